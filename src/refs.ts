@@ -1,0 +1,197 @@
+/**
+ * Every way a ref is written in a patch record → a canonical RefKey.
+ *
+ * Forms understood (SPEC §2.1): GitHub URLs (`…/pull/N`, `…/issues/N`),
+ * `owner/repo#N`, `alias#N` (aliases learned from links or config), and bare
+ * `#N`, which takes the repo of the nearest full ref before it in the same
+ * scanned text, else the caller's default repo, else it is ambiguous.
+ *
+ * All patterns start only at a word boundary (look-behind), so a scan is
+ * linear in the length of the text even on very long lines.
+ */
+import { refKey, type RefKey, type RefKind } from './model.js';
+
+export interface RefContext {
+  /** alias (lower-case) → `owner/repo` (lower-case). */
+  aliases: ReadonlyMap<string, string>;
+  /** Repo for bare `#N` when no full ref precedes it: `owner/repo`, or null. */
+  defaultRepo: string | null;
+  /** Extra hosts that serve GitHub (Enterprise); github.com is always known. */
+  hosts?: readonly string[];
+}
+
+export type RefForm = 'url' | 'full' | 'alias' | 'bare';
+
+export interface FoundRef {
+  /** Null when the ref is ambiguous or points at a private tracker. */
+  key: RefKey | null;
+  kindHint: RefKind | null;
+  form: RefForm;
+  /** The text as written. */
+  text: string;
+  /** UTF-16 offsets of `text` in the scanned string. */
+  start: number;
+  end: number;
+  /** A `#N` (or unknown `alias#N`) whose repo cannot be known: report, never guess. */
+  ambiguous: boolean;
+  /** `internal#N`: a private tracker, never queried and never reported. */
+  internal: boolean;
+}
+
+const OWNER = '[A-Za-z0-9][A-Za-z0-9-]*';
+const REPO = '[A-Za-z0-9_.-]+';
+// Words that introduce a bare number rather than name a repo: `PR#12`, `issue#3`.
+const BARE_WORDS = new Set(['pr', 'prs', 'pull', 'issue', 'issues', 'bug', 'fixes', 'see']);
+const INTERNAL_WORDS = new Set(['internal']);
+
+function buildPattern(hosts: readonly string[]): RegExp {
+  const hostAlt = ['github\\.com', ...hosts.map(escapeRegExp)].join('|');
+  return new RegExp(
+    [
+      // 1-4: URL
+      `https?://(?:www\\.)?(?:${hostAlt})/(${OWNER})/(${REPO})/(pull|pulls|issues)/(\\d+)`,
+      // 5-7: owner/repo#N
+      `(?<![\\w./-])(${OWNER})/(${REPO})#(\\d+)`,
+      // 8-9: alias#N
+      `(?<![\\w./#-])([A-Za-z][A-Za-z0-9_.-]*)#(\\d+)`,
+      // 10: bare #N
+      `(?<![\\w&/#])#(\\d+)(?![\\w-])`,
+    ].join('|'),
+    'g',
+  );
+}
+
+const patternCache = new Map<string, RegExp>();
+function patternFor(hosts: readonly string[]): RegExp {
+  const cacheKey = hosts.join(',');
+  let re = patternCache.get(cacheKey);
+  if (!re) {
+    re = buildPattern(hosts);
+    patternCache.set(cacheKey, re);
+  }
+  return re;
+}
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Trim a repo name captured greedily (`engine.` at the end of a sentence). */
+function cleanRepo(repo: string): string {
+  return repo.replace(/\.+$/, '').replace(/\.git$/i, '');
+}
+
+/**
+ * Find every ref in `text`, in order. Bare `#N` resolve against the last full
+ * ref seen earlier in the same text, then `ctx.defaultRepo`.
+ */
+export function scanRefs(text: string, ctx: RefContext): FoundRef[] {
+  const re = patternFor(ctx.hosts ?? []);
+  re.lastIndex = 0;
+  const out: FoundRef[] = [];
+  let lastRepo: string | null = null;
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    const start = m.index;
+    const end = start + m[0].length;
+    if (m[1] !== undefined && m[2] !== undefined && m[4] !== undefined) {
+      const repo = `${m[1]}/${cleanRepo(m[2])}`.toLowerCase();
+      lastRepo = repo;
+      out.push(found(repo, Number(m[4]), m[3] === 'issues' ? 'issue' : 'pr', 'url', m[0], start));
+    } else if (m[5] !== undefined && m[6] !== undefined && m[7] !== undefined) {
+      const repo = `${m[5]}/${cleanRepo(m[6])}`.toLowerCase();
+      lastRepo = repo;
+      out.push(found(repo, Number(m[7]), null, 'full', m[0], start));
+    } else if (m[8] !== undefined && m[9] !== undefined) {
+      const word = m[8].toLowerCase();
+      const n = Number(m[9]);
+      const aliased = ctx.aliases.get(word);
+      if (aliased) {
+        lastRepo = aliased;
+        out.push(found(aliased, n, null, 'alias', m[0], start));
+      } else if (INTERNAL_WORDS.has(word)) {
+        out.push({ ...found(null, n, null, 'alias', m[0], start), internal: true });
+      } else if (BARE_WORDS.has(word)) {
+        out.push(resolveBare(text, n, m[0], start, lastRepo, ctx));
+      } else {
+        out.push({ ...found(null, n, null, 'alias', m[0], start), ambiguous: true });
+      }
+    } else if (m[10] !== undefined) {
+      out.push(resolveBare(text, Number(m[10]), m[0], start, lastRepo, ctx));
+    }
+    if (end === start) re.lastIndex++;
+  }
+  return out;
+}
+
+function resolveBare(
+  text: string,
+  n: number,
+  written: string,
+  start: number,
+  lastRepo: string | null,
+  ctx: RefContext,
+): FoundRef {
+  // "internal PR #178" names a private tracker: never guess a repo for it.
+  if (/\binternal\s+(?:pr|issue|ticket|bug)?\s*$/i.test(text.slice(Math.max(0, start - 24), start))) {
+    return { ...found(null, n, null, 'bare', written, start), ambiguous: true };
+  }
+  const repo = lastRepo ?? ctx.defaultRepo;
+  if (repo === null) return { ...found(null, n, null, 'bare', written, start), ambiguous: true };
+  return found(repo, n, null, 'bare', written, start);
+}
+
+function found(
+  repo: string | null,
+  n: number,
+  kindHint: RefKind | null,
+  form: RefForm,
+  text: string,
+  start: number,
+): FoundRef {
+  let key: RefKey | null = null;
+  if (repo !== null) {
+    const [owner = '', name = ''] = repo.split('/');
+    key = refKey(owner, name, n);
+  }
+  return { key, kindHint, form, text, start, end: start + text.length, ambiguous: false, internal: false };
+}
+
+/**
+ * Parse one ref written as a value (a YAML `ref:` field): `owner/repo#N`,
+ * `alias#N`, `#N` (with the default repo), a URL, or `internal#N`.
+ * Returns null for an internal ref, `{ambiguous}` when no repo can be known,
+ * and `{invalid}` when the value is not a ref at all.
+ */
+export function parseRefValue(
+  value: string,
+  ctx: RefContext,
+): { key: RefKey; kindHint: RefKind | null } | { internal: true } | { ambiguous: true } | { invalid: true } {
+  const trimmed = value.trim();
+  const refs = scanRefs(trimmed, ctx);
+  const first = refs[0];
+  if (!first || first.start !== 0 || first.end !== trimmed.length) return { invalid: true };
+  if (first.internal) return { internal: true };
+  if (first.key === null) return { ambiguous: true };
+  return { key: first.key, kindHint: first.kindHint };
+}
+
+/**
+ * Learn aliases from links whose text is `alias#N` and whose URL names the
+ * repo: `[engine#4101](https://github.com/example-org/engine/pull/4101)`
+ * teaches `engine` → `example-org/engine`. The first teaching wins.
+ */
+export function learnAliases(text: string, into: Map<string, string> = new Map()): Map<string, string> {
+  const re =
+    /\[`?([A-Za-z][A-Za-z0-9_.-]*)#\d+`?\]\(\s*https?:\/\/[^/\s)]+\/([A-Za-z0-9][A-Za-z0-9-]*)\/([A-Za-z0-9_.-]+)\/(?:pull|pulls|issues)\/\d+/g;
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    const alias = m[1]!.toLowerCase();
+    if (!into.has(alias)) into.set(alias, `${m[2]}/${cleanRepo(m[3]!)}`.toLowerCase());
+  }
+  return into;
+}
+
+/** `owner/repo` (any case) → lower-cased `owner/repo`, or null if malformed. */
+export function normaliseRepo(value: string): string | null {
+  const m = new RegExp(`^(${OWNER})/(${REPO})$`).exec(value.trim());
+  return m ? `${m[1]}/${cleanRepo(m[2]!)}`.toLowerCase() : null;
+}

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { learnAliases, normaliseRepo, parseRefValue, scanRefs } from '../src/refs.js';
+
+const ctx = (aliases: Record<string, string> = {}, defaultRepo: string | null = null) => ({
+  aliases: new Map(Object.entries(aliases)),
+  defaultRepo,
+});
+
+describe('scanRefs', () => {
+  it('reads URLs, full refs, aliases and bare numbers in order', () => {
+    const text =
+      '[engine#4101](https://github.com/Example-Org/engine/pull/4101) rewrites it; #3712 moves it, see example-org/transport#275 and engine#12, #13';
+    const refs = scanRefs(text, ctx({ engine: 'example-org/engine' }));
+    expect(refs.map((r) => [r.key, r.form, r.kindHint])).toEqual([
+      ['example-org/engine#4101', 'alias', null],
+      ['example-org/engine#4101', 'url', 'pr'],
+      ['example-org/engine#3712', 'bare', null],
+      ['example-org/transport#275', 'full', null],
+      ['example-org/engine#12', 'alias', null],
+      ['example-org/engine#13', 'bare', null],
+    ]);
+  });
+
+  it('marks a bare #N without any repo in reach as ambiguous, never guessing', () => {
+    const [r] = scanRefs('fixed by #178', ctx());
+    expect(r).toMatchObject({ key: null, ambiguous: true });
+    const [internal] = scanRefs('org/x#1 then internal PR #178', ctx()).slice(1);
+    expect(internal).toMatchObject({ key: null, ambiguous: true });
+  });
+
+  it('uses the default repo for bare refs when no full ref precedes', () => {
+    expect(scanRefs('#3500 and issues/#x', ctx({}, 'a/b'))[0]?.key).toBe('a/b#3500');
+  });
+
+  it('skips internal#N and flags unknown aliases', () => {
+    const refs = scanRefs('internal#5 and foo#7', ctx());
+    expect(refs[0]).toMatchObject({ internal: true, key: null });
+    expect(refs[1]).toMatchObject({ ambiguous: true, key: null });
+  });
+
+  it('ignores markdown headings, anchors and html entities', () => {
+    expect(scanRefs('## engine\n&#8243; file.py#L30 x#y', ctx())).toEqual([]);
+  });
+
+  it('reads issue URLs as issues and trims a trailing dot', () => {
+    const [r] = scanRefs('see https://github.com/o/r/issues/9.', ctx());
+    expect(r).toMatchObject({ key: 'o/r#9', kindHint: 'issue' });
+  });
+
+  it('stays linear on a very long line', () => {
+    const line = 'a'.repeat(200_000) + ' ' + 'b/'.repeat(50_000) + '#1';
+    const started = process.hrtime.bigint();
+    scanRefs(line, ctx());
+    // Guard against catastrophic backtracking, not a benchmark: seconds, not ms.
+    expect(Number(process.hrtime.bigint() - started) / 1e9).toBeLessThan(5);
+  });
+});
+
+describe('parseRefValue', () => {
+  it('parses record ref values', () => {
+    expect(parseRefValue('example-org/engine#3500', ctx())).toEqual({
+      key: 'example-org/engine#3500',
+      kindHint: null,
+    });
+    expect(parseRefValue('internal#4', ctx())).toEqual({ internal: true });
+    expect(parseRefValue('#4', ctx())).toEqual({ ambiguous: true });
+    expect(parseRefValue('#4', ctx({}, 'a/b'))).toEqual({ key: 'a/b#4', kindHint: null });
+    expect(parseRefValue('not a ref', ctx())).toEqual({ invalid: true });
+  });
+});
+
+describe('learnAliases / normaliseRepo', () => {
+  it('learns aliases from link texts', () => {
+    const m = learnAliases(
+      '[engine#4101](https://github.com/example-org/engine/pull/4101) [`tr#2`](https://github.com/Ex/Transport/issues/2)',
+    );
+    expect([...m]).toEqual([
+      ['engine', 'example-org/engine'],
+      ['tr', 'ex/transport'],
+    ]);
+  });
+  it('normalises repos', () => {
+    expect(normaliseRepo(' Example-Org/Engine ')).toBe('example-org/engine');
+    expect(normaliseRepo('nope')).toBeNull();
+  });
+});
