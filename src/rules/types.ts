@@ -1,0 +1,27 @@
+/** The contract between the check run and the rules: one rule per module, findings are data. */
+import type { Config } from '../config-types.js';
+import type { Finding, Mention, PatchEntry, RefKey, Resolution, SourceResult } from '../model.js';
+
+export interface CheckContext {
+  /** Everything every reader returned. */
+  sources: readonly SourceResult[];
+  /** Mentions grouped by ref, ignored refs already removed. */
+  mentionsByRef: ReadonlyMap<RefKey, readonly Mention[]>;
+  /** Live answers; null when offline (`list`, `--offline`): network rules then return []. */
+  live: ReadonlyMap<RefKey, Resolution> | null;
+  /** Patch files found on disk under the patches folders (root-relative, `/`). */
+  patchFiles: readonly string[];
+  /** Every patch any source indexes or retires, by path. */
+  indexed: ReadonlyMap<string, readonly PatchEntry[]>;
+  /** yyyy-mm-dd. */
+  today: string;
+  config: Config;
+}
+
+export interface Rule {
+  id: Finding['rule'];
+  defaultSeverity: Finding['severity'];
+  /** True if the rule needs live answers (skipped offline). */
+  needsNetwork: boolean;
+  check(ctx: CheckContext): Finding[];
+}
