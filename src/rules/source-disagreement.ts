@@ -1,0 +1,50 @@
+/** source-disagreement: two source files record different states for the same ref. */
+import type { Finding, Mention, State } from '../model.js';
+import type { Rule } from './types.js';
+import { makeFinding, openness, sortMentions } from './support.js';
+
+type Recorded = Mention & { recordedState: State };
+
+/**
+ * The first mention (in reading order) that disagrees with an earlier one in
+ * another file, and that earlier one. Disagreement inside one file is a
+ * different problem (and usually the ledger's own prose vs its table).
+ */
+function firstDisagreement(mentions: readonly Mention[]): [Recorded, Recorded] | null {
+  const recorded = sortMentions(mentions).filter((m): m is Recorded => m.recordedState !== null);
+  for (const [i, later] of recorded.entries()) {
+    const earlier = recorded
+      .slice(0, i)
+      .find(
+        (m) =>
+          m.source !== later.source && openness(m.recordedState) !== openness(later.recordedState),
+      );
+    if (earlier !== undefined) return [earlier, later];
+  }
+  return null;
+}
+
+export const rule: Rule = {
+  id: 'source-disagreement',
+  defaultSeverity: 'warning',
+  needsNetwork: false,
+  check(ctx) {
+    const findings: Finding[] = [];
+    for (const [ref, mentions] of ctx.mentionsByRef) {
+      const pair = firstDisagreement(mentions);
+      if (pair === null) continue;
+      const [earlier, later] = pair;
+      findings.push(
+        makeFinding(rule, {
+          ref,
+          patch: later.patch,
+          file: later.source,
+          line: later.line,
+          recorded: later.recordedState,
+          message: `${ref} is recorded ${later.recordedState} in ${later.source}:${later.line} but ${earlier.recordedState} in ${earlier.source}:${earlier.line}: make the sources agree (\`upstream-status sync\` writes the live state to both).`,
+        }),
+      );
+    }
+    return findings;
+  },
+};
