@@ -15,6 +15,6 @@ export function parseStateWord(word: string): State | null {
 
 /** An ISO date (yyyy-mm-dd) found in `text`, or null. */
 export function findIsoDate(text: string): string | null {
-  const m = /\b(\d{4})-(\d{2})-(\d{2})\b/.exec(text);
+  const m = /(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)/.exec(text);
   return m ? `${m[1]}-${m[2]}-${m[3]}` : null;
 }
