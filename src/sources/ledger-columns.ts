@@ -1,0 +1,69 @@
+/**
+ * Ledger tables are found by header text, not position: teams reorder and
+ * rename columns, and add their own (`fixes`, `notes`, `dropped at`).
+ */
+
+export interface Columns {
+  patch: number | null;
+  issue: number | null;
+  pr: number | null;
+  ours: number | null;
+  state: number | null;
+  /** A `dropped` / `superseded` column: the table lists retired patches. */
+  retires: boolean;
+}
+
+type ColumnKind = 'patch' | 'issue' | 'pr' | 'ours' | 'state';
+
+// Headers after normalisation: lower case, punctuation dropped (`PR(s)` → `prs`, `ours?` → `ours`).
+const HEADERS: Record<string, ColumnKind> = {
+  patch: 'patch',
+  patches: 'patch',
+  'patch file': 'patch',
+  'patch files': 'patch',
+  'upstream issue': 'issue',
+  'upstream issues': 'issue',
+  issue: 'issue',
+  issues: 'issue',
+  'upstream pr': 'pr',
+  'upstream prs': 'pr',
+  'upstream pull request': 'pr',
+  'upstream pull requests': 'pr',
+  pr: 'pr',
+  prs: 'pr',
+  ours: 'ours',
+  own: 'ours',
+  'pr state': 'state',
+  'pr states': 'state',
+  'upstream pr state': 'state',
+  'upstream state': 'state',
+  state: 'state',
+};
+
+export function normaliseHeader(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9\s]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Map header cell texts (flattened, so emphasis and backticks are gone) to columns. */
+export function findColumns(headers: readonly string[]): Columns {
+  const columns: Columns = {
+    patch: null,
+    issue: null,
+    pr: null,
+    ours: null,
+    state: null,
+    retires: false,
+  };
+  headers.forEach((raw, index) => {
+    const header = normaliseHeader(raw);
+    if (/^(?:dropped|superseded)\b/.test(header)) columns.retires = true;
+    const kind = HEADERS[header];
+    // The first column of a kind wins; a second `state` column is someone's note.
+    if (kind !== undefined && columns[kind] === null) columns[kind] = index;
+  });
+  return columns;
+}
