@@ -1,0 +1,16 @@
+/**
+ * GitHub workflow-command escaping. The runner splits a command on `::`,
+ * its properties on `,` and each property on `:`, and ends the command at a
+ * newline, so unescaped text could forge or truncate an annotation.
+ * `%` goes first: it is the escape character itself.
+ */
+
+/** Escape the message part of `::error …::message`. */
+export function escapeCommandData(text: string): string {
+  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+}
+
+/** Escape a property value (`file=…`, `title=…`). */
+export function escapeCommandProperty(text: string): string {
+  return escapeCommandData(text).replace(/:/g, '%3A').replace(/,/g, '%2C');
+}
