@@ -55,7 +55,7 @@ function buildPattern(hosts: readonly string[]): RegExp {
       // 8-9: alias#N
       `(?<![\\w./#-])([A-Za-z][A-Za-z0-9_.-]*)#(\\d+)`,
       // 10: bare #N
-      `(?<![\\w&/#])#(\\d+)(?![\\w-])`,
+      `(?<![\\w&#])#(\\d+)(?![\\w-])`,
     ].join('|'),
     'g',
   );

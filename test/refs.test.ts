@@ -38,6 +38,10 @@ describe('scanRefs', () => {
     expect(refs[1]).toMatchObject({ ambiguous: true, key: null });
   });
 
+  it('reads #a/#b written without spaces as two refs', () => {
+    expect(scanRefs('#3001/#3002', ctx({}, 'o/r')).map((r) => r.key)).toEqual(['o/r#3001', 'o/r#3002']);
+  });
+
   it('ignores markdown headings, anchors and html entities', () => {
     expect(scanRefs('## engine\n&#8243; file.py#L30 x#y', ctx())).toEqual([]);
   });
