@@ -1,0 +1,93 @@
+/**
+ * Split a patch preamble into RFC-822 style `Name: value` fields.
+ *
+ * A field starts at the beginning of a line (after an optional `# ` comment
+ * marker, for headers kept in a script's leading comments); a following line
+ * that starts with a space or tab continues it (DEP-3, git trailers and mail
+ * headers all fold long values that way). A blank line or any other line ends
+ * it. Every field is returned, including ones no convention cares about,
+ * because they are what end the previous field's continuation lines.
+ *
+ * One pass over the text; the only regex is anchored and cannot backtrack.
+ */
+
+export interface RawField {
+  /** As written. */
+  name: string;
+  /** Offset of the name in the preamble. */
+  nameStart: number;
+  /** 0-based line of the name in the preamble. */
+  lineIndex: number;
+  /** Offsets of the trimmed value (continuation lines included); equal when empty. */
+  valueStart: number;
+  valueEnd: number;
+}
+
+const FIELD_NAME = /^([A-Za-z][A-Za-z0-9-]*)[ \t]*:/;
+
+export function splitFields(text: string): RawField[] {
+  const fields: RawField[] = [];
+  let open: RawField | null = null;
+  for (let start = 0, lineIndex = 0; start <= text.length; lineIndex++) {
+    const nl = text.indexOf('\n', start);
+    const end = trimLineEnd(text, start, nl === -1 ? text.length : nl);
+    const bodyStart = start + commentMarkerLength(text, start, end);
+    const first = text.charCodeAt(bodyStart);
+    if (open !== null && (first === SPACE || first === TAB) && !isBlank(text, bodyStart, end)) {
+      extendValue(open, text, bodyStart, end);
+    } else {
+      open = null;
+      const m = FIELD_NAME.exec(text.slice(bodyStart, end));
+      if (m?.[1] !== undefined) {
+        const afterColon = bodyStart + m[0].length;
+        open = {
+          name: m[1],
+          nameStart: bodyStart,
+          lineIndex,
+          valueStart: afterColon,
+          valueEnd: afterColon,
+        };
+        extendValue(open, text, afterColon, end);
+        fields.push(open);
+      }
+    }
+    if (nl === -1) break;
+    start = nl + 1;
+  }
+  return fields;
+}
+
+const SPACE = 0x20;
+const TAB = 0x09;
+
+function isSpace(code: number): boolean {
+  return code === SPACE || code === TAB || code === 0x0d;
+}
+
+/** The end of a line without a trailing `\r` (CRLF files) or trailing blanks. */
+function trimLineEnd(text: string, start: number, end: number): number {
+  let e = end;
+  while (e > start && isSpace(text.charCodeAt(e - 1))) e--;
+  return e;
+}
+
+/** `#` followed by a space or the end of the line: a comment line of a script header. */
+function commentMarkerLength(text: string, start: number, end: number): number {
+  if (text.charCodeAt(start) !== 0x23 /* # */) return 0;
+  if (start + 1 === end) return 1;
+  return text.charCodeAt(start + 1) === SPACE ? 2 : 0;
+}
+
+function isBlank(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) if (!isSpace(text.charCodeAt(i))) return false;
+  return true;
+}
+
+/** Grow the field's value to cover the non-blank part of `[from, end)`. */
+function extendValue(field: RawField, text: string, from: number, end: number): void {
+  let s = from;
+  while (s < end && isSpace(text.charCodeAt(s))) s++;
+  if (s === end) return;
+  if (field.valueStart === field.valueEnd) field.valueStart = s;
+  field.valueEnd = end;
+}
