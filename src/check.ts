@@ -1,0 +1,109 @@
+/**
+ * One `check` (or `list`) run: collect the sources, ask GitHub (unless
+ * offline), run the rules and build the §6 report. The CLI turns the result
+ * into output and an exit code; nothing here prints.
+ */
+import type { Config } from './config-types.js';
+import { collectSources, type Collected } from './collect.js';
+import type { GitHubClient, RefRequest, ResolveResult } from './github/client.js';
+import { UsageError } from './errors.js';
+import type { Finding, RefKey, Resolution } from './model.js';
+import { buildReport, type Report } from './report/report.js';
+import { runRules } from './rules/index.js';
+import type { CheckContext } from './rules/types.js';
+
+export interface GitHubSettings {
+  token: string | null;
+  apiUrl: string;
+  graphqlUrl: string | null;
+  replay: string | null;
+  record: string | null;
+}
+
+export interface CheckOptions {
+  root: string;
+  config: Config;
+  /** Null: no network (list, --offline). */
+  github: GitHubSettings | null;
+  today: string;
+  now: Date;
+  version: string;
+}
+
+export interface CheckResult {
+  report: Report;
+  findings: Finding[];
+  collected: Collected;
+  notes: string[];
+}
+
+export async function runCheck(opts: CheckOptions): Promise<CheckResult> {
+  const collected = await collectSources(opts.root, opts.config);
+  const notes: string[] = [];
+  let live: Map<RefKey, Resolution> | null = null;
+  let requests = 0;
+  if (opts.github !== null && collected.mentionsByRef.size > 0) {
+    const answer = await resolveLive(opts.github, opts.config, refRequests(collected));
+    live = answer.results;
+    requests = answer.requests;
+    notes.push(...answer.notes);
+  } else if (opts.github !== null) {
+    live = new Map();
+  }
+  const ctx: CheckContext = {
+    sources: collected.sources,
+    mentionsByRef: collected.mentionsByRef,
+    live,
+    patchFiles: collected.patchFiles,
+    indexed: collected.indexed,
+    today: opts.today,
+    config: opts.config,
+  };
+  const findings = runRules(ctx, { offline: opts.github === null });
+  const report = buildReport({
+    ctx,
+    findings,
+    checkedAt: opts.now.toISOString(),
+    root: '.',
+    version: opts.version,
+    requests,
+  });
+  return { report, findings, collected, notes };
+}
+
+/** One request per distinct ref, with the first kind any mention knows. */
+function refRequests(collected: Collected): RefRequest[] {
+  const out: RefRequest[] = [];
+  for (const [key, mentions] of collected.mentionsByRef) {
+    out.push({ key, kindHint: mentions.find((m) => m.kindHint !== null)?.kindHint ?? null });
+  }
+  return out.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}
+
+async function resolveLive(
+  settings: GitHubSettings,
+  config: Config,
+  refs: RefRequest[],
+): Promise<ResolveResult> {
+  // Loaded lazily: Octokit and its plugins are the heaviest modules, and list/--offline never need them.
+  const gh = await import('./github/index.js');
+  let client: GitHubClient;
+  if (settings.replay !== null) {
+    try {
+      client = await gh.replayClient(settings.replay);
+    } catch (err) {
+      throw new UsageError(err instanceof Error ? err.message : String(err));
+    }
+  } else {
+    client = gh.createGitHubClient({
+      token: settings.token,
+      apiUrl: settings.apiUrl,
+      graphqlUrl: settings.graphqlUrl,
+      chunkSize: config.github.chunkSize,
+      concurrency: config.github.concurrency,
+      timeoutSeconds: config.github.timeoutSeconds,
+    });
+  }
+  if (settings.record !== null) client = gh.recordingClient(client, settings.record);
+  return client.resolve(refs);
+}

@@ -1,0 +1,159 @@
+/**
+ * The reading half of a run: find the sources, read and decode each file, and
+ * hand the text to the pure readers. Everything a reader cannot make sense of
+ * comes back as data (ParseProblem); one bad file never stops the others.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Config } from './config-types.js';
+import { isIgnored, repoForPatch } from './config.js';
+import { decodeUtf8 } from './decode.js';
+import type { Mention, PatchEntry, RefKey, SourceResult } from './model.js';
+import { learnAliases } from './refs.js';
+import { discover, type Discovery } from './sources/discover.js';
+import { parseHeader } from './sources/headers.js';
+import { parseLedger } from './sources/ledger.js';
+import { parseRecord, parseRecordIndex } from './sources/records.js';
+
+export interface Collected {
+  discovery: Discovery;
+  sources: SourceResult[];
+  patchFiles: string[];
+  indexed: Map<string, PatchEntry[]>;
+  mentionsByRef: Map<RefKey, Mention[]>;
+  /** Files that could not be read at all (permissions, vanished): exit 2 after the report. */
+  unreadable: string[];
+}
+
+interface FileText {
+  text: string;
+  invalidLine: number | null;
+}
+
+export async function collectSources(root: string, config: Config): Promise<Collected> {
+  const discovery = await discover(root, config);
+  const unreadable: string[] = [];
+  const read = async (rel: string): Promise<FileText | null> => {
+    try {
+      return decodeUtf8(await readFile(path.join(root, rel)));
+    } catch (err) {
+      unreadable.push(`${rel}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+      return null;
+    }
+  };
+
+  const aliases = new Map<string, string>(Object.entries(config.repos.aliases));
+  const ledgerTexts = await readAll(discovery.ledgers, read);
+  // Aliases taught by any ledger's links serve every source (headers use `engine#N` too).
+  for (const file of ledgerTexts.values()) learnAliases(file.text, aliases);
+
+  const sources: SourceResult[] = [];
+  for (const [rel, file] of ledgerTexts) {
+    const patchesDir = patchesDirFor(discovery, rel, config);
+    sources.push(withEncoding(parseLedger({ path: rel, text: file.text, patchesDir, aliases }), file));
+  }
+  const patchSet = new Set(discovery.patchFiles);
+  for (const [rel, file] of await readAll(discovery.records, read)) {
+    const patchPath = siblingPatch(rel, discovery.patchFiles);
+    sources.push(withEncoding(parseRecord({ path: rel, text: file.text, patchPath, aliases }), file));
+  }
+  for (const [rel, file] of await readAll(discovery.recordIndexes, read)) {
+    const patchesDir = patchesDirFor(discovery, rel, config);
+    sources.push(
+      withEncoding(parseRecordIndex({ path: rel, text: file.text, patchesDir, aliases }), file),
+    );
+  }
+
+  const indexed = new Map<string, PatchEntry[]>();
+  for (const s of sources) {
+    for (const p of s.patches) {
+      const list = indexed.get(p.path) ?? [];
+      list.push(p);
+      indexed.set(p.path, list);
+    }
+  }
+
+  for (const [rel, file] of await readAll(discovery.patchFiles, read)) {
+    const defaultRepo =
+      indexed.get(rel)?.find((p) => p.repo !== null)?.repo ??
+      repoForPatch(config, rel, patchesDirOfPatch(discovery, rel));
+    const header = parseHeader({ path: rel, text: file.text, defaultRepo, aliases });
+    if (header.mentions.length > 0 || header.ambiguous.length > 0 || header.hasStatusBlock) {
+      sources.push(withEncoding(header, file));
+    } else if (file.invalidLine !== null && patchSet.has(rel)) {
+      // A patch with no header is fine, but a non-UTF-8 one cannot be checked for refs.
+      sources.push(withEncoding(header, file));
+    }
+  }
+
+  const mentionsByRef = new Map<RefKey, Mention[]>();
+  for (const s of sources) {
+    s.mentions = s.mentions.filter((m) => !isIgnored(config, m.ref));
+    for (const m of s.mentions) {
+      const list = mentionsByRef.get(m.ref) ?? [];
+      list.push(m);
+      mentionsByRef.set(m.ref, list);
+    }
+  }
+  sources.sort((a, b) => compare(a.source.path, b.source.path));
+  return { discovery, sources, patchFiles: discovery.patchFiles, indexed, mentionsByRef, unreadable };
+}
+
+async function readAll(
+  paths: readonly string[],
+  read: (rel: string) => Promise<FileText | null>,
+): Promise<Map<string, FileText>> {
+  const out = new Map<string, FileText>();
+  const texts = await Promise.all(paths.map(read));
+  paths.forEach((p, i) => {
+    const t = texts[i];
+    if (t) out.set(p, t);
+  });
+  return out;
+}
+
+/** Non-UTF-8 input is a parse-error at the first bad byte; what decoded is still read. */
+function withEncoding<T extends SourceResult>(result: T, file: FileText): T {
+  if (file.invalidLine !== null) {
+    result.problems.unshift({
+      file: result.source.path,
+      line: file.invalidLine,
+      message: 'file is not valid UTF-8; invalid bytes were read as U+FFFD',
+    });
+  }
+  return result;
+}
+
+function patchesDirFor(discovery: Discovery, sourcePath: string, config: Config): string {
+  if (config.patches.dir !== null) return config.patches.dir;
+  const own = discovery.patchDirs.find((d) => d.ledger === sourcePath);
+  if (own) return own.dir;
+  return joinPosix(path.posix.dirname(sourcePath), 'patches');
+}
+
+function patchesDirOfPatch(discovery: Discovery, patch: string): string | null {
+  let best: string | null = null;
+  for (const d of discovery.patchDirs) {
+    if ((patch.startsWith(`${d.dir}/`) || d.dir === '.' || d.dir === '') && (best === null || d.dir.length > best.length)) {
+      best = d.dir;
+    }
+  }
+  return best;
+}
+
+/** `a/b/fix.upstream.status.yaml` → the patch file `a/b/fix.<ext>` beside it, if any. */
+function siblingPatch(recordPath: string, patchFiles: readonly string[]): string | null {
+  const stem = recordPath.slice(0, -'.upstream.status.yaml'.length);
+  const candidates = patchFiles.filter(
+    (p) => p.startsWith(`${stem}.`) && !p.slice(stem.length + 1).includes('/'),
+  );
+  return candidates.sort()[0] ?? null;
+}
+
+function joinPosix(dir: string, name: string): string {
+  return dir === '.' || dir === '' ? name : `${dir}/${name}`;
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
