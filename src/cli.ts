@@ -52,7 +52,10 @@ async function main(argv: string[]): Promise<number> {
 
   const common = (cmd: Command, formats: string[]): Command =>
     cmd
-      .option('--root <dir>', 'root to search (default: the git top-level of the working directory)')
+      .option(
+        '--root <dir>',
+        'root to search (default: the git top-level of the working directory)',
+      )
       .option('--config <file>', 'configuration file (default: <root>/.upstream-status.yml)')
       .addOption(new Option('--format <format>', 'output format').choices(formats).default('text'))
       .option('--output <file>', 'write the report to a file instead of stdout')
@@ -60,29 +63,38 @@ async function main(argv: string[]): Promise<number> {
       .option('--debug', 'print stack traces for internal errors');
 
   common(
-    program.command('check', { isDefault: true }).description('check every recorded state against GitHub (default)'),
+    program
+      .command('check', { isDefault: true })
+      .description('check every recorded state against GitHub (default)'),
     ['text', 'json', 'github', 'markdown'],
   )
     .option('--offline', 'no network: only the rules that need none')
     .option('--replay <file>', 'answer from a recorded snapshot instead of GitHub')
     .option('--record <file>', "write GitHub's answers to a snapshot (never the token)")
-    .option('--api-url <url>', 'GitHub REST API URL (default: $GITHUB_API_URL or https://api.github.com)')
+    .option(
+      '--api-url <url>',
+      'GitHub REST API URL (default: $GITHUB_API_URL or https://api.github.com)',
+    )
     .option('--graphql-url <url>', 'GitHub GraphQL URL (default: $GITHUB_GRAPHQL_URL or derived)')
     .action(async (flags: CheckFlags, cmd: Command) => {
       flags.formatGiven = cmd.getOptionValueSource('format') !== 'default';
       exit = await check(flags, flags.offline ? null : githubSettings(flags));
     });
 
-  common(program.command('list').description('list every ref with its mentions and recorded states; no network'), [
-    'text',
-    'json',
-  ]).action(async (flags: CommonFlags) => {
+  common(
+    program
+      .command('list')
+      .description('list every ref with its mentions and recorded states; no network'),
+    ['text', 'json'],
+  ).action(async (flags: CommonFlags) => {
     exit = await check({ ...flags, formatGiven: true }, null, true);
   });
 
   program
     .command('init')
-    .description('write .upstream-status.yml, a scheduled GitHub Actions workflow and a pre-rebase hook (only if absent)')
+    .description(
+      'write .upstream-status.yml, a scheduled GitHub Actions workflow and a pre-rebase hook (only if absent)',
+    )
     .option('--root <dir>', 'repository root (default: the git top-level of the working directory)')
     .option('--config <file>', 'configuration file to read while discovering')
     .action(async (flags: { root?: string; config?: string }) => {
@@ -111,7 +123,11 @@ function githubSettings(flags: CheckFlags): GitHubSettings {
   };
 }
 
-async function check(flags: CommonFlags, github: GitHubSettings | null, listing = false): Promise<number> {
+async function check(
+  flags: CommonFlags,
+  github: GitHubSettings | null,
+  listing = false,
+): Promise<number> {
   const root = resolveRoot(flags.root);
   const loaded = await loadConfig(root, flags.config ?? null);
   if (loaded.errors.length > 0) {
@@ -132,14 +148,20 @@ async function check(flags: CommonFlags, github: GitHubSettings | null, listing 
   for (const note of result.notes) process.stderr.write(`note: ${note}\n`);
   await emit(result.report, flags, root, listing);
   if (result.collected.unreadable.length > 0) {
-    for (const u of result.collected.unreadable) process.stderr.write(`upstream-status: cannot read ${u}\n`);
+    for (const u of result.collected.unreadable)
+      process.stderr.write(`upstream-status: cannot read ${u}\n`);
     return EXIT.usage;
   }
   return listing ? EXIT.ok : exitCodeFor(result.findings);
 }
 
 /** Print (or write) the report in the chosen format; on Actions also annotate and summarise. */
-async function emit(report: Report, flags: CommonFlags, root: string, listing: boolean): Promise<void> {
+async function emit(
+  report: Report,
+  flags: CommonFlags,
+  root: string,
+  listing: boolean,
+): Promise<void> {
   const onActions = process.env.GITHUB_ACTIONS === 'true' && !flags.formatGiven;
   let out: string;
   if (onActions) {
@@ -148,12 +170,18 @@ async function emit(report: Report, flags: CommonFlags, root: string, listing: b
       await appendStepSummary(reportMarkdown(report, { color: false }));
     } catch (err) {
       // A summary we cannot write must not hide the findings themselves.
-      process.stderr.write(`upstream-status: cannot write the job summary: ${(err as Error).message}\n`);
+      process.stderr.write(
+        `upstream-status: cannot write the job summary: ${(err as Error).message}\n`,
+      );
     }
   } else if (listing && flags.format === 'text') {
     out = formatList(report);
   } else {
-    const color = !flags.output && flags.format === 'text' && !process.env.NO_COLOR && process.stdout.isTTY === true;
+    const color =
+      !flags.output &&
+      flags.format === 'text' &&
+      !process.env.NO_COLOR &&
+      process.stdout.isTTY === true;
     out = REPORTERS[flags.format](report, { color });
   }
   if (flags.output) await writeFile(flags.output, out);
@@ -195,7 +223,10 @@ function resolveRoot(flag: string | undefined): string {
     return root;
   }
   try {
-    return execFileSync('git', ['rev-parse', '--show-toplevel'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return execFileSync('git', ['rev-parse', '--show-toplevel'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
   } catch {
     return process.cwd();
   }
@@ -224,7 +255,9 @@ main(process.argv).then(
       process.exitCode = EXIT.githubUnavailable;
     } else {
       const msg = err instanceof Error ? err.message : String(err);
-      process.stderr.write(`upstream-status: internal error: ${msg}\nThis is a bug; please report it (run with --debug for the stack).\n`);
+      process.stderr.write(
+        `upstream-status: internal error: ${msg}\nThis is a bug; please report it (run with --debug for the stack).\n`,
+      );
       if (debug && err instanceof Error) process.stderr.write(`${err.stack}\n`);
       process.exitCode = EXIT.usage;
     }

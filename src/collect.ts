@@ -50,12 +50,16 @@ export async function collectSources(root: string, config: Config): Promise<Coll
   const sources: SourceResult[] = [];
   for (const [rel, file] of ledgerTexts) {
     const patchesDir = patchesDirFor(discovery, rel, config);
-    sources.push(withEncoding(parseLedger({ path: rel, text: file.text, patchesDir, aliases }), file));
+    sources.push(
+      withEncoding(parseLedger({ path: rel, text: file.text, patchesDir, aliases }), file),
+    );
   }
   const patchSet = new Set(discovery.patchFiles);
   for (const [rel, file] of await readAll(discovery.records, read)) {
     const patchPath = siblingPatch(rel, discovery.patchFiles);
-    sources.push(withEncoding(parseRecord({ path: rel, text: file.text, patchPath, aliases }), file));
+    sources.push(
+      withEncoding(parseRecord({ path: rel, text: file.text, patchPath, aliases }), file),
+    );
   }
   for (const [rel, file] of await readAll(discovery.recordIndexes, read)) {
     const patchesDir = patchesDirFor(discovery, rel, config);
@@ -96,7 +100,14 @@ export async function collectSources(root: string, config: Config): Promise<Coll
     }
   }
   sources.sort((a, b) => compare(a.source.path, b.source.path));
-  return { discovery, sources, patchFiles: discovery.patchFiles, indexed, mentionsByRef, unreadable };
+  return {
+    discovery,
+    sources,
+    patchFiles: discovery.patchFiles,
+    indexed,
+    mentionsByRef,
+    unreadable,
+  };
 }
 
 async function readAll(
@@ -134,7 +145,10 @@ function patchesDirFor(discovery: Discovery, sourcePath: string, config: Config)
 function patchesDirOfPatch(discovery: Discovery, patch: string): string | null {
   let best: string | null = null;
   for (const d of discovery.patchDirs) {
-    if ((patch.startsWith(`${d.dir}/`) || d.dir === '.' || d.dir === '') && (best === null || d.dir.length > best.length)) {
+    if (
+      (patch.startsWith(`${d.dir}/`) || d.dir === '.' || d.dir === '') &&
+      (best === null || d.dir.length > best.length)
+    ) {
       best = d.dir;
     }
   }

@@ -121,8 +121,7 @@ export interface LiveState {
 }
 
 export type Resolution =
-  | { status: 'found'; live: LiveState }
-  | { status: 'not-found'; message: string };
+  { status: 'found'; live: LiveState } | { status: 'not-found'; message: string };
 
 export type Severity = 'error' | 'warning' | 'notice';
 export const SEVERITY_ORDER: Record<Severity, number> = { error: 0, warning: 1, notice: 2 };

@@ -132,7 +132,9 @@ function resolveBare(
   ctx: RefContext,
 ): FoundRef {
   // "internal PR #178" names a private tracker: never guess a repo for it.
-  if (/\binternal\s+(?:pr|issue|ticket|bug)?\s*$/i.test(text.slice(Math.max(0, start - 24), start))) {
+  if (
+    /\binternal\s+(?:pr|issue|ticket|bug)?\s*$/i.test(text.slice(Math.max(0, start - 24), start))
+  ) {
     return { ...found(null, n, null, 'bare', written, start), ambiguous: true };
   }
   const repo = lastRepo ?? ctx.defaultRepo;
@@ -153,7 +155,16 @@ function found(
     const [owner = '', name = ''] = repo.split('/');
     key = refKey(owner, name, n);
   }
-  return { key, kindHint, form, text, start, end: start + text.length, ambiguous: false, internal: false };
+  return {
+    key,
+    kindHint,
+    form,
+    text,
+    start,
+    end: start + text.length,
+    ambiguous: false,
+    internal: false,
+  };
 }
 
 /**
@@ -165,7 +176,11 @@ function found(
 export function parseRefValue(
   value: string,
   ctx: RefContext,
-): { key: RefKey; kindHint: RefKind | null } | { internal: true } | { ambiguous: true } | { invalid: true } {
+):
+  | { key: RefKey; kindHint: RefKind | null }
+  | { internal: true }
+  | { ambiguous: true }
+  | { invalid: true } {
   const trimmed = value.trim();
   const refs = scanRefs(trimmed, ctx);
   const first = refs[0];
@@ -180,7 +195,10 @@ export function parseRefValue(
  * repo: `[engine#4101](https://github.com/example-org/engine/pull/4101)`
  * teaches `engine` → `example-org/engine`. The first teaching wins.
  */
-export function learnAliases(text: string, into: Map<string, string> = new Map()): Map<string, string> {
+export function learnAliases(
+  text: string,
+  into: Map<string, string> = new Map(),
+): Map<string, string> {
   const re =
     /\[`?([A-Za-z][A-Za-z0-9_.-]*)#\d+`?\]\(\s*https?:\/\/[^/\s)]+\/([A-Za-z0-9][A-Za-z0-9-]*)\/([A-Za-z0-9_.-]+)\/(?:pull|pulls|issues)\/\d+/g;
   for (let m = re.exec(text); m !== null; m = re.exec(text)) {

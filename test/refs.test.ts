@@ -39,7 +39,10 @@ describe('scanRefs', () => {
   });
 
   it('reads #a/#b written without spaces as two refs', () => {
-    expect(scanRefs('#3001/#3002', ctx({}, 'o/r')).map((r) => r.key)).toEqual(['o/r#3001', 'o/r#3002']);
+    expect(scanRefs('#3001/#3002', ctx({}, 'o/r')).map((r) => r.key)).toEqual([
+      'o/r#3001',
+      'o/r#3002',
+    ]);
   });
 
   it('ignores markdown headings, anchors and html entities', () => {

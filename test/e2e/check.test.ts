@@ -46,9 +46,9 @@ describe('check on a realistic queue', () => {
     expect(r.code).toBe(1);
     const report = parseReport(r.stdout);
     expect(errorsOf(report)).toEqual(EXPECTED_ERRORS);
-    expect(report.findings.filter((f) => f.severity === 'warning').map((f) => `${f.rule} ${f.file}`)).toEqual([
-      'ambiguous-ref deploy/docker/patch.upstream.status.md',
-    ]);
+    expect(
+      report.findings.filter((f) => f.severity === 'warning').map((f) => `${f.rule} ${f.file}`),
+    ).toEqual(['ambiguous-ref deploy/docker/patch.upstream.status.md']);
     expect(report.summary.refs).toBe(35);
     expect(report.summary.requests).toBeLessThanOrEqual(2);
     expect(gh.requests.length).toBeLessThanOrEqual(2);
@@ -74,7 +74,9 @@ describe('check on a realistic queue', () => {
 
   it('a missing number or repo fails only that ref', async () => {
     const repos = structuredClone(QUEUE_REPOS);
-    repos['infer-org/sglang']!.prs = repos['infer-org/sglang']!.prs!.filter((p) => p.number !== 5005);
+    repos['infer-org/sglang']!.prs = repos['infer-org/sglang']!.prs!.filter(
+      (p) => p.number !== 5005,
+    );
     delete repos['kv-org/mooncake'];
     const partial = await startFakeGitHub({ repos, token: TOKEN });
     try {
@@ -84,7 +86,9 @@ describe('check on a realistic queue', () => {
       });
       expect(r.code).toBe(1);
       const report = parseReport(r.stdout);
-      const unresolved = report.findings.filter((f) => f.rule === 'unresolved-ref').map((f) => f.ref);
+      const unresolved = report.findings
+        .filter((f) => f.rule === 'unresolved-ref')
+        .map((f) => f.ref);
       expect(unresolved.sort()).toEqual([
         'infer-org/sglang#5005',
         'kv-org/mooncake#275',
@@ -93,7 +97,9 @@ describe('check on a realistic queue', () => {
         'kv-org/mooncake#300',
       ]);
       // Everything else is judged exactly as before.
-      expect(errorsOf(report).filter((e) => !e.startsWith('unresolved-ref'))).toEqual(EXPECTED_ERRORS);
+      expect(errorsOf(report).filter((e) => !e.startsWith('unresolved-ref'))).toEqual(
+        EXPECTED_ERRORS,
+      );
     } finally {
       await partial.close();
     }
@@ -103,16 +109,22 @@ describe('check on a realistic queue', () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'us-snap-'));
     try {
       const snap = path.join(dir, 'snap.json');
-      const live = await runCli(['check', '--root', QUEUE, '--format', 'json', '--record', snap, ...TODAY], {
-        GH_TOKEN: TOKEN,
-        GITHUB_API_URL: gh.url,
-      });
+      const live = await runCli(
+        ['check', '--root', QUEUE, '--format', 'json', '--record', snap, ...TODAY],
+        {
+          GH_TOKEN: TOKEN,
+          GITHUB_API_URL: gh.url,
+        },
+      );
       const text = await readFile(snap, 'utf8');
       expect(text).not.toContain(TOKEN);
       gh.reset();
-      const replayed = await runCli(['check', '--root', QUEUE, '--format', 'json', '--replay', snap, ...TODAY], {
-        GITHUB_API_URL: 'http://127.0.0.1:9',
-      });
+      const replayed = await runCli(
+        ['check', '--root', QUEUE, '--format', 'json', '--replay', snap, ...TODAY],
+        {
+          GITHUB_API_URL: 'http://127.0.0.1:9',
+        },
+      );
       expect(gh.requests).toHaveLength(0);
       expect(replayed.code).toBe(live.code);
       const a = parseReport(live.stdout);
@@ -125,7 +137,10 @@ describe('check on a realistic queue', () => {
   });
 
   it('text output groups findings by patch and says what to do', async () => {
-    const r = await runCli(['check', '--root', QUEUE, ...TODAY], { GH_TOKEN: TOKEN, GITHUB_API_URL: gh.url });
+    const r = await runCli(['check', '--root', QUEUE, ...TODAY], {
+      GH_TOKEN: TOKEN,
+      GITHUB_API_URL: gh.url,
+    });
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('deploy/docker/patches/sglang/fix_rows.py');
     expect(r.stdout).toMatch(/infer-org\/sglang#4101/);
@@ -160,7 +175,11 @@ describe('malformed input', () => {
     // A header that is not UTF-8.
     await writeFile(
       path.join(patches, 'mooncake/transfer_timeout.py'),
-      Buffer.concat([Buffer.from('# Raise the timeout\n# caf'), Buffer.from([0xe9, 0x0a]), Buffer.from('print(1)\n')]),
+      Buffer.concat([
+        Buffer.from('# Raise the timeout\n# caf'),
+        Buffer.from([0xe9, 0x0a]),
+        Buffer.from('print(1)\n'),
+      ]),
     );
   });
   afterAll(async () => {
@@ -176,14 +195,18 @@ describe('malformed input', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).not.toMatch(/\n\s+at /); // no stack trace
     const report = parseReport(r.stdout);
-    const parseErrors = report.findings.filter((f) => f.rule === 'parse-error').map((f) => `${f.file}:${f.line}`);
+    const parseErrors = report.findings
+      .filter((f) => f.rule === 'parse-error')
+      .map((f) => `${f.file}:${f.line}`);
     expect(parseErrors).toEqual(
       expect.arrayContaining([
         'deploy/docker/patches/sglang/host_alloc.upstream.status.yaml:5',
         'deploy/docker/patches/mooncake/transfer_timeout.py:2',
       ]),
     );
-    expect(parseErrors.some((p) => p.startsWith('deploy/docker/patch.upstream.status.md:'))).toBe(true);
+    expect(parseErrors.some((p) => p.startsWith('deploy/docker/patch.upstream.status.md:'))).toBe(
+      true,
+    );
     // The drifts elsewhere are still found.
     for (const e of EXPECTED_ERRORS) expect(errorsOf(report)).toContain(e);
   });

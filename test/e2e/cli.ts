@@ -15,7 +15,11 @@ export interface CliResult {
 }
 
 /** Run the CLI; env starts empty of GitHub variables so the developer's token never leaks in. */
-export function runCli(args: string[], env: Record<string, string> = {}, cwd = PROJECT): Promise<CliResult> {
+export function runCli(
+  args: string[],
+  env: Record<string, string> = {},
+  cwd = PROJECT,
+): Promise<CliResult> {
   const base: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) {
     if (v === undefined) continue;

@@ -36,7 +36,9 @@ export const QUEUE_REPOS: Record<string, FakeRepoData> = {
   },
   'infer-org/platform': {
     // closed issue recorded OPEN only in sched_guard.py's header
-    issues: [{ number: 69, state: 'CLOSED', stateReason: 'COMPLETED', closedAt: '2026-08-15T08:00:00Z' }],
+    issues: [
+      { number: 69, state: 'CLOSED', stateReason: 'COMPLETED', closedAt: '2026-08-15T08:00:00Z' },
+    ],
   },
   'infer-org/vllm': {
     prs: [

@@ -12,7 +12,11 @@ const TOKEN = 'ghp_CANARYusage0123456789';
 
 describe('exit codes', () => {
   it('GitHub answering only 5xx ends in exit 3 with a one-line reason within 45 s', async () => {
-    const gh = await startFakeGitHub({ repos: QUEUE_REPOS, token: TOKEN, faults: [{ kind: 'status', status: 502 }] });
+    const gh = await startFakeGitHub({
+      repos: QUEUE_REPOS,
+      token: TOKEN,
+      faults: [{ kind: 'status', status: 502 }],
+    });
     try {
       const r = await runCli(['check', '--root', QUEUE, '--today', '2026-08-20'], {
         GH_TOKEN: TOKEN,
@@ -62,7 +66,10 @@ describe('exit codes', () => {
       GITHUB_API_URL: 'http://127.0.0.1:9',
     });
     expect(r.code).toBe(0);
-    const report = JSON.parse(r.stdout) as { refs: { live: unknown }[]; findings: { rule: string }[] };
+    const report = JSON.parse(r.stdout) as {
+      refs: { live: unknown }[];
+      findings: { rule: string }[];
+    };
     expect(report.refs.length).toBe(35);
     expect(report.refs.every((x) => x.live === null)).toBe(true);
     expect(report.findings.map((f) => f.rule)).toContain('unindexed-patch');
@@ -70,7 +77,15 @@ describe('exit codes', () => {
   });
 
   it('npm start runs the bundled example offline and reports its drift', async () => {
-    const r = await runCli(['check', '--root', 'example', '--replay', 'example/github-snapshot.json', '--today', '2026-08-20']);
+    const r = await runCli([
+      'check',
+      '--root',
+      'example',
+      '--replay',
+      'example/github-snapshot.json',
+      '--today',
+      '2026-08-20',
+    ]);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/\[state-drift\]/);
     expect(r.stdout).toMatch(/\[anchor-collision-merged\]/);
