@@ -1,0 +1,343 @@
+/**
+ * The transport shared by the GraphQL and REST clients: one Octokit per
+ * resolve, with throttling (honours `retry-after` and `x-ratelimit-reset`)
+ * and retry (5xx with backoff), a time bound over the whole resolve, a count
+ * of every HTTP request including retries, and one-line errors that never
+ * contain the token.
+ */
+import { Octokit } from '@octokit/rest';
+import { throttling } from '@octokit/plugin-throttling';
+import { retry } from '@octokit/plugin-retry';
+import { GitHubUnavailableError } from './client.js';
+
+type OctokitPlugin = Parameters<typeof Octokit.plugin>[0];
+
+/**
+ * Registered before plugin-retry so its error hook runs first: a retry whose
+ * backoff would end after the time bound is not attempted, so the error
+ * comes at once and no retry timer keeps the process alive afterwards.
+ */
+const retryWithinBudget: OctokitPlugin = (octokit, options) => {
+  const fits = options['retryFits'] as ((waitMs: number) => boolean) | undefined;
+  octokit.hook.error('request', (error, requestOptions) => {
+    // plugin-retry waits (retryCount + 1)² seconds before its next attempt.
+    const retryCount = Number(requestOptions.request.retryCount ?? 0);
+    if (fits && !fits((retryCount + 1) ** 2 * 1000)) requestOptions.request.retries = 0;
+    throw error;
+  });
+  return {};
+};
+
+// Retry inside throttling, as in the `octokit` package. The other way round,
+// throttling resets the retry count on every GraphQL failure and the 5xx
+// backoff never grows past 1 s.
+export const GitHubOctokit = Octokit.plugin(retryWithinBudget, retry, throttling);
+export type GitHubOctokit = InstanceType<typeof GitHubOctokit>;
+type OctokitOptions = NonNullable<ConstructorParameters<typeof GitHubOctokit>[0]>;
+type ThrottleOptions = NonNullable<OctokitOptions['throttle']>;
+
+export interface TransportOptions {
+  token: string | null;
+  apiUrl: string;
+  timeoutSeconds: number;
+  userAgent?: string;
+}
+
+const MIN_SCRUBBED_TOKEN = 6;
+
+/** Rate-limit waits beyond this many in one request are not worth it. */
+const MAX_RATE_LIMIT_RETRIES = 3;
+
+// Octokit logs every 4xx through this; the CLI reports errors itself.
+const QUIET_LOG = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
+
+/**
+ * plugin-throttling sends every request to `/graphql` through its "write"
+ * group (one at a time, 1 s apart), which is right for mutations but turns
+ * our read-only batches into one per second. This group lets every job
+ * through at once; concurrency stays bounded by the caller's limiter and the
+ * plugin's global group (10 in flight).
+ */
+const UNPACED_GROUP = {
+  key: () => ({
+    schedule: (...args: unknown[]): Promise<unknown> => {
+      const at = args.findIndex((arg) => typeof arg === 'function');
+      const job = args[at] as (...jobArgs: unknown[]) => unknown;
+      return Promise.resolve(job(...args.slice(at + 1)));
+    },
+  }),
+} as unknown as ThrottleOptions['write'];
+
+/** Everything one resolve needs: its Octokit, its budget and its counters. */
+export class GitHubSession {
+  requests = 0;
+  readonly octokit: GitHubOctokit;
+  private readonly started = Date.now();
+  private readonly deadline: number;
+  private readonly controller = new AbortController();
+  private readonly attempts = new Map<string, number>();
+  private lastFailure: Failure | null = null;
+  private rateLimitedUntil: number | null = null;
+  private inFlight = 0;
+
+  constructor(private readonly opts: TransportOptions) {
+    this.deadline = this.started + opts.timeoutSeconds * 1000;
+    const onLimit = (
+      retryAfter: number,
+      _options: unknown,
+      _octokit: unknown,
+      retryCount: number,
+    ): boolean => {
+      const until = Date.now() + retryAfter * 1000;
+      if (retryCount < MAX_RATE_LIMIT_RETRIES && until < this.deadline) return true;
+      this.rateLimitedUntil = until;
+      return false;
+    };
+    const options: OctokitOptions = {
+      baseUrl: opts.apiUrl.replace(/\/+$/, ''),
+      userAgent: opts.userAgent ?? 'upstream-status',
+      log: QUIET_LOG,
+      request: { fetch: this.countingFetch, signal: this.controller.signal },
+      throttle: { onRateLimit: onLimit, onSecondaryRateLimit: onLimit, write: UNPACED_GROUP },
+      // 403/429 are rate limits: plugin-throttling handles them with the
+      // server's own wait; plugin-retry would ignore `retry-after`.
+      retry: { doNotRetry: [400, 401, 403, 404, 410, 422, 429, 451] },
+      retryFits: (waitMs: number) =>
+        !this.controller.signal.aborted && Date.now() + waitMs < this.deadline,
+    };
+    if (opts.token !== null) options.auth = opts.token;
+    this.octokit = new GitHubOctokit(options);
+  }
+
+  /**
+   * Run `work` within the time budget. Whatever GitHub does wrong comes out
+   * as a GitHubUnavailableError; other errors (bugs) pass through.
+   */
+  async run<T>(work: (octokit: GitHubOctokit) => Promise<T>): Promise<T> {
+    const { signal } = this.controller;
+    const timer = setTimeout(
+      () => this.abort(this.timeoutError()),
+      Math.max(0, this.deadline - Date.now()),
+    );
+    const aborted = new Promise<never>((_, reject) => {
+      signal.addEventListener('abort', () => reject(signal.reason as unknown), { once: true });
+    });
+    try {
+      return await Promise.race([work(this.octokit), aborted]);
+    } catch (error) {
+      throw this.translate(error);
+    } finally {
+      clearTimeout(timer);
+      // Cancels whatever is still in flight or waiting to retry.
+      this.abort(new GitHubUnavailableError('resolve finished'));
+    }
+  }
+
+  /** Message for a rate limit that resets at `resetEpochSeconds`. */
+  rateLimitError(resetEpochSeconds: number | null): GitHubUnavailableError {
+    return new GitHubUnavailableError(
+      describeRateLimit(
+        resetEpochSeconds === null ? null : resetEpochSeconds * 1000,
+        this.opts.token !== null,
+      ),
+      429,
+    );
+  }
+
+  private abort(reason: GitHubUnavailableError): void {
+    if (!this.controller.signal.aborted) this.controller.abort(reason);
+  }
+
+  private timeoutError(): GitHubUnavailableError {
+    const seconds = Math.round((Date.now() - this.started) / 1000);
+    const last = this.lastFailure;
+    // Between retries, the last failure is the news; while a request hangs, the hang is.
+    const message =
+      last && this.inFlight === 0
+        ? `GitHub did not answer: ${last.what} from ${last.route} after ${plural(last.attempts, 'attempt')} (${seconds} s)`
+        : `GitHub did not answer within ${this.opts.timeoutSeconds} s (${plural(this.requests, 'request')} sent${last ? `; before that ${last.what} from ${last.route}` : ''})`;
+    return new GitHubUnavailableError(this.scrub(message));
+  }
+
+  private translate(error: unknown): unknown {
+    if (error instanceof GitHubUnavailableError) {
+      return new GitHubUnavailableError(this.scrub(error.message), error.status);
+    }
+    if (this.rateLimitedUntil !== null)
+      return this.rateLimitError(Math.ceil(this.rateLimitedUntil / 1000));
+    const described = describeFailure(
+      error,
+      this.opts.token !== null,
+      this.lastFailure,
+      Date.now() - this.started,
+    );
+    return described
+      ? new GitHubUnavailableError(this.scrub(described.message), described.status)
+      : error;
+  }
+
+  /** GitHub errors can echo request headers: never let the token through. */
+  private scrub(text: string): string {
+    const token = this.opts.token;
+    // A real token is 40+ characters; cutting every "t" out of a message
+    // because someone passed GH_TOKEN=t would protect nothing.
+    return token && token.length >= MIN_SCRUBBED_TOKEN
+      ? text.split(token).join('[REDACTED]')
+      : text;
+  }
+
+  /** Every HTTP request, retries included, passes here exactly once. */
+  private readonly countingFetch = async (
+    input: string | URL | Request,
+    init?: RequestInit,
+  ): Promise<Response> => {
+    const { signal } = this.controller;
+    // An AbortError is the one failure both plugins pass on without retrying.
+    if (signal.aborted) throw new DOMException('resolve abandoned', 'AbortError');
+    this.requests += 1;
+    const route = `${init?.method ?? 'GET'} ${pathOf(input)}`;
+    const identity = `${route}\n${typeof init?.body === 'string' ? init.body : ''}`;
+    const attempt = (this.attempts.get(identity) ?? 0) + 1;
+    this.attempts.set(identity, attempt);
+    this.inFlight += 1;
+    try {
+      const response = await globalThis.fetch(input, { ...init, signal });
+      if (response.status >= 500) {
+        this.lastFailure = {
+          what: `${response.status} ${response.statusText}`.trim(),
+          route,
+          attempts: attempt,
+        };
+      }
+      return response;
+    } catch (error) {
+      if (signal.aborted) throw new DOMException('resolve abandoned', 'AbortError');
+      const what = networkReason(error);
+      this.lastFailure = { what, route, attempts: attempt };
+      // Nobody is listening there: retrying with backoff only delays the news.
+      if (/ECONNREFUSED|ENOTFOUND|EAI_AGAIN/.test(what)) {
+        this.abort(
+          new GitHubUnavailableError(this.scrub(`GitHub could not be reached: ${what} (${route})`)),
+        );
+      }
+      throw error;
+    } finally {
+      this.inFlight -= 1;
+    }
+  };
+}
+
+/**
+ * Run `fn` over `items` with at most `limit` in flight. After a failure the
+ * session aborts, so the remaining items fail at once without a request.
+ */
+export async function mapLimited<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await fn(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(limit, items.length)) }, worker));
+  return results;
+}
+
+interface Failure {
+  /** `502 Bad Gateway`, `connect ECONNREFUSED 127.0.0.1:9`, … */
+  what: string;
+  /** `POST /graphql` */
+  route: string;
+  attempts: number;
+}
+
+/** The one-line message for an exhausted rate limit. */
+function describeRateLimit(resetMs: number | null, authenticated: boolean): string {
+  const until =
+    resetMs === null ? 'for now' : `until ${new Date(resetMs).toISOString().slice(11, 16)} UTC`;
+  const hint = authenticated
+    ? ''
+    : ' (unauthenticated requests get 60 an hour; set GH_TOKEN for 5,000)';
+  return `GitHub rate limit exhausted ${until}${hint}`;
+}
+
+/**
+ * Describe an error that came out of Octokit, or null when it is not a
+ * GitHub failure (then it is a bug and must not be disguised as an outage).
+ */
+function describeFailure(
+  error: unknown,
+  authenticated: boolean,
+  last: Failure | null,
+  elapsedMs: number,
+): { message: string; status: number | null } | null {
+  if (!(error instanceof Error)) return null;
+  const { status, response, request } = error as {
+    status?: unknown;
+    response?: { data?: unknown };
+    request?: { method?: unknown; url?: unknown };
+  };
+  if (typeof status !== 'number') return null;
+  const data = response?.data;
+  const said =
+    typeof data === 'object' &&
+    data !== null &&
+    typeof (data as { message?: unknown }).message === 'string'
+      ? (data as { message: string }).message
+      : error.message;
+  if (status === 401) {
+    return {
+      message: authenticated
+        ? `GitHub rejected the token (401 ${said}); check GH_TOKEN`
+        : `GitHub wants authentication (401 ${said}); set GH_TOKEN`,
+      status,
+    };
+  }
+  const route =
+    typeof request?.method === 'string' && typeof request.url === 'string'
+      ? `${request.method} ${pathOf(request.url)}`
+      : 'GitHub';
+  if (status >= 500 || response === undefined) {
+    const what = last?.what ?? `${status} ${said}`;
+    const attempts = last ? ` after ${plural(last.attempts, 'attempt')}` : '';
+    return {
+      message: `GitHub did not answer: ${what} from ${last?.route ?? route}${attempts} (${Math.round(elapsedMs / 1000)} s)`,
+      status: status >= 500 ? status : null,
+    };
+  }
+  return { message: `GitHub refused ${route}: ${status} ${firstLine(said)}`, status };
+}
+
+function firstLine(text: string): string {
+  return text.split(/\r?\n/, 1)[0] ?? '';
+}
+
+function pathOf(input: string | URL | Request): string {
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return url;
+  }
+}
+
+function networkReason(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause: unknown = error.cause;
+  if (cause instanceof Error) {
+    const code = (cause as { code?: unknown }).code;
+    return typeof code === 'string' && !cause.message.includes(code)
+      ? `${code} ${cause.message}`
+      : cause.message;
+  }
+  return error.message;
+}
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}

@@ -1,0 +1,161 @@
+/**
+ * The fake's GraphQL endpoint: every query is validated against GitHub's
+ * published schema (@octokit/graphql-schema) and executed over the fake's
+ * data, so a query GitHub would reject is rejected here too.
+ */
+import { schema as published } from '@octokit/graphql-schema';
+import {
+  buildSchema,
+  execute,
+  GraphQLError,
+  parse,
+  validate,
+  type DocumentNode,
+  type GraphQLSchema,
+} from 'graphql';
+import type { IssueView, PrView, RepoView } from './fake-github-data.js';
+import type { JsonReply } from './fake-github-rest.js';
+
+let cached: GraphQLSchema | null = null;
+
+/** Built once per process: the SDL is large. It has duplicate definitions, hence assumeValidSDL. */
+export function githubSchema(): GraphQLSchema {
+  cached ??= buildSchema(published.idl, { assumeValidSDL: true });
+  return cached;
+}
+
+export interface RateLimitView {
+  limit: number;
+  remaining: number;
+  resetAt: string;
+}
+
+export function answerGraphql(
+  body: string,
+  repos: ReadonlyMap<string, RepoView>,
+  rate: RateLimitView,
+): JsonReply {
+  let request: { query?: unknown; variables?: unknown };
+  try {
+    request = JSON.parse(body) as typeof request;
+  } catch {
+    return {
+      status: 400,
+      json: {
+        message: 'Problems parsing JSON',
+        documentation_url: 'https://docs.github.com/graphql',
+      },
+    };
+  }
+  if (typeof request.query !== 'string') {
+    return {
+      status: 200,
+      json: { errors: [{ message: 'A query attribute must be specified and must be a string.' }] },
+    };
+  }
+  let document: DocumentNode;
+  try {
+    document = parse(request.query);
+  } catch (error) {
+    return { status: 200, json: { errors: [formatError(error as GraphQLError)] } };
+  }
+  const problems = validate(githubSchema(), document);
+  if (problems.length > 0) return { status: 200, json: { errors: problems.map(formatError) } };
+  const result = execute({
+    schema: githubSchema(),
+    document,
+    rootValue: rootFor(repos, rate),
+    variableValues: isRecord(request.variables) ? request.variables : {},
+    typeResolver: (value) =>
+      isRecord(value) && typeof value['__typename'] === 'string' ? value['__typename'] : undefined,
+  });
+  if (result instanceof Promise) throw new Error('the fake resolvers are synchronous');
+  const json: Record<string, unknown> = { data: result.data ?? null };
+  if (result.errors) json['errors'] = result.errors.map(formatError);
+  return { status: 200, json };
+}
+
+/** GitHub puts `type` at the top level of an error, not under `extensions`. */
+function formatError(error: GraphQLError): Record<string, unknown> {
+  const type = error.extensions['type'];
+  return {
+    ...(typeof type === 'string' ? { type } : {}),
+    ...(error.path ? { path: error.path } : {}),
+    ...(error.locations ? { locations: error.locations } : {}),
+    message: error.message,
+  };
+}
+
+function notFound(message: string): GraphQLError {
+  return new GraphQLError(message, { extensions: { type: 'NOT_FOUND' } });
+}
+
+function rootFor(
+  repos: ReadonlyMap<string, RepoView>,
+  rate: RateLimitView,
+): Record<string, unknown> {
+  return {
+    repository: ({ owner, name }: { owner: string; name: string }) => {
+      const repo = repos.get(`${owner}/${name}`.toLowerCase());
+      if (!repo)
+        throw notFound(`Could not resolve to a Repository with the name '${owner}/${name}'.`);
+      return {
+        __typename: 'Repository',
+        name: repo.repo,
+        nameWithOwner: `${repo.owner}/${repo.repo}`,
+        issueOrPullRequest: ({ number }: { number: number }) => {
+          const item = repo.find(number);
+          if (!item)
+            throw notFound(
+              `Could not resolve to an issue or pull request with the number of ${number}.`,
+            );
+          return item.kind === 'pr' ? pullNode(item) : issueNode(item);
+        },
+      };
+    },
+    rateLimit: () => ({
+      cost: 1,
+      limit: rate.limit,
+      remaining: rate.remaining,
+      used: rate.limit - rate.remaining,
+      resetAt: rate.resetAt,
+      nodeCount: 0,
+    }),
+  };
+}
+
+function pullNode(pr: PrView): Record<string, unknown> {
+  return {
+    __typename: 'PullRequest',
+    number: pr.number,
+    title: pr.title,
+    url: pr.url,
+    state: pr.state,
+    isDraft: pr.isDraft,
+    merged: pr.state === 'MERGED',
+    mergedAt: pr.mergedAt,
+    closed: pr.state !== 'OPEN',
+    closedAt: pr.closedAt,
+    mergeCommit: pr.mergeCommit === null ? null : { __typename: 'Commit', oid: pr.mergeCommit },
+    reviewDecision: pr.reviewDecision,
+    author: { __typename: 'User', login: pr.author },
+  };
+}
+
+function issueNode(issue: IssueView): Record<string, unknown> {
+  return {
+    __typename: 'Issue',
+    number: issue.number,
+    title: issue.title,
+    url: issue.url,
+    state: issue.state,
+    stateReason: issue.stateReason,
+    closed: issue.state === 'CLOSED',
+    closedAt: issue.closedAt,
+    author: { __typename: 'User', login: issue.author },
+  };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

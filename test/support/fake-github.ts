@@ -1,0 +1,260 @@
+/**
+ * A fake GitHub for tests: a real HTTP server on 127.0.0.1 (random port)
+ * answering REST and GraphQL like GitHub, with deterministic faults.
+ *
+ * Usage: `const gh = await startFakeGitHub({ repos: { 'o/r': { prs: [...] } } })`,
+ * then point the client at `gh.url` / `gh.graphqlUrl`, and `await gh.close()`.
+ * It also answers at GitHub Enterprise Server's paths (`/api/v3/…` for REST,
+ * `/api/graphql`), so `${gh.url}/api/v3` works as an Enterprise API URL.
+ */
+import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { indexRepos, type FakeRepoData } from './fake-github-data.js';
+import { answerGraphql } from './fake-github-graphql.js';
+import { answerRest, type JsonReply } from './fake-github-rest.js';
+
+export type { FakeCommit, FakeIssue, FakePr, FakeRepoData } from './fake-github-data.js';
+
+/** Which requests a fault applies to; default all. */
+export type FaultMatch = 'graphql' | 'rest';
+
+interface FaultBase {
+  /** Apply to the first N matching requests only; default every one. */
+  count?: number;
+  match?: FaultMatch;
+}
+
+/** To add a fault: a member here plus its entry in FAULTS below. */
+export type Fault =
+  | (FaultBase & {
+      kind: 'status';
+      status: 500 | 502 | 503 | 403 | 429;
+      headers?: Record<string, string>;
+      body?: string;
+    })
+  | (FaultBase & { kind: 'delay'; ms: number })
+  | (FaultBase & { kind: 'invalid-json' })
+  /** HTTP 200 with these errors and no data: a rejected query, or GitHub's "Something went wrong". */
+  | (FaultBase & { kind: 'graphql-errors'; errors: { message: string; type?: string }[] })
+  /** HTTP 200 with a RATE_LIMITED error, as GitHub's GraphQL does. */
+  | (FaultBase & { kind: 'rate-limited-graphql'; resetInSeconds?: number });
+
+export interface FakeGitHubOptions {
+  repos: Record<string, FakeRepoData>;
+  /** If set, every request must carry it (`token X` or `bearer X`). GraphQL always needs some token. */
+  token?: string;
+  latencyMs?: number;
+  faults?: Fault[];
+}
+
+export interface FakeRequest {
+  method: string;
+  path: string;
+  status: number;
+  /** Request body (GraphQL queries); never headers. */
+  body?: string;
+  /** performance.now() when the request arrived and when its answer was sent. */
+  startedAt: number;
+  endedAt: number;
+}
+
+export interface FakeGitHub {
+  /** http://127.0.0.1:PORT, use as GITHUB_API_URL. */
+  url: string;
+  graphqlUrl: string;
+  requests: FakeRequest[];
+  close(): Promise<void>;
+  /** Forget requests, fault counts and rate-limit use. */
+  reset(): void;
+  /** Replace the faults (and their counts). */
+  setFaults(faults: Fault[]): void;
+}
+
+interface Reply extends JsonReply {
+  headers?: Record<string, string>;
+  /** Sent as is instead of `json`. */
+  raw?: string;
+}
+
+interface FaultContext {
+  isGraphql: boolean;
+  sleep(ms: number): Promise<void>;
+}
+
+const SECONDARY_LIMIT_BODY = JSON.stringify({
+  message:
+    'You have exceeded a secondary rate limit. Please wait a few minutes before you try again. If you reach out to GitHub Support for help, please include the request ID 0000:0000.',
+  documentation_url:
+    'https://docs.github.com/rest/overview/rate-limits-for-the-rest-api#about-secondary-rate-limits',
+});
+
+/** Each fault either answers the request (a Reply) or lets it continue (null). */
+const FAULTS: {
+  [K in Fault['kind']]: (
+    fault: Extract<Fault, { kind: K }>,
+    ctx: FaultContext,
+  ) => Promise<Reply | null>;
+} = {
+  status: (fault) => {
+    const fallback =
+      fault.status === 403 || fault.status === 429
+        ? SECONDARY_LIMIT_BODY
+        : JSON.stringify({ message: STATUS_CODES[fault.status] ?? 'Server Error' });
+    return Promise.resolve({
+      status: fault.status,
+      json: null,
+      raw: fault.body ?? fallback,
+      headers: fault.headers ?? {},
+    });
+  },
+  delay: async (fault, ctx) => {
+    await ctx.sleep(fault.ms);
+    return null;
+  },
+  'invalid-json': () => Promise.resolve({ status: 200, json: null, raw: '{"data": {"r0": ' }),
+  'graphql-errors': (fault, ctx) =>
+    Promise.resolve(ctx.isGraphql ? { status: 200, json: { errors: fault.errors } } : null),
+  'rate-limited-graphql': (fault, ctx) => {
+    if (!ctx.isGraphql) return Promise.resolve(null);
+    const reset = Math.floor(Date.now() / 1000) + (fault.resetInSeconds ?? 3600);
+    return Promise.resolve({
+      status: 200,
+      json: {
+        errors: [
+          { type: 'RATE_LIMITED', message: 'API rate limit already exceeded for user ID 1.' },
+        ],
+      },
+      headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(reset) },
+    });
+  },
+};
+
+export async function startFakeGitHub(opts: FakeGitHubOptions): Promise<FakeGitHub> {
+  const repos = indexRepos(opts.repos);
+  const requests: FakeRequest[] = [];
+  const timers = new Set<NodeJS.Timeout>();
+  let faults: Fault[] = opts.faults ?? [];
+  let faultHits = new Map<Fault, number>();
+  let used = 0;
+  const resetEpoch = Math.floor(Date.now() / 1000) + 3600;
+  let url = '';
+
+  const sleep = (ms: number): Promise<void> =>
+    new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        resolve();
+      }, ms);
+      timers.add(timer);
+    });
+
+  async function answer(req: IncomingMessage, path: string, body: string): Promise<Reply> {
+    const isGraphql = path === '/graphql' || path === '/api/graphql';
+    if (opts.latencyMs) await sleep(opts.latencyMs);
+    const auth = /^(?:token|bearer)\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1] ?? null;
+    if ((opts.token !== undefined && auth !== opts.token) || (isGraphql && auth === null)) {
+      return unauthorized(isGraphql && auth === null);
+    }
+    for (const fault of faults) {
+      if (fault.match && fault.match !== (isGraphql ? 'graphql' : 'rest')) continue;
+      const hits = faultHits.get(fault) ?? 0;
+      if (fault.count !== undefined && hits >= fault.count) continue;
+      faultHits.set(fault, hits + 1);
+      const apply = FAULTS[fault.kind] as (f: Fault, ctx: FaultContext) => Promise<Reply | null>;
+      const reply = await apply(fault, { isGraphql, sleep });
+      if (reply) return reply;
+    }
+    used += 1;
+    const limit = auth === null ? 60 : 5000;
+    const rate = {
+      limit,
+      remaining: Math.max(0, limit - used),
+      resetAt: new Date(resetEpoch * 1000).toISOString(),
+    };
+    if (isGraphql && req.method === 'POST') return answerGraphql(body, repos, rate);
+    return answerRest(req.method ?? 'GET', path.replace(/^\/api\/v3(?=\/)/, ''), repos, url);
+  }
+
+  function rateHeaders(authenticated: boolean): Record<string, string> {
+    const limit = authenticated ? 5000 : 60;
+    return {
+      'x-ratelimit-limit': String(limit),
+      'x-ratelimit-remaining': String(Math.max(0, limit - used)),
+      'x-ratelimit-reset': String(resetEpoch),
+      'x-ratelimit-used': String(used),
+    };
+  }
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const startedAt = performance.now();
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks).toString('utf8');
+    const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
+    const reply = await answer(req, path, body);
+    const headers = {
+      'content-type': 'application/json; charset=utf-8',
+      ...rateHeaders(req.headers.authorization !== undefined),
+      ...reply.headers,
+    };
+    requests.push({
+      method: req.method ?? 'GET',
+      path,
+      status: reply.status,
+      ...(body ? { body } : {}),
+      startedAt,
+      endedAt: performance.now(),
+    });
+    res.writeHead(reply.status, headers);
+    res.end(reply.raw ?? JSON.stringify(reply.json));
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      // A bug in the fake must show up in the test, not hang it.
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end(`fake GitHub failed: ${String(error)}`);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url,
+    graphqlUrl: `${url}/graphql`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        for (const timer of timers) clearTimeout(timer);
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+    reset: () => {
+      requests.length = 0;
+      faultHits = new Map();
+      used = 0;
+    },
+    setFaults: (next) => {
+      faults = next;
+      faultHits = new Map();
+    },
+  };
+}
+
+function unauthorized(missing: boolean): Reply {
+  return {
+    status: 401,
+    json: missing
+      ? {
+          message: 'This endpoint requires you to be authenticated.',
+          documentation_url:
+            'https://docs.github.com/graphql/guides/forming-calls-with-graphql#authenticating-with-graphql',
+        }
+      : {
+          message: 'Bad credentials',
+          documentation_url: 'https://docs.github.com/rest',
+          status: '401',
+        },
+  };
+}
