@@ -133,7 +133,7 @@ async function check(
   if (loaded.errors.length > 0) {
     throw new UsageError(
       `configuration ${loaded.file ?? ''} has ${loaded.errors.length} error(s)`,
-      loaded.errors.map((e) => `${e.file}:${e.line}: ${e.key}: ${e.message}`),
+      loaded.errors.map((e) => `${e.file}:${e.line}: ${e.key ? `${e.key}: ` : ''}${e.message}`),
     );
   }
   const now = new Date();

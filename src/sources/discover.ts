@@ -1,0 +1,293 @@
+/**
+ * Find the inputs under a root (SPEC §2): ledgers, records, record indexes,
+ * the patches folders they describe, and the patch files in those folders.
+ *
+ * One readdir walk of the root (withFileTypes, bounded concurrency) feeds all
+ * of it, so a tree of thousands of files costs one pass. The walk skips
+ * `.git`, `node_modules`, `dist` and every other dot-directory, never follows
+ * a symlinked directory (no cycles, no file seen twice under two names), and
+ * never reads outside the root: a symlinked file that resolves outside it is
+ * reported in `skipped`.
+ */
+import { lstat, readdir, realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Config } from '../config-types.js';
+import { UsageError } from '../errors.js';
+import { matchAny } from '../glob.js';
+
+export interface Discovery {
+  ledgers: string[];
+  records: string[];
+  recordIndexes: string[];
+  /**
+   * One entry per ledger (the folder its patch paths are relative to), plus
+   * one ledger-less entry for each other folder (beside a record index, or
+   * holding records). `dir` is root-relative; '.' is the root itself.
+   */
+  patchDirs: { dir: string; ledger: string | null }[];
+  /** Sorted, root-relative, '/'-separated. */
+  patchFiles: string[];
+  /** Paths the walk did not read, and folders expected but absent. */
+  skipped: { path: string; reason: string }[];
+}
+
+/** A path named by the config does not exist or lies outside the root: a configuration error (exit 2). */
+export class DiscoveryError extends UsageError {
+  constructor(
+    readonly key: 'ledgers' | 'patches.dir',
+    readonly problems: readonly { path: string; reason: string }[],
+  ) {
+    const lines = problems.map((p) => `${key}: ${p.path}: ${p.reason}`);
+    super(`configured ${key} cannot be read: ${lines.join('; ')}`, lines);
+  }
+}
+
+export const LEDGER_NAME = 'patch.upstream.status.md';
+export const INDEX_NAME = 'patch.upstream.status.yaml';
+export const RECORD_SUFFIX = '.upstream.status.yaml';
+const SKIP_DIRS = new Set(['node_modules', 'dist']);
+const PARALLEL_READDIRS = 32;
+
+export async function discover(root: string, config: Config): Promise<Discovery> {
+  const rootAbs = path.resolve(root);
+  const rootReal = await realpath(rootAbs);
+  const tree = await walk(rootAbs, rootReal, '.');
+  const skipped = [...tree.skipped];
+
+  const ledgers = config.ledgers
+    ? await requireFiles(rootAbs, rootReal, config.ledgers)
+    : tree.files.filter((f) => basename(f) === LEDGER_NAME);
+  const recordIndexes = tree.files.filter((f) => basename(f) === INDEX_NAME);
+  const records = tree.files.filter(
+    (f) =>
+      basename(f) !== INDEX_NAME &&
+      (config.records
+        ? matchAny(config.records, f)
+        : basename(f).length > RECORD_SUFFIX.length && f.endsWith(RECORD_SUFFIX)),
+  );
+
+  const patchDirs = await findPatchDirs(
+    rootAbs,
+    rootReal,
+    config,
+    ledgers,
+    recordIndexes,
+    records,
+    skipped,
+  );
+  const patchFiles = new Set<string>();
+  for (const dir of new Set(patchDirs.map((d) => d.dir))) {
+    // A folder the root walk skipped (under a dot-directory, say) is walked on its own.
+    const files = tree.dirs.has(dir) ? tree.files : (await walk(rootAbs, rootReal, dir)).files;
+    for (const f of files) {
+      const rel = relativeTo(dir, f);
+      if (rel !== null && isPatchFile(rel, config)) patchFiles.add(f);
+    }
+  }
+
+  return {
+    ledgers: sorted(ledgers),
+    records: sorted(records),
+    recordIndexes: sorted(recordIndexes),
+    patchDirs: patchDirs.sort(
+      (a, b) => compare(a.dir, b.dir) || compare(a.ledger ?? '', b.ledger ?? ''),
+    ),
+    patchFiles: sorted(patchFiles),
+    skipped: skipped.sort((a, b) => compare(a.path, b.path)),
+  };
+}
+
+/** Pure: a patch-like extension (case-insensitive) and not excluded. Path relative to its patches folder. */
+export function isPatchFile(relPathInPatchesDir: string, config: Config): boolean {
+  const name = basename(relPathInPatchesDir).toLowerCase();
+  const hasExtension = config.patches.extensions.some(
+    (ext) => name.length > ext.length && name.endsWith(ext.toLowerCase()),
+  );
+  return hasExtension && !matchAny(config.patches.exclude, relPathInPatchesDir);
+}
+
+/**
+ * `patches.dir` when configured; else `patches/` beside each ledger and
+ * record index; else, with neither, the folders that hold records (outermost
+ * only, so nested ones are not listed twice).
+ */
+async function findPatchDirs(
+  rootAbs: string,
+  rootReal: string,
+  config: Config,
+  ledgers: readonly string[],
+  indexes: readonly string[],
+  records: readonly string[],
+  skipped: Discovery['skipped'],
+): Promise<Discovery['patchDirs']> {
+  if (config.patches.dir !== null) {
+    const dir = config.patches.dir;
+    const kind = await kindOf(rootAbs, rootReal, dir, true);
+    if (kind !== 'dir')
+      throw new DiscoveryError('patches.dir', [
+        { path: dir, reason: reasonFor(kind, 'not a folder') },
+      ]);
+    return ledgers.length > 0
+      ? ledgers.map((ledger) => ({ dir, ledger }))
+      : [{ dir, ledger: null }];
+  }
+  const out: Discovery['patchDirs'] = [];
+  for (const source of [...ledgers, ...indexes]) {
+    const dir = join(dirname(source), 'patches');
+    const kind = await kindOf(rootAbs, rootReal, dir, false);
+    const isLedger = basename(source) !== INDEX_NAME;
+    if (kind !== 'dir') {
+      // A symlinked folder is already reported by the walk; report each folder once.
+      if (!skipped.some((s) => s.path === dir))
+        skipped.push({ path: dir, reason: `no patches folder beside ${source}` });
+    } else if (isLedger) out.push({ dir, ledger: source });
+    else if (!out.some((d) => d.dir === dir)) out.push({ dir, ledger: null });
+  }
+  if (ledgers.length > 0 || indexes.length > 0) return out;
+  const holders = sorted(new Set(records.map(dirname)));
+  return holders
+    .filter((dir) => !holders.some((outer) => outer !== dir && relativeTo(outer, dir) !== null))
+    .map((dir) => ({ dir, ledger: null }));
+}
+
+async function requireFiles(
+  rootAbs: string,
+  rootReal: string,
+  paths: readonly string[],
+): Promise<string[]> {
+  const problems: { path: string; reason: string }[] = [];
+  for (const p of paths) {
+    const kind = await kindOf(rootAbs, rootReal, p, true);
+    if (kind !== 'file') problems.push({ path: p, reason: reasonFor(kind, 'not a file') });
+  }
+  if (problems.length > 0) throw new DiscoveryError('ledgers', problems);
+  return [...new Set(paths)];
+}
+
+type Kind = 'file' | 'dir' | 'missing' | 'outside' | 'symlinked-file' | 'symlinked-dir' | 'other';
+
+/** What a root-relative path is. A configured path may be a symlink inside the root; a discovered one may not. */
+async function kindOf(
+  rootAbs: string,
+  rootReal: string,
+  rel: string,
+  followLinks: boolean,
+): Promise<Kind> {
+  const abs = path.join(rootAbs, rel);
+  try {
+    const link = await lstat(abs);
+    if (!isInside(rootReal, await realpath(abs))) return 'outside';
+    const s = link.isSymbolicLink() ? await stat(abs) : link;
+    const kind = s.isDirectory() ? 'dir' : s.isFile() ? 'file' : 'other';
+    if (kind !== 'other' && link.isSymbolicLink() && !followLinks) return `symlinked-${kind}`;
+    return kind;
+  } catch {
+    return 'missing';
+  }
+}
+
+function reasonFor(kind: Kind, otherwise: string): string {
+  if (kind === 'missing') return 'not found';
+  if (kind === 'outside') return 'resolves outside the root';
+  return otherwise;
+}
+
+interface Tree {
+  files: string[];
+  /** Every folder walked, including the start. */
+  dirs: Set<string>;
+  skipped: Discovery['skipped'];
+}
+
+async function walk(rootAbs: string, rootReal: string, start: string): Promise<Tree> {
+  const tree: Tree = { files: [], dirs: new Set(), skipped: [] };
+  const limit = limiter(PARALLEL_READDIRS);
+  const visit = async (rel: string): Promise<void> => {
+    tree.dirs.add(rel);
+    let entries;
+    try {
+      entries = await limit(() => readdir(path.join(rootAbs, rel), { withFileTypes: true }));
+    } catch (e) {
+      tree.skipped.push({
+        path: rel,
+        reason: `unreadable (${(e as NodeJS.ErrnoException).code ?? 'error'})`,
+      });
+      return;
+    }
+    const pending: Promise<void>[] = [];
+    for (const entry of entries) {
+      const child = join(rel, entry.name);
+      if (entry.isDirectory()) {
+        if (!entry.name.startsWith('.') && !SKIP_DIRS.has(entry.name)) pending.push(visit(child));
+      } else if (entry.isFile()) {
+        tree.files.push(child);
+      } else if (entry.isSymbolicLink()) {
+        pending.push(visitLink(child));
+      }
+    }
+    await Promise.all(pending);
+  };
+  const visitLink = async (rel: string): Promise<void> => {
+    const kind = await kindOf(rootAbs, rootReal, rel, false);
+    if (kind === 'symlinked-file') tree.files.push(rel);
+    else if (kind === 'outside')
+      tree.skipped.push({ path: rel, reason: 'symlink resolves outside the root' });
+    else if (kind === 'symlinked-dir')
+      tree.skipped.push({ path: rel, reason: 'symlinked folder not followed' });
+    else if (kind === 'missing') tree.skipped.push({ path: rel, reason: 'broken symlink' });
+  };
+  await visit(start);
+  return tree;
+}
+
+/** Runs at most `n` of the given tasks at once; keeps a wide tree from exhausting file handles. */
+function limiter(n: number): <T>(task: () => Promise<T>) => Promise<T> {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async (task) => {
+    // A finishing task hands its slot straight to the next waiter, so `active` never exceeds n.
+    if (active >= n) await new Promise<void>((resolve) => waiting.push(resolve));
+    else active++;
+    try {
+      return await task();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else active--;
+    }
+  };
+}
+
+function isInside(rootReal: string, real: string): boolean {
+  return (
+    real === rootReal ||
+    real.startsWith(rootReal.endsWith(path.sep) ? rootReal : rootReal + path.sep)
+  );
+}
+
+function join(dir: string, name: string): string {
+  return dir === '.' || dir === '' ? name : `${dir}/${name}`;
+}
+
+function dirname(p: string): string {
+  return path.posix.dirname(p);
+}
+
+function basename(p: string): string {
+  return p.slice(p.lastIndexOf('/') + 1);
+}
+
+/** `p` relative to `dir` ('.' is the root), or null when it lies outside. */
+function relativeTo(dir: string, p: string): string | null {
+  if (dir === '.' || dir === '') return p;
+  return p.startsWith(`${dir}/`) ? p.slice(dir.length + 1) : null;
+}
+
+function sorted(items: Iterable<string>): string[] {
+  return [...items].sort(compare);
+}
+
+/** Code-unit order, not locale order: the same on every machine. */
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
