@@ -1,0 +1,88 @@
+/**
+ * `sync`'s pure core: the sources a run collected, the files' original
+ * texts and GitHub's answers → the new text of every file that changes.
+ * Nothing is read or written here (see write.ts); running the plan on its
+ * own output changes nothing.
+ *
+ * Only refs GitHub found are written; a not-found, unknown or ignored ref
+ * keeps what was recorded for it.
+ */
+import type { RefKey, Resolution, SourceResult } from '../model.js';
+import type { LedgerResult } from '../sources/ledger-types.js';
+import type { RecordResult } from '../sources/record-types.js';
+import { applyEdits } from './edits.js';
+import { planHeader } from './headers.js';
+import { planLedger } from './ledger.js';
+import { planRecord } from './records.js';
+import type { FileEdits, SyncChange } from './types.js';
+
+export type { SyncChange, SyncField } from './types.js';
+
+export interface SyncInput {
+  /** As collected: LedgerResult, RecordResult and HeaderResult objects. */
+  sources: readonly SourceResult[];
+  /** Root-relative path → the file's text exactly as read (BOM and CRs included). */
+  texts: ReadonlyMap<string, string>;
+  live: ReadonlyMap<RefKey, Resolution>;
+  /** yyyy-mm-dd written as the new check date. */
+  today: string;
+}
+
+export interface FileSync {
+  path: string;
+  before: string;
+  after: string;
+  changes: SyncChange[];
+}
+
+export interface SyncPlan {
+  /** Files whose text changes, by path. */
+  files: FileSync[];
+  /** Drift sync left in place, and why (for the user to fix by hand). */
+  notes: { path: string; message: string }[];
+}
+
+export function planSync(input: SyncInput): SyncPlan {
+  const plan: SyncPlan = { files: [], notes: [] };
+  for (const source of input.sources) {
+    const path = source.source.path;
+    const before = input.texts.get(path);
+    if (before === undefined) continue;
+    const planned = planSource(source, before, input);
+    if (planned === null) continue;
+    for (const message of planned.notes) plan.notes.push({ path, message });
+    if (planned.edits.length === 0) continue;
+    const after = applyEdits(before, planned.edits);
+    if (after === before) continue;
+    const changes = [...planned.changes].sort((a, b) => a.line - b.line);
+    plan.files.push({ path, before, after, changes });
+  }
+  plan.files.sort((a, b) => compare(a.path, b.path));
+  plan.notes.sort((a, b) => compare(a.path, b.path));
+  return plan;
+}
+
+function planSource(source: SourceResult, text: string, input: SyncInput): FileEdits | null {
+  const { live, today } = input;
+  switch (source.source.kind) {
+    case 'ledger':
+      return isLedger(source) ? planLedger(source, text, live, today) : null;
+    case 'record':
+    case 'record-index':
+      return isRecord(source) ? planRecord(source, text, live, today) : null;
+    case 'patch-header':
+      return planHeader(source, text, live, today);
+  }
+}
+
+function isLedger(source: SourceResult): source is LedgerResult {
+  return 'stateCells' in source && 'checkDateSpan' in source;
+}
+
+function isRecord(source: SourceResult): source is RecordResult {
+  return 'fields' in source;
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
