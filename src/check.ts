@@ -34,6 +34,8 @@ export interface CheckResult {
   report: Report;
   findings: Finding[];
   collected: Collected;
+  /** GitHub's answers; null when offline. */
+  live: ReadonlyMap<RefKey, Resolution> | null;
   notes: string[];
 }
 
@@ -68,7 +70,7 @@ export async function runCheck(opts: CheckOptions): Promise<CheckResult> {
     version: opts.version,
     requests,
   });
-  return { report, findings, collected, notes };
+  return { report, findings, collected, live, notes };
 }
 
 /** One request per distinct ref, with the first kind any mention knows. */

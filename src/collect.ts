@@ -11,7 +11,7 @@ import { decodeUtf8 } from './decode.js';
 import type { Mention, PatchEntry, RefKey, SourceResult } from './model.js';
 import { learnAliases } from './refs.js';
 import { discover, type Discovery } from './sources/discover.js';
-import { parseHeader } from './sources/headers.js';
+import { readPatchHeader } from './sources/patch-header.js';
 import { parseLedger } from './sources/ledger.js';
 import { parseRecord, parseRecordIndex } from './sources/records.js';
 
@@ -23,6 +23,8 @@ export interface Collected {
   mentionsByRef: Map<RefKey, Mention[]>;
   /** Files that could not be read at all (permissions, vanished): exit 2 after the report. */
   unreadable: string[];
+  /** The exact text each source was parsed from (valid UTF-8 only), for `sync`. */
+  texts: Map<string, string>;
 }
 
 interface FileText {
@@ -33,9 +35,12 @@ interface FileText {
 export async function collectSources(root: string, config: Config): Promise<Collected> {
   const discovery = await discover(root, config);
   const unreadable: string[] = [];
+  const texts = new Map<string, string>();
   const read = async (rel: string): Promise<FileText | null> => {
     try {
-      return decodeUtf8(await readFile(path.join(root, rel)));
+      const decoded = decodeUtf8(await readFile(path.join(root, rel)));
+      if (decoded.invalidLine === null) texts.set(rel, decoded.text);
+      return decoded;
     } catch (err) {
       unreadable.push(`${rel}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
       return null;
@@ -54,7 +59,6 @@ export async function collectSources(root: string, config: Config): Promise<Coll
       withEncoding(parseLedger({ path: rel, text: file.text, patchesDir, aliases }), file),
     );
   }
-  const patchSet = new Set(discovery.patchFiles);
   for (const [rel, file] of await readAll(discovery.records, read)) {
     const patchPath = siblingPatch(rel, discovery.patchFiles);
     sources.push(
@@ -77,17 +81,20 @@ export async function collectSources(root: string, config: Config): Promise<Coll
     }
   }
 
-  for (const [rel, file] of await readAll(discovery.patchFiles, read)) {
+  const headerFiles = [...discovery.patchFiles, ...discovery.conventionPatches];
+  for (const [rel, file] of await readAll(headerFiles, read)) {
     const defaultRepo =
       indexed.get(rel)?.find((p) => p.repo !== null)?.repo ??
       repoForPatch(config, rel, patchesDirOfPatch(discovery, rel));
-    const header = parseHeader({ path: rel, text: file.text, defaultRepo, aliases });
-    if (header.mentions.length > 0 || header.ambiguous.length > 0 || header.hasStatusBlock) {
-      sources.push(withEncoding(header, file));
-    } else if (file.invalidLine !== null && patchSet.has(rel)) {
-      // A patch with no header is fine, but a non-UTF-8 one cannot be checked for refs.
-      sources.push(withEncoding(header, file));
-    }
+    const header = readPatchHeader({ path: rel, text: file.text, defaultRepo, aliases });
+    const saysSomething =
+      header.mentions.length > 0 ||
+      header.ambiguous.length > 0 ||
+      header.problems.length > 0 ||
+      header.hasStatusBlock ||
+      header.trailers.fields.length > 0;
+    // A patch with no header is fine, but a non-UTF-8 one cannot be checked for refs.
+    if (saysSomething || file.invalidLine !== null) sources.push(withEncoding(header, file));
   }
 
   const mentionsByRef = new Map<RefKey, Mention[]>();
@@ -107,6 +114,7 @@ export async function collectSources(root: string, config: Config): Promise<Coll
     indexed,
     mentionsByRef,
     unreadable,
+    texts,
   };
 }
 

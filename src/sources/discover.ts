@@ -27,6 +27,13 @@ export interface Discovery {
   patchDirs: { dir: string; ledger: string | null }[];
   /** Sorted, root-relative, '/'-separated. */
   patchFiles: string[];
+  /**
+   * Patches found by an ecosystem's own layout rather than a ledger's folder
+   * (Yocto `recipes-*\/**\/*.patch`, Buildroot `package/**\/*.patch`, Debian
+   * `debian/patches/*`): their headers are read, but nothing requires them to
+   * have a ledger row — in those trees the header itself is the record.
+   */
+  conventionPatches: string[];
   /** Paths the walk did not read, and folders expected but absent. */
   skipped: { path: string; reason: string }[];
 }
@@ -85,7 +92,10 @@ export async function discover(root: string, config: Config): Promise<Discovery>
     }
   }
 
+  const conventionPatches = tree.files.filter((f) => !patchFiles.has(f) && isConventionPatch(f));
+
   return {
+    conventionPatches: sorted(conventionPatches),
     ledgers: sorted(ledgers),
     records: sorted(records),
     recordIndexes: sorted(recordIndexes),
@@ -95,6 +105,21 @@ export async function discover(root: string, config: Config): Promise<Discovery>
     patchFiles: sorted(patchFiles),
     skipped: skipped.sort((a, b) => compare(a.path, b.path)),
   };
+}
+
+const CONVENTIONS = [
+  '**/recipes-*/**/*.{patch,diff}',
+  'package/**/*.{patch,diff}',
+  '**/buildroot*/package/**/*.{patch,diff}',
+  '**/debian/patches/**',
+  'debian/patches/**',
+];
+const NOT_DEBIAN_PATCHES = new Set(['series', '00list', 'README', 'README.md']);
+
+/** Pure: a file an ecosystem's layout says is a patch (see Discovery.conventionPatches). */
+export function isConventionPatch(rel: string): boolean {
+  if (!matchAny(CONVENTIONS, rel)) return false;
+  return !(rel.includes('debian/patches/') && NOT_DEBIAN_PATCHES.has(basename(rel)));
 }
 
 /** Pure: a patch-like extension (case-insensitive) and not excluded. Path relative to its patches folder. */

@@ -72,7 +72,9 @@ class HeaderReader {
       kindHint: ref.kindHint,
       source: patch,
       sourceKind: 'patch-header',
-      line,
+      // A recorded state is what goes stale: point at its line, which after a
+      // multi-line title is not the ref's.
+      line: span && claim?.state != null ? this.lineOf(span.start) : line,
       patch,
       role,
       recordedState: claim?.state ?? null,

@@ -58,7 +58,7 @@ describe('parseHeader on real-shaped patch files', () => {
     expect(r.mentions.map(brief)).toEqual([
       [`${ENGINE}#4101`, 4, 'related', null, null, null, false],
       [`${ENGINE}#3500`, 9, 'issue', 'OPEN', null, null, false],
-      [`${ENGINE}#3990`, 10, 'third-party', 'OPEN', null, null, false],
+      [`${ENGINE}#3990`, 11, 'third-party', 'OPEN', null, null, false],
       [`${ENGINE}#3001`, 12, 'third-party', 'MERGED', null, null, true],
       [`${ENGINE}#3002`, 12, 'third-party', 'MERGED', null, null, true],
       [`${ENGINE}#3877`, 13, 'anchor-collision', null, null, null, false],
@@ -105,7 +105,7 @@ describe('parseHeader on real-shaped patch files', () => {
     expect(r.source.checkedOnLine).toBe(7);
     expect(r.mentions.map(brief)).toEqual([
       [`${ENGINE}#3500`, 8, 'issue', 'OPEN', null, null, false],
-      [`${ENGINE}#3990`, 9, 'third-party', 'OPEN', null, null, false],
+      [`${ENGINE}#3990`, 11, 'third-party', 'OPEN', null, null, false],
       [`${ENGINE}#3001`, 12, 'third-party', 'MERGED', null, null, true],
       [`${ENGINE}#3002`, 12, 'third-party', 'MERGED', null, null, true],
       [`${ENGINE}#3877`, 14, 'anchor-collision', null, null, null, false],
@@ -115,7 +115,7 @@ describe('parseHeader on real-shaped patch files', () => {
       [`${ENGINE}#3712`, 20, 'related', null, null, null, false],
     ]);
     expect(r.mentions[7]?.kindHint).toBe('pr');
-    // The state of #3990 is two lines below the ref, after the wrapped title.
+    // The state of #3990 is two lines below the ref, after the wrapped title: the mention points there.
     const s3990 = r.mentions[1]!.stateSpan!;
     expect(text.slice(0, s3990.start).split('\n').length).toBe(11);
     expectSpansSliceBack(r, text);
@@ -131,7 +131,7 @@ describe('parseHeader on real-shaped patch files', () => {
       [`${TRANSPORT}#271`, 6, 'issue', 'CLOSED', null, null, true],
       [`${TRANSPORT}#272`, 6, 'issue', 'CLOSED', null, null, true],
       [`${TRANSPORT}#280`, 7, 'related', null, null, null, false],
-      [`${TRANSPORT}#290`, 9, 'own', 'DRAFT', null, 'CHANGES_REQUESTED', false],
+      [`${TRANSPORT}#290`, 10, 'own', 'DRAFT', null, 'CHANGES_REQUESTED', false],
     ]);
     // `transport#9` is an alias nobody taught: reported, never guessed.
     expect(r.ambiguous.map((a) => [a.text, a.line])).toEqual([['transport#9', 12]]);

@@ -1,0 +1,78 @@
+/** `check` and `list`: run the check, print the report, and turn it into an exit code. */
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { runCheck, type GitHubSettings } from '../check.js';
+import { EXIT } from '../errors.js';
+import { exitCodeFor } from '../exit-code.js';
+import { formatList } from '../list-text.js';
+import { githubReporter } from '../report/github.js';
+import { REPORTERS, type Report, type ReporterName } from '../report/index.js';
+import { appendStepSummary, reportMarkdown } from '../report/markdown.js';
+import { prepare, VERSION } from './shared.js';
+
+export interface ReportFlags {
+  root?: string;
+  config?: string;
+  format: ReporterName;
+  /** True when --format was given (on Actions, its absence means annotations + summary). */
+  formatGiven?: boolean;
+  output?: string;
+  today?: string;
+}
+
+export async function checkCommand(
+  flags: ReportFlags,
+  github: GitHubSettings | null,
+  listing = false,
+): Promise<number> {
+  const base = await prepare(flags);
+  const result = await runCheck({ ...base, github, version: VERSION });
+  for (const note of result.notes) process.stderr.write(`note: ${note}\n`);
+  await emit(result.report, flags, base.root, listing);
+  if (result.collected.unreadable.length > 0) {
+    for (const u of result.collected.unreadable)
+      process.stderr.write(`upstream-status: cannot read ${u}\n`);
+    return EXIT.usage;
+  }
+  return listing ? EXIT.ok : exitCodeFor(result.findings);
+}
+
+/** Print (or write) the report in the chosen format; on Actions also annotate and summarise. */
+async function emit(
+  report: Report,
+  flags: ReportFlags,
+  root: string,
+  listing: boolean,
+): Promise<void> {
+  const onActions = process.env.GITHUB_ACTIONS === 'true' && !flags.formatGiven;
+  let out: string;
+  if (onActions) {
+    out = githubReporter(workspacePrefix(root))(report, { color: false });
+    try {
+      await appendStepSummary(reportMarkdown(report, { color: false }));
+    } catch (err) {
+      // A summary we cannot write must not hide the findings themselves.
+      process.stderr.write(
+        `upstream-status: cannot write the job summary: ${(err as Error).message}\n`,
+      );
+    }
+  } else if (listing && flags.format === 'text') {
+    out = formatList(report);
+  } else {
+    const color =
+      !flags.output &&
+      flags.format === 'text' &&
+      !process.env.NO_COLOR &&
+      process.stdout.isTTY === true;
+    out = REPORTERS[flags.format](report, { color });
+  }
+  if (flags.output) await writeFile(flags.output, out);
+  else process.stdout.write(out);
+}
+
+/** Annotations need paths relative to the workspace, not to --root. */
+function workspacePrefix(root: string): string {
+  const workspace = process.env.GITHUB_WORKSPACE;
+  if (!workspace) return '';
+  return path.relative(workspace, root).split(path.sep).join('/');
+}

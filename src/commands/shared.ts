@@ -1,0 +1,81 @@
+/** What every command does before its own work: find the root, load the config, read the flags. */
+import { execFileSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { GitHubSettings } from '../check.js';
+import type { Config } from '../config-types.js';
+import { loadConfig } from '../config.js';
+import { UsageError } from '../errors.js';
+
+const require = createRequire(import.meta.url);
+export const VERSION = (require('../../package.json') as { version: string }).version;
+
+export interface GitHubFlags {
+  replay?: string;
+  record?: string;
+  apiUrl?: string;
+  graphqlUrl?: string;
+}
+
+export interface RunBase {
+  root: string;
+  config: Config;
+  now: Date;
+  today: string;
+}
+
+/** Root, configuration and date: a configuration error stops here with every key and line. */
+export async function prepare(flags: {
+  root?: string;
+  config?: string;
+  today?: string;
+}): Promise<RunBase> {
+  const root = resolveRoot(flags.root);
+  const loaded = await loadConfig(root, flags.config ?? null);
+  if (loaded.errors.length > 0) {
+    throw new UsageError(
+      `configuration ${loaded.file ?? ''} has ${loaded.errors.length} error(s)`,
+      loaded.errors.map((e) => `${e.file}:${e.line}: ${e.key ? `${e.key}: ` : ''}${e.message}`),
+    );
+  }
+  const now = new Date();
+  return { root, config: loaded.config, now, today: parseToday(flags.today, now) };
+}
+
+/** The token comes only from the environment, never from a flag (flags end up in shell history). */
+export function githubSettings(flags: GitHubFlags): GitHubSettings {
+  return {
+    token: process.env.GH_TOKEN || process.env.GITHUB_TOKEN || null,
+    apiUrl: flags.apiUrl ?? process.env.GITHUB_API_URL ?? 'https://api.github.com',
+    graphqlUrl: flags.graphqlUrl ?? process.env.GITHUB_GRAPHQL_URL ?? null,
+    replay: flags.replay ?? null,
+    record: flags.record ?? null,
+  };
+}
+
+export function resolveRoot(flag: string | undefined): string {
+  if (flag) {
+    const root = path.resolve(flag);
+    if (!existsSync(root) || !statSync(root).isDirectory()) {
+      throw new UsageError(`--root ${flag} is not a directory`);
+    }
+    return root;
+  }
+  try {
+    return execFileSync('git', ['rev-parse', '--show-toplevel'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+  } catch {
+    return process.cwd();
+  }
+}
+
+export function parseToday(flag: string | undefined, now: Date): string {
+  if (flag === undefined) return now.toISOString().slice(0, 10);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(flag) || Number.isNaN(Date.parse(flag))) {
+    throw new UsageError(`--today must be a date like 2026-08-10, not "${flag}"`);
+  }
+  return flag;
+}

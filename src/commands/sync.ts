@@ -1,0 +1,47 @@
+/**
+ * `sync`: ask GitHub, then write the live states back into every record that
+ * names them. `--dry-run` prints the unified diff instead of writing.
+ */
+import { runCheck, type GitHubSettings } from '../check.js';
+import { EXIT } from '../errors.js';
+import { planSync } from '../sync/plan.js';
+import { applySyncPlan } from '../sync/write.js';
+import { prepare, VERSION } from './shared.js';
+
+export interface SyncFlags {
+  root?: string;
+  config?: string;
+  today?: string;
+  dryRun?: boolean;
+}
+
+export async function syncCommand(flags: SyncFlags, github: GitHubSettings): Promise<number> {
+  const base = await prepare(flags);
+  const result = await runCheck({ ...base, github, version: VERSION });
+  for (const note of result.notes) process.stderr.write(`note: ${note}\n`);
+  const plan = planSync({
+    sources: result.collected.sources,
+    texts: result.collected.texts,
+    live: result.live ?? new Map(),
+    today: base.today,
+  });
+  for (const n of plan.notes) process.stderr.write(`note: ${n.path}: ${n.message}\n`);
+  const applied = await applySyncPlan(base.root, plan, { dryRun: flags.dryRun === true });
+  if (flags.dryRun) {
+    process.stdout.write(applied.diff === '' ? 'sync: nothing to change\n' : applied.diff);
+  } else {
+    for (const file of plan.files) {
+      if (!applied.written.includes(file.path)) continue;
+      process.stdout.write(`updated ${file.path}\n`);
+      for (const c of file.changes) {
+        const what = c.ref ? `${c.ref} ${c.field}` : c.field;
+        process.stdout.write(`  ${file.path}:${c.line}  ${what}: ${c.from} → ${c.to}\n`);
+      }
+    }
+    if (applied.written.length === 0 && applied.failed.length === 0) {
+      process.stdout.write('sync: every record already matches GitHub\n');
+    }
+  }
+  for (const f of applied.failed) process.stderr.write(`upstream-status: ${f.message}\n`);
+  return applied.failed.length > 0 ? EXIT.usage : EXIT.ok;
+}
