@@ -5,6 +5,7 @@
  */
 import type { Config } from './config-types.js';
 import { collectSources, type Collected } from './collect.js';
+import { rewordForEcosystems } from './ecosystem-wording.js';
 import type { GitHubClient, RefRequest, ResolveResult } from './github/client.js';
 import { UsageError } from './errors.js';
 import type { Finding, RefKey, Resolution } from './model.js';
@@ -61,7 +62,11 @@ export async function runCheck(opts: CheckOptions): Promise<CheckResult> {
     today: opts.today,
     config: opts.config,
   };
-  const findings = runRules(ctx, { offline: opts.github === null });
+  const findings = rewordForEcosystems(
+    runRules(ctx, { offline: opts.github === null }),
+    collected.sources,
+    live,
+  );
   const report = buildReport({
     ctx,
     findings,
