@@ -5,10 +5,9 @@
  * errors to exit codes (SPEC §5).
  */
 import { Command, CommanderError, Option } from 'commander';
-import { checkCommand, type ReportFlags } from './commands/check.js';
-import { initCommand } from './commands/init.js';
+import type { ReportFlags } from './commands/check.js';
 import { githubSettings, VERSION, type GitHubFlags } from './commands/shared.js';
-import { syncCommand, type SyncFlags } from './commands/sync.js';
+import type { SyncFlags } from './commands/sync.js';
 import { EXIT, UsageError } from './errors.js';
 import { GitHubUnavailableError } from './github/client.js';
 
@@ -59,6 +58,8 @@ async function main(argv: string[]): Promise<number> {
     .option('--offline', 'no network: only the rules that need none')
     .action(async (flags: CheckFlags, cmd: Command) => {
       flags.formatGiven = cmd.getOptionValueSource('format') !== 'default';
+      // Commands load on demand so `--help`, `list` and `init` start fast.
+      const { checkCommand } = await import('./commands/check.js');
       exit = await checkCommand(flags, flags.offline ? null : githubSettings(flags));
     });
 
@@ -68,6 +69,7 @@ async function main(argv: string[]): Promise<number> {
       .description('list every ref with its mentions and recorded states; no network'),
     ['text', 'json'],
   ).action(async (flags: ReportFlags) => {
+    const { checkCommand } = await import('./commands/check.js');
     exit = await checkCommand({ ...flags, formatGiven: true }, null, true);
   });
 
@@ -80,6 +82,7 @@ async function main(argv: string[]): Promise<number> {
   )
     .option('--dry-run', 'print a unified diff and write nothing')
     .action(async (flags: SyncFlags & GitHubFlags) => {
+      const { syncCommand } = await import('./commands/sync.js');
       exit = await syncCommand(flags, githubSettings(flags));
     });
 
@@ -91,6 +94,7 @@ async function main(argv: string[]): Promise<number> {
     .option('--root <dir>', 'repository root (default: the git top-level of the working directory)')
     .option('--config <file>', 'configuration file to read while discovering')
     .action(async (flags: { root?: string; config?: string }) => {
+      const { initCommand } = await import('./commands/init.js');
       exit = await initCommand(flags);
     });
 
