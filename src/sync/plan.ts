@@ -14,6 +14,7 @@ import { applyEdits } from './edits.js';
 import { planHeader } from './headers.js';
 import { planLedger } from './ledger.js';
 import { planRecord } from './records.js';
+import { hasTrailerFields, planTrailers, trailerLines } from './trailers.js';
 import type { FileEdits, SyncChange } from './types.js';
 
 export type { SyncChange, SyncField } from './types.js';
@@ -70,8 +71,23 @@ function planSource(source: SourceResult, text: string, input: SyncInput): FileE
     case 'record':
     case 'record-index':
       return isRecord(source) ? planRecord(source, text, live, today) : null;
-    case 'patch-header':
-      return planHeader(source, text, live, today);
+    case 'patch-header': {
+      if (!hasTrailerFields(source)) return planHeader(source, text, live, today);
+      // Field lines are the trailer planner's; the prose planner sees the rest.
+      const lines = trailerLines(source);
+      const prose = planHeader(
+        { ...source, mentions: source.mentions.filter((m) => !lines.has(m.line)) },
+        text,
+        live,
+        today,
+      );
+      const fields = planTrailers(source, text, live);
+      return {
+        edits: [...prose.edits, ...fields.edits],
+        changes: [...prose.changes, ...fields.changes],
+        notes: [...prose.notes, ...fields.notes],
+      };
+    }
   }
 }
 

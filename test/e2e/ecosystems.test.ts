@@ -71,3 +71,45 @@ describe('ecosystem header conventions', () => {
     expect(r.code).toBe(1);
   });
 });
+
+describe('sync on ecosystem headers', () => {
+  it('rewrites the field in the ecosystem words', async () => {
+    const gh = await startFakeGitHub({
+      token: TOKEN,
+      repos: {
+        'example-org/engine': {
+          prs: [
+            { number: 4101, state: 'MERGED', mergedAt: '2026-08-12T09:00:00Z' },
+            { number: 3655, state: 'MERGED', mergedAt: '2026-07-09T09:00:00Z' },
+            { number: 3990, state: 'OPEN' },
+            { number: 4201, state: 'OPEN' },
+          ],
+          issues: [{ number: 3500, state: 'OPEN' }],
+        },
+        'example-org/libfoo': { prs: [{ number: 5, state: 'OPEN' }] },
+        'example-org/transport': { prs: [{ number: 275, state: 'CLOSED' }] },
+        'old-org/libbar': { issues: [{ number: 17, state: 'CLOSED' }] },
+      },
+    });
+    try {
+      const r = await runCli(['sync', '--root', TREE, '--dry-run', '--today', '2026-08-20'], {
+        GH_TOKEN: TOKEN,
+        GITHUB_API_URL: gh.url,
+      });
+      expect(r.code).toBe(0);
+      // Yocto: Submitted → Backport once merged, the bracket kept.
+      expect(r.stdout).toContain(
+        '-Upstream-Status: Submitted [https://github.com/example-org/engine/pull/4101]\n+Upstream-Status: Backport [https://github.com/example-org/engine/pull/4101]',
+      );
+      // DEP-3: a merged Forwarded PR gains Applied-Upstream below it.
+      expect(r.stdout).toMatch(
+        /^\+Applied-Upstream: https:\/\/github\.com\/example-org\/engine\/pull\/4101$/m,
+      );
+      // Nothing else is rewritten: every removed line is a Yocto status line.
+      const removed = r.stdout.split('\n').filter((l) => l.startsWith('-') && !l.startsWith('---'));
+      expect(removed.every((l) => l.startsWith('-Upstream-Status:'))).toBe(true);
+    } finally {
+      await gh.close();
+    }
+  });
+});
