@@ -53,7 +53,14 @@ export async function runCheck(opts: CheckOptions): Promise<CheckResult> {
   } else if (opts.github !== null) {
     live = new Map();
   }
+  let pinned: Pick<CheckContext, 'pinned' | 'containment'> = {};
+  if (opts.github !== null && live !== null) {
+    const facts = await askContainment(opts.github, opts.config, collected, live);
+    pinned = { pinned: facts.pinned, containment: facts.containment };
+    requests += facts.requests;
+  }
   const ctx: CheckContext = {
+    ...pinned,
     sources: collected.sources,
     mentionsByRef: collected.mentionsByRef,
     live,
@@ -76,6 +83,35 @@ export async function runCheck(opts: CheckOptions): Promise<CheckResult> {
     requests,
   });
   return { report, findings, collected, live, notes };
+}
+
+/**
+ * Is each merged fix in its pinned base? (in-pinned-base-drift,
+ * drop-candidate). Only merged refs of patches with a pinned base are asked,
+ * once per (repo, base, commit). A snapshot recorded before these answers
+ * existed replays them as unknown rather than failing.
+ */
+async function askContainment(
+  settings: GitHubSettings,
+  config: Config,
+  collected: Collected,
+  live: ReadonlyMap<RefKey, Resolution>,
+) {
+  const c = await import('./github/containment.js');
+  let resolver =
+    settings.replay !== null
+      ? await c.replayContainment(settings.replay, { lenient: true })
+      : c.createGitHubContainment({
+          token: settings.token,
+          apiUrl: settings.apiUrl,
+          timeoutSeconds: config.github.timeoutSeconds,
+          concurrency: config.github.concurrency,
+        });
+  if (settings.record !== null) resolver = c.recordingContainment(resolver, settings.record);
+  return c.askPinnedContainment(
+    { sources: collected.sources, config, mentionsByRef: collected.mentionsByRef, live },
+    resolver,
+  );
 }
 
 /** One request per distinct ref, with the first kind any mention knows. */

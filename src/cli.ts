@@ -7,6 +7,7 @@
 import { Command, CommanderError, Option } from 'commander';
 import type { ReportFlags } from './commands/check.js';
 import { githubSettings, VERSION, type GitHubFlags } from './commands/shared.js';
+import type { RebaseFlags } from './commands/rebase-check.js';
 import type { SyncFlags } from './commands/sync.js';
 import { EXIT, UsageError } from './errors.js';
 import { GitHubUnavailableError } from './github/client.js';
@@ -84,6 +85,28 @@ async function main(argv: string[]): Promise<number> {
     .action(async (flags: SyncFlags & GitHubFlags) => {
       const { syncCommand } = await import('./commands/sync.js');
       exit = await syncCommand(flags, githubSettings(flags));
+    });
+
+  withGitHub(
+    withReport(
+      program
+        .command('rebase-check')
+        .description(
+          'before a base bump: which patches are upstream in REF, which collide with it, which no longer apply',
+        ),
+      ['text', 'json', 'github', 'markdown'],
+    ),
+  )
+    .requiredOption(
+      '--onto <[owner/repo@]REF>',
+      'the new base (repeatable; a bare REF applies to every patch whose repo has it)',
+      (value: string, previous: string[] = []) => [...previous, value],
+    )
+    .option('--upstream-dir <dir>', 'read files and history from a local upstream checkout')
+    .option('--offline', 'no network: only --upstream-dir serves files')
+    .action(async (flags: RebaseFlags) => {
+      const { rebaseCheckCommand } = await import('./commands/rebase-check.js');
+      exit = await rebaseCheckCommand(flags);
     });
 
   program

@@ -52,6 +52,12 @@ const RULE_IDS = Object.keys({
   'ambiguous-ref': 1,
   'parse-error': 1,
   'budget-exceeded': 1,
+  'hunk-does-not-apply': 1,
+  'already-applied': 1,
+  'fixed-in-target': 1,
+  'collision-in-target': 1,
+  'anchor-not-checkable': 1,
+  'anchor-missing': 1,
 } satisfies Record<RuleId, 1>) as RuleId[];
 
 const SEVERITIES = ['error', 'warning', 'notice', 'off'] as const;

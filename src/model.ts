@@ -140,7 +140,14 @@ export type RuleId =
   | 'review-decision-drift'
   | 'ambiguous-ref'
   | 'parse-error'
-  | 'budget-exceeded';
+  | 'budget-exceeded'
+  // rebase-check
+  | 'hunk-does-not-apply'
+  | 'already-applied'
+  | 'fixed-in-target'
+  | 'collision-in-target'
+  | 'anchor-not-checkable'
+  | 'anchor-missing';
 
 export interface Finding {
   rule: RuleId;

@@ -4,7 +4,12 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, type Config } from '../src/config-types.js';
 import { UsageError } from '../src/errors.js';
-import { discover, DiscoveryError, isPatchFile } from '../src/sources/discover.js';
+import {
+  discover,
+  DiscoveryError,
+  isConventionPatch,
+  isPatchFile,
+} from '../src/sources/discover.js';
 
 const made: string[] = [];
 afterAll(async () => {
@@ -67,6 +72,7 @@ describe('discover', () => {
       },
     );
     expect(await discover(root, config())).toEqual({
+      conventionPatches: [],
       ledgers: ['deploy/docker/patch.upstream.status.md', 'other/pkg/patch.upstream.status.md'],
       records: [`${P}/engine_core/fix_rows.upstream.status.yaml`],
       recordIndexes: [],
@@ -279,5 +285,40 @@ describe('isPatchFile', () => {
     expect(isPatchFile('x.bbappend', c)).toBe(true);
     expect(isPatchFile('x.patch', c)).toBe(false);
     expect(isPatchFile('local/x.bbappend', c)).toBe(false);
+  });
+});
+
+describe('isConventionPatch', () => {
+  it.each([
+    ['meta-acme/recipes-core/foo/files/0001-fix.patch', true],
+    ['recipes-support/bar/bar/0002-x.diff', true],
+    ['package/libfoo/0001-fix.patch', true],
+    ['buildroot/package/libfoo/0001-fix.patch', true],
+    ['debian/patches/fix-rows.patch', true],
+    ['pkg/debian/patches/no-extension', true],
+    ['debian/patches/series', false],
+    ['src/recipes.py', false],
+    ['docs/package/notes.md', false],
+  ])('%s → %s', (path, expected) => {
+    expect(isConventionPatch(path)).toBe(expected);
+  });
+
+  it('lists layer patches outside any ledger folder', async () => {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'us-conv-'));
+    try {
+      await mkdir(path.join(root, 'meta/recipes-core/foo/files'), { recursive: true });
+      await writeFile(path.join(root, 'meta/recipes-core/foo/files/0001-a.patch'), 'x\n');
+      await mkdir(path.join(root, 'debian/patches'), { recursive: true });
+      await writeFile(path.join(root, 'debian/patches/series'), '0001-b.patch\n');
+      await writeFile(path.join(root, 'debian/patches/0001-b.patch'), 'x\n');
+      const found = await discover(root, config());
+      expect(found.conventionPatches).toEqual([
+        'debian/patches/0001-b.patch',
+        'meta/recipes-core/foo/files/0001-a.patch',
+      ]);
+      expect(found.patchFiles).toEqual([]);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   });
 });

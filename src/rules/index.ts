@@ -4,6 +4,8 @@ import type { CheckContext, Rule } from './types.js';
 import { compareFindings, dedupeFindings } from './order.js';
 import { rule as ambiguousRef } from './ambiguous-ref.js';
 import { rule as anchorCollisionMerged } from './anchor-collision-merged.js';
+import { rule as dropCandidate } from './drop-candidate.js';
+import { rule as inPinnedBaseDrift } from './in-pinned-base-drift.js';
 import { rule as mergedAtDrift } from './merged-at-drift.js';
 import { rule as missingPatch } from './missing-patch.js';
 import { rule as parseError } from './parse-error.js';
@@ -23,6 +25,8 @@ export const ALL_RULES: readonly Rule[] = [
   sourceDisagreement,
   unindexedPatch,
   missingPatch,
+  inPinnedBaseDrift,
+  dropCandidate,
   staleCheck,
   mergedAtDrift,
   reviewDecisionDrift,

@@ -1,6 +1,7 @@
 /** The contract between the check run and the rules: one rule per module, findings are data. */
 import type { Config } from '../config-types.js';
 import type { Finding, Mention, PatchEntry, RefKey, Resolution, SourceResult } from '../model.js';
+import type { ContainmentAnswers, PinnedBase } from './pinned.js';
 
 export interface CheckContext {
   /** Everything every reader returned. */
@@ -16,6 +17,10 @@ export interface CheckContext {
   /** yyyy-mm-dd. */
   today: string;
   config: Config;
+  /** The pinned upstream bases (records' target.versions, config `bases`). */
+  pinned?: readonly PinnedBase[];
+  /** Is a merge commit in a base? Keyed by containmentKey(); null = unknown. */
+  containment?: ContainmentAnswers;
 }
 
 export interface Rule {

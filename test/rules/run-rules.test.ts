@@ -30,6 +30,8 @@ describe('ALL_RULES', () => {
     expect([...ids].sort()).toEqual([
       'ambiguous-ref',
       'anchor-collision-merged',
+      'drop-candidate',
+      'in-pinned-base-drift',
       'merged-at-drift',
       'missing-patch',
       'parse-error',

@@ -13,7 +13,7 @@ import {
   type DocumentNode,
   type GraphQLSchema,
 } from 'graphql';
-import type { IssueView, PrView, RepoView } from './fake-github-data.js';
+import type { GitView, IssueView, PrView, RepoView } from './fake-github-data.js';
 import type { JsonReply } from './fake-github-rest.js';
 
 let cached: GraphQLSchema | null = null;
@@ -111,6 +111,7 @@ function rootFor(
             );
           return item.kind === 'pr' ? pullNode(item) : issueNode(item);
         },
+        object: ({ expression }: { expression: string }) => gitObject(repo.git, expression),
       };
     },
     rateLimit: () => ({
@@ -121,6 +122,32 @@ function rootFor(
       resetAt: rate.resetAt,
       nodeCount: 0,
     }),
+  };
+}
+
+/**
+ * `object(expression:)` like GitHub: `REF:path` is the Blob at that path
+ * (null when absent), a bare `REF` its Commit. Text over the repository's
+ * `blobTruncateAt` bytes is cut and flagged; text with a NUL is binary.
+ */
+function gitObject(git: GitView, expression: string): Record<string, unknown> | null {
+  const colon = expression.indexOf(':');
+  if (colon < 0) {
+    const sha = git.resolve(expression);
+    return sha === null ? null : { __typename: 'Commit', oid: sha };
+  }
+  const text = git.fileAt(expression.slice(0, colon), expression.slice(colon + 1));
+  if (text === null) return null;
+  const bytes = Buffer.from(text, 'utf8');
+  const binary = bytes.includes(0);
+  const truncated = !binary && bytes.length > git.blobTruncateAt;
+  return {
+    __typename: 'Blob',
+    oid: '0'.repeat(40),
+    byteSize: bytes.length,
+    isBinary: binary,
+    isTruncated: truncated,
+    text: binary ? null : truncated ? bytes.subarray(0, git.blobTruncateAt).toString('utf8') : text,
   };
 }
 

@@ -3,10 +3,16 @@
  * could read, with GitHub's names and lower-case states).
  */
 import { fakeSha, type IssueView, type PrView, type RepoView } from './fake-github-data.js';
+import { answerGitRest, type RestRequestExtras } from './fake-github-rest-git.js';
+
+export type { RestRequestExtras } from './fake-github-rest-git.js';
 
 export interface JsonReply {
   status: number;
   json: unknown;
+  /** Sent as the body instead of `json` (raw media types). */
+  raw?: string;
+  headers?: Record<string, string>;
 }
 
 export const NOT_FOUND: JsonReply = {
@@ -21,9 +27,13 @@ export function answerRest(
   path: string,
   repos: ReadonlyMap<string, RepoView>,
   apiUrl: string,
+  extras: RestRequestExtras = { query: new URLSearchParams(), accept: '' },
 ): JsonReply {
+  if (method !== 'GET') return NOT_FOUND;
+  const git = answerGitRest(path, repos, apiUrl, extras);
+  if (git !== null) return git;
   const match = ITEM_ROUTE.exec(path);
-  if (method !== 'GET' || !match) return NOT_FOUND;
+  if (!match) return NOT_FOUND;
   const [, owner = '', name = '', endpoint, number = ''] = match;
   const repo = repos.get(`${decodeURIComponent(owner)}/${decodeURIComponent(name)}`.toLowerCase());
   const item = repo?.find(Number(number));
@@ -33,7 +43,7 @@ export function answerRest(
   return { status: 200, json: restIssue(item, apiUrl) };
 }
 
-function restPull(pr: PrView, apiUrl: string): Record<string, unknown> {
+export function restPull(pr: PrView, apiUrl: string): Record<string, unknown> {
   return {
     url: `${apiUrl}/repos/${pr.owner}/${pr.repo}/pulls/${pr.number}`,
     html_url: pr.url,

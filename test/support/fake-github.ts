@@ -29,7 +29,7 @@ interface FaultBase {
 export type Fault =
   | (FaultBase & {
       kind: 'status';
-      status: 500 | 502 | 503 | 403 | 429;
+      status: 500 | 502 | 503 | 403 | 429 | 401 | 404;
       headers?: Record<string, string>;
       body?: string;
     })
@@ -38,7 +38,21 @@ export type Fault =
   /** HTTP 200 with these errors and no data: a rejected query, or GitHub's "Something went wrong". */
   | (FaultBase & { kind: 'graphql-errors'; errors: { message: string; type?: string }[] })
   /** HTTP 200 with a RATE_LIMITED error, as GitHub's GraphQL does. */
-  | (FaultBase & { kind: 'rate-limited-graphql'; resetInSeconds?: number });
+  | (FaultBase & { kind: 'rate-limited-graphql'; resetInSeconds?: number })
+  /**
+   * An error whose body and status text echo the request's Authorization
+   * header, as a misconfigured proxy or a verbose error page might.
+   */
+  | (FaultBase & { kind: 'echo-auth'; status: 401 | 403 | 500 | 502 })
+  /** Any status, body and headers, sent as is (a proxy's HTML page, a 200 that is not JSON). */
+  | (FaultBase & { kind: 'raw'; status: number; body: string; headers?: Record<string, string> })
+  /** The status line, headers and half the body, then the connection is dropped. */
+  | (FaultBase & { kind: 'cut' })
+  /**
+   * The i-th matching request gets `steps[i]` (null: answered normally);
+   * requests past the end are answered normally. Steps' own count/match are ignored.
+   */
+  | (FaultBase & { kind: 'sequence'; steps: (Fault | null)[] });
 
 export interface FakeGitHubOptions {
   repos: Record<string, FakeRepoData>;
@@ -75,11 +89,19 @@ interface Reply extends JsonReply {
   headers?: Record<string, string>;
   /** Sent as is instead of `json`. */
   raw?: string;
+  /** Reason phrase of the status line, instead of the standard one. */
+  statusText?: string;
+  /** Send the headers and half the body, then drop the connection. */
+  cut?: boolean;
 }
 
 interface FaultContext {
   isGraphql: boolean;
   sleep(ms: number): Promise<void>;
+  /** The request's Authorization header as sent, for faults that echo it. */
+  authorization: string | null;
+  /** How many earlier requests this fault matched (0 for the first). */
+  hit: number;
 }
 
 const SECONDARY_LIMIT_BODY = JSON.stringify({
@@ -128,6 +150,37 @@ const FAULTS: {
       headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': String(reset) },
     });
   },
+  'echo-auth': (fault, ctx) => {
+    const echoed = `Authorization: ${ctx.authorization ?? '(none)'}`;
+    return Promise.resolve({
+      status: fault.status,
+      json: {
+        message: `Request rejected. ${echoed}`,
+        request_headers: { authorization: ctx.authorization },
+      },
+      statusText: `Rejected (${echoed})`,
+    });
+  },
+  raw: (fault) =>
+    Promise.resolve({
+      status: fault.status,
+      json: null,
+      raw: fault.body,
+      headers: fault.headers ?? {},
+    }),
+  cut: () =>
+    Promise.resolve({
+      status: 200,
+      json: null,
+      raw: JSON.stringify({ data: { r0: null }, padding: 'x'.repeat(256) }),
+      cut: true,
+    }),
+  sequence: (fault, ctx) => {
+    const step = fault.steps[ctx.hit];
+    if (!step) return Promise.resolve(null);
+    const apply = FAULTS[step.kind] as (f: Fault, c: FaultContext) => Promise<Reply | null>;
+    return apply(step, ctx);
+  },
 };
 
 export async function startFakeGitHub(opts: FakeGitHubOptions): Promise<FakeGitHub> {
@@ -162,7 +215,12 @@ export async function startFakeGitHub(opts: FakeGitHubOptions): Promise<FakeGitH
       if (fault.count !== undefined && hits >= fault.count) continue;
       faultHits.set(fault, hits + 1);
       const apply = FAULTS[fault.kind] as (f: Fault, ctx: FaultContext) => Promise<Reply | null>;
-      const reply = await apply(fault, { isGraphql, sleep });
+      const reply = await apply(fault, {
+        isGraphql,
+        sleep,
+        authorization: req.headers.authorization ?? null,
+        hit: hits,
+      });
       if (reply) return reply;
     }
     used += 1;
@@ -173,7 +231,10 @@ export async function startFakeGitHub(opts: FakeGitHubOptions): Promise<FakeGitH
       resetAt: new Date(resetEpoch * 1000).toISOString(),
     };
     if (isGraphql && req.method === 'POST') return answerGraphql(body, repos, rate);
-    return answerRest(req.method ?? 'GET', path.replace(/^\/api\/v3(?=\/)/, ''), repos, url);
+    return answerRest(req.method ?? 'GET', path.replace(/^\/api\/v3(?=\/)/, ''), repos, url, {
+      query: new URL(req.url ?? '/', 'http://127.0.0.1').searchParams,
+      accept: req.headers.accept ?? '',
+    });
   }
 
   function rateHeaders(authenticated: boolean): Record<string, string> {
@@ -206,8 +267,19 @@ export async function startFakeGitHub(opts: FakeGitHubOptions): Promise<FakeGitH
       startedAt,
       endedAt: performance.now(),
     });
-    res.writeHead(reply.status, headers);
-    res.end(reply.raw ?? JSON.stringify(reply.json));
+    const payload = reply.raw ?? JSON.stringify(reply.json);
+    if (reply.cut) {
+      // Promise the whole body, send half, hang up: a connection lost mid-answer.
+      res.writeHead(reply.status, {
+        ...headers,
+        'content-length': String(Buffer.byteLength(payload)),
+      });
+      res.write(payload.slice(0, Math.floor(payload.length / 2)), () => res.socket?.destroy());
+      return;
+    }
+    if (reply.statusText !== undefined) res.writeHead(reply.status, reply.statusText, headers);
+    else res.writeHead(reply.status, headers);
+    res.end(payload);
   }
 
   const server = createServer((req, res) => {

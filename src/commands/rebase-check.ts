@@ -1,0 +1,72 @@
+/**
+ * `rebase-check --onto [owner/repo@]REF`: before bumping the pinned base,
+ * which patches are upstream now (drop), which collide with merged changes
+ * (re-cut), and which no longer apply at fuzz 0.
+ */
+import path from 'node:path';
+import { writeFile } from 'node:fs/promises';
+import { EXIT } from '../errors.js';
+import { exitCodeFor } from '../exit-code.js';
+import { REPORTERS, buildReport, type ReporterName } from '../report/index.js';
+import { githubReporter } from '../report/github.js';
+import { parseOnto } from '../rebase/targets.js';
+import { runRebaseCheck } from '../rebase/check-command.js';
+import { prepare, githubSettings, VERSION, type GitHubFlags } from './shared.js';
+
+export interface RebaseFlags extends GitHubFlags {
+  root?: string;
+  config?: string;
+  today?: string;
+  onto: string[];
+  upstreamDir?: string;
+  offline?: boolean;
+  format: ReporterName;
+  output?: string;
+}
+
+export async function rebaseCheckCommand(flags: RebaseFlags): Promise<number> {
+  const base = await prepare(flags);
+  const gh = githubSettings(flags);
+  const result = await runRebaseCheck({
+    root: base.root,
+    config: base.config,
+    onto: flags.onto.map(parseOnto),
+    upstreamDir: flags.upstreamDir ? path.resolve(flags.upstreamDir) : null,
+    github: flags.offline
+      ? null
+      : { token: gh.token, apiUrl: gh.apiUrl, graphqlUrl: gh.graphqlUrl },
+    today: base.today,
+  });
+  for (const note of result.notes) process.stderr.write(`note: ${note}\n`);
+  const report = buildReport({
+    ctx: {
+      sources: result.collected.sources,
+      mentionsByRef: result.collected.mentionsByRef,
+      live: result.live,
+      patchFiles: result.collected.patchFiles,
+      indexed: result.collected.indexed,
+      today: base.today,
+      config: base.config,
+    },
+    findings: result.findings,
+    checkedAt: base.now.toISOString(),
+    root: '.',
+    version: VERSION,
+    requests: result.requests,
+  });
+  const reporter =
+    flags.format === 'github' && process.env.GITHUB_WORKSPACE
+      ? githubReporter(
+          path.relative(process.env.GITHUB_WORKSPACE, base.root).split(path.sep).join('/'),
+        )
+      : REPORTERS[flags.format];
+  const color =
+    !flags.output &&
+    flags.format === 'text' &&
+    !process.env.NO_COLOR &&
+    process.stdout.isTTY === true;
+  const out = reporter(report, { color });
+  if (flags.output) await writeFile(flags.output, out);
+  else process.stdout.write(out);
+  return result.collected.unreadable.length > 0 ? EXIT.usage : exitCodeFor(result.findings);
+}
