@@ -69,10 +69,13 @@ async function main(argv: string[]): Promise<number> {
       .command('list')
       .description('list every ref with its mentions and recorded states; no network'),
     ['text', 'json'],
-  ).action(async (flags: ReportFlags) => {
-    const { checkCommand } = await import('./commands/check.js');
-    exit = await checkCommand({ ...flags, formatGiven: true }, null, true);
-  });
+  )
+    // list never asks GitHub; --offline is accepted so scripts can say so explicitly.
+    .option('--offline', 'accepted for symmetry with check; list never uses the network')
+    .action(async (flags: ReportFlags) => {
+      const { checkCommand } = await import('./commands/check.js');
+      exit = await checkCommand({ ...flags, formatGiven: true }, null, true);
+    });
 
   withGitHub(
     withRoot(

@@ -68,10 +68,11 @@ export async function collectSources(root: string, config: Config): Promise<Coll
       withEncoding(parseLedger({ path: rel, text: file.text, patchesDir, aliases }), file),
     );
   }
+  const patchByStem = patchesByStem(discovery.patchFiles);
   for (const [rel, file] of await readAll(discovery.records, read)) {
     if (recordsModule === null) break;
     const { parseRecord } = recordsModule;
-    const patchPath = siblingPatch(rel, discovery.patchFiles);
+    const patchPath = patchByStem.get(rel.slice(0, -RECORD_SUFFIX.length)) ?? null;
     sources.push(
       withEncoding(parseRecord({ path: rel, text: file.text, patchPath, aliases }), file),
     );
@@ -176,13 +177,26 @@ function patchesDirOfPatch(discovery: Discovery, patch: string): string | null {
   return best;
 }
 
-/** `a/b/fix.upstream.status.yaml` → the patch file `a/b/fix.<ext>` beside it, if any. */
-function siblingPatch(recordPath: string, patchFiles: readonly string[]): string | null {
-  const stem = recordPath.slice(0, -'.upstream.status.yaml'.length);
-  const candidates = patchFiles.filter(
-    (p) => p.startsWith(`${stem}.`) && !p.slice(stem.length + 1).includes('/'),
-  );
-  return candidates.sort()[0] ?? null;
+const RECORD_SUFFIX = '.upstream.status.yaml';
+
+/**
+ * `a/b/fix` → the first (sorted) patch `a/b/fix.<ext>`: the patch a record
+ * `a/b/fix.upstream.status.yaml` describes. Built once, so records × patches
+ * never multiply.
+ */
+function patchesByStem(patchFiles: readonly string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const p of [...patchFiles].sort()) {
+    const slash = p.lastIndexOf('/');
+    const dot = p.indexOf('.', slash + 1);
+    if (dot <= slash + 1) continue;
+    // Every dot splits a possible stem: `fix.v2.py` belongs to `fix.v2` and to `fix`.
+    for (let d = dot; d !== -1; d = p.indexOf('.', d + 1)) {
+      const stem = p.slice(0, d);
+      if (!out.has(stem)) out.set(stem, p);
+    }
+  }
+  return out;
 }
 
 function joinPosix(dir: string, name: string): string {

@@ -57,5 +57,5 @@ export const DEFAULT_CONFIG: Config = {
   bases: {},
   ignore: [],
   rules: {},
-  github: { chunkSize: 100, concurrency: 4, timeoutSeconds: 40 },
+  github: { chunkSize: 100, concurrency: 8, timeoutSeconds: 40 },
 };

@@ -79,7 +79,7 @@ describe('runInit in a git repository', () => {
       extensions: ['.patch', '.diff', '.py', '.sh'],
     });
     expect(options.rules).toEqual({ 'stale-check': { severity: 'warning', maxAgeDays: 30 } });
-    expect(options.github).toEqual({ chunkSize: 100, concurrency: 4, timeoutSeconds: 40 });
+    expect(options.github).toEqual({ chunkSize: 100, concurrency: 8, timeoutSeconds: 40 });
   });
 
   it('keeps a discovered path that YAML would misread as one quoted string', async () => {
