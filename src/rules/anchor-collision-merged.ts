@@ -4,7 +4,7 @@
  */
 import type { Finding, Mention } from '../model.js';
 import type { Rule } from './types.js';
-import { describeLive, foundLive, makeFinding, sortMentions } from './support.js';
+import { describeLive, foundLive, makeFinding, sortMentions, placeOf } from './support.js';
 
 export const rule: Rule = {
   id: 'anchor-collision-merged',
@@ -27,9 +27,7 @@ export const rule: Rule = {
         findings.push(
           makeFinding(rule, {
             ref,
-            patch: m.patch,
-            file: m.source,
-            line: m.line,
+            ...placeOf(m),
             recorded: m.recordedState,
             live: live.state,
             message: `${ref} rewrites the anchor of ${patch} and is ${describeLive(live)}, but no source records it MERGED: re-cut the patch against the new code and record the state.`,

@@ -7,7 +7,7 @@
 import type { Finding } from '../model.js';
 import type { Rule } from './types.js';
 import { containedInBases, describeBases, repoOf, type PinnedCheckContext } from './pinned.js';
-import { foundLive, makeFinding, sortMentions } from './support.js';
+import { foundLive, makeFinding, sortMentions, placeOf } from './support.js';
 
 export const rule: Rule = {
   id: 'in-pinned-base-drift',
@@ -37,9 +37,7 @@ export const rule: Rule = {
         findings.push(
           makeFinding(rule, {
             ref,
-            patch: m.patch,
-            file: m.source,
-            line: m.line,
+            ...placeOf(m),
             recorded: `in_pinned_base: ${recorded}`,
             live: `in_pinned_base: ${actual}`,
             message: `${ref} is recorded in_pinned_base: ${recorded}, but ${why}: set in_pinned_base: ${actual}.`,

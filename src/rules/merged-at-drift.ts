@@ -1,7 +1,7 @@
 /** merged-at-drift: a recorded merge date is not the day GitHub says the PR merged. */
 import type { Finding } from '../model.js';
 import type { Rule } from './types.js';
-import { foundLive, makeFinding, utcDate } from './support.js';
+import { foundLive, makeFinding, utcDate, placeOf } from './support.js';
 
 export const rule: Rule = {
   id: 'merged-at-drift',
@@ -24,9 +24,7 @@ export const rule: Rule = {
         findings.push(
           makeFinding(rule, {
             ref,
-            patch: m.patch,
-            file: m.source,
-            line: m.line,
+            ...placeOf(m),
             recorded: recordedDate,
             live: liveDate,
             message: `${ref} is recorded as merged on ${recordedDate} but merged on ${liveDate} (UTC): correct the date.`,

@@ -1,7 +1,7 @@
 /** review-decision-drift: an open PR's recorded review decision has moved on. */
 import type { Finding } from '../model.js';
 import type { Rule } from './types.js';
-import { foundLive, makeFinding } from './support.js';
+import { foundLive, makeFinding, placeOf } from './support.js';
 
 /** `review-required`, `Review Required` and `REVIEW_REQUIRED` are the same decision. */
 function normaliseDecision(value: string): string {
@@ -31,9 +31,7 @@ export const rule: Rule = {
         findings.push(
           makeFinding(rule, {
             ref,
-            patch: m.patch,
-            file: m.source,
-            line: m.line,
+            ...placeOf(m),
             recorded,
             live: liveDecision,
             message: `${ref} is recorded with review decision ${recorded} but GitHub says ${liveDecision}: update the review decision.`,

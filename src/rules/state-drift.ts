@@ -1,7 +1,7 @@
 /** state-drift: a recorded state no longer matches what GitHub says. */
 import type { LiveState, Mention, State } from '../model.js';
 import type { Rule } from './types.js';
-import { describeLive, foundLive, makeFinding } from './support.js';
+import { describeLive, foundLive, makeFinding, placeOf } from './support.js';
 
 /** Roles whose merge means the patch's defect is fixed upstream. */
 const FIX_ROLES: ReadonlySet<string> = new Set(['fix', 'own', 'third-party']);
@@ -47,9 +47,7 @@ export const rule: Rule = {
         findings.push(
           makeFinding(rule, {
             ref,
-            patch: m.patch,
-            file: m.source,
-            line: m.line,
+            ...placeOf(m),
             recorded: m.recordedState,
             live: live.state,
             message: `${ref} is recorded ${m.recordedState} but is ${describeLive(live)}: ${advice(m, live)}`,

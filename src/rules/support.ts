@@ -53,6 +53,11 @@ interface FindingFields {
   message: string;
 }
 
+/** Where a finding about a mention points: its patch, file and line. */
+export function placeOf(m: Mention): Pick<FindingFields, 'patch' | 'file' | 'line'> {
+  return { patch: m.patch, file: m.source, line: m.line };
+}
+
 /** A finding at the rule's default severity; runRules applies the configured one. */
 export function makeFinding(rule: Pick<Rule, 'id' | 'defaultSeverity'>, f: FindingFields): Finding {
   const severity: Severity = rule.defaultSeverity;
