@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { startFakeGitHub, type FakeGitHub } from '../test/support/fake-github.js';
 import { runBaseline } from './baseline.js';
 import { generateTree, type LiveState } from './generate.js';
+import { generateYoctoTree } from './generate-yocto.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const PROJECT = path.resolve(HERE, '..');
@@ -365,6 +366,37 @@ async function measureList(): Promise<ListResult> {
   };
 }
 
+/** `list --format json` over a 1,000-patch Yocto layer (issue 7: patchreview.py takes ~0.2 s for 1,028). */
+async function measureYoctoList(): Promise<{
+  patches: number;
+  refs: number;
+  found: number;
+  wallMs: number;
+  runsMs: number[];
+  peakRssMb: number | null;
+}> {
+  const dir = await mkdtemp(path.join(tmpRoot, 'yocto-'));
+  const tree = await generateYoctoTree(dir, 1000);
+  const args = ['list', '--root', dir, '--format', 'json'];
+  const walls: number[] = [];
+  let peak: number | null = null;
+  let found = 0;
+  for (let i = 0; i < LIST_RUNS; i++) {
+    const r = await runCli(args, {});
+    walls.push(r.wallMs);
+    if (r.maxRssKb !== null) peak = Math.max(peak ?? 0, r.maxRssKb);
+    found = (JSON.parse(r.stdout) as { refs: unknown[] }).refs.length;
+  }
+  return {
+    patches: tree.patches,
+    refs: tree.refs.length,
+    found,
+    wallMs: median(walls),
+    runsMs: walls.map((w) => Math.round(w)),
+    peakRssMb: peak === null ? null : peak / 1024,
+  };
+}
+
 const fmtMs = (ms: number): string =>
   ms >= 10000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms)} ms`;
 
@@ -444,6 +476,7 @@ async function main(): Promise<void> {
     const list = await measureList();
     if (list.stderr)
       console.log(`  list stderr: ${list.stderr.split('\n').slice(0, 5).join(' | ')}`);
+    const yocto = await measureYoctoList();
 
     // Growth: wall per patch relative to the smallest size measured.
     const growth = results.map((r) => ({
@@ -464,6 +497,9 @@ async function main(): Promise<void> {
 
     console.log('');
     console.log(table(results, list));
+    console.log(
+      `\n\`list --format json\` over ${yocto.patches} Yocto patches: ${fmtMs(yocto.wallMs)} wall (median of ${LIST_RUNS}; runs ${yocto.runsMs.join(', ')} ms), found ${yocto.found} of ${yocto.refs} GitHub refs, peak RSS ${yocto.peakRssMb === null ? '?' : `${yocto.peakRssMb.toFixed(0)} MB`}`,
+    );
     console.log('');
     for (const g of growth.slice(1)) {
       console.log(
@@ -479,7 +515,7 @@ async function main(): Promise<void> {
     const file = path.join(OUT, 'results.json');
     await writeFile(
       file,
-      `${JSON.stringify({ machine, latencyMs, toolRuns: runs, sizes: results, growth, list }, null, 2)}\n`,
+      `${JSON.stringify({ machine, latencyMs, toolRuns: runs, sizes: results, growth, list, yocto }, null, 2)}\n`,
     );
     console.log(`\nwrote ${path.relative(PROJECT, file)}`);
   } finally {

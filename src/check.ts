@@ -5,12 +5,15 @@
  */
 import type { Config } from './config-types.js';
 import { collectSources, type Collected } from './collect.js';
+import { budgetFinding, plannedRequests } from './budget.js';
+import { ruleSeverity } from './config.js';
 import { rewordForEcosystems } from './ecosystem-wording.js';
 import type { GitHubClient, RefRequest, ResolveResult } from './github/client.js';
 import { UsageError } from './errors.js';
 import type { Finding, RefKey, Resolution } from './model.js';
 import { buildReport, type Report } from './report/report.js';
 import { runRules } from './rules/index.js';
+import { collectPinnedBases, containmentQuestions, type PinnedBase } from './rules/pinned.js';
 import type { CheckContext } from './rules/types.js';
 
 export interface GitHubSettings {
@@ -29,6 +32,8 @@ export interface CheckOptions {
   today: string;
   now: Date;
   version: string;
+  /** The configuration file, if any: run-level findings point at it. */
+  configFile?: string | null;
 }
 
 export interface CheckResult {
@@ -43,21 +48,43 @@ export interface CheckResult {
 export async function runCheck(opts: CheckOptions): Promise<CheckResult> {
   const collected = await collectSources(opts.root, opts.config);
   const notes: string[] = [];
+  const extra: Finding[] = [];
+  const budget = opts.config.github.budget;
   let live: Map<RefKey, Resolution> | null = null;
   let requests = 0;
-  if (opts.github !== null && collected.mentionsByRef.size > 0) {
-    const answer = await resolveLive(opts.github, opts.config, refRequests(collected));
-    live = answer.results;
-    requests = answer.requests;
-    notes.push(...answer.notes);
-  } else if (opts.github !== null) {
-    live = new Map();
+  let offline = opts.github === null;
+  if (opts.github !== null) {
+    const refs = refRequests(collected);
+    const planned =
+      opts.github.replay !== null
+        ? 0
+        : plannedRequests(refs, {
+            token: opts.github.token !== null,
+            chunkSize: opts.config.github.chunkSize,
+          });
+    if (budget !== null && planned > budget) {
+      extra.push(budgetFinding('refs', planned, budget, budget, opts.configFile ?? null));
+      offline = true;
+    } else if (refs.length > 0) {
+      const answer = await resolveLive(opts.github, opts.config, refs);
+      live = answer.results;
+      requests = answer.requests;
+      notes.push(...answer.notes);
+    } else {
+      live = new Map();
+    }
   }
   let pinned: Pick<CheckContext, 'pinned' | 'containment'> = {};
   if (opts.github !== null && live !== null) {
-    const facts = await askContainment(opts.github, opts.config, collected, live);
+    const left = budget === null ? Infinity : Math.max(0, budget - requests);
+    const facts = await askContainment(opts.github, opts.config, collected, live, left);
     pinned = { pinned: facts.pinned, containment: facts.containment };
     requests += facts.requests;
+    if (facts.skipped > 0 && budget !== null) {
+      extra.push(
+        budgetFinding('containment', facts.skipped, left, budget, opts.configFile ?? null),
+      );
+    }
   }
   const ctx: CheckContext = {
     ...pinned,
@@ -70,7 +97,7 @@ export async function runCheck(opts: CheckOptions): Promise<CheckResult> {
     config: opts.config,
   };
   const findings = rewordForEcosystems(
-    runRules(ctx, { offline: opts.github === null }),
+    [...runRules(ctx, { offline }), ...withConfiguredSeverity(extra, opts.config)],
     collected.sources,
     live,
   );
@@ -96,7 +123,18 @@ async function askContainment(
   config: Config,
   collected: Collected,
   live: ReadonlyMap<RefKey, Resolution>,
-) {
+  maxRequests: number,
+): Promise<{
+  pinned: PinnedBase[];
+  containment: Map<string, boolean | null>;
+  requests: number;
+  skipped: number;
+}> {
+  const pinnedBases = collectPinnedBases(collected.sources, config);
+  const questions = containmentQuestions(collected.mentionsByRef, live, pinnedBases);
+  if (settings.replay === null && questions.length > maxRequests) {
+    return { pinned: pinnedBases, containment: new Map(), requests: 0, skipped: questions.length };
+  }
   const c = await import('./github/containment.js');
   let resolver =
     settings.replay !== null
@@ -108,10 +146,19 @@ async function askContainment(
           concurrency: config.github.concurrency,
         });
   if (settings.record !== null) resolver = c.recordingContainment(resolver, settings.record);
-  return c.askPinnedContainment(
+  const facts = await c.askPinnedContainment(
     { sources: collected.sources, config, mentionsByRef: collected.mentionsByRef, live },
     resolver,
   );
+  return { ...facts, skipped: 0 };
+}
+
+/** budget-exceeded is not a rule module, but its severity is configurable like one. */
+function withConfiguredSeverity(findings: Finding[], config: Config): Finding[] {
+  return findings.flatMap((f) => {
+    const severity = ruleSeverity(config, f.rule, f.severity);
+    return severity === 'off' ? [] : [{ ...f, severity }];
+  });
 }
 
 /** One request per distinct ref, with the first kind any mention knows. */

@@ -30,6 +30,10 @@ function withReport(cmd: Command, formats: string[]): Command {
 
 function withGitHub(cmd: Command): Command {
   return cmd
+    .option(
+      '--budget <requests>',
+      'most GitHub requests this run may make (default: github.budget or no cap)',
+    )
     .option('--replay <file>', 'answer from a recorded snapshot instead of GitHub')
     .option('--record <file>', "write GitHub's answers to a snapshot (never the token)")
     .option(

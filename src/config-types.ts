@@ -42,6 +42,11 @@ export interface Config {
     concurrency: number;
     /** Bound on the whole resolution, retries included. */
     timeoutSeconds: number;
+    /**
+     * Most GitHub requests one run may make (GraphQL queries cost 1 point
+     * each; compare calls 1 REST request each); null = no cap.
+     */
+    budget: number | null;
   };
 }
 
@@ -57,5 +62,5 @@ export const DEFAULT_CONFIG: Config = {
   bases: {},
   ignore: [],
   rules: {},
-  github: { chunkSize: 100, concurrency: 8, timeoutSeconds: 40 },
+  github: { chunkSize: 100, concurrency: 8, timeoutSeconds: 40, budget: null },
 };

@@ -286,7 +286,12 @@ const SECTIONS: Record<string, Section> = {
     }
   },
   github(r, node, config) {
-    const limits = { chunkSize: [1, 100], concurrency: [1, 16], timeoutSeconds: [1, 600] } as const;
+    const limits = {
+      chunkSize: [1, 100],
+      concurrency: [1, 16],
+      timeoutSeconds: [1, 600],
+      budget: [1, 1_000_000],
+    } as const;
     const fields: Record<string, Section> = {};
     for (const [name, [min, max]] of Object.entries(limits)) {
       fields[name] = (r, n, c) => {

@@ -53,7 +53,7 @@ describe('parseConfig', () => {
         'drop-candidate': { severity: 'off' },
         'ambiguous-ref': { severity: 'error' },
       },
-      github: { chunkSize: 50, concurrency: 8, timeoutSeconds: 120 },
+      github: { chunkSize: 50, concurrency: 8, timeoutSeconds: 120, budget: null },
     } satisfies Config);
   });
 

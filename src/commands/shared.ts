@@ -12,6 +12,8 @@ const require = createRequire(import.meta.url);
 export const VERSION = (require('../../package.json') as { version: string }).version;
 
 export interface GitHubFlags {
+  /** --budget: most GitHub requests this run may make. */
+  budget?: string;
   replay?: string;
   record?: string;
   apiUrl?: string;
@@ -21,6 +23,8 @@ export interface GitHubFlags {
 export interface RunBase {
   root: string;
   config: Config;
+  /** Root-relative path of the configuration file read, if any. */
+  configFile: string | null;
   now: Date;
   today: string;
 }
@@ -30,6 +34,7 @@ export async function prepare(flags: {
   root?: string;
   config?: string;
   today?: string;
+  budget?: string;
 }): Promise<RunBase> {
   const root = resolveRoot(flags.root);
   const loaded = await loadConfig(root, flags.config ?? null);
@@ -39,8 +44,23 @@ export async function prepare(flags: {
       loaded.errors.map((e) => `${e.file}:${e.line}: ${e.key ? `${e.key}: ` : ''}${e.message}`),
     );
   }
+  if (flags.budget !== undefined) {
+    const n = Number(flags.budget);
+    if (!Number.isInteger(n) || n < 1) {
+      throw new UsageError(
+        `--budget must be a positive whole number of requests, not "${flags.budget}"`,
+      );
+    }
+    loaded.config.github.budget = n;
+  }
   const now = new Date();
-  return { root, config: loaded.config, now, today: parseToday(flags.today, now) };
+  return {
+    root,
+    config: loaded.config,
+    configFile: loaded.file,
+    now,
+    today: parseToday(flags.today, now),
+  };
 }
 
 /** The token comes only from the environment, never from a flag (flags end up in shell history). */

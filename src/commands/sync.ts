@@ -9,6 +9,7 @@ import { applySyncPlan } from '../sync/write.js';
 import { prepare, VERSION } from './shared.js';
 
 export interface SyncFlags {
+  budget?: string;
   root?: string;
   config?: string;
   today?: string;
@@ -19,6 +20,9 @@ export async function syncCommand(flags: SyncFlags, github: GitHubSettings): Pro
   const base = await prepare(flags);
   const result = await runCheck({ ...base, github, version: VERSION });
   for (const note of result.notes) process.stderr.write(`note: ${note}\n`);
+  const overBudget = result.findings.filter((f) => f.rule === 'budget-exceeded');
+  for (const f of overBudget) process.stderr.write(`upstream-status: ${f.message}\n`);
+  if (overBudget.some((f) => f.severity === 'error')) return EXIT.findings;
   const plan = planSync({
     sources: result.collected.sources,
     texts: result.collected.texts,

@@ -219,3 +219,42 @@ describe('malformed input', () => {
     for (const e of EXPECTED_ERRORS) expect(errorsOf(report)).toContain(e);
   });
 });
+
+describe('--budget', () => {
+  let gh: FakeGitHub;
+  beforeAll(async () => {
+    gh = await startFakeGitHub({ repos: QUEUE_REPOS, token: TOKEN });
+  });
+  afterAll(async () => {
+    await gh.close();
+  });
+
+  it('asks nothing when the refs alone would exceed it, and says so', async () => {
+    const r = await runCli(
+      ['check', '--root', QUEUE, '--format', 'json', '--budget', '1', '--today', '2026-08-20'],
+      { GITHUB_API_URL: gh.url }, // no token: 35 refs over REST cost far more than 1
+    );
+    expect(r.code).toBe(1);
+    expect(gh.requests).toHaveLength(0);
+    const report = parseReport(r.stdout);
+    expect(
+      report.findings.filter((f) => f.rule === 'budget-exceeded').map((f) => f.severity),
+    ).toEqual(['error']);
+    // Never a silent pass: the network rules did not run, and the report says why.
+    expect(report.findings.some((f) => f.rule === 'state-drift')).toBe(false);
+  });
+
+  it('with room for the refs but not the compares, skips only the pinned-base rules', async () => {
+    gh.reset();
+    const r = await runCli(
+      ['check', '--root', QUEUE, '--format', 'json', '--budget', '1', '--today', '2026-08-20'],
+      { GH_TOKEN: TOKEN, GITHUB_API_URL: gh.url },
+    );
+    const report = parseReport(r.stdout);
+    expect(gh.requests).toHaveLength(1);
+    expect(errorsOf(report)).toEqual(EXPECTED_ERRORS);
+    expect(
+      report.findings.filter((f) => f.rule === 'budget-exceeded').map((f) => f.severity),
+    ).toEqual(['warning']);
+  });
+});
