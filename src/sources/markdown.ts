@@ -1,6 +1,7 @@
 /**
- * Markdown plumbing for the ledger reader: parse with mdast-util-from-markdown
- * (micromark, GFM tables and strikethrough), and turn
+ * Markdown plumbing for the ledger reader: parse into an mdast tree with
+ * positions (markdown-it, GFM tables and strikethrough, converted to the
+ * mdast remark would build: see markdown-tree.ts), and turn
  * an inline container (a table cell, a paragraph) into a flat string that
  * ref and state scanners can read, with a map back to source offsets.
  *
@@ -9,17 +10,15 @@
  * link's URL — which names the ref — is not part of its text in mdast.
  */
 import type { Nodes, Root } from 'mdast';
-import { fromMarkdown } from 'mdast-util-from-markdown';
-import { gfmStrikethroughFromMarkdown } from 'mdast-util-gfm-strikethrough';
-import { gfmTableFromMarkdown } from 'mdast-util-gfm-table';
-import { gfmStrikethrough } from 'micromark-extension-gfm-strikethrough';
-import { gfmTable } from 'micromark-extension-gfm-table';
 import { scanRefs } from '../refs.js';
+import { createEngine, type Engine } from './markdown-engine.js';
+import { SourceText } from './markdown-source.js';
+import { buildTree } from './markdown-tree.js';
 
 const BOM = '\uFEFF';
 
 export interface MarkdownDoc {
-  /** The text remark saw: the original without a leading BOM. */
+  /** The text the parser saw: the original without a leading BOM. */
   text: string;
   /** Add to an offset in `text` to get the offset in the original (1 with a BOM). */
   shift: number;
@@ -29,20 +28,52 @@ export interface MarkdownDoc {
   lineOf(offset: number): number;
 }
 
+/** Text (without BOM) → mdast tree whose offsets index that text. */
+export type TreeBuilder = (text: string) => Root;
+
+let engine: Engine | null = null;
+
+/**
+ * The parser: markdown-it, whose token stream becomes the mdast tree the
+ * reader walks. (micromark, which remark uses, took ~900 ms and ~190 MB of
+ * heap on a 350 KB ledger and is quadratic on runs of `*a`; this path takes
+ * ~60 ms and ~20 MB there, and stays linear.)
+ */
+export const markdownItTree: TreeBuilder = (text) => {
+  engine ??= createEngine();
+  return buildTree(engine, new SourceText(text));
+};
+
+let currentBuilder: TreeBuilder = markdownItTree;
+
 export function parseMarkdown(original: string): MarkdownDoc {
-  // remark would drop the BOM silently and every offset would be one short
-  // of the bytes `sync` rewrites, so strip it here and remember the shift.
+  return parseMarkdownWith(original, currentBuilder);
+}
+
+export function parseMarkdownWith(original: string, build: TreeBuilder): MarkdownDoc {
+  // remark drops the BOM silently and every offset would be one short of
+  // the bytes `sync` rewrites, so strip it here and remember the shift.
+  // GFM tables and strikethrough only: autolink literals made long lines
+  // slow under remark, and a ledger's refs come from link nodes and from
+  // scanning text, never from autolinked bare URLs.
   const shift = original.startsWith(BOM) ? 1 : 0;
   const text = original.slice(shift);
-  // GFM tables and strikethrough only. The full remark-gfm set adds autolink
-  // literals, whose tokenizer made a 540 KB ledger with long lines take 45 s
-  // and costs ~30% of every parse; a ledger's refs come from link nodes and
-  // from scanning text, never from autolinked bare URLs.
-  const tree = fromMarkdown(text, {
-    extensions: [gfmTable(), gfmStrikethrough()],
-    mdastExtensions: [gfmTableFromMarkdown(), gfmStrikethroughFromMarkdown()],
-  });
+  const tree = build(text);
   return { text, shift, tree, definitions: collectDefinitions(tree), lineOf: lineIndex(text) };
+}
+
+/**
+ * For tests: run `fn` with parseMarkdown — and so parseLedger — building
+ * its trees with `build` (e.g. the micromark reference pipeline).
+ */
+export function withTreeBuilder<T>(build: TreeBuilder, fn: () => T): T {
+  const previous = currentBuilder;
+  currentBuilder = build;
+  try {
+    return fn();
+  } finally {
+    currentBuilder = previous;
+  }
 }
 
 function collectDefinitions(tree: Root): Map<string, string> {
