@@ -96,14 +96,14 @@ export function scanRefs(text: string, ctx: RefContext): FoundRef[] {
     if (m[1] !== undefined && m[2] !== undefined && m[4] !== undefined) {
       const repo = `${m[1]}/${cleanRepo(m[2])}`.toLowerCase();
       lastRepo = repo;
-      out.push(found(repo, Number(m[4]), m[3] === 'issues' ? 'issue' : 'pr', 'url', m[0], start));
+      out.push(found(repo, m[4], m[3] === 'issues' ? 'issue' : 'pr', 'url', m[0], start));
     } else if (m[5] !== undefined && m[6] !== undefined && m[7] !== undefined) {
       const repo = `${m[5]}/${cleanRepo(m[6])}`.toLowerCase();
       lastRepo = repo;
-      out.push(found(repo, Number(m[7]), null, 'full', m[0], start));
+      out.push(found(repo, m[7], null, 'full', m[0], start));
     } else if (m[8] !== undefined && m[9] !== undefined) {
       const word = m[8].toLowerCase();
-      const n = Number(m[9]);
+      const n = m[9];
       const aliased = ctx.aliases.get(word);
       if (aliased) {
         lastRepo = aliased;
@@ -116,7 +116,7 @@ export function scanRefs(text: string, ctx: RefContext): FoundRef[] {
         out.push({ ...found(null, n, null, 'alias', m[0], start), ambiguous: true });
       }
     } else if (m[10] !== undefined) {
-      out.push(resolveBare(text, Number(m[10]), m[0], start, lastRepo, ctx));
+      out.push(resolveBare(text, m[10], m[0], start, lastRepo, ctx));
     }
     if (end === start) re.lastIndex++;
   }
@@ -125,7 +125,7 @@ export function scanRefs(text: string, ctx: RefContext): FoundRef[] {
 
 function resolveBare(
   text: string,
-  n: number,
+  n: string,
   written: string,
   start: number,
   lastRepo: string | null,
@@ -142,18 +142,29 @@ function resolveBare(
   return found(repo, n, null, 'bare', written, start);
 }
 
+/**
+ * Most digits a ref number may have. GitHub numbers are GraphQL `Int`s
+ * (at most 2147483647, ten digits); a longer digit string is a typo or not a
+ * ref at all, and as a JavaScript number it would be rounded or become
+ * `1e+21`. It is reported as ambiguous rather than asked about. A ten-digit
+ * number over the Int range keeps its key and is answered not-found without
+ * asking (src/github/index.ts), so it costs only its own ref.
+ */
+export const MAX_REF_DIGITS = 10;
+
 function found(
   repo: string | null,
-  n: number,
+  digits: string,
   kindHint: RefKind | null,
   form: RefForm,
   text: string,
   start: number,
 ): FoundRef {
+  const tooLong = digits.length > MAX_REF_DIGITS;
   let key: RefKey | null = null;
-  if (repo !== null) {
+  if (repo !== null && !tooLong) {
     const [owner = '', name = ''] = repo.split('/');
-    key = refKey(owner, name, n);
+    key = refKey(owner, name, Number(digits));
   }
   return {
     key,
@@ -162,7 +173,7 @@ function found(
     text,
     start,
     end: start + text.length,
-    ambiguous: false,
+    ambiguous: repo !== null && tooLong,
     internal: false,
   };
 }

@@ -91,3 +91,37 @@ describe('learnAliases / normaliseRepo', () => {
     expect(normaliseRepo('nope')).toBeNull();
   });
 });
+
+describe('ref numbers GitHub cannot have', () => {
+  it('takes no digit string longer than ten digits as a ref: ambiguous, key null, never 1e+21', () => {
+    const text =
+      'o/x#99999999999 and https://github.com/o/x/pull/1234567890123 and x#999999999999999999999999, #12345678901';
+    const refs = scanRefs(text, ctx({ x: 'o/x' }, 'o/x'));
+    expect(refs.map((r) => [r.text, r.key, r.ambiguous, r.form])).toEqual([
+      ['o/x#99999999999', null, true, 'full'],
+      ['https://github.com/o/x/pull/1234567890123', null, true, 'url'],
+      ['x#999999999999999999999999', null, true, 'alias'],
+      ['#12345678901', null, true, 'bare'],
+    ]);
+    expect(parseRefValue('o/x#99999999999', ctx())).toEqual({ ambiguous: true });
+  });
+
+  it('keeps a key for ten digits, even over 2^31-1 (the GitHub client answers that one itself)', () => {
+    expect(scanRefs('o/x#2147483647 o/x#9999999999', ctx()).map((r) => r.key)).toEqual([
+      'o/x#2147483647',
+      'o/x#9999999999',
+    ]);
+  });
+
+  it('still takes the repo of a full ref with a too-long number for the bare refs after it', () => {
+    expect(scanRefs('o/x#99999999999 then #5', ctx()).map((r) => r.key)).toEqual([null, 'o/x#5']);
+  });
+
+  it('leaves internal#N with a long number internal, not ambiguous', () => {
+    expect(scanRefs('internal#123456789012345', ctx())[0]).toMatchObject({
+      internal: true,
+      ambiguous: false,
+      key: null,
+    });
+  });
+});

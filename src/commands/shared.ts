@@ -66,12 +66,25 @@ export async function prepare(flags: {
 /** The token comes only from the environment, never from a flag (flags end up in shell history). */
 export function githubSettings(flags: GitHubFlags): GitHubSettings {
   return {
-    token: process.env.GH_TOKEN || process.env.GITHUB_TOKEN || null,
+    token: tokenFromEnv(process.env),
     apiUrl: flags.apiUrl ?? process.env.GITHUB_API_URL ?? 'https://api.github.com',
     graphqlUrl: flags.graphqlUrl ?? process.env.GITHUB_GRAPHQL_URL ?? null,
     replay: flags.replay ?? null,
     record: flags.record ?? null,
   };
+}
+
+/**
+ * GH_TOKEN, else GITHUB_TOKEN, trimmed: a secret file or a Windows-edited
+ * .env leaves a newline, CRLF or tab around it, and the token is sent (and so
+ * must be scrubbed) without it. Blank counts as unset.
+ */
+export function tokenFromEnv(env: NodeJS.ProcessEnv): string | null {
+  for (const name of ['GH_TOKEN', 'GITHUB_TOKEN']) {
+    const token = env[name]?.trim();
+    if (token) return token;
+  }
+  return null;
 }
 
 export function resolveRoot(flag: string | undefined): string {

@@ -68,7 +68,12 @@ async function askChunk(
     );
   }
   const { data, errors: rawErrors } = body as { data?: unknown; errors?: unknown };
-  const errors = readErrors(rawErrors);
+  // Messages are GitHub's words and can quote the request: scrubbed as read,
+  // since NOT_FOUND messages become findings and snapshot entries.
+  const errors = readErrors(rawErrors).map((error) => ({
+    ...error,
+    message: session.scrub(error.message),
+  }));
   if (errors.some((error) => error.type === 'RATE_LIMITED')) {
     const reset = Number(response.headers['x-ratelimit-reset']);
     throw session.rateLimitError(Number.isFinite(reset) && reset > 0 ? reset : null);
@@ -84,6 +89,9 @@ async function askChunk(
         ? `GitHub rejected the query for ${first}${more}: ${reason.message}`
         : `GitHub's answer has nothing for ${first}${more}`,
     );
+  }
+  for (const [key, resolution] of answer.results) {
+    answer.results.set(key, session.scrubResolution(resolution));
   }
   return answer;
 }

@@ -2,11 +2,16 @@
  * Picks the GitHub client for a run: GraphQL with a token, REST without one
  * (GraphQL always needs a token), and record/replay around either.
  */
-import type { GitHubClient } from './client.js';
+import type { RefKey, Resolution } from '../model.js';
+import type { GitHubClient, RefRequest, ResolveResult } from './client.js';
 import { createGraphqlClient } from './graphql-client.js';
 import { createRestClient } from './rest-client.js';
+import { replayClient as replaySnapshot } from './snapshot.js';
 
-export { recordingClient, replayClient } from './snapshot.js';
+export { recordingClient } from './snapshot.js';
+
+/** GitHub numbers issues and pull requests with GraphQL `Int`s: none is larger. */
+export const MAX_GITHUB_NUMBER = 2_147_483_647;
 
 export const DEFAULT_API_URL = 'https://api.github.com';
 
@@ -23,15 +28,58 @@ export interface GitHubOptions {
 }
 
 export function createGitHubClient(opts: GitHubOptions): GitHubClient {
+  return answeringImpossibleNumbers(createNetworkClient(opts));
+}
+
+/** A client that answers from a snapshot file (see snapshot.ts), never touching the network. */
+export async function replayClient(file: string): Promise<GitHubClient> {
+  return answeringImpossibleNumbers(await replaySnapshot(file));
+}
+
+/**
+ * Wraps a client so that a ref whose number no issue or pull request can
+ * have (over 2³¹−1, or not a whole number) is answered not-found here,
+ * without asking: in an aliased GraphQL query it is not an Int, and GitHub
+ * would reject the whole batch, checking nothing. This way it costs only
+ * its own ref (an unresolved-ref finding).
+ */
+export function answeringImpossibleNumbers(inner: GitHubClient): GitHubClient {
+  return {
+    async resolve(refs: readonly RefRequest[]): Promise<ResolveResult> {
+      const impossible = new Map<RefKey, Resolution>();
+      const asked = refs.filter((ref) => {
+        const written = ref.key.slice(ref.key.lastIndexOf('#') + 1);
+        const number = Number(written);
+        if (/^\d+$/.test(written) && number <= MAX_GITHUB_NUMBER) return true;
+        impossible.set(ref.key, {
+          status: 'not-found',
+          message: `no GitHub issue or pull request can have number ${written}`,
+        });
+        return false;
+      });
+      if (impossible.size === 0) return inner.resolve(refs);
+      const result: ResolveResult =
+        asked.length === 0
+          ? { results: new Map(), requests: 0, cost: 0, notes: [] }
+          : await inner.resolve(asked);
+      for (const [key, resolution] of impossible) result.results.set(key, resolution);
+      return result;
+    },
+  };
+}
+
+function createNetworkClient(opts: GitHubOptions): GitHubClient {
+  // A token read from a secret file often ends in a newline: it is sent trimmed.
+  const token = opts.token?.trim() || null;
   const transport = {
     apiUrl: opts.apiUrl,
     timeoutSeconds: opts.timeoutSeconds,
     ...(opts.userAgent !== undefined ? { userAgent: opts.userAgent } : {}),
   };
-  if (opts.token) {
+  if (token !== null) {
     return createGraphqlClient({
       ...transport,
-      token: opts.token,
+      token,
       graphqlUrl: opts.graphqlUrl ?? graphqlUrlFor(opts.apiUrl),
       chunkSize: opts.chunkSize,
       concurrency: opts.concurrency,

@@ -8,22 +8,60 @@
 import { Octokit } from '@octokit/rest';
 import { throttling } from '@octokit/plugin-throttling';
 import { retry } from '@octokit/plugin-retry';
+import type { LiveState, Resolution } from '../model.js';
 import { GitHubUnavailableError } from './client.js';
 
 type OctokitPlugin = Parameters<typeof Octokit.plugin>[0];
 
+/** What `retryWithinBudget` asks its session; passed in the Octokit options as `budget`. */
+interface RetryBudget {
+  /** Could a retry after `waitMs` still be answered before the time bound? */
+  fits(waitMs: number): boolean;
+  /**
+   * How long to wait before asking again after `error`, when the answer was
+   * a rate limit that names its own wait (`retry-after`) that plugin-throttling
+   * does not honour; null to let the error through. `waited` counts the
+   * waits already made for this request.
+   */
+  retryAfterWait(error: unknown, waited: number): number | null;
+  /** A wait that ends early (rejecting) when the resolve is abandoned. */
+  sleep(ms: number): Promise<void>;
+}
+
 /**
- * Registered before plugin-retry so its error hook runs first: a retry whose
- * backoff would end after the time bound is not attempted, so the error
- * comes at once and no retry timer keeps the process alive afterwards.
+ * Registered before plugin-retry and plugin-throttling, so its wrap is the
+ * innermost: it sees every attempt (retries included) before either plugin
+ * decides anything about it.
+ *
+ * - After every attempt, whatever its outcome, plugin-retry's next backoff
+ *   ((retryCount + 1)² s) is checked against the time bound, and when it
+ *   would end after the bound, `retries` is set to 0. plugin-retry reads it
+ *   on both of its paths (its error hook, and the GraphQL "Something went
+ *   wrong" check in its wrap, which calls its error handler directly), so no
+ *   retry timer is ever armed past the bound to keep the process alive.
+ * - A 429 (or 403) with `retry-after` but without GitHub's "secondary rate"
+ *   wording (a proxy, a load balancer) is waited out here when the wait fits;
+ *   plugin-throttling would give up on it at once.
  */
 const retryWithinBudget: OctokitPlugin = (octokit, options) => {
-  const fits = options['retryFits'] as ((waitMs: number) => boolean) | undefined;
-  octokit.hook.error('request', (error, requestOptions) => {
-    // plugin-retry waits (retryCount + 1)² seconds before its next attempt.
-    const retryCount = Number(requestOptions.request.retryCount ?? 0);
-    if (fits && !fits((retryCount + 1) ** 2 * 1000)) requestOptions.request.retries = 0;
-    throw error;
+  const budget = options['budget'] as RetryBudget | undefined;
+  if (!budget) return {};
+  octokit.hook.wrap('request', async (request, requestOptions) => {
+    for (let waited = 0; ; waited += 1) {
+      try {
+        return await request(requestOptions);
+      } catch (error) {
+        const waitMs = budget.retryAfterWait(error, waited);
+        if (waitMs === null) throw error;
+        await budget.sleep(waitMs);
+      } finally {
+        const state = requestOptions.request;
+        if (state !== undefined) {
+          const retryCount = Number(state.retryCount ?? 0);
+          if (!budget.fits((retryCount + 1) ** 2 * 1000)) state.retries = 0;
+        }
+      }
+    }
   });
   return {};
 };
@@ -79,8 +117,14 @@ export class GitHubSession {
   private lastFailure: Failure | null = null;
   private rateLimitedUntil: number | null = null;
   private inFlight = 0;
+  /**
+   * The token as sent: without the newline or CR a secret file leaves. The
+   * scrubber looks for this form, which also covers the untrimmed one.
+   */
+  private readonly token: string | null;
 
   constructor(private readonly opts: TransportOptions) {
+    this.token = opts.token?.trim() || null;
     this.deadline = this.started + opts.timeoutSeconds * 1000;
     const onLimit = (
       retryAfter: number,
@@ -102,10 +146,13 @@ export class GitHubSession {
       // 403/429 are rate limits: plugin-throttling handles them with the
       // server's own wait; plugin-retry would ignore `retry-after`.
       retry: { doNotRetry: [400, 401, 403, 404, 410, 422, 429, 451] },
-      retryFits: (waitMs: number) =>
-        !this.controller.signal.aborted && Date.now() + waitMs < this.deadline,
+      budget: {
+        fits: (waitMs) => !this.controller.signal.aborted && Date.now() + waitMs < this.deadline,
+        retryAfterWait: (error, waited) => this.retryAfterWait(error, waited),
+        sleep: (ms) => this.sleep(ms),
+      } satisfies RetryBudget,
     };
-    if (opts.token !== null) options.auth = opts.token;
+    if (this.token !== null) options.auth = this.token;
     this.octokit = new GitHubOctokit(options);
   }
 
@@ -138,7 +185,7 @@ export class GitHubSession {
     return new GitHubUnavailableError(
       describeRateLimit(
         resetEpochSeconds === null ? null : resetEpochSeconds * 1000,
-        this.opts.token !== null,
+        this.token !== null,
       ),
       429,
     );
@@ -167,7 +214,7 @@ export class GitHubSession {
       return this.rateLimitError(Math.ceil(this.rateLimitedUntil / 1000));
     const described = describeFailure(
       error,
-      this.opts.token !== null,
+      this.token !== null,
       this.lastFailure,
       Date.now() - this.started,
     );
@@ -176,14 +223,74 @@ export class GitHubSession {
       : error;
   }
 
-  /** GitHub errors can echo request headers: never let the token through. */
-  private scrub(text: string): string {
-    const token = this.opts.token;
+  /**
+   * GitHub errors can echo request headers: never let the token through.
+   * Every message built from an answer passes here.
+   */
+  scrub(text: string): string {
+    const token = this.token;
     // A real token is 40+ characters; cutting every "t" out of a message
     // because someone passed GH_TOKEN=t would protect nothing.
     return token && token.length >= MIN_SCRUBBED_TOKEN
       ? text.split(token).join('[REDACTED]')
       : text;
+  }
+
+  /** A resolution read from an answer, with every string in it scrubbed. */
+  scrubResolution(resolution: Resolution): Resolution {
+    if (resolution.status === 'not-found') {
+      return { status: 'not-found', message: this.scrub(resolution.message) };
+    }
+    const live = Object.fromEntries(
+      Object.entries(resolution.live).map(([field, value]) => [
+        field,
+        typeof value === 'string' ? this.scrub(value) : value,
+      ]),
+    ) as unknown as LiveState;
+    return { status: 'found', live };
+  }
+
+  /**
+   * SPEC §8 "honour retry-after": plugin-throttling honours it only when the
+   * body has GitHub's "secondary rate" wording (or the primary limit is
+   * spent). A 429, or a 403 with `retry-after`, from anything else (a proxy,
+   * a GHES load balancer) is waited out here when the wait ends before the
+   * time bound; otherwise the run ends as rate limited, saying until when.
+   */
+  private retryAfterWait(error: unknown, waited: number): number | null {
+    const { status, message, response } = error as {
+      status?: unknown;
+      message?: unknown;
+      response?: { headers?: Record<string, unknown> };
+    };
+    if (status !== 429 && status !== 403) return null;
+    const headers = response?.headers ?? {};
+    const seconds = retryAfterSeconds(headers['retry-after']);
+    if (seconds === null) return null;
+    // GitHub's own secondary and primary limits are plugin-throttling's.
+    if (typeof message === 'string' && /\bsecondary rate\b/i.test(message)) return null;
+    if (headers['x-ratelimit-remaining'] === '0') return null;
+    const until = Date.now() + seconds * 1000;
+    if (waited < MAX_RATE_LIMIT_RETRIES && until < this.deadline) return seconds * 1000;
+    this.rateLimitedUntil = until;
+    return null;
+  }
+
+  /** setTimeout that the end of the resolve cancels, so no timer outlives it. */
+  private sleep(ms: number): Promise<void> {
+    const { signal } = this.controller;
+    return new Promise((resolve, reject) => {
+      const abandoned = (): void => {
+        clearTimeout(timer);
+        reject(Object.assign(new DOMException('resolve abandoned', 'AbortError'), { status: 500 }));
+      };
+      const timer = setTimeout(() => {
+        signal.removeEventListener('abort', abandoned);
+        resolve();
+      }, ms);
+      if (signal.aborted) abandoned();
+      else signal.addEventListener('abort', abandoned, { once: true });
+    });
   }
 
   /** Every HTTP request, retries included, passes here exactly once. */
@@ -311,6 +418,16 @@ function describeFailure(
     };
   }
   return { message: `GitHub refused ${route}: ${status} ${firstLine(said)}`, status };
+}
+
+/** `retry-after` in seconds (delta-seconds or an HTTP date), or null when absent or unreadable. */
+export function retryAfterSeconds(value: unknown, now = Date.now()): number | null {
+  const text = Array.isArray(value) ? value[0] : value;
+  if (typeof text !== 'string' && typeof text !== 'number') return null;
+  const written = String(text).trim();
+  if (/^\d+$/.test(written)) return Number(written);
+  const at = Date.parse(written);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
 function firstLine(text: string): string {

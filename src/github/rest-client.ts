@@ -34,7 +34,9 @@ export function createRestClient(opts: RestClientOptions): GitHubClient {
         requests.length === 0
           ? []
           : await session.run((octokit) =>
-              mapLimited(requests, opts.concurrency, (ref) => resolveOne(octokit, ref)),
+              mapLimited(requests, opts.concurrency, async (ref) =>
+                session.scrubResolution(await resolveOne(octokit, ref)),
+              ),
             );
       const results = new Map<RefKey, Resolution>();
       requests.forEach((ref, i) => {

@@ -6,6 +6,7 @@
  */
 import { posix } from 'node:path';
 import type { Role } from '../model.js';
+import { isAbsolute, normaliseRelPath } from './record-paths.js';
 
 /** `″`, `"`, `〃`, `''`, curly quotes, or the word `ditto`, at the start of the cell. */
 const DITTO = /^\s*(?:″|〃|''|"|“|”|ditto\b)/i;
@@ -35,19 +36,37 @@ export function isPathLike(value: string): boolean {
 /**
  * Resolve the backticked names of one cell (or list item) to root-relative
  * paths: the first relative to `patchesDir`, the rest as companions of it.
+ *
+ * A name that is absolute or leads out of the root is refused, as records
+ * and indexes refuse it (record-paths.ts): it is not returned, and `refuse`
+ * is told why, once per name, for the caller to report with its line. When
+ * the first name is refused, so is the cell: its companions sit beside it.
  */
-export function resolvePaths(values: readonly string[], patchesDir: string): string[] {
+export function resolvePaths(
+  values: readonly string[],
+  patchesDir: string,
+  refuse: (message: string) => void = () => {},
+): string[] {
   const names = values.map((v) => v.trim()).filter(isPathLike);
   const [first, ...rest] = names;
   if (first === undefined) return [];
   const firstRel = normalise(first);
-  const out = [joinDir(patchesDir, firstRel)];
+  const firstPath = joinDir(patchesDir, firstRel);
+  if (firstPath === null) {
+    refuse(leavesRoot(first));
+    return [];
+  }
+  const out = [firstPath];
   for (const name of rest) {
-    const rel = companionOf(firstRel, normalise(name));
-    const path = joinDir(patchesDir, rel);
-    if (!out.includes(path)) out.push(path);
+    const path = joinDir(patchesDir, companionOf(firstRel, normalise(name)));
+    if (path === null) refuse(leavesRoot(name));
+    else if (!out.includes(path)) out.push(path);
   }
   return out;
+}
+
+function leavesRoot(name: string): string {
+  return `patch path \`${name}\` leaves the root (it is absolute or climbs out with ..); a ledger can only index patches inside the tree it is checked in`;
 }
 
 function companionOf(first: string, name: string): string {
@@ -64,7 +83,11 @@ function normalise(name: string): string {
   return name.replace(/\\/g, '/').replace(/^(?:\.\/)+/, '');
 }
 
-function joinDir(dir: string, rel: string): string {
-  const joined = posix.normalize(posix.join(dir === '' ? '.' : dir, rel));
-  return joined.replace(/^\.\//, '');
+/** `rel` under `dir`, root-relative; null when absolute or outside the root. */
+function joinDir(dir: string, rel: string): string | null {
+  if (isAbsolute(rel)) return null;
+  const joined = posix.normalize(posix.join(dir === '' ? '.' : dir, rel)).replace(/^\.\//, '');
+  // The records' rule for "inside the root" (normaliseRelPath refuses `.` too,
+  // which is the root itself, not a path that leaves it).
+  return joined === '.' || normaliseRelPath(joined) !== null ? joined : null;
 }

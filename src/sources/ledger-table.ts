@@ -111,12 +111,22 @@ function readPatchCell(
     }
     return { patch: above, paths: [], dittoRole: ditto.role };
   }
+  // A path out of the root is a problem of its own, reported once.
+  let refused = false;
+  const refuse = (message: string): void => {
+    refused = true;
+    reportProblem(reader, line, message);
+  };
   let paths = resolvePaths(
     inlineCodes(cell).map((c) => c.value),
     reader.patchesDir,
+    refuse,
   );
   // A path written without backticks is still a path when the cell is nothing else.
-  if (paths.length === 0 && isPathLike(text)) paths = resolvePaths([text], reader.patchesDir);
+  if (paths.length === 0 && !refused && isPathLike(text)) {
+    paths = resolvePaths([text], reader.patchesDir, refuse);
+  }
+  if (paths.length === 0 && refused) return { patch: null, paths: [], dittoRole: null };
   if (paths.length === 0) {
     reportProblem(
       reader,

@@ -11,7 +11,7 @@ import { learnAliases } from '../refs.js';
 import { findCheckDate } from './ledger-checkdate.js';
 import { resolvePaths } from './ledger-paths.js';
 import { readProse } from './ledger-prose.js';
-import type { LedgerReader } from './ledger-reader.js';
+import { reportProblem, type LedgerReader } from './ledger-reader.js';
 import { readTable } from './ledger-table.js';
 import type { LedgerInput, LedgerResult } from './ledger-types.js';
 import { flattenInline, inlineCodes, parseMarkdown } from './markdown.js';
@@ -102,6 +102,7 @@ function readLoose(reader: LedgerReader, node: Nodes): void {
   const paths = resolvePaths(
     inlineCodes(node).map((c) => c.value),
     reader.patchesDir,
+    (message) => reportProblem(reader, node.position?.start.line ?? 1, message),
   );
   for (const path of paths) {
     if (!reader.result.notPatches.includes(path)) reader.result.notPatches.push(path);

@@ -27,6 +27,7 @@ export function joinPatchesDir(patchesDir: string, written: string): string | nu
   return normaliseRelPath(`${dir}/${written.trim()}`);
 }
 
-function isAbsolute(slashed: string): boolean {
+/** `/x` or `C:/x` (after `\\` → `/`). */
+export function isAbsolute(slashed: string): boolean {
   return slashed.startsWith('/') || /^[A-Za-z]:\//.test(slashed);
 }

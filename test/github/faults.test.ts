@@ -160,6 +160,22 @@ describe('GraphQL errors', () => {
     expect(result.requests).toBe(2);
     expect(result.results.size).toBe(5);
   });
+
+  it('gives up on "Something went wrong" within the time bound, arming no retry past it', async () => {
+    const server = await fake([
+      {
+        kind: 'graphql-errors',
+        errors: [{ message: 'Something went wrong while executing your query.' }],
+      },
+    ]);
+    const { error, ms } = await failure(optionsFor(server, { timeoutSeconds: 2 }));
+    // Attempt 1, then 1 s; the next backoff (4 s) would end after the bound: not armed.
+    expect(server.requests).toHaveLength(2);
+    expect(ms).toBeLessThan(2000);
+    expect(error.message).toMatch(/Something went wrong while executing your query/);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(server.requests).toHaveLength(2);
+  });
 });
 
 describe('rate limits', () => {
@@ -177,6 +193,73 @@ describe('rate limits', () => {
       expect(result.results.size).toBe(5);
     },
   );
+
+  it.each([
+    ['seconds', () => '1'],
+    ['an HTTP date', () => new Date(Date.now() + 1500).toUTCString()],
+  ])(
+    "honours retry-after (%s) on a 429 without GitHub's wording (a proxy)",
+    async (_, retryAfter) => {
+      const server = await fake([
+        {
+          kind: 'status',
+          status: 429,
+          count: 1,
+          body: '{"message":"Too Many Requests"}',
+          headers: { 'retry-after': retryAfter() },
+        },
+      ]);
+      const result = await createGitHubClient(optionsFor(server)).resolve(REFS);
+      expect(server.requests.map((r) => r.status)).toEqual([429, 200]);
+      const [limited, retried] = server.requests;
+      expect(retried!.startedAt - limited!.endedAt).toBeGreaterThanOrEqual(900);
+      expect(result.requests).toBe(2);
+      expect(result.results.size).toBe(5);
+    },
+  );
+
+  it('honours retry-after on a plain 429 over REST too', async () => {
+    const server = await fake([
+      { kind: 'status', status: 429, count: 1, body: 'slow down', headers: { 'retry-after': '1' } },
+    ]);
+    const result = await createGitHubClient(optionsFor(server, { token: null })).resolve([
+      { key: 'acme/engine#13', kindHint: 'issue' },
+    ]);
+    expect(server.requests.map((r) => r.status)).toEqual([429, 200]);
+    expect(result.results.get('acme/engine#13')?.status).toBe('found');
+  });
+
+  it("gives up at once, saying until when, when a plain 429's retry-after ends past the bound", async () => {
+    const server = await fake([
+      {
+        kind: 'status',
+        status: 429,
+        body: '{"message":"Too Many Requests"}',
+        headers: { 'retry-after': '120' },
+      },
+    ]);
+    const started = Date.now();
+    const { error, ms } = await failure(optionsFor(server, { timeoutSeconds: 5 }));
+    // Two minutes from now (either side of a minute boundary).
+    const hhmm = [0, ms].map((d) => new Date(started + d + 120_000).toISOString().slice(11, 16));
+    expect(hhmm.map((t) => `GitHub rate limit exhausted until ${t} UTC`)).toContain(error.message);
+    expect(server.requests).toHaveLength(1);
+    expect(ms).toBeLessThan(1000);
+  });
+
+  it('stops waiting out a plain 429 after three waits', async () => {
+    const server = await fake([
+      {
+        kind: 'status',
+        status: 429,
+        body: '{"message":"Too Many Requests"}',
+        headers: { 'retry-after': '0' },
+      },
+    ]);
+    const { error } = await failure(optionsFor(server));
+    expect(server.requests).toHaveLength(4);
+    expect(error.message).toMatch(/^GitHub rate limit exhausted/);
+  });
 
   it('gives up at once when the primary limit resets after the time bound', async () => {
     const reset = Math.floor(Date.now() / 1000) + 3600;

@@ -34,7 +34,9 @@ it('a ledger row naming a path outside the root (../, ..\\, absolute) is a parse
   const run = await runCli(['list', '--root', work.root, '--format', 'json', ...TODAY]);
   const report = JSON.parse(run.stdout) as Report;
   expect(escapingPaths(reportedPaths(report))).toEqual([]);
-  const problems = report.findings.filter((f) => f.rule === 'parse-error' && f.file === 'deploy/docker/patch.upstream.status.md');
+  const problems = report.findings.filter(
+    (f) => f.rule === 'parse-error' && f.file === 'deploy/docker/patch.upstream.status.md',
+  );
   const refused = problems.filter((f) => /leaves the root|outside the root/.test(f.message));
   expect(refused).toHaveLength(3);
   // Nothing of the three rows is indexed, under any spelling.

@@ -34,7 +34,10 @@ afterAll(async () => {
 });
 
 it('an impossible ref number is reported on its own; every other ref is still checked (exit 1, not 3)', async () => {
-  const run = await runCli(['check', '--root', work.root, '--format', 'json', ...TODAY], { GH_TOKEN: TOKEN, GITHUB_API_URL: gh.url });
+  const run = await runCli(['check', '--root', work.root, '--format', 'json', ...TODAY], {
+    GH_TOKEN: TOKEN,
+    GITHUB_API_URL: gh.url,
+  });
   expect(run.stderr).toBe('');
   expect(run.code).toBe(1);
   const report = JSON.parse(run.stdout) as Report;
@@ -47,7 +50,9 @@ it('an impossible ref number is reported on its own; every other ref is still ch
   const over = 'infer-org/vllm#4000000000';
   expect(report.refs.find((r) => r.ref === over)?.live).toBeNull();
   const unresolved = report.findings.filter((f) => f.rule === 'unresolved-ref' && f.ref === over);
-  expect(unresolved.map((f) => f.message)).toEqual([expect.stringContaining('no GitHub issue or pull request can have number 4000000000')]);
+  expect(unresolved.map((f) => f.message)).toEqual([
+    expect.stringContaining('no GitHub issue or pull request can have number 4000000000'),
+  ]);
   expect(gh.requests.map((r) => r.body ?? '').join('\n')).not.toMatch(/4000000000|99999999999/);
 });
 

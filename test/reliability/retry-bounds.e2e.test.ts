@@ -21,7 +21,10 @@ async function run(faults: Fault[], config?: string) {
   const gh = await startFakeGitHub({ repos: QUEUE_REPOS, token: TOKEN, faults });
   const copy = config ? await copyQueue(config) : null;
   try {
-    return await runCli(['check', '--root', copy?.root ?? QUEUE, '--format', 'json', ...TODAY], { GH_TOKEN: TOKEN, GITHUB_API_URL: gh.url });
+    return await runCli(['check', '--root', copy?.root ?? QUEUE, '--format', 'json', ...TODAY], {
+      GH_TOKEN: TOKEN,
+      GITHUB_API_URL: gh.url,
+    });
   } finally {
     await gh.close();
     await copy?.remove();
@@ -29,13 +32,29 @@ async function run(faults: Fault[], config?: string) {
 }
 
 it('GraphQL "Something went wrong" forever: exit 3 within the 2 s bound (+1.5 s start-up slack)', async () => {
-  const r = await run([{ kind: 'graphql-errors', errors: [{ message: 'Something went wrong while executing your query.' }] }], 'github: { timeoutSeconds: 2 }\n');
+  const r = await run(
+    [
+      {
+        kind: 'graphql-errors',
+        errors: [{ message: 'Something went wrong while executing your query.' }],
+      },
+    ],
+    'github: { timeoutSeconds: 2 }\n',
+  );
   expect(r.code).toBe(3);
   expect(r.ms).toBeLessThan(3500);
 });
 
 it('a 429 with retry-after: 1 and a plain body is waited out, then answered', async () => {
-  const r = await run([{ kind: 'status', status: 429, count: 1, body: '{"message":"Too Many Requests"}', headers: { 'retry-after': '1' } }]);
+  const r = await run([
+    {
+      kind: 'status',
+      status: 429,
+      count: 1,
+      body: '{"message":"Too Many Requests"}',
+      headers: { 'retry-after': '1' },
+    },
+  ]);
   expect(r.stderr).toBe('');
   expect(r.code).toBe(1);
 });

@@ -28,21 +28,36 @@ afterAll(async () => {
   await work.remove();
 });
 
-it.each([`${TOKEN}\n`, `${TOKEN}\r\n`, `${TOKEN}\t`])('a token with whitespace (%j) is not echoed back', async (written) => {
-  gh.setFaults([{ kind: 'echo-auth', status: 403 }]);
-  const run = await runCli(['check', '--root', work.root, ...TODAY], { GH_TOKEN: written, GITHUB_API_URL: gh.url });
-  expect(run.code).toBe(3);
-  expect(run.stdout + run.stderr).not.toContain(TOKEN);
-});
+it.each([`${TOKEN}\n`, `${TOKEN}\r\n`, `${TOKEN}\t`])(
+  'a token with whitespace (%j) is not echoed back',
+  async (written) => {
+    gh.setFaults([{ kind: 'echo-auth', status: 403 }]);
+    const run = await runCli(['check', '--root', work.root, ...TODAY], {
+      GH_TOKEN: written,
+      GITHUB_API_URL: gh.url,
+    });
+    expect(run.code).toBe(3);
+    expect(run.stdout + run.stderr).not.toContain(TOKEN);
+  },
+);
 
 it('a NOT_FOUND message quoting the token reaches neither the report nor the snapshot', async () => {
   const body = JSON.stringify({
     data: { r0: null, rateLimit: { cost: 1, remaining: 4999, resetAt: '2026-08-20T00:00:00Z' } },
-    errors: [{ type: 'NOT_FOUND', path: ['r0'], message: `Could not resolve to a Repository (Authorization: token ${TOKEN})` }],
+    errors: [
+      {
+        type: 'NOT_FOUND',
+        path: ['r0'],
+        message: `Could not resolve to a Repository (Authorization: token ${TOKEN})`,
+      },
+    ],
   });
   gh.setFaults([{ kind: 'raw', status: 200, body }]);
   const snap = path.join(work.root, 'snap.json');
-  const run = await runCli(['check', '--root', work.root, '--format', 'json', '--record', snap, ...TODAY], { GH_TOKEN: TOKEN, GITHUB_API_URL: gh.url });
+  const run = await runCli(
+    ['check', '--root', work.root, '--format', 'json', '--record', snap, ...TODAY],
+    { GH_TOKEN: TOKEN, GITHUB_API_URL: gh.url },
+  );
   expect(run.code).toBe(1);
   expect(run.stdout + run.stderr).not.toContain(TOKEN);
   expect(await readFile(snap, 'utf8')).not.toContain(TOKEN);

@@ -100,6 +100,107 @@ const MUTANTS: Mutant[] = [
     pattern: 'nothing outside',
   },
   {
+    name: 'impossible-numbers-asked',
+    protects:
+      'ref numbers over 2^31-1 answered locally, src/github/index.ts answeringImpossibleNumbers',
+    edits: [
+      {
+        file: 'github/index.js',
+        find: 'return answeringImpossibleNumbers(createNetworkClient(opts));',
+        replace: 'return createNetworkClient(opts);',
+      },
+    ],
+    test: 'test/reliability/ref-numbers.e2e.test.ts',
+    pattern: 'impossible ref number',
+  },
+  {
+    name: 'token-untrimmed',
+    protects:
+      'the token trimmed where read and where sent, src/commands/shared.ts tokenFromEnv + src/github/octokit.ts GitHubSession + src/github/index.ts',
+    edits: [
+      {
+        file: 'commands/shared.js',
+        find: 'const token = env[name]?.trim();',
+        replace: 'const token = env[name];',
+      },
+      {
+        file: 'github/octokit.js',
+        find: 'this.token = opts.token?.trim() || null;',
+        replace: 'this.token = opts.token || null;',
+      },
+      {
+        file: 'github/index.js',
+        find: 'const token = opts.token?.trim() || null;',
+        replace: 'const token = opts.token || null;',
+      },
+    ],
+    test: 'test/reliability/token-leaks.e2e.test.ts',
+    pattern: 'whitespace',
+  },
+  {
+    name: 'not-found-unscrubbed',
+    protects: 'GraphQL error messages scrubbed as read, src/github/graphql-client.ts askChunk',
+    edits: [
+      {
+        file: 'github/graphql-client.js',
+        find: 'message: session.scrub(error.message),',
+        replace: 'message: error.message,',
+      },
+      {
+        file: 'github/graphql-client.js',
+        find: 'answer.results.set(key, session.scrubResolution(resolution));',
+        replace: 'answer.results.set(key, resolution);',
+      },
+    ],
+    test: 'test/reliability/token-leaks.e2e.test.ts',
+    pattern: 'NOT_FOUND',
+  },
+  {
+    name: 'ledger-path-escapes',
+    protects: 'ledger patch paths out of the root refused, src/sources/ledger-paths.ts joinDir',
+    edits: [
+      {
+        file: 'sources/ledger-paths.js',
+        find: "return joined === '.' || normaliseRelPath(joined) !== null ? joined : null;",
+        replace: 'return joined;',
+      },
+      {
+        file: 'sources/ledger-paths.js',
+        find: 'if (isAbsolute(rel))\n        return null;',
+        replace: '',
+      },
+    ],
+    test: 'test/reliability/ledger-path-escape.e2e.test.ts',
+    pattern: 'outside the root',
+  },
+  {
+    name: 'retry-past-bound',
+    protects:
+      "plugin-retry's backoff checked against the bound after every attempt, src/github/octokit.ts retryWithinBudget",
+    edits: [
+      {
+        file: 'github/octokit.js',
+        find: 'if (!budget.fits((retryCount + 1) ** 2 * 1000))\n                        state.retries = 0;',
+        replace: 'void retryCount;',
+      },
+    ],
+    test: 'test/reliability/retry-bounds.e2e.test.ts',
+    pattern: 'Something went wrong',
+  },
+  {
+    name: 'retry-after-ignored',
+    protects: 'retry-after on a 429 without GitHub wording, src/github/octokit.ts retryAfterWait',
+    edits: [
+      {
+        file: 'github/octokit.js',
+        find: 'if (status !== 429 && status !== 403)\n            return null;',
+        replace: 'return null;',
+      },
+    ],
+    test: 'test/reliability/retry-bounds.e2e.test.ts',
+    pattern: 'retry-after',
+  },
+  {
     name: 'write-in-place',
     protects: 'temp file + rename, src/sync/atomic.ts writeAtomic',
     edits: [
