@@ -36,7 +36,7 @@ describe('budgetFinding', () => {
 
 describe('github.budget in the configuration', () => {
   it('accepts a positive whole number and rejects anything else with key and line', async () => {
-    const { parseConfig } = await import('../src/config.js');
+    const { parseConfig } = await import('../src/config-parse.js');
     expect(parseConfig('github:\n  budget: 50\n', 'c.yml').config.github.budget).toBe(50);
     expect(parseConfig('', 'c.yml').config.github.budget).toBeNull();
     const bad = parseConfig('github:\n  budget: 0\n', 'c.yml');

@@ -2,7 +2,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { isIgnored, loadConfig, parseConfig, repoForPatch, ruleSeverity } from '../src/config.js';
+import { parseConfig } from '../src/config-parse.js';
+import { isIgnored, loadConfig, repoForPatch, ruleSeverity } from '../src/config.js';
 import { DEFAULT_CONFIG, type Config } from '../src/config-types.js';
 
 const FULL = `# upstream-status configuration for the inference images

@@ -14,7 +14,7 @@ import { findStatusBlocks, type StatusBlock } from './header-block.js';
 import { joinsRefs, readFollow, type Claim } from './header-claims.js';
 import { collapseLinks } from './header-links.js';
 import { lineIndexOf, maskPreamble, type MaskedText } from './header-text.js';
-import { extractPreamble } from './preamble.js';
+import { extractPreamble, type Preamble } from './preamble.js';
 
 export interface HeaderInput {
   /** Patch file, root-relative with `/`. */
@@ -24,6 +24,8 @@ export interface HeaderInput {
   /** Lower-case `owner/repo` from the patch's ledger row, record or config. */
   defaultRepo: string | null;
   aliases?: ReadonlyMap<string, string>;
+  /** The file's preamble when the caller already extracted it (it is the costly part). */
+  preamble?: Preamble;
 }
 
 export interface HeaderResult extends SourceResult {
@@ -96,7 +98,7 @@ class HeaderReader {
 }
 
 export function parseHeader(input: HeaderInput): HeaderResult {
-  const preamble = extractPreamble(input.path, input.text);
+  const preamble = input.preamble ?? extractPreamble(input.path, input.text);
   const masked = maskPreamble(preamble.text);
   // Aliases the caller knows (config, ledger) win over ones this header teaches.
   const aliases = learnAliases(preamble.text, new Map(input.aliases ?? []));

@@ -17,8 +17,8 @@ export interface PatchHeaderResult extends HeaderResult {
 }
 
 export function readPatchHeader(input: HeaderInput): PatchHeaderResult {
-  const header = parseHeader(input);
   const preamble = extractPreamble(input.path, input.text);
+  const header = parseHeader({ ...input, preamble });
   const trailers = parseTrailers({
     path: input.path,
     preamble: preamble.text,
