@@ -12,6 +12,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FakeIssue, FakePr, FakeRepoData } from '../test/support/fake-github.js';
+import { fakeSha } from '../test/support/fake-github-data.js';
 
 export interface GenerateOptions {
   patches: number;
@@ -47,6 +48,7 @@ const REPO_POOL = [
 
 const MERGED_DATE = '2026-07-09';
 const MERGED_AT = '2026-07-09T21:30:00Z';
+const BASE_DATE = process.env['BENCH_BASE_DATE'] ?? '2026-06-20T00:00:00Z';
 const DRIFT_MERGED_AT = '2026-08-14T06:40:11Z';
 const DRIFT_CLOSED_AT = '2026-08-13T17:02:44Z';
 
@@ -353,8 +355,27 @@ export async function generateTree(dir: string, opts: GenerateOptions): Promise<
   await writeFile(path.join(docker, 'patch.upstream.status.md'), out.join('\n'));
   await Promise.all(writes);
 
+  // A linear history per repo: every merge commit at its PR's merge date, and
+  // the pinned base v0.5.15.post1 (0b3bb0cbe318…) committed at BASE_DATE.
   const data: Record<string, FakeRepoData> = {};
-  for (const repo of repos) data[repo.full] = { prs: repo.prs, issues: repo.issues };
+  for (const repo of repos) {
+    const prs = repo.prs.map((pr) =>
+      pr.state === 'MERGED' ? { ...pr, mergeCommit: fakeSha(`${repo.full}#${pr.number}`) } : pr,
+    );
+    const dated = prs
+      .filter((pr) => pr.state === 'MERGED')
+      .map((pr) => ({ sha: pr.mergeCommit as string, date: pr.mergedAt as string }));
+    const base = { sha: `0b3bb0cbe318${fakeSha(`${repo.full} base`).slice(12)}`, date: BASE_DATE };
+    const ordered = [...dated, base].sort((a, b) =>
+      a.date < b.date ? -1 : a.date > b.date ? 1 : 0,
+    );
+    const commits = ordered.map((c, i) => ({
+      sha: c.sha,
+      date: c.date,
+      parents: i === 0 ? [] : [(ordered[i - 1] as { sha: string }).sha],
+    }));
+    data[repo.full] = { prs, issues: repo.issues, commits, refs: { 'v0.5.15.post1': base.sha } };
+  }
   return { root: dir, repos: data, refs: live, drifted, patchCount, files: written.size };
 }
 

@@ -142,8 +142,10 @@ async function askContainment(
       : c.createGitHubContainment({
           token: settings.token,
           apiUrl: settings.apiUrl,
+          graphqlUrl: settings.graphqlUrl,
           timeoutSeconds: config.github.timeoutSeconds,
           concurrency: config.github.concurrency,
+          ...(Number.isFinite(maxRequests) ? { maxRequests } : {}),
         });
   if (settings.record !== null) resolver = c.recordingContainment(resolver, settings.record);
   const facts = await c.askPinnedContainment(

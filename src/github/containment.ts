@@ -4,6 +4,11 @@
  * (`git merge-base --is-ancestor C REF`). Each distinct question is asked
  * once per resolver (a run), a few at a time; an answer GitHub cannot give
  * (404: repository, ref or commit not visible) is null, never a guess.
+ *
+ * With a token, one GraphQL query first dates every base and merge commit:
+ * a base committed more than a day (clock skew) before the PR was merged
+ * and before its merge commit was made cannot contain it, and is answered
+ * "no" without a compare. Whatever is not dated is asked as before.
  */
 import { execFile } from 'node:child_process';
 import { readFile, rename, writeFile } from 'node:fs/promises';
@@ -17,7 +22,9 @@ import {
   type ContainmentQuestion,
   type PinnedBase,
 } from '../rules/pinned.js';
+import { dateKey, DATES_PER_QUERY, fetchCommitDates, type DateRequest } from './base-dates.js';
 import { GitHubUnavailableError } from './client.js';
+import { graphqlUrlFor } from './index.js';
 import { GitHubSession, mapLimited, type GitHubOctokit, type TransportOptions } from './octokit.js';
 
 export { containmentKey } from '../rules/pinned.js';
@@ -97,19 +104,93 @@ function cached(
 
 export interface GitHubContainmentOptions extends TransportOptions {
   concurrency: number;
+  /** Where the date query goes (token only); default graphqlUrlFor(apiUrl). */
+  graphqlUrl?: string | null;
+  /**
+   * The most requests a call may send (the run's budget left): the date
+   * query is skipped when it and every compare together could exceed it.
+   */
+  maxRequests?: number;
 }
 
-/** Compare API, with the client's Octokit (throttling, retry, time bound, token scrubbing). */
+/**
+ * Compare API, with the client's Octokit (throttling, retry, time bound,
+ * token scrubbing), after the date query has answered what it can.
+ */
 export function createGitHubContainment(opts: GitHubContainmentOptions): ContainmentResolver {
+  const graphqlUrl = opts.graphqlUrl ?? graphqlUrlFor(opts.apiUrl);
   return cached(async (questions) => {
     const session = new GitHubSession(opts);
-    const answers = await session.run((octokit) =>
-      mapLimited(questions, opts.concurrency, (q) => askCompare(octokit, q)),
-    );
     const out = new Map<string, boolean | null>();
-    questions.forEach((q, i) => out.set(containmentKey(q), answers[i] ?? null));
+    await session.run(async (octokit) => {
+      const wanted = dateRequests(questions, opts);
+      const dates =
+        wanted.length === 0
+          ? new Map<string, number | null>()
+          : await fetchCommitDates(octokit, session, graphqlUrl, wanted, opts.concurrency);
+      const ask: ContainmentQuestion[] = [];
+      for (const q of questions) {
+        const answer = decideByDates(
+          q.mergedAt,
+          dates.get(dateKey(q.repo, q.sha)),
+          dates.get(dateKey(q.repo, q.ref)),
+        );
+        if (answer === false) out.set(containmentKey(q), false);
+        else ask.push(q);
+      }
+      const answers = await mapLimited(ask, opts.concurrency, (q) => askCompare(octokit, q));
+      ask.forEach((q, i) => out.set(containmentKey(q), answers[i] ?? null));
+    });
     return { answers: out, requests: session.requests };
   });
+}
+
+/** A committer's clock can be this far off; no base is judged closer to a merge than this. */
+export const CLOCK_SKEW_MARGIN_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * false when a base committed at `baseDate` cannot contain the merge commit:
+ * the PR was merged (GitHub's clock) and its merge commit committed (the
+ * merger's clock; earlier than the merge when the PR was merged by a push)
+ * both more than the margin after the base. null (ask) when any date is
+ * unknown or the dates are too close. Dates are epoch ms; mergedAt is ISO.
+ */
+export function decideByDates(
+  mergedAt: string | undefined,
+  commitDate: number | null | undefined,
+  baseDate: number | null | undefined,
+): false | null {
+  if (mergedAt === undefined || typeof commitDate !== 'number' || typeof baseDate !== 'number')
+    return null;
+  const merged = Date.parse(mergedAt);
+  if (Number.isNaN(merged)) return null;
+  return Math.min(merged, commitDate) > baseDate + CLOCK_SKEW_MARGIN_MS ? false : null;
+}
+
+/**
+ * What the date query asks: each base and merge commit of a question with a
+ * merge date, once. Nothing without a token (GraphQL needs one, and over
+ * REST dating a merge commit costs what the compare it saves does), nothing
+ * when it could not save more requests than it costs, and nothing when it
+ * could take the call past `maxRequests`.
+ */
+function dateRequests(
+  questions: readonly ContainmentQuestion[],
+  opts: GitHubContainmentOptions,
+): DateRequest[] {
+  if (opts.token === null || opts.token.trim() === '') return [];
+  const dated = questions.filter(
+    (q) => q.mergedAt !== undefined && !Number.isNaN(Date.parse(q.mergedAt)),
+  );
+  const wanted = new Map<string, DateRequest>();
+  for (const q of dated) {
+    wanted.set(dateKey(q.repo, q.ref), { repo: q.repo, rev: q.ref });
+    wanted.set(dateKey(q.repo, q.sha), { repo: q.repo, rev: q.sha, expectOid: q.sha });
+  }
+  const queries = Math.ceil(wanted.size / DATES_PER_QUERY);
+  if (dated.length <= queries) return [];
+  if (questions.length + queries > (opts.maxRequests ?? Infinity)) return [];
+  return [...wanted.values()];
 }
 
 /** `compare/{REF}...{SHA}` → contained (identical/behind), not (ahead/diverged), unknown (404). */

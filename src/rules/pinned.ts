@@ -30,6 +30,12 @@ export interface ContainmentQuestion {
   repo: string;
   ref: string;
   sha: string;
+  /**
+   * When GitHub merged the PR whose merge commit `sha` is (ISO 8601). Lets a
+   * resolver answer "no" without asking when the base is older than the
+   * merge; not part of containmentKey() (the answer does not depend on it).
+   */
+  mergedAt?: string;
 }
 
 /** true: contained; false: not; null: unknown (repo, ref or commit not visible). */
@@ -177,7 +183,8 @@ export function containmentQuestions(
       const asks = DROP_ROLES.has(m.role) || (m.recordedInPinnedBase ?? null) !== null;
       if (!asks) continue;
       for (const base of basesFor(pinned, repo, m.patch)) {
-        const q = { repo, ref: baseRevision(base), sha: merged.mergeCommit };
+        const q: ContainmentQuestion = { repo, ref: baseRevision(base), sha: merged.mergeCommit };
+        if (merged.mergedAt !== null) q.mergedAt = merged.mergedAt;
         out.set(containmentKey(q), q);
       }
     }

@@ -36,7 +36,7 @@ describe('check on a realistic queue', () => {
     await gh.close();
   });
 
-  it('with a token: exactly the implied drifts, in one GraphQL request', async () => {
+  it('with a token: exactly the implied drifts, all refs in one GraphQL request', async () => {
     gh.reset();
     const r = await runCli(['check', '--root', QUEUE, '--format', 'json', ...TODAY], {
       GH_TOKEN: TOKEN,
@@ -51,16 +51,20 @@ describe('check on a realistic queue', () => {
     ).toEqual(['ambiguous-ref deploy/docker/patch.upstream.status.md']);
     expect(report.summary.refs).toBe(35);
     // All 35 refs in one GraphQL query; on top of it, one compare per merged fix of a
-    // patch with a pinned base (kv_layout's record pins v0.11.0: #30378 and #30427).
+    // patch with a pinned base (kv_layout's record pins v0.11.0: #30378 and #30427),
+    // after one GraphQL query dating the base and the two merge commits. The fake's
+    // infer-org/vllm has no git history, so nothing is dated and both are compared
+    // (a dated base older than both merges would have answered them without compares).
     const graphql = gh.requests.filter((q) => q.path.endsWith('/graphql'));
     const compares = gh.requests.filter((q) => q.path.includes('/compare/'));
-    expect(graphql.length).toBe(1);
+    expect(graphql.length).toBe(2);
+    expect(graphql[1]?.body).toMatch(/object\(expression: \\"7a1c2e9d0b3f\\"\)/);
     expect(compares.map((q) => q.path).sort()).toEqual([
       expect.stringMatching(/^\/repos\/infer-org\/vllm\/compare\/7a1c2e9d0b3f\.\.\.[0-9a-f]+/),
       expect.stringMatching(/^\/repos\/infer-org\/vllm\/compare\/7a1c2e9d0b3f\.\.\.[0-9a-f]+/),
     ]);
-    expect(gh.requests.length).toBe(3);
-    expect(report.summary.requests).toBe(3);
+    expect(gh.requests.length).toBe(4);
+    expect(report.summary.requests).toBe(4);
     expect(r.stdout + r.stderr).not.toContain(TOKEN);
   });
 

@@ -34,9 +34,26 @@ const REPO = {
   refs: { v1: sha('2'), main: sha('3'), side: sha('d'), 'release/v1': sha('2') },
 };
 
+// Dated history: a1 ← a2 (v1, annotated; 1 March) ← a3 (12 h later) ← a4 (main, May); a1 ← s1 (side).
+const day = (iso: string) => `2026-${iso}T00:00:00Z`;
+const DATED = {
+  commits: [
+    { sha: sha('a'), parents: [], date: day('01-01') },
+    { sha: sha('b'), parents: [sha('a')], date: day('03-01') },
+    { sha: sha('c'), parents: [sha('b')], date: '2026-03-01T12:00:00Z' },
+    { sha: sha('e'), parents: [sha('c')], date: day('05-01') },
+    { sha: sha('f'), parents: [sha('a')], date: day('02-01') },
+  ],
+  refs: { v1: sha('b'), main: sha('e'), side: sha('f') },
+  annotatedTags: ['v1'],
+};
+
 let gh: FakeGitHub;
 beforeAll(async () => {
-  gh = await startFakeGitHub({ repos: { 'Acme/Engine': REPO }, latencyMs: 20 });
+  gh = await startFakeGitHub({
+    repos: { 'Acme/Engine': REPO, 'acme/dated': DATED },
+    latencyMs: 20,
+  });
 });
 afterAll(() => gh.close());
 
@@ -123,6 +140,179 @@ describe('GitHub containment (compare API)', () => {
     await expect(containsCommit(broken, 'acme/engine', 'v1', sha('1'))).rejects.toBeInstanceOf(
       GitHubUnavailableError,
     );
+  });
+});
+
+describe('GitHub containment: dates first', () => {
+  const BASE = sha('b').slice(0, 12); // a record pins v1 by its short sha
+  const q = (ref: string, c: string, mergedAt: string) => ({
+    repo: 'acme/dated',
+    ref,
+    sha: sha(c),
+    mergedAt,
+  });
+  const compares = () => gh.requests.filter((r) => r.path.includes('/compare/')).map((r) => r.path);
+  const graphql = () => gh.requests.filter((r) => r.path === '/graphql');
+
+  it('answers "no" without a compare when the PR was merged after the base', async () => {
+    gh.reset();
+    const after = q(BASE, 'e', day('05-01'));
+    const alsoAfter = q('v1', 'e', day('05-01')); // the annotated tag, read through its target
+    const { answers, requests } = await resolver().contains([after, alsoAfter]);
+    expect(answers.get(containmentKey(after))).toBe(false);
+    expect(answers.get(containmentKey(alsoAfter))).toBe(false);
+    expect(compares()).toEqual([]);
+    expect(graphql()).toHaveLength(1);
+    expect(requests).toBe(1);
+  });
+
+  it('still compares what the dates cannot rule out, and gets the truth', async () => {
+    gh.reset();
+    const before = q(BASE, 'a', day('01-01')); // in v1
+    const beforeOther = q(BASE, 'f', day('02-01')); // on another branch: not in v1
+    const withinMargin = q(BASE, 'c', '2026-03-01T12:00:00Z'); // 12 h after: not in v1
+    const pushed = q(BASE, 'a', day('06-01')); // merged by a push in June; its commit is in v1
+    const unknownBase = q('nope', 'e', day('05-01'));
+    const unknownCommit = q(BASE, '9', day('05-01'));
+    const after = q(BASE, 'e', day('05-01'));
+    const r = resolver();
+    const all = [before, beforeOther, withinMargin, unknownBase, unknownCommit, after];
+    const { answers, requests } = await r.contains(all);
+    expect(all.map((x) => answers.get(containmentKey(x)))).toEqual([
+      true,
+      false,
+      false,
+      null,
+      null,
+      false,
+    ]);
+    expect(compares().sort()).toEqual(
+      [
+        `${BASE}...${sha('a')}`,
+        `${BASE}...${sha('c')}`,
+        `${BASE}...${sha('9')}`,
+        `${BASE}...${sha('f')}`,
+        `nope...${sha('e')}`,
+      ]
+        .map((x) => `/repos/acme/dated/compare/${x}`)
+        .sort(),
+    );
+    expect(requests).toBe(1 + 5);
+    expect(requests).toBe(gh.requests.length);
+    // Same key as `before`: answered from the cache, whatever its merge date says.
+    const again = await r.contains([pushed]);
+    expect(again).toEqual({ answers: new Map([[containmentKey(pushed), true]]), requests: 0 });
+    gh.reset();
+    const fresh = await resolver().contains([pushed, after]);
+    expect(fresh.answers.get(containmentKey(pushed))).toBe(true);
+    expect(compares()).toEqual([`/repos/acme/dated/compare/${BASE}...${sha('a')}`]);
+  });
+
+  it('gives the answers the compare API alone gives', async () => {
+    const revs = ['v1', BASE, 'main', 'side', 'nope'];
+    const commits = ['a', 'b', 'c', 'e', 'f', '9'];
+    const plain = revs.flatMap((ref) =>
+      commits.map((c) => ({ repo: 'acme/dated', ref, sha: sha(c) })),
+    );
+    const truth = (await resolver().contains(plain)).answers;
+    let decided = 0;
+    for (const mergedAt of [...DATED.commits.map((c) => c.date), '2027-01-01T00:00:00Z']) {
+      // A PR is merged when or after its merge commit is made.
+      const questions = plain
+        .filter((x) => (DATED.commits.find((c) => c.sha === x.sha)?.date ?? '') <= mergedAt)
+        .map((x) => ({ ...x, mergedAt }));
+      gh.reset();
+      const { answers } = await resolver().contains(questions);
+      expect(graphql()).toHaveLength(1);
+      decided += questions.length - compares().length;
+      for (const x of questions) {
+        expect(answers.get(containmentKey(x)), `${containmentKey(x)} ${mergedAt}`).toBe(
+          truth.get(containmentKey(x)),
+        );
+      }
+    }
+    expect(decided).toBe(13);
+  });
+
+  it('without a token, or with a single question, only compares', async () => {
+    gh.reset();
+    const after = q(BASE, 'e', day('05-01'));
+    const other = q(BASE, 'a', day('01-01'));
+    const open = createGitHubContainment({
+      token: null,
+      apiUrl: gh.url,
+      timeoutSeconds: 10,
+      concurrency: 2,
+    });
+    const { answers } = await open.contains([after, other]);
+    expect(answers.get(containmentKey(after))).toBe(false);
+    expect(graphql()).toHaveLength(0);
+    expect(compares()).toHaveLength(2);
+    gh.reset();
+    expect((await resolver().contains([after])).requests).toBe(1);
+    expect(graphql()).toHaveLength(0);
+  });
+
+  it('skips the date query when it could take the call past maxRequests', async () => {
+    gh.reset();
+    const budgeted = createGitHubContainment({
+      token: TOKEN,
+      apiUrl: gh.url,
+      timeoutSeconds: 10,
+      concurrency: 2,
+      maxRequests: 2,
+    });
+    const { requests } = await budgeted.contains([
+      q(BASE, 'e', day('05-01')),
+      q(BASE, 'c', '2026-03-01T12:00:00Z'),
+    ]);
+    expect(requests).toBe(2);
+    expect(graphql()).toHaveLength(0);
+  });
+
+  it('falls back to compares when GitHub rejects the date query', async () => {
+    gh.reset();
+    gh.setFaults([
+      {
+        kind: 'graphql-errors',
+        match: 'graphql',
+        errors: [{ message: "Field 'object' doesn't exist on type 'Repository'" }],
+      },
+    ]);
+    try {
+      const after = q(BASE, 'e', day('05-01'));
+      const before = q(BASE, 'a', day('01-01'));
+      const { answers, requests } = await resolver().contains([after, before]);
+      expect(answers.get(containmentKey(after))).toBe(false);
+      expect(answers.get(containmentKey(before))).toBe(true);
+      expect(requests).toBe(3);
+      expect(compares()).toHaveLength(2);
+    } finally {
+      gh.setFaults([]);
+    }
+  });
+
+  it('records the answers decided by date, so a replay needs neither dates nor network', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'containment-'));
+    const file = path.join(dir, 'snap.json');
+    try {
+      const after = q(BASE, 'e', day('05-01'));
+      const before = q(BASE, 'a', day('01-01'));
+      gh.reset();
+      await recordingContainment(resolver(), file).contains([after, before]);
+      expect(compares()).toHaveLength(1);
+      gh.reset();
+      const replay = await replayContainment(file);
+      const { answers, requests } = await replay.contains([
+        { repo: after.repo, ref: after.ref, sha: after.sha },
+        before,
+      ]);
+      expect([...answers.values()]).toEqual([false, true]);
+      expect(requests).toBe(0);
+      expect(gh.requests).toHaveLength(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
@@ -260,8 +450,12 @@ related_refs:
       { sources: [record], config: { bases: {} }, mentionsByRef: base.mentionsByRef, live },
       resolver(),
     );
-    expect(asked.requests).toBe(2);
+    // Both PRs were merged (live mergedAt, August) long after the base (2 January),
+    // but their merge commits are older (1 and 3 January: merged by a push, or the
+    // fake's history says so): the dates cannot rule them out, so both are compared.
+    expect(asked.requests).toBe(3);
     expect(gh.requests.map((r) => r.path).sort()).toEqual([
+      '/graphql',
       `/repos/acme/engine/compare/${sha('2')}...${sha('1')}`,
       `/repos/acme/engine/compare/${sha('2')}...${sha('3')}`,
     ]);

@@ -48,6 +48,11 @@ export interface FakeRepoData {
   commits?: FakeCommit[];
   /** Branch and tag names → commit sha. */
   refs?: Record<string, string>;
+  /**
+   * Names in `refs` that are annotated tags: GraphQL `object(expression:)`
+   * gives their Tag (whose `target` is the commit) unless peeled with `^{commit}`.
+   */
+  annotatedTags?: string[];
   /** Tree contents: ref name or commit sha → path → text. */
   files?: Record<string, Record<string, string>>;
   /** GraphQL `Blob.text` is cut above this many bytes (`isTruncated`); default 512 KB. */
@@ -98,6 +103,8 @@ export interface RepoView {
 export interface GitView {
   /** A ref name, full sha or unique sha prefix (7+) → full sha; null when unknown. */
   resolve(ref: string): string | null;
+  /** Is this ref name an annotated tag? */
+  isAnnotatedTag(ref: string): boolean;
   /** Commits reachable from `sha` (itself included). */
   ancestors(sha: string): Set<string>;
   commit(sha: string): FakeCommit | null;
@@ -181,8 +188,10 @@ function gitView(data: FakeRepoData, prs: PrView[]): GitView {
   const dateOf = (sha: string): string =>
     commits.get(sha)?.date ??
     new Date(Date.UTC(2026, 0, 1) + (order.get(sha) ?? 0) * 86_400_000).toISOString();
+  const annotated = new Set(data.annotatedTags ?? []);
   return {
     resolve,
+    isAnnotatedTag: (ref) => annotated.has(ref) && refs[ref] !== undefined,
     ancestors,
     commit: (sha) => commits.get(sha) ?? null,
     fileAt,

@@ -13,7 +13,13 @@ import {
   type DocumentNode,
   type GraphQLSchema,
 } from 'graphql';
-import type { GitView, IssueView, PrView, RepoView } from './fake-github-data.js';
+import {
+  fakeSha,
+  type GitView,
+  type IssueView,
+  type PrView,
+  type RepoView,
+} from './fake-github-data.js';
 import type { JsonReply } from './fake-github-rest.js';
 
 let cached: GraphQLSchema | null = null;
@@ -127,14 +133,22 @@ function rootFor(
 
 /**
  * `object(expression:)` like GitHub: `REF:path` is the Blob at that path
- * (null when absent), a bare `REF` its Commit. Text over the repository's
- * `blobTruncateAt` bytes is cut and flagged; text with a NUL is binary.
+ * (null when absent), a bare `REF` (a branch, a tag, a full or unique short
+ * sha) its Commit with `committedDate`, or its Tag when REF is an annotated
+ * tag; `REF^{commit}` (or `REF^{}`) peels a tag to its Commit. Text over the
+ * repository's `blobTruncateAt` bytes is cut and flagged; text with a NUL is
+ * binary.
  */
 function gitObject(git: GitView, expression: string): Record<string, unknown> | null {
   const colon = expression.indexOf(':');
   if (colon < 0) {
-    const sha = git.resolve(expression);
-    return sha === null ? null : { __typename: 'Commit', oid: sha };
+    const peel = /\^\{(?:commit)?\}$/.exec(expression);
+    const ref = peel ? expression.slice(0, peel.index) : expression;
+    const sha = git.resolve(ref);
+    if (sha === null) return null;
+    const commit = { __typename: 'Commit', oid: sha, committedDate: git.dateOf(sha) };
+    if (peel || !git.isAnnotatedTag(ref)) return commit;
+    return { __typename: 'Tag', oid: fakeSha(`tag ${ref}`), name: ref, target: commit };
   }
   const text = git.fileAt(expression.slice(0, colon), expression.slice(colon + 1));
   if (text === null) return null;
