@@ -7,13 +7,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { decodeUtf8 } from '../../src/decode.js';
 import type { SourceResult } from '../../src/model.js';
-import { parseHeader } from '../../src/sources/headers.js';
-import { parseLedger } from '../../src/sources/ledger.js';
-import { extractPreamble } from '../../src/sources/preamble.js';
-import { parseRecord, parseRecordIndex } from '../../src/sources/records.js';
-import { parseTrailers } from '../../src/sources/trailers.js';
 import {
   CASE_BOUND_MS,
   checkResult,
@@ -27,11 +21,22 @@ import {
   trailerText,
   yamlText,
 } from './support/hostile.js';
+import {
+  decodeUtf8,
+  extractPreamble,
+  parseHeader,
+  parseLedger,
+  parseRecord,
+  parseRecordIndex,
+  parseTrailers,
+} from './support/readers.js';
 import { createTally } from './support/tally.js';
 
 const tally = createTally('hostile input');
 afterAll(() => tally.flush());
 const params = { seed: SEED, numRuns: RUNS, endOnFailure: true };
+const BOM_HEADER =
+  '\uFEFF# UPSTREAM STATUS (re-queried 2026-08-11)\n#   own PR  o/x#12 "t" (alice, OPEN)\n';
 
 /** Run one reader on one input: no throw, in bound, consistent result. */
 function readsCleanly<R extends SourceResult>(
@@ -139,7 +144,8 @@ describe('generated hostile input (fast-check, fixed seed)', () => {
             }),
         );
       }),
-      params,
+      // Generated cases seldom have both a BOM and a state to span: one that does.
+      { ...params, examples: [[BOM_HEADER, 'p/a.py']] },
     );
   });
 
@@ -240,6 +246,23 @@ describe('fixed hostile inputs', () => {
       () => [],
       5000,
     );
+  });
+
+  it('a reader failure in parseLedger becomes a parse-error at line 1, never a throw', () => {
+    // No input found makes the markdown-it reader throw, so the failure is
+    // forced: aliases that are not a list of pairs (which the types forbid).
+    const text = `${TABLE}| \`a.py\` | o/x#1 | OPEN |\n`;
+    const { value, error } = timed(() =>
+      parseLedger({ path: 'l.md', text, patchesDir: 'p', aliases: 5 as never }),
+    );
+    expect(error).toBeNull();
+    expect(value?.problems).toEqual([
+      expect.objectContaining({
+        file: 'l.md',
+        line: 1,
+        message: expect.stringMatching(/^could not read the ledger: /),
+      }),
+    ]);
   });
 
   it('500-deep block quotes, lists and emphasis in a ledger', () => {

@@ -20,13 +20,27 @@ let gh: FakeGitHub;
 
 beforeAll(async () => {
   work = await copyQueue('github: { timeoutSeconds: 3 }\n');
-  gh = await startFakeGitHub({ repos: QUEUE_REPOS, token: TOKEN });
+  gh = await startFakeGitHub({ repos: quotingRepos(), token: TOKEN });
 });
 afterAll(async () => {
   await gh.close();
   await work.remove();
   tally.flush();
 });
+
+/**
+ * The queue's answers, with one PR title quoting the token (someone pasted it
+ * into GitHub): every answer read passes the scrubber before it reaches a
+ * report, an annotation or the --record snapshot.
+ */
+function quotingRepos(): typeof QUEUE_REPOS {
+  const repos = structuredClone(QUEUE_REPOS);
+  const pr = repos['infer-org/sglang']?.prs?.find((p) => p.number === 4101);
+  if (!pr) throw new Error('infer-org/sglang#4101 is not in QUEUE_REPOS any more');
+  pr.title = `Fix rows mismatch (ran with GH_TOKEN=${TOKEN})`;
+  pr.author = `bot-${TOKEN}`;
+  return repos;
+}
 
 /** Every file under the work tree (outputs, snapshots, summaries) that contains the canary. */
 async function filesWithCanary(dir: string): Promise<string[]> {
@@ -74,7 +88,9 @@ describe('the token never appears', () => {
       );
       expect(run.code).toBe(1);
       expect((await readFile(out, 'utf8')).length).toBeGreaterThan(100);
-      expect(await readFile(snap, 'utf8')).toContain('"schemaVersion": 1');
+      const snapshot = await readFile(snap, 'utf8');
+      expect(snapshot).toContain('"schemaVersion": 1');
+      expect(snapshot).toContain('GH_TOKEN=[REDACTED]');
     },
   );
 

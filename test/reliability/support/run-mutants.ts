@@ -9,7 +9,7 @@
  * occur once), and the named test run with RELIABILITY_CLI pointing at the
  * copy. Expected: every mutant "red"; the unmutated copy "green".
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PROJECT } from './cli.js';
@@ -85,6 +85,19 @@ const MUTANTS: Mutant[] = [
     ],
     test: 'test/reliability/faults.e2e.test.ts',
     pattern: '404 repos|NOT_FOUND',
+  },
+  {
+    name: 'rest-404-fails',
+    protects: 'a REST 404 answers one ref, src/github/rest-client.ts orMissing',
+    edits: [
+      {
+        file: 'github/rest-client.js',
+        find: 'if (status === 404 || status === 410)\n            return null;',
+        replace: '',
+      },
+    ],
+    test: 'test/reliability/faults.e2e.test.ts',
+    pattern: '404 repos: rest',
   },
   {
     name: 'follow-links-outside',
@@ -201,6 +214,172 @@ const MUTANTS: Mutant[] = [
     pattern: 'retry-after',
   },
   {
+    name: '5xx-retry-past-bound',
+    protects:
+      '5xx backoffs kept inside the bound, src/github/octokit.ts retryWithinBudget (its budget.fits check)',
+    edits: [
+      {
+        file: 'github/octokit.js',
+        find: 'if (!budget.fits((retryCount + 1) ** 2 * 1000))\n                        state.retries = 0;',
+        replace: 'void retryCount;',
+      },
+    ],
+    test: 'test/reliability/faults.e2e.test.ts',
+    pattern: '5xx persistent',
+  },
+  {
+    name: 'secondary-limit-final',
+    protects:
+      'secondary rate limits waited out, src/github/octokit.ts GitHubSession onSecondaryRateLimit',
+    edits: [
+      {
+        file: 'github/octokit.js',
+        find: 'onSecondaryRateLimit: onLimit,',
+        replace: 'onSecondaryRateLimit: () => false,',
+      },
+    ],
+    test: 'test/reliability/faults.e2e.test.ts',
+    pattern: 'secondary rate limit',
+  },
+  {
+    name: 'graphql-body-unchecked',
+    protects: 'a GraphQL answer that is not a JSON object, src/github/graphql-client.ts askChunk',
+    edits: [
+      {
+        file: 'github/graphql-client.js',
+        find: "if (typeof body !== 'object' || body === null) {",
+        replace: 'if (false) {',
+      },
+    ],
+    test: 'test/reliability/faults.e2e.test.ts',
+    pattern: 'invalid JSON: graphql',
+  },
+  {
+    name: 'rest-body-unchecked',
+    protects: 'a REST answer that is not an issue or pull, src/github/rest-client.ts found()',
+    edits: [
+      {
+        file: 'github/rest-client.js',
+        find: 'if (!live)\n        throw new GitHubUnavailableError(`GitHub sent an unreadable answer for ${key}`);',
+        replace: '',
+      },
+    ],
+    test: 'test/reliability/faults.e2e.test.ts',
+    pattern: 'invalid JSON: rest',
+  },
+  {
+    name: '401-retried',
+    protects: '401 never retried, src/github/octokit.ts doNotRetry',
+    edits: [
+      {
+        file: 'github/octokit.js',
+        find: 'doNotRetry: [400, 401, 403,',
+        replace: 'doNotRetry: [400, 403,',
+      },
+    ],
+    test: 'test/reliability/faults.e2e.test.ts',
+    pattern: '401 bad credentials',
+  },
+  {
+    name: 'found-unscrubbed',
+    protects:
+      'every string of a found answer scrubbed, src/github/octokit.ts GitHubSession.scrubResolution',
+    edits: [
+      {
+        file: 'github/octokit.js',
+        find: "typeof value === 'string' ? this.scrub(value) : value,",
+        replace: 'value,',
+      },
+    ],
+    test: 'test/reliability/secrets.e2e.test.ts',
+    pattern: 'output, --output and --record|annotations',
+  },
+  {
+    name: 'ledger-uncaught',
+    protects: 'a reader failure becomes a parse-error, src/sources/ledger.ts parseLedger try/catch',
+    edits: [
+      {
+        file: 'sources/ledger.js',
+        find: 'catch (error) {\n        // A reader bug',
+        replace: 'catch (error) {\n        throw error;\n        // A reader bug',
+      },
+    ],
+    test: 'test/reliability/parsers.property.test.ts',
+    pattern: 'reader failure in parseLedger',
+  },
+  {
+    name: 'record-path-escapes',
+    protects:
+      'record and index paths kept inside the root, src/sources/record-paths.ts normaliseRelPath',
+    edits: [
+      {
+        file: 'sources/record-paths.js',
+        find: "if (slashed === '' || isAbsolute(slashed))",
+        replace: "if (slashed === '')",
+      },
+      {
+        file: 'sources/record-paths.js',
+        find: "if (normal === '..' || normal.startsWith('../') || normal === '.')",
+        replace: "if (normal === '.')",
+      },
+    ],
+    test: 'test/reliability/parsers.property.test.ts',
+    pattern: 'parseRecord',
+  },
+  {
+    name: 'header-spans-unshifted',
+    protects: 'state spans shifted past a BOM, src/sources/headers.ts (preamble startOffset)',
+    edits: [
+      {
+        file: 'sources/headers.js',
+        find: 'stateSpan: span && { start: span.start + this.startOffset, end: span.end + this.startOffset },',
+        replace: 'stateSpan: span && { start: span.start, end: span.end },',
+      },
+    ],
+    test: 'test/reliability/parsers.property.test.ts',
+    pattern: 'parseHeader',
+  },
+  {
+    name: 'trailer-spans-unshifted',
+    protects: 'value spans shifted past a BOM, src/sources/trailers.ts (startOffset)',
+    edits: [
+      {
+        file: 'sources/trailers.js',
+        find: 'valueSpan: { start: field.valueStart + startOffset, end: field.valueEnd + startOffset },',
+        replace: 'valueSpan: { start: field.valueStart, end: field.valueEnd },',
+      },
+    ],
+    test: 'test/reliability/parsers.property.test.ts',
+    pattern: 'parseTrailers',
+  },
+  {
+    name: 'utf8-fatal',
+    protects: 'invalid UTF-8 decoded leniently (U+FFFD), src/decode.ts decodeUtf8',
+    edits: [
+      {
+        file: 'decode.js',
+        find: 'return { text: lenient.decode(bytes),',
+        replace: 'return { text: strict.decode(bytes),',
+      },
+    ],
+    test: 'test/reliability/parsers.property.test.ts',
+    pattern: 'non-UTF-8',
+  },
+  {
+    // Deleting the option is no mutant: yaml's own default is also 100.
+    name: 'aliases-unlimited',
+    protects: 'alias expansion capped, src/sources/record-yaml.ts checkAliases maxAliasCount',
+    edits: [
+      {
+        file: 'sources/record-yaml.js',
+        find: 'this.doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });',
+        replace: 'this.doc.toJS({ maxAliasCount: -1 });',
+      },
+    ],
+    test: 'test/reliability/parsers.property.test.ts',
+    pattern: 'billion laughs',
+  },
+  {
     name: 'write-in-place',
     protects: 'temp file + rename, src/sync/atomic.ts writeAtomic',
     edits: [
@@ -217,7 +396,10 @@ const MUTANTS: Mutant[] = [
   },
 ];
 
-function runOne(m: Mutant | null, test: string, pattern: string): 'red' | 'green' {
+/** Whole vitest run for one mutant or control; past this it is killed and counts as red. */
+const RUN_LIMIT_MS = 300_000;
+
+async function runOne(m: Mutant | null, test: string, pattern: string): Promise<'red' | 'green'> {
   const dir = path.join(PROJECT, '.reliability-mutants', m?.name ?? 'unmutated');
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
@@ -232,22 +414,37 @@ function runOne(m: Mutant | null, test: string, pattern: string): 'red' | 'green
       );
     writeFileSync(file, text.replace(e.find, e.replace));
   }
-  const r = spawnSync('npx', ['vitest', 'run', test, '-t', pattern], {
-    cwd: PROJECT,
-    env: { ...process.env, RELIABILITY_CLI: path.join(dir, 'dist', 'cli.js'), FAULT_RUNS: '0' },
-    encoding: 'utf8',
-    timeout: 300_000,
-  });
+  // Its own process group, so a hung run (a reader in an endless loop) is
+  // killed with every vitest worker it started.
+  const child = spawn(
+    process.execPath,
+    [path.join(PROJECT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', test, '-t', pattern],
+    {
+      cwd: PROJECT,
+      env: { ...process.env, RELIABILITY_CLI: path.join(dir, 'dist', 'cli.js'), FAULT_RUNS: '0' },
+      stdio: 'ignore',
+      detached: true,
+    },
+  );
+  const killer = setTimeout(() => {
+    if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+  }, RUN_LIMIT_MS);
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  clearTimeout(killer);
   rmSync(dir, { recursive: true, force: true });
-  return r.status === 0 ? 'green' : 'red';
+  return code === 0 ? 'green' : 'red';
 }
 
 const only = process.argv.slice(2);
+const unknown = only.filter((name) => !MUTANTS.some((m) => m.name === name));
+if (unknown.length > 0) throw new Error(`no such mutant: ${unknown.join(', ')}`);
+/** One control per test and pattern: the unmutated copy must be green. */
+const controls = new Map<string, 'red' | 'green'>();
 for (const m of MUTANTS.filter((x) => only.length === 0 || only.includes(x.name))) {
-  const control = runOne(null, m.test, m.pattern);
-  const mutated = runOne(m, m.test, m.pattern);
-  console.log(
-    `${m.name} | ${m.protects} | ${m.test} -t "${m.pattern}" | unmutated ${control}, mutated ${mutated}`,
-  );
+  const key = `${m.test} -t "${m.pattern}"`;
+  const control = controls.get(key) ?? (await runOne(null, m.test, m.pattern));
+  controls.set(key, control);
+  const mutated = await runOne(m, m.test, m.pattern);
+  console.log(`${m.name} | ${m.protects} | ${key} | unmutated ${control}, mutated ${mutated}`);
 }
 rmSync(path.join(PROJECT, '.reliability-mutants'), { recursive: true, force: true });
