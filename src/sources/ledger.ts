@@ -45,6 +45,15 @@ export function parseLedger(input: LedgerInput): LedgerResult {
 
 function readLedger(input: LedgerInput, result: LedgerResult): void {
   const doc = parseMarkdown(input.text);
+  const stoppedAt = doc.tree.data?.truncatedAtLine;
+  if (stoppedAt !== undefined) {
+    result.problems.push({
+      file: input.path,
+      line: stoppedAt,
+      message:
+        'blocks here are nested more than 100 levels deep (lists, quotes); the ledger is not read past this line',
+    });
+  }
   // Config aliases are explicit, so they win over those the file's links teach.
   const aliases = learnAliases(doc.text, new Map(input.aliases ?? []));
   const reader: LedgerReader = {

@@ -60,6 +60,12 @@ export interface Engine {
   md: Parser;
   blocks: WeakMap<Token, BlockInfo>;
   links: WeakMap<Token, LinkExtent>;
+  /**
+   * 0-based line where the last parse stopped because blocks nested deeper
+   * than `maxNesting`: markdown-it then drops the rest of the document
+   * without a word, so the reader must say so. Null when it read to the end.
+   */
+  truncatedAt: { line: number | null };
 }
 
 type BlockRule = (
@@ -168,7 +174,20 @@ export function createEngine(): Engine {
     };
     md.block.ruler.at(name, wrapped, { alt });
   }
-  return { md, blocks, links };
+  // markdown-it's block tokenizer gives up at maxNesting by jumping to the end
+  // of the document; notice it where the nested call starts.
+  const truncatedAt: Engine['truncatedAt'] = { line: null };
+  const tokenize = md.block.tokenize.bind(md.block);
+  md.block.tokenize = (state: StateBlock, startLine: number, endLine: number): void => {
+    if (state.level >= (md.options.maxNesting ?? 100)) {
+      const line = state.skipEmptyLines(startLine);
+      if (line < endLine && (truncatedAt.line === null || line < truncatedAt.line)) {
+        truncatedAt.line = line;
+      }
+    }
+    tokenize(state, startLine, endLine);
+  };
+  return { md, blocks, links, truncatedAt };
 }
 
 /**

@@ -35,9 +35,17 @@ import {
 import type { SourceText } from './markdown-source.js';
 import { splitRow } from './markdown-table.js';
 
+declare module 'mdast' {
+  interface RootData {
+    /** 1-based line where parsing stopped: blocks nested deeper than the parser follows. */
+    truncatedAtLine?: number;
+  }
+}
+
 export function buildTree(engine: Engine, source: SourceText): Root {
   const env: Env = {};
   const tokens: Token[] = [];
+  engine.truncatedAt.line = null;
   engine.md.block.parse(source.norm, engine.md, env, tokens);
   const root: Root = {
     type: 'root',
@@ -45,6 +53,8 @@ export function buildTree(engine: Engine, source: SourceText): Root {
     position: { start: { line: 1, column: 1, offset: 0 }, end: source.point(source.norm.length) },
   };
   new TreeBuilder({ engine, env, source }, tokens).build(root);
+  if (engine.truncatedAt.line !== null)
+    root.data = { truncatedAtLine: engine.truncatedAt.line + 1 };
   return root;
 }
 

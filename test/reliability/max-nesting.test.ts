@@ -1,5 +1,5 @@
 /**
- * DEFECT (silent loss of ledger rows past markdown-it's maxNesting): the
+ * FIXED DEFECT (silent loss of ledger rows past markdown-it's maxNesting): the
  * ledger engine sets `maxNesting: 100` (src/sources/markdown-engine.ts).
  * When a block nests deeper than that, markdown-it's block parser stops
  * (`state.line = endLine`) and everything after it in the document is never
@@ -27,6 +27,7 @@ it.each([
   ],
 ])('a table after %s is read, or the ledger is reported', (_name, before) => {
   const r = parseLedger({ path: 'l.md', text: before + TABLE, patchesDir: 'p' });
-  const read = r.patches.some((p) => p.path === 'p/a.py') && r.mentions.some((m) => m.ref === 'o/x#77');
+  const read =
+    r.patches.some((p) => p.path === 'p/a.py') && r.mentions.some((m) => m.ref === 'o/x#77');
   expect(read || r.problems.length > 0).toBe(true);
 });
