@@ -37,15 +37,7 @@ export class SourceText {
 
   /** 0-based line of a normalised offset (of the full normalised text). */
   private lineOfFull(offset: number): number {
-    const { starts } = this;
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if ((starts[mid] ?? 0) <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
+    return indexAtOrBefore(this.starts, offset);
   }
 
   /** Start of the line holding a normalised offset. */
@@ -109,4 +101,16 @@ function lineStarts(text: string): number[] {
     if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) starts.push(i + 1);
   }
   return starts;
+}
+
+/** Index of the last entry of sorted `starts` that is <= offset (0 if none). Binary search. */
+export function indexAtOrBefore(starts: readonly number[], offset: number): number {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if ((starts[mid] ?? 0) <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
 }

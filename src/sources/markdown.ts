@@ -12,7 +12,7 @@
 import type { Nodes, Root } from 'mdast';
 import { scanRefs } from '../refs.js';
 import { createEngine, type Engine } from './markdown-engine.js';
-import { SourceText } from './markdown-source.js';
+import { indexAtOrBefore, SourceText } from './markdown-source.js';
 import { buildTree } from './markdown-tree.js';
 
 const BOM = '\uFEFF';
@@ -93,16 +93,7 @@ function lineIndex(text: string): (offset: number) => number {
     const c = text.charCodeAt(i);
     if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) starts.push(i + 1);
   }
-  return (offset) => {
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if ((starts[mid] ?? 0) <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo + 1;
-  };
+  return (offset) => indexAtOrBefore(starts, offset) + 1;
 }
 
 /** A run of flat text and where it came from in the source. */
