@@ -20,11 +20,15 @@ export const SNAPSHOT_SCHEMA_VERSION = 1;
 /** Wraps a client; after every resolve, writes everything answered so far in this run. */
 export function recordingClient(inner: GitHubClient, file: string): GitHubClient {
   const answers = new Map<RefKey, Resolution>();
+  // Resolves may overlap (the ledger's refs are asked while the rest are
+  // read): writes go one after another, each with every answer so far.
+  let writing: Promise<void> = Promise.resolve();
   return {
     async resolve(refs: readonly RefRequest[]): Promise<ResolveResult> {
       const result = await inner.resolve(refs);
       for (const [key, resolution] of result.results) answers.set(key, resolution);
-      await writeSnapshot(file, answers);
+      writing = writing.then(() => writeSnapshot(file, answers));
+      await writing;
       return result;
     },
   };
