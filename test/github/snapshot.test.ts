@@ -21,6 +21,18 @@ afterAll(async () => {
 beforeEach(() => gh.reset());
 
 describe('record and replay', () => {
+  it('keeps every answer when two resolves overlap', async () => {
+    const file = join(dir, 'overlap.json');
+    const client = recordingClient(createGitHubClient(optionsFor(gh)), file);
+    const half = Math.ceil(SAMPLE_REFS.length / 2);
+    const [a, b] = await Promise.all([
+      client.resolve(SAMPLE_REFS.slice(0, half)),
+      client.resolve(SAMPLE_REFS.slice(half)),
+    ]);
+    const all = new Map([...a.results, ...b.results]);
+    expect(await readFile(file, 'utf8')).toBe(formatSnapshot(all));
+  });
+
   it('replays what was recorded, with no requests, and the file holds no token', async () => {
     const file = join(dir, 'round-trip.json');
     const refs = [...SAMPLE_REFS, { key: 'acme/engine#999', kindHint: null }];
