@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../src/report/report.js';
-import { startFakeGitHub, type FakeGitHub } from '../support/fake-github.js';
+import { startFakeGitHub, type FakeGitHub, type FakeRepoData } from '../support/fake-github.js';
 import { FIXTURES, runCli } from './cli.js';
 
 const TREE = path.join(FIXTURES, 'trailers');
@@ -13,27 +13,36 @@ const TOKEN = 'ghp_CANARYlayers0123456789abcdef';
 const YOCTO_0001 =
   'meta-example/recipes-support/libengine/files/0001-indexer-fix-row-count-mismatch.patch';
 
+/** What GitHub says about the refs in test/fixtures/trailers; only libfoo#5 varies. */
+function layerRepos(libfoo5: 'OPEN' | 'MERGED'): Record<string, FakeRepoData> {
+  return {
+    'example-org/engine': {
+      prs: [
+        { number: 4101, state: 'MERGED', mergedAt: '2026-08-12T09:00:00Z' },
+        { number: 3655, state: 'MERGED', mergedAt: '2026-07-09T09:00:00Z' },
+        { number: 3990, state: 'OPEN' },
+        { number: 4201, state: 'OPEN' },
+      ],
+      issues: [{ number: 3500, state: 'OPEN' }],
+    },
+    'example-org/libfoo': {
+      prs: [
+        libfoo5 === 'MERGED'
+          ? { number: 5, state: 'MERGED', mergedAt: '2026-06-30T10:00:00Z' }
+          : { number: 5, state: 'OPEN' },
+      ],
+    },
+    'example-org/transport': { prs: [{ number: 275, state: 'CLOSED' }] },
+    'old-org/libbar': { issues: [{ number: 17, state: 'CLOSED' }] },
+  };
+}
+
 describe('ecosystem header conventions', () => {
   let gh: FakeGitHub;
   beforeAll(async () => {
     gh = await startFakeGitHub({
       token: TOKEN,
-      repos: {
-        'example-org/engine': {
-          prs: [
-            { number: 4101, state: 'MERGED', mergedAt: '2026-08-12T09:00:00Z' },
-            { number: 3655, state: 'MERGED', mergedAt: '2026-07-09T09:00:00Z' },
-            { number: 3990, state: 'OPEN' },
-            { number: 4201, state: 'OPEN' },
-          ],
-          issues: [{ number: 3500, state: 'OPEN' }],
-        },
-        'example-org/libfoo': {
-          prs: [{ number: 5, state: 'MERGED', mergedAt: '2026-06-30T10:00:00Z' }],
-        },
-        'example-org/transport': { prs: [{ number: 275, state: 'CLOSED' }] },
-        'old-org/libbar': { issues: [{ number: 17, state: 'CLOSED' }] },
-      },
+      repos: layerRepos('MERGED'),
     });
   });
   afterAll(async () => {
@@ -76,20 +85,7 @@ describe('sync on ecosystem headers', () => {
   it('rewrites the field in the ecosystem words', async () => {
     const gh = await startFakeGitHub({
       token: TOKEN,
-      repos: {
-        'example-org/engine': {
-          prs: [
-            { number: 4101, state: 'MERGED', mergedAt: '2026-08-12T09:00:00Z' },
-            { number: 3655, state: 'MERGED', mergedAt: '2026-07-09T09:00:00Z' },
-            { number: 3990, state: 'OPEN' },
-            { number: 4201, state: 'OPEN' },
-          ],
-          issues: [{ number: 3500, state: 'OPEN' }],
-        },
-        'example-org/libfoo': { prs: [{ number: 5, state: 'OPEN' }] },
-        'example-org/transport': { prs: [{ number: 275, state: 'CLOSED' }] },
-        'old-org/libbar': { issues: [{ number: 17, state: 'CLOSED' }] },
-      },
+      repos: layerRepos('OPEN'),
     });
     try {
       const r = await runCli(['sync', '--root', TREE, '--dry-run', '--today', '2026-08-20'], {
