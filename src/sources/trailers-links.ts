@@ -19,7 +19,7 @@ const COMMIT =
   /^https?:\/\/(?:www\.)?github\.com\/([A-Za-z0-9][A-Za-z0-9-]*)\/([A-Za-z0-9_.-]+)\/commit\/([0-9a-f]{4,40})(?![0-9a-z])/i;
 // `…/raw/o/r/pull/N.patch`, the download link distributions often cite.
 const PATCH_DIFF =
-  /^https?:\/\/patch-diff\.githubusercontent\.com\/raw\/([A-Za-z0-9][A-Za-z0-9-]*)\/([A-Za-z0-9_.-]+)\/pull\/(\d+)/i;
+  /^https?:\/\/patch-diff\.githubusercontent\.com\/raw\/([A-Za-z0-9][A-Za-z0-9-]*)\/([A-Za-z0-9_.-]+)\/pull\/(\d{1,10})(?!\d)/i;
 
 /**
  * Every link in `text`, in order. `plainRefs` also reads refs written

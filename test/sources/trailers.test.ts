@@ -363,6 +363,16 @@ describe('links in trailer values', () => {
     expect(r.mentions.map(row)).toEqual([['o/r#77', 'fix', 'MERGED', 1, 'pr']]);
   });
 
+  it('does not read a patch-diff link with a number no PR can have (it would key as 1e+21)', () => {
+    const r = parse(
+      'Origin: upstream, https://patch-diff.githubusercontent.com/raw/o/r/pull/1234567890123456789012.patch\n',
+    );
+    expect(r.mentions).toEqual([]);
+    expect(r.uncheckable.map((u) => u.url)).toEqual([
+      'https://patch-diff.githubusercontent.com/raw/o/r/pull/1234567890123456789012.patch',
+    ]);
+  });
+
   it('drops sentence punctuation after a URL', () => {
     const r = parse('Upstream-Status: Submitted (see https://lists.example.org/msg/1).\n');
     expect(r.uncheckable.map((u) => u.url)).toEqual(['https://lists.example.org/msg/1']);
