@@ -11,7 +11,6 @@
  * "no" without a compare. Whatever is not dated is asked as before.
  */
 import { execFile } from 'node:child_process';
-import { readFile, rename, writeFile } from 'node:fs/promises';
 import type { Config } from '../config-types.js';
 import type { Mention, RefKey, Resolution, SourceResult } from '../model.js';
 import {
@@ -25,6 +24,7 @@ import {
 import { dateKey, DATES_PER_QUERY, fetchCommitDates, type DateRequest } from './base-dates.js';
 import { GitHubUnavailableError } from './client.js';
 import { graphqlUrlFor } from './index.js';
+import { readSnapshotJson, writeSnapshotText } from './snapshot.js';
 import { GitHubSession, mapLimited, type GitHubOctokit, type TransportOptions } from './octokit.js';
 
 export { containmentKey } from '../rules/pinned.js';
@@ -280,7 +280,7 @@ export function fixedContainment(
  * read from the same file `--replay` names; absent → no answers.
  */
 export async function readContainmentSnapshot(file: string): Promise<Map<string, boolean | null>> {
-  const parsed = await readJson(file);
+  const parsed = await readSnapshotJson(file);
   const raw = isObject(parsed) ? parsed['containment'] : undefined;
   const out = new Map<string, boolean | null>();
   if (raw === undefined) return out;
@@ -326,7 +326,7 @@ export function recordingContainment(
       const result = await inner.contains(questions);
       let parsed: unknown = null;
       try {
-        parsed = await readJson(file);
+        parsed = await readSnapshotJson(file);
       } catch {
         parsed = null;
       }
@@ -342,30 +342,10 @@ export function recordingContainment(
           .sort()
           .map((key) => [key, merged[key] ?? null]),
       );
-      const temp = `${file}.${process.pid}.tmp`;
-      await writeFile(temp, `${JSON.stringify(doc, null, 2)}\n`, 'utf8');
-      await rename(temp, file);
+      await writeSnapshotText(file, `${JSON.stringify(doc, null, 2)}\n`);
       return result;
     },
   };
-}
-
-async function readJson(file: string): Promise<unknown> {
-  let text: string;
-  try {
-    text = await readFile(file, 'utf8');
-  } catch (error) {
-    throw new Error(`cannot read GitHub snapshot ${file}: ${(error as Error).message}`, {
-      cause: error,
-    });
-  }
-  try {
-    return JSON.parse(text) as unknown;
-  } catch (error) {
-    throw new Error(`GitHub snapshot ${file} is not valid JSON: ${(error as Error).message}`, {
-      cause: error,
-    });
-  }
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -66,14 +66,18 @@ async function writeSnapshot(
   file: string,
   answers: ReadonlyMap<RefKey, Resolution>,
 ): Promise<void> {
-  // Temp file + rename: an interrupted run never leaves half a snapshot.
+  await writeSnapshotText(file, formatSnapshot(answers));
+}
+
+/** Temp file + rename: an interrupted run never leaves half a snapshot. */
+export async function writeSnapshotText(file: string, text: string): Promise<void> {
   const temp = `${file}.${process.pid}.tmp`;
-  await writeFile(temp, formatSnapshot(answers), 'utf8');
+  await writeFile(temp, text, 'utf8');
   await rename(temp, file);
 }
 
-/** Read and check a snapshot; any problem is an Error naming the file. */
-export async function readSnapshot(file: string): Promise<Map<RefKey, Resolution>> {
+/** A snapshot file's JSON; a missing or malformed file is an Error naming it. */
+export async function readSnapshotJson(file: string): Promise<unknown> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');
@@ -82,14 +86,18 @@ export async function readSnapshot(file: string): Promise<Map<RefKey, Resolution
       cause: error,
     });
   }
-  let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
+    return JSON.parse(text) as unknown;
   } catch (error) {
     throw new Error(`GitHub snapshot ${file} is not valid JSON: ${(error as Error).message}`, {
       cause: error,
     });
   }
+}
+
+/** Read and check a snapshot; any problem is an Error naming the file. */
+export async function readSnapshot(file: string): Promise<Map<RefKey, Resolution>> {
+  const parsed = await readSnapshotJson(file);
   const problem = (what: string): Error => new Error(`GitHub snapshot ${file}: ${what}`);
   if (!isObject(parsed) || parsed['schemaVersion'] !== SNAPSHOT_SCHEMA_VERSION) {
     throw problem(`expected "schemaVersion": ${SNAPSHOT_SCHEMA_VERSION}`);
