@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FakeIssue, FakePr, FakeRepoData } from '../test/support/fake-github.js';
 import { fakeSha } from '../test/support/fake-github-data.js';
+import { prng } from '../test/support/prng.js';
 
 export interface GenerateOptions {
   patches: number;
@@ -52,17 +53,6 @@ const BASE_DATE = process.env['BENCH_BASE_DATE'] ?? '2026-06-20T00:00:00Z';
 const DRIFT_MERGED_AT = '2026-08-14T06:40:11Z';
 const DRIFT_CLOSED_AT = '2026-08-13T17:02:44Z';
 
-/** mulberry32: small, fast, deterministic. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Repo {
   owner: string;
@@ -106,7 +96,7 @@ const WORDS = [
 ];
 
 export async function generateTree(dir: string, opts: GenerateOptions): Promise<GeneratedTree> {
-  const rand = rng(opts.seed ?? 1);
+  const rand = prng(opts.seed ?? 1);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)] as T;
   const nRepos = Math.min(6, Math.max(4, opts.repos ?? 5));
   const repos: Repo[] = REPO_POOL.slice(0, nRepos).map(([owner, name], i) => ({

@@ -9,6 +9,7 @@ import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { prng } from '../../support/prng.js';
 
 export const PROJECT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const CLI = process.env.RELIABILITY_CLI ?? path.join(PROJECT, 'dist', 'cli.js');
@@ -65,17 +66,7 @@ export async function copyQueue(
   return { root, remove: () => rm(root, { recursive: true, force: true }) };
 }
 
-/** A small deterministic PRNG (mulberry32), for seeded choices outside fast-check. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { prng };
 
 /** A GitHub-shaped token (`ghp_` + 36 base62) from a seed: recognisable anywhere it leaks. */
 export function canaryToken(seed: number): string {
