@@ -53,7 +53,6 @@ const BASE_DATE = process.env['BENCH_BASE_DATE'] ?? '2026-06-20T00:00:00Z';
 const DRIFT_MERGED_AT = '2026-08-14T06:40:11Z';
 const DRIFT_CLOSED_AT = '2026-08-13T17:02:44Z';
 
-
 interface Repo {
   owner: string;
   name: string;
