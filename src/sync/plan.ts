@@ -5,17 +5,24 @@
  * own output changes nothing.
  *
  * Only refs GitHub found are written; a not-found, unknown or ignored ref
- * keeps what was recorded for it.
+ * keeps what was recorded for it. Every value taken from an answer is
+ * checked against the grammar of its place first (vet.ts, and the URL check
+ * in trailers.ts); what does not fit is not written, and a note says where
+ * and why. As a last line, no edit may put a control character into a file
+ * (only the line break that starts an added line).
  */
 import type { RefKey, Resolution, SourceResult } from '../model.js';
 import type { LedgerResult } from '../sources/ledger-types.js';
 import type { RecordResult } from '../sources/record-types.js';
-import { applyEdits } from './edits.js';
+import { hasControlChars } from '../control-chars.js';
+import { applyEdits, type TextEdit } from './edits.js';
 import { planHeader } from './headers.js';
 import { planLedger } from './ledger.js';
 import { planRecord } from './records.js';
 import { hasTrailerFields, planTrailers, trailerLines } from './trailers.js';
 import type { FileEdits, SyncChange } from './types.js';
+import { shown } from './server-strings.js';
+import { rejectionNotes, vetLive } from './vet.js';
 
 export type { SyncChange, SyncField } from './types.js';
 
@@ -27,6 +34,8 @@ export interface SyncInput {
   live: ReadonlyMap<RefKey, Resolution>;
   /** yyyy-mm-dd written as the new check date. */
   today: string;
+  /** The host of GitHub's web URLs sync may write (`github.com` unless configured). */
+  webHost?: string;
 }
 
 export interface FileSync {
@@ -45,14 +54,27 @@ export interface SyncPlan {
 
 export function planSync(input: SyncInput): SyncPlan {
   const plan: SyncPlan = { files: [], notes: [] };
+  const vetted = vetLive(input.live);
+  const ctx: PlanContext = {
+    live: vetted.live,
+    today: input.today,
+    webHost: input.webHost ?? 'github.com',
+  };
   for (const source of input.sources) {
     const path = source.source.path;
     const before = input.texts.get(path);
     if (before === undefined) continue;
-    const planned = planSource(source, before, input);
+    for (const message of rejectionNotes(source.mentions, vetted.rejected))
+      plan.notes.push({ path, message });
+    const planned = planSource(source, before, ctx);
     if (planned === null) continue;
     for (const message of planned.notes) plan.notes.push({ path, message });
     if (planned.edits.length === 0) continue;
+    const unsafe = planned.edits.find(isUnsafeEdit);
+    if (unsafe !== undefined) {
+      plan.notes.push({ path, message: unsafeNote(before, unsafe) });
+      continue;
+    }
     const after = applyEdits(before, planned.edits);
     if (after === before) continue;
     const changes = [...planned.changes].sort((a, b) => a.line - b.line);
@@ -63,8 +85,24 @@ export function planSync(input: SyncInput): SyncPlan {
   return plan;
 }
 
-function planSource(source: SourceResult, text: string, input: SyncInput): FileEdits | null {
-  const { live, today } = input;
+interface PlanContext {
+  live: SyncInput['live'];
+  today: string;
+  webHost: string;
+}
+
+/** An edit that would write a control character (beyond the line break that starts an added line). */
+export function isUnsafeEdit(edit: TextEdit): boolean {
+  return hasControlChars(edit.text.replace(/^\r?\n/, ''));
+}
+
+function unsafeNote(text: string, edit: TextEdit): string {
+  const line = text.slice(0, edit.start).split('\n').length;
+  return `line ${line}: not synced: a planned edit would write a control character into the file (${shown(edit.text)}); nothing in this file was written`;
+}
+
+function planSource(source: SourceResult, text: string, ctx: PlanContext): FileEdits | null {
+  const { live, today } = ctx;
   switch (source.source.kind) {
     case 'ledger':
       return isLedger(source) ? planLedger(source, text, live, today) : null;
@@ -81,7 +119,7 @@ function planSource(source: SourceResult, text: string, input: SyncInput): FileE
         live,
         today,
       );
-      const fields = planTrailers(source, text, live);
+      const fields = planTrailers(source, text, live, ctx.webHost);
       return {
         edits: [...prose.edits, ...fields.edits],
         changes: [...prose.changes, ...fields.changes],

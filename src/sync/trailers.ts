@@ -12,6 +12,7 @@
 import type { LiveState, Mention, SourceResult } from '../model.js';
 import { recordedMatchesLive } from '../rules/state-drift.js';
 import type { TrailerField } from '../sources/trailers-types.js';
+import { badRefUrl, shown } from './server-strings.js';
 import { foundLive, type LiveMap } from './target.js';
 import type { FileEdits } from './types.js';
 
@@ -39,6 +40,7 @@ export function planTrailers(
   source: SourceResult & WithTrailerFields,
   text: string,
   live: LiveMap,
+  webHost = 'github.com',
 ): FileEdits {
   const out: FileEdits = { edits: [], changes: [], notes: [] };
   const byLine = new Map<number, Mention[]>();
@@ -52,7 +54,7 @@ export function planTrailers(
       const l = foundLive(live, m.ref);
       if (l === null || m.recordedState === null || recordedMatchesLive(m.recordedState, l.state))
         continue;
-      planField(field, m, l, { text, eol, hasApplied, out });
+      planField(field, m, l, { text, eol, hasApplied, out, webHost });
     }
   }
   return out;
@@ -63,6 +65,7 @@ interface Ctx {
   eol: string;
   hasApplied: boolean;
   out: FileEdits;
+  webHost: string;
 }
 
 function planField(field: TrailerField, m: Mention, l: LiveState, ctx: Ctx): void {
@@ -76,6 +79,14 @@ function planField(field: TrailerField, m: Mention, l: LiveState, ctx: Ctx): voi
     return;
   }
   if (name === 'forwarded' && l.state === 'MERGED' && !ctx.hasApplied) {
+    // The URL becomes a line of the patch: only GitHub's URL of this very ref.
+    const bad = badRefUrl(l.url, m.ref, ctx.webHost);
+    if (bad !== null) {
+      ctx.out.notes.push(
+        `line ${field.line}: not adding Applied-Upstream for ${m.ref}: GitHub's URL ${shown(l.url)} is ${bad}`,
+      );
+      return;
+    }
     const lineEnd = endOfField(ctx.text, field.valueSpan.end);
     const added = `${ctx.eol}Applied-Upstream: ${l.url}`;
     ctx.out.edits.push({ start: lineEnd, end: lineEnd, text: added });

@@ -52,7 +52,13 @@ export type Fault =
    * The i-th matching request gets `steps[i]` (null: answered normally);
    * requests past the end are answered normally. Steps' own count/match are ignored.
    */
-  | (FaultBase & { kind: 'sequence'; steps: (Fault | null)[] });
+  | (FaultBase & { kind: 'sequence'; steps: (Fault | null)[] })
+  /**
+   * The normal answer with its JSON passed through `edit` first: a
+   * compromised server (or a man in the middle) sending well-formed JSON
+   * with hostile strings in it.
+   */
+  | (FaultBase & { kind: 'tamper'; edit: (json: unknown) => unknown });
 
 export interface FakeGitHubOptions {
   repos: Record<string, FakeRepoData>;
@@ -175,6 +181,8 @@ const FAULTS: {
       raw: JSON.stringify({ data: { r0: null }, padding: 'x'.repeat(256) }),
       cut: true,
     }),
+  // Applied to the normal answer in `answer()`, after the other faults.
+  tamper: () => Promise.resolve(null),
   sequence: (fault, ctx) => {
     const step = fault.steps[ctx.hit];
     if (!step) return Promise.resolve(null);
@@ -209,11 +217,13 @@ export async function startFakeGitHub(opts: FakeGitHubOptions): Promise<FakeGitH
     if ((opts.token !== undefined && auth !== opts.token) || (isGraphql && auth === null)) {
       return unauthorized(isGraphql && auth === null);
     }
+    const tampers: ((json: unknown) => unknown)[] = [];
     for (const fault of faults) {
       if (fault.match && fault.match !== (isGraphql ? 'graphql' : 'rest')) continue;
       const hits = faultHits.get(fault) ?? 0;
       if (fault.count !== undefined && hits >= fault.count) continue;
       faultHits.set(fault, hits + 1);
+      if (fault.kind === 'tamper') tampers.push(fault.edit);
       const apply = FAULTS[fault.kind] as (f: Fault, ctx: FaultContext) => Promise<Reply | null>;
       const reply = await apply(fault, {
         isGraphql,
@@ -230,11 +240,14 @@ export async function startFakeGitHub(opts: FakeGitHubOptions): Promise<FakeGitH
       remaining: Math.max(0, limit - used),
       resetAt: new Date(resetEpoch * 1000).toISOString(),
     };
-    if (isGraphql && req.method === 'POST') return answerGraphql(body, repos, rate);
-    return answerRest(req.method ?? 'GET', path.replace(/^\/api\/v3(?=\/)/, ''), repos, url, {
-      query: new URL(req.url ?? '/', 'http://127.0.0.1').searchParams,
-      accept: req.headers.accept ?? '',
-    });
+    const reply =
+      isGraphql && req.method === 'POST'
+        ? answerGraphql(body, repos, rate)
+        : answerRest(req.method ?? 'GET', path.replace(/^\/api\/v3(?=\/)/, ''), repos, url, {
+            query: new URL(req.url ?? '/', 'http://127.0.0.1').searchParams,
+            accept: req.headers.accept ?? '',
+          });
+    return tampers.reduce<Reply>((r, edit) => ({ ...r, json: edit(r.json) }), reply);
   }
 
   function rateHeaders(authenticated: boolean): Record<string, string> {
