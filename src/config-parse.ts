@@ -52,6 +52,8 @@ const RULE_IDS = Object.keys({
 
 const SEVERITIES = ['error', 'warning', 'notice', 'off'] as const;
 const ALIAS = /^[A-Za-z][A-Za-z0-9_.-]*$/;
+const HOST =
+  /^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)*(?::\d{1,5})?$/;
 const IGNORE = /^(?:internal|[^#\s]+\/[^#\s]+)#(?:\*|[1-9]\d*)$/i;
 
 /** Parse and validate config text. Pure. Returns the best config it could build even when there are errors. */
@@ -74,7 +76,7 @@ export function parseConfig(text: string, file: string): { config: Config; error
   const top = resolve(r, doc.contents);
   if (top === null || isNull(top)) return { config, errors: [] };
   for (const [key, keyNode, value] of entries(r, top, '') ?? []) {
-    const section = SECTIONS[key];
+    const section = own(SECTIONS, key);
     if (section) section(r, value, config);
     else unknownKey(r, keyNode, key, Object.keys(SECTIONS));
   }
@@ -138,7 +140,7 @@ const SECTIONS: Record<string, Section> = {
               key,
               `"${alias}" cannot be an alias: use a word like "engine" (not "internal")`,
             );
-          } else if (repo) c.repos.aliases[alias.toLowerCase()] = repo;
+          } else if (repo) setOwn(c.repos.aliases, alias.toLowerCase(), repo);
         }
       },
       defaults(r, n, c) {
@@ -146,7 +148,8 @@ const SECTIONS: Record<string, Section> = {
           const key = `repos.defaults.${prefix}`;
           const repo = repoValue(r, value, key);
           const folder = relPath(r, prefix, keyNode, key);
-          if (repo && folder !== undefined) c.repos.defaults[folder === '.' ? '' : folder] = repo;
+          if (repo && folder !== undefined)
+            setOwn(c.repos.defaults, folder === '.' ? '' : folder, repo);
         }
       },
     };
@@ -158,7 +161,7 @@ const SECTIONS: Record<string, Section> = {
       const repo = normaliseRepo(repoText);
       if (repo === null) fail(r, keyNode, key, `expected owner/repo, got "${repoText}"`);
       const ref = scalarString(r, value, key, ' (quote version numbers: "0.5")');
-      if (repo !== null && ref) config.bases[repo] = ref;
+      if (repo !== null && ref) setOwn(config.bases, repo, ref);
     }
   },
   ignore(r, node, config) {
@@ -194,6 +197,13 @@ const SECTIONS: Record<string, Section> = {
         if (v !== undefined) c.github[name as keyof typeof limits] = v;
       };
     }
+    fields['webHost'] = (r, n, c) => {
+      const s = scalarString(r, n, 'github.webHost');
+      if (s === undefined) return;
+      if (HOST.test(s)) c.github.webHost = s.toLowerCase();
+      else
+        fail(r, n, 'github.webHost', `expected a host name like "github.example.com", got "${s}"`);
+    };
     subsections(r, node, 'github', fields, config);
   },
 };
@@ -236,10 +246,23 @@ function subsections(
   config: Config,
 ): void {
   for (const [name, keyNode, value] of entries(r, node, base) ?? []) {
-    const field = fields[name];
+    const field = own(fields, name);
     if (field) field(r, value, config);
     else unknownKey(r, keyNode, `${base}.${name}`, Object.keys(fields));
   }
+}
+
+/**
+ * A table's own entry: a key a user wrote (`constructor`, `__proto__`,
+ * `hasOwnProperty`) must never find an Object.prototype member.
+ */
+function own<T>(table: Record<string, T>, key: string): T | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
+/** Store under any name, `__proto__` included (plain assignment would set the prototype). */
+function setOwn(dict: Record<string, string>, key: string, value: string): void {
+  Object.defineProperty(dict, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 // ——— node readers: each returns undefined (after recording an error) when the value is unusable ———

@@ -47,6 +47,11 @@ export interface Config {
      * each; compare calls 1 REST request each); null = no cap.
      */
     budget: number | null;
+    /**
+     * The host of GitHub's web URLs (`github.com`; an Enterprise server's
+     * name): the only host `sync` writes into a patch (`Applied-Upstream:`).
+     */
+    webHost: string;
   };
 }
 
@@ -62,5 +67,11 @@ export const DEFAULT_CONFIG: Config = {
   bases: {},
   ignore: [],
   rules: {},
-  github: { chunkSize: 100, concurrency: 8, timeoutSeconds: 40, budget: null },
+  github: {
+    chunkSize: 100,
+    concurrency: 8,
+    timeoutSeconds: 40,
+    budget: null,
+    webHost: 'github.com',
+  },
 };

@@ -54,7 +54,13 @@ describe('parseConfig', () => {
         'drop-candidate': { severity: 'off' },
         'ambiguous-ref': { severity: 'error' },
       },
-      github: { chunkSize: 50, concurrency: 8, timeoutSeconds: 120, budget: null },
+      github: {
+        chunkSize: 50,
+        concurrency: 8,
+        timeoutSeconds: 120,
+        budget: null,
+        webHost: 'github.com',
+      },
     } satisfies Config);
   });
 

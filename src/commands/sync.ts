@@ -28,6 +28,7 @@ export async function syncCommand(flags: SyncFlags, github: GitHubSettings): Pro
     texts: result.collected.texts,
     live: result.live ?? new Map(),
     today: base.today,
+    webHost: base.config.github.webHost,
   });
   for (const n of plan.notes) process.stderr.write(`note: ${n.path}: ${n.message}\n`);
   const applied = await applySyncPlan(base.root, plan, { dryRun: flags.dryRun === true });
