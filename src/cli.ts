@@ -4,6 +4,7 @@
  * src/commands/; this file only declares them and is the one place that maps
  * errors to exit codes (SPEC §5).
  */
+import { escapeControls } from './control-chars.js';
 import { Command, CommanderError, Option } from 'commander';
 import type { ReportFlags } from './commands/check.js';
 import { githubSettings, VERSION, type GitHubFlags } from './commands/shared.js';
@@ -145,14 +146,16 @@ main(process.argv).then(
   },
   (err: unknown) => {
     if (err instanceof UsageError) {
-      process.stderr.write(`upstream-status: ${err.message}\n`);
-      for (const d of err.details) process.stderr.write(`  ${d}\n`);
+      process.stderr.write(`upstream-status: ${escapeControls(err.message)}\n`);
+      for (const d of err.details) process.stderr.write(`  ${escapeControls(d)}\n`);
       process.exitCode = EXIT.usage;
     } else if (err instanceof GitHubUnavailableError) {
-      process.stderr.write(`upstream-status: GitHub could not be asked: ${err.message}\n`);
+      process.stderr.write(
+        `upstream-status: GitHub could not be asked: ${escapeControls(err.message)}\n`,
+      );
       process.exitCode = EXIT.githubUnavailable;
     } else {
-      const msg = err instanceof Error ? err.message : String(err);
+      const msg = escapeControls(err instanceof Error ? err.message : String(err));
       process.stderr.write(
         `upstream-status: internal error: ${msg}\nThis is a bug; please report it (run with --debug for the stack).\n`,
       );

@@ -1,4 +1,5 @@
 /** `list` in text form: every ref, then where it is mentioned and what each place records. */
+import { escapeControls } from './control-chars.js';
 import type { Report } from './report/report.js';
 
 export function formatList(report: Report): string {
@@ -7,7 +8,8 @@ export function formatList(report: Report): string {
     lines.push(`${ref.ref}`);
     for (const m of ref.mentions) {
       const state = m.recordedState ?? '—';
-      lines.push(`  ${m.source}:${m.line}  ${m.role}  ${state}${m.patch ? `  (${m.patch})` : ''}`);
+      const patch = m.patch ? `  (${m.patch})` : '';
+      lines.push(escapeControls(`  ${m.source}:${m.line}  ${m.role}  ${state}${patch}`));
     }
   }
   const s = report.summary;

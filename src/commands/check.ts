@@ -1,4 +1,5 @@
 /** `check` and `list`: run the check, print the report, and turn it into an exit code. */
+import { escapeControls } from '../control-chars.js';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { runCheck, type GitHubSettings } from '../check.js';
@@ -27,11 +28,11 @@ export async function checkCommand(
 ): Promise<number> {
   const base = await prepare(flags);
   const result = await runCheck({ ...base, github, version: VERSION });
-  for (const note of result.notes) process.stderr.write(`note: ${note}\n`);
+  for (const note of result.notes) process.stderr.write(`note: ${escapeControls(note)}\n`);
   await emit(result.report, flags, base.root, listing);
   if (result.collected.unreadable.length > 0) {
     for (const u of result.collected.unreadable)
-      process.stderr.write(`upstream-status: cannot read ${u}\n`);
+      process.stderr.write(`upstream-status: cannot read ${escapeControls(u)}\n`);
     return EXIT.usage;
   }
   return listing ? EXIT.ok : exitCodeFor(result.findings);

@@ -3,6 +3,7 @@
  * which patches are upstream now (drop), which collide with merged changes
  * (re-cut), and which no longer apply at fuzz 0.
  */
+import { escapeControls } from '../control-chars.js';
 import path from 'node:path';
 import { writeFile } from 'node:fs/promises';
 import { EXIT } from '../errors.js';
@@ -37,7 +38,7 @@ export async function rebaseCheckCommand(flags: RebaseFlags): Promise<number> {
       : { token: gh.token, apiUrl: gh.apiUrl, graphqlUrl: gh.graphqlUrl },
     today: base.today,
   });
-  for (const note of result.notes) process.stderr.write(`note: ${note}\n`);
+  for (const note of result.notes) process.stderr.write(`note: ${escapeControls(note)}\n`);
   const report = buildReport({
     ctx: {
       sources: result.collected.sources,

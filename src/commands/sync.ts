@@ -3,6 +3,7 @@
  * names them. `--dry-run` prints the unified diff instead of writing.
  */
 import { runCheck, type GitHubSettings } from '../check.js';
+import { escapeControls as shown } from '../control-chars.js';
 import { EXIT } from '../errors.js';
 import { planSync } from '../sync/plan.js';
 import { applySyncPlan } from '../sync/write.js';
@@ -19,7 +20,7 @@ export interface SyncFlags {
 export async function syncCommand(flags: SyncFlags, github: GitHubSettings): Promise<number> {
   const base = await prepare(flags);
   const result = await runCheck({ ...base, github, version: VERSION });
-  for (const note of result.notes) process.stderr.write(`note: ${note}\n`);
+  for (const note of result.notes) process.stderr.write(`note: ${shown(note)}\n`);
   const overBudget = result.findings.filter((f) => f.rule === 'budget-exceeded');
   for (const f of overBudget) process.stderr.write(`upstream-status: ${f.message}\n`);
   if (overBudget.some((f) => f.severity === 'error')) return EXIT.findings;
@@ -30,23 +31,25 @@ export async function syncCommand(flags: SyncFlags, github: GitHubSettings): Pro
     today: base.today,
     webHost: base.config.github.webHost,
   });
-  for (const n of plan.notes) process.stderr.write(`note: ${n.path}: ${n.message}\n`);
+  for (const n of plan.notes) process.stderr.write(`note: ${shown(`${n.path}: ${n.message}`)}\n`);
   const applied = await applySyncPlan(base.root, plan, { dryRun: flags.dryRun === true });
   if (flags.dryRun) {
     process.stdout.write(applied.diff === '' ? 'sync: nothing to change\n' : applied.diff);
   } else {
     for (const file of plan.files) {
       if (!applied.written.includes(file.path)) continue;
-      process.stdout.write(`updated ${file.path}\n`);
+      process.stdout.write(`updated ${shown(file.path)}\n`);
       for (const c of file.changes) {
         const what = c.ref ? `${c.ref} ${c.field}` : c.field;
-        process.stdout.write(`  ${file.path}:${c.line}  ${what}: ${c.from} → ${c.to}\n`);
+        process.stdout.write(
+          shown(`  ${file.path}:${c.line}  ${what}: ${c.from} → ${c.to}`) + '\n',
+        );
       }
     }
     if (applied.written.length === 0 && applied.failed.length === 0) {
       process.stdout.write('sync: every record already matches GitHub\n');
     }
   }
-  for (const f of applied.failed) process.stderr.write(`upstream-status: ${f.message}\n`);
+  for (const f of applied.failed) process.stderr.write(`upstream-status: ${shown(f.message)}\n`);
   return applied.failed.length > 0 ? EXIT.usage : EXIT.ok;
 }

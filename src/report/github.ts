@@ -4,7 +4,7 @@
  */
 import type { Severity } from '../model.js';
 import { SEVERITY_ORDER } from '../model.js';
-import { escapeCommandData, escapeCommandProperty } from './escape.js';
+import { escapeCommandData, escapeCommandProperty, escapeControlsButLines } from './escape.js';
 import type { Report, ReportFinding } from './report.js';
 import type { Reporter } from './reporter.js';
 
@@ -32,10 +32,12 @@ function normalisePrefix(prefix: string): string {
 function annotation(f: ReportFinding, prefix: string): string {
   const props: string[] = [];
   if (f.file !== '')
-    props.push(`file=${escapeCommandProperty(prefix ? `${prefix}/${f.file}` : f.file)}`);
+    props.push(
+      `file=${escapeCommandProperty(escapeControlsButLines(prefix ? `${prefix}/${f.file}` : f.file))}`,
+    );
   if (f.line >= 1) props.push(`line=${f.line}`);
   props.push(`title=${escapeCommandProperty(f.rule)}`);
-  return `::${f.severity} ${props.join(',')}::${escapeCommandData(f.message)}`;
+  return `::${f.severity} ${props.join(',')}::${escapeCommandData(escapeControlsButLines(f.message))}`;
 }
 
 function summaryLine(report: Report): string {

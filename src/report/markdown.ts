@@ -3,6 +3,7 @@
  * an issue): counts, a table of findings grouped by patch, and what to do.
  */
 import { appendFile } from 'node:fs/promises';
+import { escapeControls } from '../control-chars.js';
 import type { RuleId } from '../model.js';
 import type { Report, ReportFinding } from './report.js';
 import type { Reporter } from './reporter.js';
@@ -40,14 +41,14 @@ const RECUT_RULES = new Set<string>(['anchor-collision-merged', 'collision-in-ta
 
 const bytes = (s: string): number => Buffer.byteLength(s, 'utf8');
 
-/** A table cell: `|` would end it and a newline would end the row. */
+/** A table cell: `|` would end it and a newline would end the row; other controls are shown escaped. */
 function cell(text: string): string {
-  return text.replace(/\|/g, '\\|').replace(/\r\n|\r|\n/g, '<br>');
+  return escapeControls(text.replace(/\|/g, '\\|').replace(/\r\n|\r|\n/g, '<br>'));
 }
 
 /** A code span in a cell; a code span cannot hold `<br>`, so newlines become spaces. */
 function codeCell(text: string): string {
-  const t = text.replace(/\|/g, '\\|').replace(/\r\n|\r|\n/g, ' ');
+  const t = escapeControls(text.replace(/\|/g, '\\|').replace(/\r\n|\r|\n/g, ' '));
   return t.includes('`') ? `\`\` ${t} \`\`` : `\`${t}\``;
 }
 
@@ -85,10 +86,7 @@ function head(report: Report): string {
 
 function patchesOf(findings: readonly ReportFinding[], rules: Set<string>): string {
   const patches = new Set(findings.filter((f) => rules.has(f.rule)).map((f) => f.patch ?? f.file));
-  return [...patches]
-    .sort()
-    .map((p) => `\`${p}\``)
-    .join(', ');
+  return [...patches].sort().map(codeCell).join(', ');
 }
 
 function whatToDo(findings: readonly ReportFinding[]): string {

@@ -3,6 +3,7 @@
  * ones last), one line each, then a one-line summary.
  */
 import { createColors } from 'picocolors';
+import { escapeControls } from '../control-chars.js';
 import type { Severity } from '../model.js';
 import type { Report, ReportFinding } from './report.js';
 import type { Reporter } from './reporter.js';
@@ -24,7 +25,9 @@ function marker(severity: Severity, c: Colors): string {
 }
 
 function findingLine(f: ReportFinding, c: Colors): string {
-  return `  ${marker(f.severity, c)}  ${f.file}:${f.line}  ${f.message}  ${c.dim(`[${f.rule}]`)}`;
+  // File names and messages carry outside text (titles, paths): never raw control characters.
+  const where = escapeControls(`${f.file}:${f.line}`);
+  return `  ${marker(f.severity, c)}  ${where}  ${escapeControls(f.message)}  ${c.dim(`[${f.rule}]`)}`;
 }
 
 /** Patch groups in path order (report.findings is already sorted), general findings last. */
@@ -70,7 +73,9 @@ export const reportText: Reporter = (report, opts) => {
   const c = createColors(opts.color);
   if (report.findings.length === 0) return `${c.green(allClearLine(report))}\n`;
   const blocks = groupByPatch(report.findings).map(([heading, findings]) =>
-    [c.bold(c.underline(heading)), ...findings.map((f) => findingLine(f, c))].join('\n'),
+    [c.bold(c.underline(escapeControls(heading))), ...findings.map((f) => findingLine(f, c))].join(
+      '\n',
+    ),
   );
   return `${blocks.join('\n\n')}\n\n${summaryLine(report)}\n`;
 };
