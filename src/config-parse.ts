@@ -204,6 +204,11 @@ const SECTIONS: Record<string, Section> = {
       else
         fail(r, n, 'github.webHost', `expected a host name like "github.example.com", got "${s}"`);
     };
+    fields['allowInsecureHttp'] = (r, n, c) => {
+      const v = n !== null && isScalar(n) ? n.value : undefined;
+      if (typeof v === 'boolean') c.github.allowInsecureHttp = v;
+      else fail(r, n, 'github.allowInsecureHttp', `expected true or false, got ${describe(n)}`);
+    };
     subsections(r, node, 'github', fields, config);
   },
 };

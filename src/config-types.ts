@@ -52,6 +52,8 @@ export interface Config {
      * name): the only host `sync` writes into a patch (`Applied-Upstream:`).
      */
     webHost: string;
+    /** Send the token over plain http to a host that is not loopback (with a warning). */
+    allowInsecureHttp: boolean;
   };
 }
 
@@ -73,5 +75,6 @@ export const DEFAULT_CONFIG: Config = {
     timeoutSeconds: 40,
     budget: null,
     webHost: 'github.com',
+    allowInsecureHttp: false,
   },
 };

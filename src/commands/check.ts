@@ -9,7 +9,7 @@ import { formatList } from '../list-text.js';
 import { githubReporter } from '../report/github.js';
 import { REPORTERS, type Report, type ReporterName } from '../report/index.js';
 import { appendStepSummary, reportMarkdown } from '../report/markdown.js';
-import { prepare, VERSION } from './shared.js';
+import { prepare, VERSION, vetGitHubSettings, warn } from './shared.js';
 
 export interface ReportFlags {
   root?: string;
@@ -27,6 +27,7 @@ export async function checkCommand(
   listing = false,
 ): Promise<number> {
   const base = await prepare(flags);
+  if (github !== null) warn(vetGitHubSettings(github, base.config));
   const result = await runCheck({ ...base, github, version: VERSION });
   for (const note of result.notes) process.stderr.write(`note: ${escapeControls(note)}\n`);
   await emit(result.report, flags, base.root, listing);

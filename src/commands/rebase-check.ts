@@ -12,7 +12,14 @@ import { REPORTERS, buildReport, type ReporterName } from '../report/index.js';
 import { githubReporter } from '../report/github.js';
 import { parseOnto } from '../rebase/targets.js';
 import { runRebaseCheck } from '../rebase/check-command.js';
-import { prepare, githubSettings, VERSION, type GitHubFlags } from './shared.js';
+import {
+  prepare,
+  githubSettings,
+  VERSION,
+  vetGitHubSettings,
+  warn,
+  type GitHubFlags,
+} from './shared.js';
 
 export interface RebaseFlags extends GitHubFlags {
   root?: string;
@@ -28,6 +35,7 @@ export interface RebaseFlags extends GitHubFlags {
 export async function rebaseCheckCommand(flags: RebaseFlags): Promise<number> {
   const base = await prepare(flags);
   const gh = githubSettings(flags);
+  if (!flags.offline) warn(vetGitHubSettings(gh, base.config));
   const result = await runRebaseCheck({
     root: base.root,
     config: base.config,

@@ -7,6 +7,7 @@ import type { GitHubSettings } from '../check.js';
 import type { Config } from '../config-types.js';
 import { loadConfig } from '../config.js';
 import { UsageError } from '../errors.js';
+import { checkEndpoint } from '../github/endpoint.js';
 
 const require = createRequire(import.meta.url);
 export const VERSION = (require('../../package.json') as { version: string }).version;
@@ -61,6 +62,26 @@ export async function prepare(flags: {
     now,
     today: parseToday(flags.today, now),
   };
+}
+
+/**
+ * The GitHub URLs as configuration: a URL with credentials, another scheme,
+ * or plain http to a remote host with a token is a UsageError (exit 2, no
+ * request made). Returns the warnings to print (an allowed plain-http host).
+ */
+export function vetGitHubSettings(gh: GitHubSettings, config: Config): string[] {
+  if (gh.replay !== null) return [];
+  const opts = { token: gh.token !== null, allowInsecureHttp: config.github.allowInsecureHttp };
+  const urls: [string, string][] = [['the GitHub API URL', gh.apiUrl]];
+  if (gh.graphqlUrl !== null) urls.push(['the GitHub GraphQL URL', gh.graphqlUrl]);
+  const verdicts = urls.map(([what, url]) => checkEndpoint(what, url, opts));
+  const errors = verdicts.flatMap((v) => (v.error === null ? [] : [v.error]));
+  if (errors.length > 0) throw new UsageError(errors.join('; '));
+  return verdicts.flatMap((v) => (v.warning === null ? [] : [v.warning]));
+}
+
+export function warn(warnings: readonly string[]): void {
+  for (const w of warnings) process.stderr.write(`upstream-status: warning: ${w}\n`);
 }
 
 /** The token comes only from the environment, never from a flag (flags end up in shell history). */

@@ -7,7 +7,7 @@ import { escapeControls as shown } from '../control-chars.js';
 import { EXIT } from '../errors.js';
 import { planSync } from '../sync/plan.js';
 import { applySyncPlan } from '../sync/write.js';
-import { prepare, VERSION } from './shared.js';
+import { prepare, VERSION, vetGitHubSettings, warn } from './shared.js';
 
 export interface SyncFlags {
   budget?: string;
@@ -19,6 +19,7 @@ export interface SyncFlags {
 
 export async function syncCommand(flags: SyncFlags, github: GitHubSettings): Promise<number> {
   const base = await prepare(flags);
+  warn(vetGitHubSettings(github, base.config));
   const result = await runCheck({ ...base, github, version: VERSION });
   for (const note of result.notes) process.stderr.write(`note: ${shown(note)}\n`);
   const overBudget = result.findings.filter((f) => f.rule === 'budget-exceeded');
