@@ -10,6 +10,7 @@ import { throttling } from '@octokit/plugin-throttling';
 import { retry } from '@octokit/plugin-retry';
 import type { LiveState, Resolution } from '../model.js';
 import { GitHubUnavailableError } from './client.js';
+import { clampUntil, describeUntil, statedLimitUntil, untilAfter } from './rate-wait.js';
 
 type OctokitPlugin = Parameters<typeof Octokit.plugin>[0];
 
@@ -116,6 +117,8 @@ export class GitHubSession {
   private readonly attempts = new Map<string, number>();
   private lastFailure: Failure | null = null;
   private rateLimitedUntil: number | null = null;
+  /** When the last rate-limited answer said to come back (ms, unclamped). */
+  private statedUntil: number | null = null;
   private inFlight = 0;
   /**
    * The token as sent: without the newline or CR a secret file leaves. The
@@ -132,8 +135,10 @@ export class GitHubSession {
       _octokit: unknown,
       retryCount: number,
     ): boolean => {
-      const until = Date.now() + retryAfter * 1000;
-      if (retryCount < MAX_RATE_LIMIT_RETRIES && until < this.deadline) return true;
+      // The server's own words when it gave any (see statedLimitUntil), kept
+      // unclamped for the message; the decision uses the clamped instant.
+      const until = this.statedUntil ?? Date.now() + retryAfter * 1000;
+      if (retryCount < MAX_RATE_LIMIT_RETRIES && clampUntil(until) < this.deadline) return true;
       this.rateLimitedUntil = until;
       return false;
     };
@@ -270,9 +275,9 @@ export class GitHubSession {
     // GitHub's own secondary and primary limits are plugin-throttling's.
     if (typeof message === 'string' && /\bsecondary rate\b/i.test(message)) return null;
     if (headers['x-ratelimit-remaining'] === '0') return null;
-    const until = Date.now() + seconds * 1000;
-    if (waited < MAX_RATE_LIMIT_RETRIES && until < this.deadline) return seconds * 1000;
-    this.rateLimitedUntil = until;
+    const until = untilAfter(seconds);
+    if (waited < MAX_RATE_LIMIT_RETRIES && until < this.deadline) return until - Date.now();
+    this.rateLimitedUntil = Date.now() + seconds * 1000;
     return null;
   }
 
@@ -309,6 +314,8 @@ export class GitHubSession {
     this.inFlight += 1;
     try {
       const response = await globalThis.fetch(input, { ...init, signal });
+      const stated = statedLimitUntil(response.headers);
+      if (stated !== null) this.statedUntil = stated;
       if (response.status >= 500) {
         this.lastFailure = {
           what: `${response.status} ${response.statusText}`.trim(),
@@ -365,8 +372,7 @@ interface Failure {
 
 /** The one-line message for an exhausted rate limit. */
 function describeRateLimit(resetMs: number | null, authenticated: boolean): string {
-  const until =
-    resetMs === null ? 'for now' : `until ${new Date(resetMs).toISOString().slice(11, 16)} UTC`;
+  const until = resetMs === null ? 'for now' : describeUntil(resetMs);
   const hint = authenticated
     ? ''
     : ' (unauthenticated requests get 60 an hour; set GH_TOKEN for 5,000)';

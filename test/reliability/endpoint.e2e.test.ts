@@ -7,7 +7,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../e2e/cli.js';
+import { runCli } from './support/cli.js';
 import { startFakeGitHub, type FakeGitHub } from '../support/fake-github.js';
 
 const TOKEN = 'ghp_CANARYendpoint0123456789abcdef';

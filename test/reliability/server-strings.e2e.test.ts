@@ -12,7 +12,7 @@ import { mkdtemp, readFile, rm, writeFile, mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../e2e/cli.js';
+import { runCli } from './support/cli.js';
 import { startFakeGitHub, type FakeGitHub } from '../support/fake-github.js';
 
 const TOKEN = 'ghp_CANARYhostile0123456789abcdef';
