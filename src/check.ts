@@ -15,6 +15,7 @@ import { buildReport, type Report } from './report/report.js';
 import { runRules } from './rules/index.js';
 import { collectPinnedBases, containmentQuestions, type PinnedBase } from './rules/pinned.js';
 import type { CheckContext } from './rules/types.js';
+import { transportLimits, type TransportLimits } from './github/limits.js';
 
 export interface GitHubSettings {
   token: string | null;
@@ -53,6 +54,8 @@ export async function runCheck(opts: CheckOptions): Promise<CheckResult> {
   let live: Map<RefKey, Resolution> | null = null;
   let requests = 0;
   let offline = opts.github === null;
+  // One deadline for every GitHub phase of the run (refs, then pinned bases).
+  const transport = transportLimits(opts.config, Date.now());
   if (opts.github !== null) {
     const refs = refRequests(collected);
     const planned =
@@ -66,7 +69,7 @@ export async function runCheck(opts: CheckOptions): Promise<CheckResult> {
       extra.push(budgetFinding('refs', planned, budget, budget, opts.configFile ?? null));
       offline = true;
     } else if (refs.length > 0) {
-      const answer = await resolveLive(opts.github, opts.config, refs);
+      const answer = await resolveLive(opts.github, opts.config, refs, transport);
       live = answer.results;
       requests = answer.requests;
       notes.push(...answer.notes);
@@ -77,7 +80,7 @@ export async function runCheck(opts: CheckOptions): Promise<CheckResult> {
   let pinned: Pick<CheckContext, 'pinned' | 'containment'> = {};
   if (opts.github !== null && live !== null) {
     const left = budget === null ? Infinity : Math.max(0, budget - requests);
-    const facts = await askContainment(opts.github, opts.config, collected, live, left);
+    const facts = await askContainment(opts.github, opts.config, collected, live, left, transport);
     pinned = { pinned: facts.pinned, containment: facts.containment };
     requests += facts.requests;
     if (facts.skipped > 0 && budget !== null) {
@@ -124,6 +127,7 @@ async function askContainment(
   collected: Collected,
   live: ReadonlyMap<RefKey, Resolution>,
   maxRequests: number,
+  transport: TransportLimits,
 ): Promise<{
   pinned: PinnedBase[];
   containment: Map<string, boolean | null>;
@@ -145,6 +149,7 @@ async function askContainment(
           graphqlUrl: settings.graphqlUrl,
           timeoutSeconds: config.github.timeoutSeconds,
           concurrency: config.github.concurrency,
+          ...transport,
           ...(Number.isFinite(maxRequests) ? { maxRequests } : {}),
         });
   if (settings.record !== null) resolver = c.recordingContainment(resolver, settings.record);
@@ -176,6 +181,7 @@ async function resolveLive(
   settings: GitHubSettings,
   config: Config,
   refs: RefRequest[],
+  transport: TransportLimits,
 ): Promise<ResolveResult> {
   // Loaded lazily: Octokit and its plugins are the heaviest modules, and list/--offline never need them.
   const gh = await import('./github/index.js');
@@ -194,6 +200,7 @@ async function resolveLive(
       chunkSize: config.github.chunkSize,
       concurrency: config.github.concurrency,
       timeoutSeconds: config.github.timeoutSeconds,
+      ...transport,
     });
   }
   if (settings.record !== null) client = gh.recordingClient(client, settings.record);

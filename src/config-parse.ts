@@ -189,6 +189,7 @@ const SECTIONS: Record<string, Section> = {
       concurrency: [1, 16],
       timeoutSeconds: [1, 600],
       budget: [1, 1_000_000],
+      maxResponseMB: [1, 1024],
     } as const;
     const fields: Record<string, Section> = {};
     for (const [name, [min, max]] of Object.entries(limits)) {

@@ -52,6 +52,8 @@ export interface Config {
      * name): the only host `sync` writes into a patch (`Applied-Upstream:`).
      */
     webHost: string;
+    /** Most MiB one GitHub answer may have, decompressed; a larger one ends the run (exit 3). */
+    maxResponseMB: number;
     /** Send the token over plain http to a host that is not loopback (with a warning). */
     allowInsecureHttp: boolean;
   };
@@ -75,6 +77,7 @@ export const DEFAULT_CONFIG: Config = {
     timeoutSeconds: 40,
     budget: null,
     webHost: 'github.com',
+    maxResponseMB: 8,
     allowInsecureHttp: false,
   },
 };

@@ -60,6 +60,7 @@ describe('parseConfig', () => {
         timeoutSeconds: 120,
         budget: null,
         webHost: 'github.com',
+        maxResponseMB: 8,
         allowInsecureHttp: false,
       },
     } satisfies Config);

@@ -25,6 +25,10 @@ export interface GitHubOptions {
   concurrency: number;
   timeoutSeconds: number;
   userAgent?: string;
+  /** The run's deadline (epoch ms), shared with its other GitHub phases. */
+  deadline?: number;
+  /** Most bytes one answer may have, decompressed. */
+  maxResponseBytes?: number;
 }
 
 export function createGitHubClient(opts: GitHubOptions): GitHubClient {
@@ -75,6 +79,8 @@ function createNetworkClient(opts: GitHubOptions): GitHubClient {
     apiUrl: opts.apiUrl,
     timeoutSeconds: opts.timeoutSeconds,
     ...(opts.userAgent !== undefined ? { userAgent: opts.userAgent } : {}),
+    ...(opts.deadline !== undefined ? { deadline: opts.deadline } : {}),
+    ...(opts.maxResponseBytes !== undefined ? { maxResponseBytes: opts.maxResponseBytes } : {}),
   };
   if (token !== null) {
     return createGraphqlClient({

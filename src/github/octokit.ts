@@ -5,11 +5,13 @@
  * of every HTTP request including retries, and one-line errors that never
  * contain the token.
  */
+import { setMaxListeners } from 'node:events';
 import { Octokit } from '@octokit/rest';
 import { throttling } from '@octokit/plugin-throttling';
 import { retry } from '@octokit/plugin-retry';
 import type { LiveState, Resolution } from '../model.js';
 import { GitHubUnavailableError } from './client.js';
+import { cappedResponse, DEFAULT_MAX_RESPONSE_BYTES, linkedSignal } from './body-cap.js';
 import { clampUntil, describeUntil, statedLimitUntil, untilAfter } from './rate-wait.js';
 
 type OctokitPlugin = Parameters<typeof Octokit.plugin>[0];
@@ -80,9 +82,18 @@ export interface TransportOptions {
   apiUrl: string;
   timeoutSeconds: number;
   userAgent?: string;
+  /**
+   * The run's deadline (epoch ms), shared by every session of one run: a
+   * session ends at it even when its own timeoutSeconds would go on.
+   */
+  deadline?: number;
+  /** Most bytes one answer may have, decompressed (default 8 MiB). */
+  maxResponseBytes?: number;
 }
 
 const MIN_SCRUBBED_TOKEN = 6;
+
+const SIGNAL_LISTENER_BOUND = 64;
 
 /** Rate-limit waits beyond this many in one request are not worth it. */
 const MAX_RATE_LIMIT_RETRIES = 3;
@@ -128,7 +139,15 @@ export class GitHubSession {
 
   constructor(private readonly opts: TransportOptions) {
     this.token = opts.token?.trim() || null;
-    this.deadline = this.started + opts.timeoutSeconds * 1000;
+    // Listeners on the session's signal: one per request in flight (released
+    // when its body is done, body-cap.ts), one per retry wait, one for run().
+    // In-flight requests are bounded (concurrency ≤ 16), so this bound is only
+    // passed by a real leak, which Node should then report.
+    setMaxListeners(SIGNAL_LISTENER_BOUND, this.controller.signal);
+    this.deadline = Math.min(
+      this.started + opts.timeoutSeconds * 1000,
+      opts.deadline ?? Number.POSITIVE_INFINITY,
+    );
     const onLimit = (
       retryAfter: number,
       _options: unknown,
@@ -313,9 +332,28 @@ export class GitHubSession {
     this.attempts.set(identity, attempt);
     this.inFlight += 1;
     try {
-      const response = await globalThis.fetch(input, { ...init, signal });
+      const link = linkedSignal(signal);
+      let response: Response;
+      try {
+        response = await globalThis.fetch(input, { ...init, signal: link.signal });
+      } catch (error) {
+        link.release();
+        throw error;
+      }
       const stated = statedLimitUntil(response.headers);
       if (stated !== null) this.statedUntil = stated;
+      const max = this.opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+      response = cappedResponse(
+        response,
+        max,
+        (bytes) =>
+          this.abort(
+            new GitHubUnavailableError(
+              `GitHub's answer to ${route} was larger than ${mib(max)} (${bytes} bytes read; github.maxResponseMB); not read further`,
+            ),
+          ),
+        link.release,
+      );
       if (response.status >= 500) {
         this.lastFailure = {
           what: `${response.status} ${response.statusText}`.trim(),
@@ -459,6 +497,10 @@ function networkReason(error: unknown): string {
       : cause.message;
   }
   return error.message;
+}
+
+function mib(bytes: number): string {
+  return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MiB`;
 }
 
 function plural(count: number, word: string): string {

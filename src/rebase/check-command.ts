@@ -8,6 +8,7 @@
  * a local checkout (`--upstream-dir`); every distinct file is read once
  * however many patches touch it. Nothing here prints: the CLI reports.
  */
+import { transportLimits } from '../github/limits.js';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config-types.js';
@@ -275,7 +276,10 @@ function defaultServices(opts: RebaseCheckOptions): RebaseServices {
   const dir = opts.upstreamDir;
   const gh = opts.github;
   const { concurrency, timeoutSeconds } = opts.config.github;
-  const transport = gh === null ? null : { token: gh.token, apiUrl: gh.apiUrl, timeoutSeconds };
+  // One deadline and size cap for every phase (containment, contents, culprits, live states).
+  const limits = transportLimits(opts.config, Date.now());
+  const transport =
+    gh === null ? null : { token: gh.token, apiUrl: gh.apiUrl, timeoutSeconds, ...limits };
   const containment =
     dir !== null
       ? createLocalContainment({ dir })
@@ -310,6 +314,7 @@ function defaultServices(opts: RebaseCheckOptions): RebaseServices {
             chunkSize: opts.config.github.chunkSize,
             concurrency,
             timeoutSeconds,
+            ...limits,
           }),
   };
 }

@@ -10,6 +10,7 @@
 import { createServer, STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { createGzip } from 'node:zlib';
 import { indexRepos, type FakeRepoData } from './fake-github-data.js';
 import { answerGraphql } from './fake-github-graphql.js';
 import { answerRest, type JsonReply } from './fake-github-rest.js';
@@ -58,7 +59,14 @@ export type Fault =
    * compromised server (or a man in the middle) sending well-formed JSON
    * with hostile strings in it.
    */
-  | (FaultBase & { kind: 'tamper'; edit: (json: unknown) => unknown });
+  | (FaultBase & { kind: 'tamper'; edit: (json: unknown) => unknown })
+  /** HTTP 200, JSON content type, and a body that never ends (`[0,0,0,…`). */
+  | (FaultBase & { kind: 'endless' })
+  /**
+   * HTTP 200, `content-encoding: gzip`: a few KB on the wire per hundreds of
+   * MB inflated, without end (JSON whitespace), as a gzip bomb.
+   */
+  | (FaultBase & { kind: 'gzip-bomb' });
 
 export interface FakeGitHubOptions {
   repos: Record<string, FakeRepoData>;
@@ -99,6 +107,42 @@ interface Reply extends JsonReply {
   statusText?: string;
   /** Send the headers and half the body, then drop the connection. */
   cut?: boolean;
+  /** Write the body itself (after the headers), until the client goes away. */
+  stream?: (res: ServerResponse) => void;
+}
+
+const MIB_OF_ZEROS = Buffer.from('0,'.repeat(512 * 1024));
+const MIB_OF_SPACES = Buffer.alloc(1024 * 1024, 0x20);
+
+/** Write `chunk` again and again, honouring backpressure, until the socket closes. */
+function writeForever(out: NodeJS.WritableStream, chunk: Buffer, closed: () => boolean): void {
+  const pump = (): void => {
+    while (!closed()) {
+      if (!out.write(chunk)) {
+        out.once('drain', pump);
+        return;
+      }
+    }
+  };
+  pump();
+}
+
+function streamEndless(res: ServerResponse): void {
+  let closed = false;
+  res.on('close', () => (closed = true));
+  res.write('[');
+  writeForever(res, MIB_OF_ZEROS, () => closed);
+}
+
+function streamGzipBomb(res: ServerResponse): void {
+  let closed = false;
+  const gzip = createGzip({ level: 9 });
+  gzip.pipe(res);
+  res.on('close', () => {
+    closed = true;
+    gzip.destroy();
+  });
+  writeForever(gzip, MIB_OF_SPACES, () => closed);
 }
 
 interface FaultContext {
@@ -183,6 +227,14 @@ const FAULTS: {
     }),
   // Applied to the normal answer in `answer()`, after the other faults.
   tamper: () => Promise.resolve(null),
+  endless: () => Promise.resolve({ status: 200, json: null, stream: streamEndless }),
+  'gzip-bomb': () =>
+    Promise.resolve({
+      status: 200,
+      json: null,
+      headers: { 'content-encoding': 'gzip' },
+      stream: streamGzipBomb,
+    }),
   sequence: (fault, ctx) => {
     const step = fault.steps[ctx.hit];
     if (!step) return Promise.resolve(null);
@@ -288,6 +340,11 @@ export async function startFakeGitHub(opts: FakeGitHubOptions): Promise<FakeGitH
         'content-length': String(Buffer.byteLength(payload)),
       });
       res.write(payload.slice(0, Math.floor(payload.length / 2)), () => res.socket?.destroy());
+      return;
+    }
+    if (reply.stream) {
+      res.writeHead(reply.status, headers);
+      reply.stream(res);
       return;
     }
     if (reply.statusText !== undefined) res.writeHead(reply.status, reply.statusText, headers);
