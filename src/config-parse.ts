@@ -10,20 +10,12 @@
  * reading of what was meant (callers still stop on errors: exit 2).
  */
 import path from 'node:path';
-import {
-  isAlias,
-  isMap,
-  isScalar,
-  isSeq,
-  LineCounter,
-  parseDocument,
-  type Document,
-  type Node,
-} from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, LineCounter, type Document, type Node } from 'yaml';
 import { DEFAULT_CONFIG, type Config, type RuleSettings } from './config-types.js';
 import { compileGlob } from './glob.js';
 import type { RuleId, Severity } from './model.js';
 import { normaliseRepo } from './refs.js';
+import { parseYaml } from './yaml-parse.js';
 
 import { cloneDefaults, type ConfigError } from './config.js';
 
@@ -59,7 +51,7 @@ const IGNORE = /^(?:internal|[^#\s]+\/[^#\s]+)#(?:\*|[1-9]\d*)$/i;
 /** Parse and validate config text. Pure. Returns the best config it could build even when there are errors. */
 export function parseConfig(text: string, file: string): { config: Config; errors: ConfigError[] } {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false });
+  const doc = parseYaml(text, { lineCounter, prettyErrors: false });
   const r: Reader = { file, doc, lineCounter, errors: [] };
   const config = cloneDefaults();
   if (doc.errors.length > 0) {

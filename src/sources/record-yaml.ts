@@ -10,12 +10,12 @@ import {
   isScalar,
   isSeq,
   LineCounter,
-  parseDocument,
   visit,
   type Document,
   type Node as YamlNode,
 } from 'yaml';
 import type { ParseProblem } from '../model.js';
+import { parseYaml } from '../yaml-parse.js';
 
 /**
  * Aliases are resolved one level at a time while reading, which is cheap, but
@@ -47,7 +47,7 @@ export class YamlFile {
     readonly file: string,
     readonly text: string,
   ) {
-    this.doc = parseDocument(text, { lineCounter: this.lines, prettyErrors: true });
+    this.doc = parseYaml(text, { lineCounter: this.lines, prettyErrors: true });
     for (const error of this.doc.errors) {
       // The first line of yaml's message is the description; the rest is an excerpt.
       const first = (error.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '');

@@ -14,7 +14,8 @@
  * - `in_pinned_base` needs the compare API and is left to its own rule.
  * - A file with YAML syntax errors is not touched: its ranges are not safe.
  */
-import { isMap, parseDocument, type Document, type Node as YamlNode } from 'yaml';
+import { isMap, type Document, type Node as YamlNode } from 'yaml';
+import { parseYaml } from '../yaml-parse.js';
 import type { LiveState, RefKey } from '../model.js';
 import type { RecordResult } from '../sources/record-types.js';
 import { parseStateWord } from '../states.js';
@@ -30,7 +31,7 @@ export function planRecord(
   today: string,
 ): FileEdits {
   const out: FileEdits = { edits: [], changes: [], notes: [] };
-  const doc = parseDocument(text);
+  const doc = parseYaml(text);
   if (doc.errors.length > 0) {
     if (
       anyAnswered(

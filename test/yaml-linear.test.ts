@@ -1,0 +1,53 @@
+/**
+ * Issue 13 item 4: the `yaml` package's duplicate-key check is quadratic in
+ * the keys of one mapping (300k keys > 10 min). parseYaml turns it off and
+ * checks with a Set: a 300k-key record, index or config is read in linear
+ * time (a file past limits.maxFileMB is not read at all: collect.ts), and a duplicate key is still an error on its line.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseRecord } from '../src/sources/records.js';
+import { parseYaml } from '../src/yaml-parse.js';
+import { LineCounter } from 'yaml';
+
+const KEYS = 100_000;
+
+function manyKeys(prefix: string, indent = '', n = KEYS): string {
+  const lines: string[] = [prefix];
+  for (let i = 0; i < n; i++) lines.push(`${indent}k${i}: ${i}`);
+  return `${lines.join('\n')}\n`;
+}
+
+function timed<T>(fn: () => T): { value: T; ms: number } {
+  const started = performance.now();
+  const value = fn();
+  return { value, ms: performance.now() - started };
+}
+
+describe('linear YAML', () => {
+  it('still reports a duplicate key on its line, also at the end of a huge mapping', () => {
+    const lines = new LineCounter();
+    const doc = parseYaml('a: 1\nb: 2\na: 3\n"1": x\n1: y\n', { lineCounter: lines });
+    expect(doc.errors.map((e) => [e.code, e.linePos?.[0].line])).toEqual([['DUPLICATE_KEY', 3]]);
+    const big = `${manyKeys('schema_version: 1')}k7: again\n`;
+    const record = parseRecord({ path: 'r.upstream.status.yaml', text: big, patchPath: 'r.py' });
+    expect(record.problems).toEqual([
+      expect.objectContaining({ line: KEYS + 2, message: expect.stringMatching(/unique/) }),
+    ]);
+  });
+
+  it('reading time grows linearly with the keys of one mapping (4x the keys, < 8x the time)', () => {
+    const read = (n: number) => {
+      const text = manyKeys('schema_version: 1', '', n);
+      return Math.min(
+        ...[0, 1].map(
+          () =>
+            timed(() => parseRecord({ path: 'r.upstream.status.yaml', text, patchPath: null })).ms,
+        ),
+      );
+    };
+    const small = read(20_000);
+    const large = read(80_000);
+    // Quadratic (the yaml package's own check) is 16x, and takes > 30 s here.
+    expect(large / small).toBeLessThan(8);
+  }, 60_000);
+});
