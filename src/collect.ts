@@ -3,12 +3,13 @@
  * hand the text to the pure readers. Everything a reader cannot make sense of
  * comes back as data (ParseProblem); one bad file never stops the others.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from './config-types.js';
 import { isIgnored, repoForPatch } from './config.js';
 import { decodeUtf8 } from './decode.js';
-import type { Mention, PatchEntry, RefKey, SourceResult } from './model.js';
+import { ReadBudget } from './input-limits.js';
+import type { Mention, PatchEntry, RefKey, SourceKind, SourceResult } from './model.js';
 import { learnAliases } from './refs.js';
 import { discover, type Discovery } from './sources/discover.js';
 import { readPatchHeader } from './sources/patch-header.js';
@@ -34,25 +35,34 @@ export async function collectSources(root: string, config: Config): Promise<Coll
   const discovery = await discover(root, config);
   const unreadable: string[] = [];
   const texts = new Map<string, string>();
-  const read = async (rel: string): Promise<FileText | null> => {
-    try {
-      // Synchronous reads: thousands of small files read faster one by one than
-      // as thousands of concurrent promises (each an open/fstat/read/close).
-      const decoded = decodeUtf8(readFileSync(path.join(root, rel)));
-      if (decoded.invalidLine === null) texts.set(rel, decoded.text);
-      return decoded;
-    } catch (err) {
-      unreadable.push(`${rel}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
-      return null;
-    }
-  };
+  const budget = new ReadBudget(config.limits);
+  const sources: SourceResult[] = [];
+  const readAs =
+    (kind: SourceKind) =>
+    async (rel: string): Promise<FileText | null> => {
+      try {
+        const abs = path.join(root, rel);
+        const admitted = budget.admit(rel, kind, statSync(abs).size);
+        if (!admitted.read) {
+          if (admitted.report !== null) sources.push(admitted.report);
+          return null;
+        }
+        // Synchronous reads: thousands of small files read faster one by one than
+        // as thousands of concurrent promises (each an open/fstat/read/close).
+        const decoded = decodeUtf8(readFileSync(abs));
+        if (decoded.invalidLine === null) texts.set(rel, decoded.text);
+        return decoded;
+      } catch (err) {
+        unreadable.push(`${rel}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+        return null;
+      }
+    };
 
   const aliases = new Map<string, string>(Object.entries(config.repos.aliases));
-  const ledgerTexts = await readAll(discovery.ledgers, read);
+  const ledgerTexts = await readAll(discovery.ledgers, readAs('ledger'));
   // Aliases taught by any ledger's links serve every source (headers use `engine#N` too).
   for (const file of ledgerTexts.values()) learnAliases(file.text, aliases);
 
-  const sources: SourceResult[] = [];
   // The markdown and YAML parsers are the heaviest modules to load: a layer
   // tree with only patch headers never pays for them.
   const { parseLedger } =
@@ -69,7 +79,7 @@ export async function collectSources(root: string, config: Config): Promise<Coll
     );
   }
   const patchByStem = patchesByStem(discovery.patchFiles);
-  for (const [rel, file] of await readAll(discovery.records, read)) {
+  for (const [rel, file] of await readAll(discovery.records, readAs('record'))) {
     if (recordsModule === null) break;
     const { parseRecord } = recordsModule;
     const patchPath = patchByStem.get(rel.slice(0, -RECORD_SUFFIX.length)) ?? null;
@@ -77,7 +87,7 @@ export async function collectSources(root: string, config: Config): Promise<Coll
       withEncoding(parseRecord({ path: rel, text: file.text, patchPath, aliases }), file),
     );
   }
-  for (const [rel, file] of await readAll(discovery.recordIndexes, read)) {
+  for (const [rel, file] of await readAll(discovery.recordIndexes, readAs('record-index'))) {
     if (recordsModule === null) break;
     const { parseRecordIndex } = recordsModule;
     const patchesDir = patchesDirFor(discovery, rel, config);
@@ -96,7 +106,7 @@ export async function collectSources(root: string, config: Config): Promise<Coll
   }
 
   const headerFiles = [...discovery.patchFiles, ...discovery.conventionPatches];
-  for (const [rel, file] of await readAll(headerFiles, read)) {
+  for (const [rel, file] of await readAll(headerFiles, readAs('patch-header'))) {
     const defaultRepo =
       indexed.get(rel)?.find((p) => p.repo !== null)?.repo ??
       repoForPatch(config, rel, patchesDirOfPatch(discovery, rel));

@@ -175,6 +175,21 @@ const SECTIONS: Record<string, Section> = {
       }
     }
   },
+  limits(r, node, config) {
+    const limits = {
+      maxFiles: [1, 10_000_000],
+      maxFileMB: [1, 1024],
+      maxPatchMB: [1, 4096],
+    } as const;
+    const fields: Record<string, Section> = {};
+    for (const [name, [min, max]] of Object.entries(limits)) {
+      fields[name] = (r, n, c) => {
+        const v = integer(r, n, `limits.${name}`, min, max);
+        if (v !== undefined) c.limits[name as keyof typeof limits] = v;
+      };
+    }
+    subsections(r, node, 'limits', fields, config);
+  },
   github(r, node, config) {
     const limits = {
       chunkSize: [1, 100],

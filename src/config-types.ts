@@ -35,6 +35,19 @@ export interface Config {
   /** `owner/repo#*`, `owner/repo#123`, `internal#*`. */
   ignore: string[];
   rules: Partial<Record<RuleId, RuleSettings>>;
+  /**
+   * What one run reads at most. A file past its limit is not read and is a
+   * parse-error naming it: a 136 MB ledger took the run down with an
+   * out-of-memory abort (the ledger reader needs ~35× the file's size).
+   */
+  limits: {
+    /** Files read (ledgers, records, indexes, patches). */
+    maxFiles: number;
+    /** MiB of one ledger, record or record index (read whole). */
+    maxFileMB: number;
+    /** MiB of one patch file (only its header is read, but the file is decoded). */
+    maxPatchMB: number;
+  };
   github: {
     /** Refs per GraphQL query. */
     chunkSize: number;
@@ -71,6 +84,7 @@ export const DEFAULT_CONFIG: Config = {
   bases: {},
   ignore: [],
   rules: {},
+  limits: { maxFiles: 100_000, maxFileMB: 2, maxPatchMB: 64 },
   github: {
     chunkSize: 100,
     concurrency: 8,

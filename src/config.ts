@@ -8,7 +8,7 @@
  * when a sibling is wrong, so the config returned beside errors is the best
  * reading of what was meant (callers still stop on errors: exit 2).
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULT_CONFIG, type Config } from './config-types.js';
 import { splitRefKey, type RuleId, type Severity } from './model.js';
@@ -33,7 +33,7 @@ export async function loadConfig(
   const present: string[] = [];
   for (const name of CONFIG_FILES) {
     const text = await readText(path.join(root, name));
-    if (text.ok) present.push(name);
+    if (text.ok || text.code.startsWith(TOO_LARGE)) present.push(name);
   }
   const [first, second] = present;
   if (first === undefined) return { config: cloneDefaults(), file: null, errors: [] };
@@ -66,10 +66,17 @@ async function loadFile(abs: string, shown: string) {
   return { ...parseConfig(text.text, shown), file: shown };
 }
 
+const MAX_CONFIG_BYTES = 1024 * 1024;
+const TOO_LARGE = 'it is';
+
 async function readText(
   abs: string,
 ): Promise<{ ok: true; text: string } | { ok: false; code: string }> {
   try {
+    // A configuration is a few lines: one past 1 MiB is refused before it is read.
+    const size = (await stat(abs)).size;
+    if (size > MAX_CONFIG_BYTES)
+      return { ok: false, code: `${TOO_LARGE} ${size} bytes, over 1 MiB` };
     return { ok: true, text: await readFile(abs, 'utf8') };
   } catch (e) {
     return { ok: false, code: (e as NodeJS.ErrnoException).code ?? String(e) };

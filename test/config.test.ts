@@ -54,6 +54,7 @@ describe('parseConfig', () => {
         'drop-candidate': { severity: 'off' },
         'ambiguous-ref': { severity: 'error' },
       },
+      limits: { maxFiles: 100_000, maxFileMB: 2, maxPatchMB: 64 },
       github: {
         chunkSize: 50,
         concurrency: 8,

@@ -70,7 +70,8 @@ interface Frame {
 interface PendingText {
   start: number;
   end: number;
-  value: string;
+  /** Joined when flushed: growing one string line by line and trimming it was quadratic. */
+  parts: string[];
 }
 
 /**
@@ -138,9 +139,10 @@ class InlineBuilder {
         const eol = this.ctx.source.eolAt(this.norm(nl));
         // White space alone before the line ending is no text of its own.
         if (this.text !== null && /^[ \t]*$/.test(C.slice(this.text.start, nl))) this.text = null;
-        if (this.text === null) this.text = { start: nl, end: nl + 1, value: eol };
+        if (this.text === null) this.text = { start: nl, end: nl + 1, parts: [eol] };
         else {
-          this.text.value = this.text.value.replace(/[ \t]+$/, '') + eol;
+          trimEndBlanks(this.text.parts);
+          this.text.parts.push(eol);
           this.text.end = nl + 1;
         }
         this.cursor = skipBlanks(C, nl + 1);
@@ -338,10 +340,10 @@ class InlineBuilder {
   }
 
   private addText(start: number, end: number, value: string): void {
-    if (this.text === null) this.text = { start, end, value };
+    if (this.text === null) this.text = { start, end, parts: [value] };
     else {
       this.text.end = end;
-      this.text.value += value;
+      this.text.parts.push(value);
     }
     this.cursor = end;
   }
@@ -350,7 +352,7 @@ class InlineBuilder {
     const t = this.text;
     if (t === null) return;
     this.text = null;
-    this.append({ type: 'text', value: t.value, position: this.position(t.start, t.end) });
+    this.append({ type: 'text', value: t.parts.join(''), position: this.position(t.start, t.end) });
   }
 
   private emit(node: PhrasingContent, start: number, end: number): void {
@@ -432,4 +434,17 @@ function plainText(tokens: readonly Token[]): string {
     else if (t.type === 'image') out += plainText(t.children ?? []);
   }
   return out;
+}
+
+/** Drop the spaces and tabs the parts end with, touching only the last parts. */
+function trimEndBlanks(parts: string[]): void {
+  while (parts.length > 0) {
+    const last = parts[parts.length - 1]!;
+    const trimmed = last.replace(/[ \t]+$/, '');
+    if (trimmed !== '') {
+      parts[parts.length - 1] = trimmed;
+      return;
+    }
+    parts.pop();
+  }
 }
