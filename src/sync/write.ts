@@ -5,12 +5,18 @@
  *
  * Before writing, the file is read again and must still be exactly the text
  * the plan started from: a file edited since it was read, or one that is not
- * valid UTF-8 (whose bad bytes the plan's text replaced), is not written.
+ * valid UTF-8 (whose bad bytes the plan's text replaced), is not written;
+ * the same is checked again, with the inode, just before the rename, and a
+ * file that resolves outside the root is never written (atomic.ts).
+ *
+ * Writes happen under an exclusive lock file in the root (lock.ts): two
+ * syncs of one tree do not interleave.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { unifiedDiff } from './diff.js';
 import { nodeFs, writeAtomic, type AtomicFs } from './atomic.js';
+import { acquireSyncLock, type SyncLock } from './lock.js';
 import type { SyncPlan } from './plan.js';
 
 export { SyncWriteError, writeAtomic, type AtomicFs } from './atomic.js';
@@ -41,19 +47,32 @@ export async function applySyncPlan(
     diff: plan.files.map((f) => unifiedDiff(f.path, f.before, f.after)).join(''),
     failed: [],
   };
-  if (options.dryRun) return result;
-  for (const file of plan.files) {
-    const abs = path.join(root, file.path);
-    try {
-      await checkUnchanged(abs, file.path, file.before);
-      await writeAtomic(abs, file.after, options.fs ?? nodeFs);
-      result.written.push(file.path);
-    } catch (err) {
-      result.failed.push({
-        path: file.path,
-        message: err instanceof Error ? err.message : String(err),
-      });
+  if (options.dryRun || plan.files.length === 0) return result;
+  let lock: SyncLock;
+  try {
+    lock = await acquireSyncLock(root);
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    result.failed.push(...plan.files.map((f) => ({ path: f.path, message })));
+    return result;
+  }
+  try {
+    for (const file of plan.files) {
+      const abs = path.join(root, file.path);
+      try {
+        await checkUnchanged(abs, file.path, file.before);
+        const guard = { root, shown: file.path, before: file.before };
+        await writeAtomic(abs, file.after, options.fs ?? nodeFs, guard);
+        result.written.push(file.path);
+      } catch (err) {
+        result.failed.push({
+          path: file.path,
+          message: err instanceof Error ? err.message : String(err),
+        });
+      }
     }
+  } finally {
+    await lock.release();
   }
   return result;
 }
