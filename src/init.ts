@@ -3,9 +3,15 @@
  * pre-rebase hook, each only if absent. It never overwrites: a file's
  * existence is checked by the exclusive create itself (`wx`), so there is no
  * window between looking and writing.
+ *
+ * It never writes outside the root: a folder on the way (`.github` as a
+ * symlink) must resolve inside it, and the hook goes where git will run it —
+ * `git rev-parse --git-path hooks`, which follows `core.hooksPath` and
+ * worktrees — or is skipped, saying why.
  */
-import { chmod, mkdir, open, stat } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { chmod, mkdir, open, realpath } from 'node:fs/promises';
+import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import {
   configTemplate,
   hookTemplate,
@@ -55,28 +61,70 @@ async function writeIfAbsent(file: string, content: string, mode?: number): Prom
   return true;
 }
 
-/** Null when hooks can go in `.git/hooks`, else why not. */
-async function hookSkipReason(root: string): Promise<string | null> {
+/** Where git runs this repository's hooks (absolute), or why there is none. */
+function hooksDir(root: string): { dir: string } | { skip: string } {
   try {
-    const info = await stat(join(root, '.git'));
-    // A file `.git` (worktree, submodule) points elsewhere; its hooks are not ours to guess.
-    return info.isDirectory() ? null : 'skipped: .git is not a directory (worktree or submodule)';
-  } catch (error) {
-    if (isErrno(error, 'ENOENT')) return 'skipped: not a git repository';
-    throw error;
+    const out = execFileSync(
+      'git',
+      ['rev-parse', '--path-format=absolute', '--git-path', 'hooks'],
+      { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
+    ).trim();
+    return out === '' ? { skip: 'skipped: not a git repository' } : { dir: out };
+  } catch {
+    return { skip: 'skipped: not a git repository' };
   }
+}
+
+/**
+ * The root-relative form of `dir` once every part of it that exists is
+ * resolved (symlinks followed), or null when that leaves the root.
+ */
+async function insideRoot(root: string, dir: string): Promise<string | null> {
+  const realRoot = await realpath(root);
+  let existing = dir;
+  let rest = '';
+  for (;;) {
+    try {
+      existing = await realpath(existing);
+      break;
+    } catch (error) {
+      if (!isErrno(error, 'ENOENT') && !isErrno(error, 'ENOTDIR')) throw error;
+      const parent = dirname(existing);
+      if (parent === existing) return null;
+      rest = rest === '' ? relative(parent, existing) : join(relative(parent, existing), rest);
+      existing = parent;
+    }
+  }
+  const rel = relative(realRoot, join(existing, rest));
+  if (rel === '') return '';
+  return rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel) ? null : rel;
 }
 
 export async function runInit(opts: InitOptions): Promise<InitResult> {
   const result: InitResult = { written: [], kept: [] };
   const place = async (path: string, content: string, mode?: number): Promise<void> => {
+    // Checked before mkdir: a symlinked `.github` must not get folders created through it.
+    if ((await insideRoot(opts.root, dirname(join(opts.root, path)))) === null) {
+      result.kept.push(`${path} (skipped: ${dirname(path)} resolves outside the root)`);
+      return;
+    }
     if (await writeIfAbsent(join(opts.root, path), content, mode)) result.written.push(path);
     else result.kept.push(`${path} (already exists)`);
   };
   await place(CONFIG_PATH, configTemplate(opts.discovered));
   await place(WORKFLOW_PATH, workflowTemplate());
-  const skip = await hookSkipReason(opts.root);
-  if (skip === null) await place(HOOK_PATH, hookTemplate(), 0o755);
-  else result.kept.push(`${HOOK_PATH} (${skip})`);
+  const hooks = hooksDir(opts.root);
+  if ('skip' in hooks) {
+    result.kept.push(`${HOOK_PATH} (${hooks.skip})`);
+    return result;
+  }
+  const rel = await insideRoot(opts.root, hooks.dir);
+  if (rel === null) {
+    result.kept.push(
+      `pre-rebase hook (skipped: git runs hooks from ${hooks.dir}, outside the root; add it there yourself)`,
+    );
+    return result;
+  }
+  await place(join(rel, 'pre-rebase').split(sep).join('/'), hookTemplate(), 0o755);
   return result;
 }

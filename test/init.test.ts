@@ -210,7 +210,8 @@ describe('runInit outside a git repository', () => {
     await writeFile(join(root, '.git'), 'gitdir: /elsewhere\n');
     const result = await runInit({ root, discovered });
     expect(result.kept).toEqual([
-      `${HOOK_PATH} (skipped: .git is not a directory (worktree or submodule))`,
+      // git itself cannot use this `.git` file: no hooks directory to write into.
+      `${HOOK_PATH} (skipped: not a git repository)`,
     ]);
   });
 });
