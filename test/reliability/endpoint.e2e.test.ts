@@ -44,7 +44,7 @@ describe('GitHub URLs are configuration', () => {
     ['another scheme', () => `ftp://127.0.0.1:${port()}`, /must be an http\(s\) URL, not ftp:/],
     [
       'plain http to a remote host',
-      () => 'http://ghe.invalid/api/v3',
+      () => 'http://0.0.0.0:9/api/v3',
       /is plain http: the token would be sent unencrypted/,
     ],
   ])('%s: exit 2, no request, nothing secret printed', async (_what, url, message) => {

@@ -394,6 +394,108 @@ const MUTANTS: Mutant[] = [
     test: 'test/reliability/write-safety.test.ts',
     pattern: 'SIGKILL|racing',
   },
+  // Issue 13 (hostile answers and oversized inputs).
+  {
+    name: 'server-strings-unvetted',
+    protects:
+      "every value from an answer checked against its place's grammar, src/sync/vet.ts vetLive (via src/sync/plan.ts)",
+    edits: [
+      {
+        file: 'sync/plan.js',
+        find: 'const vetted = vetLive(input.live);',
+        replace: 'const vetted = { live: input.live, rejected: new Map() };',
+      },
+    ],
+    test: 'test/reliability/server-strings.e2e.test.ts',
+    pattern: 'hostile server strings',
+  },
+  {
+    name: 'applied-upstream-url-unchecked',
+    protects:
+      "the Applied-Upstream URL must be the ref's own GitHub URL, src/sync/trailers.ts badRefUrl",
+    edits: [
+      {
+        file: 'sync/trailers.js',
+        find: 'const bad = badRefUrl(l.url, m.ref, ctx.webHost);',
+        replace: 'const bad = null;',
+      },
+    ],
+    test: 'test/reliability/server-strings.e2e.test.ts',
+    pattern: 'hostile server strings',
+  },
+  {
+    name: 'controls-raw',
+    protects: 'control characters escaped in human formats, src/control-chars.ts escapeControls',
+    edits: [
+      {
+        file: 'control-chars.js',
+        find: 'if (!CONTROL.test(text))',
+        replace: 'if (true)',
+      },
+    ],
+    test: 'test/reliability/hostile-inputs.e2e.test.ts',
+    pattern: 'hostile file name',
+  },
+  {
+    name: 'config-prototype-lookup',
+    protects: 'config sections looked up by own key only, src/config-parse.ts own()',
+    edits: [
+      {
+        file: 'config-parse.js',
+        find: 'return Object.hasOwn(table, key) ? table[key] : undefined;',
+        replace: 'return table[key];',
+      },
+    ],
+    test: 'test/reliability/hostile-inputs.e2e.test.ts',
+    pattern: 'config key',
+  },
+  {
+    name: 'endpoint-unchecked',
+    protects: 'GitHub URLs checked as configuration, src/commands/shared.ts vetGitHubSettings',
+    edits: [
+      {
+        file: 'commands/shared.js',
+        find: 'if (gh.replay !== null)',
+        replace: 'if (true)',
+      },
+    ],
+    test: 'test/reliability/endpoint.e2e.test.ts',
+    pattern: 'another scheme|plain http|credentials in the API',
+  },
+  {
+    name: 'stated-limit-ignored',
+    protects:
+      "the server's own rate-limit instant, src/github/octokit.ts onLimit (statedLimitUntil)",
+    edits: [
+      {
+        file: 'github/octokit.js',
+        find: 'const until = this.statedUntil ?? Date.now() + retryAfter * 1000;',
+        replace: 'const until = Date.now() + retryAfter * 1000;',
+      },
+    ],
+    test: 'test/reliability/rate-wait.e2e.test.ts',
+    pattern: 'x-ratelimit-reset',
+  },
+  {
+    name: 'file-size-unchecked',
+    protects: 'limits.maxFileMB, src/input-limits.ts ReadBudget.admit',
+    edits: [{ file: 'input-limits.js', find: 'if (size > max) {', replace: 'if (false) {' }],
+    test: 'test/reliability/input-limits.e2e.test.ts',
+    pattern: '300k-key',
+  },
+  {
+    name: 'file-count-unchecked',
+    protects: 'limits.maxFiles, src/input-limits.ts ReadBudget.admit',
+    edits: [
+      {
+        file: 'input-limits.js',
+        find: 'if (this.read < this.limits.maxFiles) {',
+        replace: 'if (true) {',
+      },
+    ],
+    test: 'test/reliability/input-limits.e2e.test.ts',
+    pattern: 'maxFiles',
+  },
 ];
 
 /** Whole vitest run for one mutant or control; past this it is killed and counts as red. */
