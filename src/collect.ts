@@ -11,7 +11,7 @@ import { decodeUtf8 } from './decode.js';
 import type { Mention, PatchEntry, RefKey, SourceResult } from './model.js';
 import { learnAliases } from './refs.js';
 import { discover, type Discovery } from './sources/discover.js';
-import { readPatchHeader } from './sources/patch-header.js';
+import { readPatchHeader } from './sources/headers/patch-header.js';
 
 export interface Collected {
   discovery: Discovery;
@@ -56,10 +56,10 @@ export async function collectSources(root: string, config: Config): Promise<Coll
   // The markdown and YAML parsers are the heaviest modules to load: a layer
   // tree with only patch headers never pays for them.
   const { parseLedger } =
-    ledgerTexts.size > 0 ? await import('./sources/ledger.js') : { parseLedger: null };
+    ledgerTexts.size > 0 ? await import('./sources/ledger/index.js') : { parseLedger: null };
   const recordsModule =
     discovery.records.length + discovery.recordIndexes.length > 0
-      ? await import('./sources/records.js')
+      ? await import('./sources/records/index.js')
       : null;
   for (const [rel, file] of ledgerTexts) {
     if (parseLedger === null) break;

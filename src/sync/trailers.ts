@@ -11,7 +11,7 @@
  */
 import type { LiveState, Mention, SourceResult } from '../model.js';
 import { recordedMatchesLive } from '../rules/state-drift.js';
-import type { TrailerField } from '../sources/trailers-types.js';
+import type { TrailerField } from '../sources/trailers/types.js';
 import { foundLive, type LiveMap } from './target.js';
 import type { FileEdits } from './types.js';
 

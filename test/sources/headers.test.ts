@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Mention } from '../../src/model.js';
-import { parseHeader, type HeaderResult } from '../../src/sources/headers.js';
+import { parseHeader, type HeaderResult } from '../../src/sources/headers/index.js';
 
 const FIXTURES = new URL('../fixtures/headers/', import.meta.url);
 const ENGINE = 'example-org/engine';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Mention } from '../../src/model.js';
-import { parseLedger, type LedgerResult } from '../../src/sources/ledger.js';
+import { parseLedger, type LedgerResult } from '../../src/sources/ledger/index.js';
 
 const LEDGER = 'deploy/docker/patch.upstream.status.md';
 const DIR = 'deploy/docker/patches';

@@ -7,7 +7,7 @@ import {
   trailerAdvice,
   type TrailerField,
   type TrailerResult,
-} from '../../src/sources/trailers.js';
+} from '../../src/sources/trailers/index.js';
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../fixtures/trailers/${name}`, import.meta.url), 'utf8');

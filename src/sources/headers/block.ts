@@ -1,0 +1,121 @@
+/**
+ * Finding the UPSTREAM STATUS block(s) of a masked preamble and cutting them
+ * into labelled entries (SPEC §2.3).
+ *
+ * Rules, chosen to survive hand-written headers:
+ * - Heading: a line whose content (after the comment marker) starts with
+ *   `UPSTREAM STATUS` in any case, optionally behind emphasis like `**` or
+ *   `==`. Mid-sentence mentions ("see the upstream status ledger") are not
+ *   headings. Any ISO date on the heading line is the block's check date.
+ * - Label column L: the indent of the first content line after the heading.
+ *   A line indented no deeper than L that starts with a letter begins a new
+ *   entry: its leading words are matched against the known labels (`issue`,
+ *   `third-party PR`, `own PR`/`our PR`, `anchor risk`/`anchor collision`,
+ *   `fix`/`upstream fix`); anything else there is a `related` entry. Lines
+ *   indented deeper than L, or starting with a ref, a quote or a parenthesis,
+ *   continue the current entry, so a label applies until the next label.
+ * - End: a blank line followed by a line indented no deeper than the heading
+ *   that is not a label (a known label, or 1–3 words followed by `:` or by two
+ *   spaces); a rule line (`---`, `====`, e.g. format-patch's diffstat
+ *   separator) unless it underlines the heading; another heading; or the end
+ *   of the preamble. Trailing blank lines are not part of the block.
+ */
+import type { Role } from '../../model.js';
+import { findIsoDate } from '../../states.js';
+import type { MaskedLine, MaskedText } from './text.js';
+
+export interface Entry {
+  /** Offsets in the masked preamble. */
+  start: number;
+  end: number;
+  role: Role;
+}
+
+export interface StatusBlock {
+  /** Index of the heading line in the masked lines. */
+  headingLine: number;
+  checkedOn: string | null;
+  start: number;
+  end: number;
+  entries: Entry[];
+}
+
+const HEADING = /^[*_=>[-]{0,4}[ \t]*upstream[ \t]+status(?![\w-])/i;
+const RULE = /^[-=_~*]{3,}[ \t]*$/;
+const KNOWN_LABELS: readonly [RegExp, Role][] = [
+  [/^(?:upstream[ \t]+)?issues?(?=[\s:]|$)/i, 'issue'],
+  [/^third[- ]party[ \t]+PRs?(?=[\s:]|$)/i, 'third-party'],
+  [/^(?:own|our)[ \t]+(?:upstream[ \t]+)?PRs?(?=[\s:]|$)/i, 'own'],
+  [/^anchor[ \t]+(?:risks?|collisions?)(?=[\s:]|$)/i, 'anchor-collision'],
+  [/^(?:upstream[ \t]+)?fix(?:es)?(?=[\s:]|$)/i, 'fix'],
+];
+// 1–3 words then `:` or a two-space gap: the shape of a label column. Words
+// contain no spaces, so the pattern cannot backtrack across the line.
+const GENERIC_LABEL = /^[A-Za-z][\w'/-]*(?: [A-Za-z][\w'/-]*){0,2}(?::(?:\s|$)|[ \t]{2,}\S)/;
+
+/** The role a label names, `related` for an unknown label, null when `content` has none. */
+export function readLabel(content: string): Role | null {
+  for (const [re, role] of KNOWN_LABELS) if (re.test(content)) return role;
+  return GENERIC_LABEL.test(content) ? 'related' : null;
+}
+
+function contentOf(line: MaskedLine): string {
+  return line.indent === -1 ? '' : line.text.slice(line.indent);
+}
+
+export function findStatusBlocks(masked: MaskedText): StatusBlock[] {
+  const blocks: StatusBlock[] = [];
+  for (let i = 0; i < masked.lines.length;) {
+    const line = masked.lines[i];
+    const heading = line ? HEADING.exec(contentOf(line)) : null;
+    if (!line || !heading) {
+      i++;
+      continue;
+    }
+    const block = readBlock(masked.lines, i, line.start + line.indent + heading[0].length);
+    blocks.push(block.block);
+    i = block.next;
+  }
+  return blocks;
+}
+
+function readBlock(
+  lines: readonly MaskedLine[],
+  headingIndex: number,
+  afterHeading: number,
+): { block: StatusBlock; next: number } {
+  const heading = lines[headingIndex]!;
+  const entries: Entry[] = [{ start: afterHeading, end: heading.end, role: 'related' }];
+  let labelColumn: number | null = null;
+  let sawBlank = false;
+  let last = heading;
+  let j = headingIndex + 1;
+  for (; j < lines.length; j++) {
+    const line = lines[j]!;
+    if (line.indent === -1) {
+      sawBlank = true;
+      continue;
+    }
+    const content = contentOf(line);
+    if (HEADING.test(content)) break;
+    if (RULE.test(content)) {
+      if (labelColumn === null && !sawBlank) continue; // underlines the heading
+      break;
+    }
+    const label = readLabel(content);
+    if (sawBlank && line.indent <= heading.indent && label === null) break;
+    sawBlank = false;
+    labelColumn ??= line.indent;
+    if (line.indent <= labelColumn && /^[A-Za-z]/.test(content)) {
+      entries.push({ start: line.start, end: line.end, role: label ?? 'related' });
+    }
+    const current = entries[entries.length - 1]!;
+    current.end = line.end;
+    last = line;
+  }
+  const checkedOn = findIsoDate(heading.text.slice(afterHeading - heading.start));
+  return {
+    block: { headingLine: headingIndex, checkedOn, start: heading.start, end: last.end, entries },
+    next: j,
+  };
+}
