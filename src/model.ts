@@ -28,6 +28,7 @@ export type Role =
   | 'related'
   | 'background'
   | 'introduced-the-defect'
+  | 'unrelated'
   | (string & {});
 
 /** A half-open UTF-16 offset range in a source text (used by `sync`). */
@@ -44,8 +45,13 @@ export interface Mention {
   /** Source file, relative to the root, with `/`. */
   source: string;
   sourceKind: SourceKind;
-  /** 1-based line of the ref (or of the state that records it). */
+  /** 1-based line where the ref itself is written. */
   line: number;
+  /**
+   * 1-based line of the recorded state word when it is not on the ref's line
+   * (a wrapped title): findings about the state point there.
+   */
+  stateLine?: number;
   /** Patch path relative to the root, or null when the mention belongs to no patch. */
   patch: string | null;
   role: Role;

@@ -38,6 +38,8 @@ export interface ReportMention {
   patch: string | null;
   role: string;
   recordedState: State | null;
+  /** Where the recorded state is written, when a wrapped title put it below the ref's line. */
+  stateLine?: number;
 }
 
 export interface ReportRef {
@@ -124,6 +126,7 @@ function toReportMentions(mentions: readonly Mention[]): ReportMention[] {
       patch: m.patch,
       role: m.role,
       recordedState: m.recordedState,
+      ...(m.stateLine !== undefined && m.stateLine !== m.line ? { stateLine: m.stateLine } : {}),
     };
     // `[engine#1](…/pull/1)` is two scanner hits on one line but one place in the report.
     const key = JSON.stringify(rm);

@@ -7,13 +7,16 @@
  *   `UPSTREAM STATUS` in any case, optionally behind emphasis like `**` or
  *   `==`. Mid-sentence mentions ("see the upstream status ledger") are not
  *   headings. Any ISO date on the heading line is the block's check date.
+ * - The heading can wrap: while its parenthetical is open, the next lines
+ *   are heading too, and the block's date is the latest date in it.
  * - Label column L: the indent of the first content line after the heading.
- *   A line indented no deeper than L that starts with a letter begins a new
- *   entry: its leading words are matched against the known labels (`issue`,
- *   `third-party PR`, `own PR`/`our PR`, `anchor risk`/`anchor collision`,
- *   `fix`/`upstream fix`); anything else there is a `related` entry. Lines
- *   indented deeper than L, or starting with a ref, a quote or a parenthesis,
- *   continue the current entry, so a label applies until the next label.
+ *   A line indented no deeper than L whose leading words are a label begins
+ *   a new entry: known labels (`issue`, `third-party PR`, `own PR`/`our PR`,
+ *   `anchor risk`/`anchor collision`, `fix`/`upstream fix`) give their role,
+ *   any other label (1–3 words then `:` or two spaces) is `related`. A line
+ *   at L after a blank line starts an unlabelled `related` entry (a new
+ *   paragraph ends a label's reach). Any other line continues the current
+ *   entry — in an unlabelled prose block that is every line of a paragraph.
  * - End: a blank line followed by a line indented no deeper than the heading
  *   that is not a label (a known label, or 1–3 words followed by `:` or by two
  *   spaces); a rule line (`---`, `====`, e.g. format-patch's diffstat
@@ -21,7 +24,7 @@
  *   of the preamble. Trailing blank lines are not part of the block.
  */
 import type { Role } from '../../model.js';
-import { findIsoDate } from '../../states.js';
+import { latestIsoDate } from '../../states.js';
 import type { MaskedLine, MaskedText } from './text.js';
 
 export interface Entry {
@@ -72,24 +75,55 @@ export function findStatusBlocks(masked: MaskedText): StatusBlock[] {
       i++;
       continue;
     }
-    const block = readBlock(masked.lines, i, line.start + line.indent + heading[0].length);
+    const wrapped = headingEnd(masked.lines, i, line.start + line.indent + heading[0].length);
+    const block = readBlock(masked.lines, i, wrapped.line, wrapped.after);
     blocks.push(block.block);
     i = block.next;
   }
   return blocks;
 }
 
+/**
+ * Where the heading ends: a `(` left open on the heading line continues on
+ * the next lines (at most three) until it closes.
+ */
+function headingEnd(
+  lines: readonly MaskedLine[],
+  index: number,
+  afterWords: number,
+): { line: number; after: number } {
+  let depth = 0;
+  for (let j = index; j < lines.length && j <= index + 3; j++) {
+    const line = lines[j]!;
+    const from = j === index ? afterWords - line.start : 0;
+    for (let k = from; k < line.text.length; k++) {
+      const c = line.text[k];
+      if (c === '(') depth++;
+      else if (c === ')' && depth > 0 && --depth === 0) {
+        // A heading that closes its parenthetical on its own line keeps what follows.
+        return j === index
+          ? { line: j, after: afterWords }
+          : { line: j, after: line.start + k + 1 };
+      }
+    }
+    if (depth === 0) break;
+  }
+  return { line: index, after: afterWords };
+}
+
 function readBlock(
   lines: readonly MaskedLine[],
   headingIndex: number,
+  headingLast: number,
   afterHeading: number,
 ): { block: StatusBlock; next: number } {
   const heading = lines[headingIndex]!;
-  const entries: Entry[] = [{ start: afterHeading, end: heading.end, role: 'related' }];
+  const headingTail = lines[headingLast]!;
+  const entries: Entry[] = [{ start: afterHeading, end: headingTail.end, role: 'related' }];
   let labelColumn: number | null = null;
   let sawBlank = false;
-  let last = heading;
-  let j = headingIndex + 1;
+  let last = headingTail;
+  let j = headingLast + 1;
   for (; j < lines.length; j++) {
     const line = lines[j]!;
     if (line.indent === -1) {
@@ -104,16 +138,22 @@ function readBlock(
     }
     const label = readLabel(content);
     if (sawBlank && line.indent <= heading.indent && label === null) break;
-    sawBlank = false;
     labelColumn ??= line.indent;
-    if (line.indent <= labelColumn && /^[A-Za-z]/.test(content)) {
+    const paragraph = sawBlank && entries.length > 1;
+    sawBlank = false;
+    if (line.indent <= labelColumn && /^[A-Za-z]/.test(content) && (label !== null || paragraph)) {
       entries.push({ start: line.start, end: line.end, role: label ?? 'related' });
     }
     const current = entries[entries.length - 1]!;
     current.end = line.end;
     last = line;
   }
-  const checkedOn = findIsoDate(heading.text.slice(afterHeading - heading.start));
+  // A wrapped heading ("queried 2026-08-01; re-queried … 2026-08-03)"): the latest date.
+  const headingText = lines
+    .slice(headingIndex, headingLast + 1)
+    .map((l) => l.text)
+    .join('\n');
+  const checkedOn = latestIsoDate(headingText.slice(heading.indent));
   return {
     block: { headingLine: headingIndex, checkedOn, start: heading.start, end: last.end, entries },
     next: j,

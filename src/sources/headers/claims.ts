@@ -4,8 +4,10 @@
  * such as `(alice, OPEN, REVIEW_REQUIRED, against main)`,
  * `(MERGED on 2026-07-01)` or `(both MERGED, in both bases)`.
  *
- * Only an upper-case OPEN / MERGED / CLOSED / DRAFT counts as a state: the
- * lower-case words are ordinary prose ("keep this open until …").
+ * An upper-case OPEN / MERGED / CLOSED / DRAFT anywhere in the parenthetical
+ * counts as a state; a lower-case one only when it opens the parenthetical
+ * (`(merged 2026-07-08)`): elsewhere lower-case words are ordinary prose
+ * ("keep this open until …").
  */
 import { STATES, type Span, type State } from '../../model.js';
 import { findIsoDate } from '../../states.js';
@@ -21,6 +23,8 @@ export interface Claim {
 export interface Follow {
   /** End of what was read as belonging to the ref (title and parenthetical). */
   end: number;
+  /** End of the quoted title, or where the ref ends when it has none. */
+  titleEnd: number;
   claim: Claim | null;
   /** Set when a title or parenthetical opens but never closes. */
   problem: { offset: number; message: string } | null;
@@ -30,16 +34,9 @@ export interface Follow {
 const MAX_PARENTHETICAL = 600;
 const REVIEW_DECISIONS = new Set(['APPROVED', 'CHANGES_REQUESTED', 'REVIEW_REQUIRED']);
 const STATE_WORDS = new Set<string>(STATES);
+export { joinsRefs } from '../meaning/context.js';
 const QUANTIFIED_STATE =
   /(?:are[ \t]+)?(?:[Bb]oth|[Aa]ll)[ \t]+(OPEN|MERGED|CLOSED|DRAFT)(?![\w-])/y;
-const JOINS = new Set(['/', ',', '&', '+', 'and', 'or', ',and', ',or']);
-
-/** Whether the text between two refs joins them into one group (`#a / #b`, `#a, #b and #c`). */
-export function joinsRefs(gap: string): boolean {
-  if (gap.length > 40) return false;
-  return JOINS.has(gap.replace(/[\s`*_]/g, '').toLowerCase());
-}
-
 function isGap(c: string | undefined): boolean {
   return c === ' ' || c === '\t' || c === '\n' || c === '`' || c === '*' || c === '_' || c === ':';
 }
@@ -63,22 +60,25 @@ export function readFollow(
 ): Follow {
   let p = skipGap(text, from, entryEnd);
   let end = from;
+  let titleEnd = from;
   const open = text[p];
   if (open === '"' || open === '\u201c') {
     const close = text.indexOf(open === '"' ? '"' : '\u201d', p + 1);
     if (close === -1 || close >= entryEnd) {
-      return { end, claim: null, problem: { offset: p, message: 'quoted title never closes' } };
+      const problem = { offset: p, message: 'quoted title never closes' };
+      return { end, titleEnd: end, claim: null, problem };
     }
     end = close + 1;
+    titleEnd = end;
     p = skipGap(text, end, entryEnd);
   }
   if (text[p] === '(') {
     const close = matchParen(text, p, Math.min(blockEnd, p + MAX_PARENTHETICAL));
     if (close === -1) {
       const message = 'parenthetical is not closed before the UPSTREAM STATUS block ends';
-      return { end, claim: null, problem: { offset: p, message } };
+      return { end, titleEnd, claim: null, problem: { offset: p, message } };
     }
-    return { end: close + 1, claim: readClaim(text, p + 1, close), problem: null };
+    return { end: close + 1, titleEnd, claim: readClaim(text, p + 1, close), problem: null };
   }
   if (grouped && p < entryEnd) {
     QUANTIFIED_STATE.lastIndex = p;
@@ -89,12 +89,13 @@ export function readFollow(
       const state = m[1] as State;
       return {
         end: stateSpan.end,
+        titleEnd,
         claim: { state, stateSpan, date: null, reviewDecision: null },
         problem: null,
       };
     }
   }
-  return { end, claim: null, problem: null };
+  return { end, titleEnd, claim: null, problem: null };
 }
 
 function matchParen(text: string, open: number, limit: number): number {
@@ -117,6 +118,15 @@ export function readClaim(text: string, start: number, end: number): Claim {
     reviewDecision: null,
   };
   const word = /[A-Za-z_]+/g;
+  // `(merged 2026-07-08)`, `(both closed)`: a lower-case state directly at the
+  // start of the parenthetical is a state too; anywhere else it is prose.
+  const lead = /^[\s*_`]*(?:(?:both|all)\s+)?(open|merged|closed|draft)(?![\w-])/i.exec(inner);
+  if (lead !== null) {
+    const token = lead[1]!;
+    const at = start + lead[0].length - token.length;
+    claim.state = token.toUpperCase() as State;
+    claim.stateSpan = { start: at, end: at + token.length };
+  }
   for (let m = word.exec(inner); m !== null; m = word.exec(inner)) {
     // `__MERGED__` is emphasis; the word inside is what was recorded.
     let lead = 0;

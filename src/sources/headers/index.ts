@@ -12,6 +12,15 @@ import type { AmbiguousRef, Mention, ParseProblem, Role, SourceResult } from '..
 import { learnAliases, scanRefs, type FoundRef, type RefContext } from '../../refs.js';
 import { findStatusBlocks, type StatusBlock } from './block.js';
 import { joinsRefs, readFollow, type Claim } from './claims.js';
+import { applyCue, cueFor } from '../meaning/cues.js';
+import { sentenceStart, tailEnd } from '../meaning/context.js';
+import {
+  countedStates,
+  stateBefore,
+  stateInWords,
+  type CountedState,
+  type ProseState,
+} from '../meaning/prose-states.js';
 import { collapseLinks } from './links.js';
 import { lineIndexOf, maskPreamble, type MaskedText } from './text.js';
 import { extractPreamble, type Preamble } from './preamble.js';
@@ -69,14 +78,16 @@ class HeaderReader {
       return;
     }
     const span = claim?.stateSpan ?? null;
+    const stateLine = span && claim?.state != null ? this.lineOf(span.start) : line;
     const mention: Mention = {
       ref: ref.key,
       kindHint: ref.kindHint,
       source: patch,
       sourceKind: 'patch-header',
-      // A recorded state is what goes stale: point at its line, which after a
-      // multi-line title is not the ref's.
-      line: span && claim?.state != null ? this.lineOf(span.start) : line,
+      line,
+      // A recorded state is what goes stale: findings point at its line,
+      // which after a multi-line title is not the ref's.
+      ...(stateLine !== line ? { stateLine } : {}),
       patch,
       role,
       recordedState: claim?.state ?? null,
@@ -126,36 +137,115 @@ export function parseHeader(input: HeaderInput): HeaderResult {
 }
 
 function readBlock(reader: HeaderReader, block: StatusBlock): void {
-  const text = reader.masked.text;
+  // A ref already given a role in this block keeps it where a label no longer reaches.
+  const roles = new Map<string, Role>();
   for (const entry of block.entries) {
-    const refs = reader.refsIn(entry.start, entry.end);
-    // Refs inside a title or parenthetical already read ("Revert #3800") are
-    // mentioned, but they are not what the entry's label or state is about.
-    let consumed = entry.start;
-    for (let i = 0; i < refs.length;) {
-      const first = refs[i]!;
-      if (first.start < consumed) {
-        reader.add(first, 'related', null, false);
-        i++;
-        continue;
-      }
-      const group = [first];
-      for (let next = refs[i + 1]; next !== undefined; next = refs[i + group.length]) {
-        if (!joinsRefs(text.slice(group[group.length - 1]!.end, next.start))) break;
-        group.push(next);
-      }
-      const last = group[group.length - 1]!;
-      const follow = readFollow(text, last.end, entry.end, block.end, group.length > 1);
-      if (follow.problem)
-        reader.problem(follow.problem.offset, `${follow.problem.message} (after ${last.text})`);
-      consumed = Math.max(consumed, follow.end);
-      for (const ref of group) reader.add(ref, entry.role, follow.claim, group.length > 1);
-      i += group.length;
-    }
+    const text = reader.masked.text;
+    // `own PR  NONE.` / `issue  NONE FOUND.`: the label names nothing, so it
+    // does not bind the refs written after it.
+    const none = NONE_AFTER_LABEL.test(
+      text.slice(entry.start, Math.min(entry.end, entry.start + 80)),
+    );
+    readSpan(reader, entry.start, entry.end, block.end, (key) =>
+      none ? (roles.get(key) ?? 'related') : entry.role,
+    ).forEach((role, key) => {
+      if (!roles.has(key)) roles.set(key, role);
+    });
   }
 }
 
-/** Outside a block, each paragraph is a context for bare refs; no states are read. */
+const NONE_AFTER_LABEL = /^[ \t]*[A-Za-z][\w'/-]*(?:[ \t][A-Za-z][\w'/-]*){0,2}[ \t:]+NONE\b/;
+
+/**
+ * Read the refs of `[start, end)` — an entry of a block, or a paragraph
+ * outside one: groups (`#a / #b`), the title and parenthetical after each,
+ * the state written in them or in words around them, and the role the words
+ * give over `baseRole`. Returns the role read for each ref key.
+ */
+function readSpan(
+  reader: HeaderReader,
+  start: number,
+  end: number,
+  blockEnd: number,
+  baseRole: (key: string) => Role,
+): Map<string, Role> {
+  const text = reader.masked.text;
+  const read = new Map<string, Role>();
+  const refs = reader.refsIn(start, end);
+  const counted = countedStates(text.slice(start, end)).map((c) => ({
+    ...c,
+    start: c.start + start,
+    end: c.end + start,
+  }));
+  // Refs inside a title or parenthetical already read ("Revert #3800") are
+  // mentioned, but they are not what the entry's label or state is about.
+  let consumed = start;
+  let prevEnd = start;
+  for (let i = 0; i < refs.length;) {
+    const first = refs[i]!;
+    if (first.start < consumed) {
+      reader.add(first, 'related', null, false);
+      i++;
+      continue;
+    }
+    const group = [first];
+    for (let next = refs[i + 1]; next !== undefined; next = refs[i + group.length]) {
+      if (!joinsRefs(text.slice(group[group.length - 1]!.end, next.start))) break;
+      group.push(next);
+    }
+    const last = group[group.length - 1]!;
+    const follow = readFollow(text, last.end, end, blockEnd, group.length > 1);
+    if (follow.problem)
+      reader.problem(follow.problem.offset, `${follow.problem.message} (after ${last.text})`);
+    const nextStart = refs[i + group.length]?.start ?? end;
+    const sentence = sentenceStart(text, first.start, start);
+    const leadFar = text.slice(sentence, first.start);
+    const leadNear = text.slice(Math.max(sentence, prevEnd), first.start);
+    const tail = text.slice(
+      follow.titleEnd,
+      tailEnd(text, follow.titleEnd, Math.max(nextStart, follow.end)),
+    );
+    const cue = cueFor(leadNear, leadFar, tail);
+    let claim = follow.claim?.state != null ? follow.claim : null;
+    if (claim === null) {
+      const after = Math.max(follow.end, follow.titleEnd);
+      const alone = group.length === refs.length;
+      const direct =
+        stateBefore(leadNear, first.start - leadNear.length) ??
+        stateInWords(leadNear, text.slice(after, tailEnd(text, after, nextStart, 1)), after, alone);
+      // "Two OPEN PRs … #a … #b": one word for several refs, never rewritten per ref.
+      const worded = direct ?? takeCounted(counted, first.start);
+      if (worded !== null) {
+        claim = {
+          state: worded.state,
+          stateSpan: direct !== null ? { start: worded.start, end: worded.end } : null,
+          date: worded.date,
+          reviewDecision: follow.claim?.reviewDecision ?? null,
+        };
+      } else claim = follow.claim;
+    }
+    consumed = Math.max(consumed, follow.end);
+    for (const ref of group) {
+      const role = applyCue(ref.key === null ? 'related' : baseRole(ref.key), cue);
+      if (ref.key !== null && !read.has(ref.key)) read.set(ref.key, role);
+      reader.add(ref, role, claim, group.length > 1);
+    }
+    prevEnd = Math.max(follow.end, last.end);
+    i += group.length;
+  }
+  return read;
+}
+
+/** The next "N STATE PRs" state before `at` that still covers refs. */
+function takeCounted(counted: CountedState[], at: number): ProseState | null {
+  let found: CountedState | null = null;
+  for (const c of counted) if (c.end <= at && (c.count === null || c.count > 0)) found = c;
+  if (found === null) return null;
+  if (found.count !== null) found.count--;
+  return found;
+}
+
+/** Outside a block, each paragraph is a context for bare refs, read like an unlabelled entry. */
 function readOutsideBlocks(
   reader: HeaderReader,
   masked: MaskedText,
@@ -166,8 +256,7 @@ function readOutsideBlocks(
   let paragraphEnd = 0;
   const flush = (): void => {
     if (paragraphStart === null) return;
-    for (const ref of reader.refsIn(paragraphStart, paragraphEnd))
-      reader.add(ref, 'related', null, false);
+    readSpan(reader, paragraphStart, paragraphEnd, paragraphEnd, () => 'related');
     paragraphStart = null;
   };
   for (const line of masked.lines) {

@@ -8,6 +8,7 @@
  */
 import type { Nodes } from 'mdast';
 import { learnAliases } from '../../refs.js';
+import { sectionRepos } from './sections.js';
 import { findCheckDate } from './checkdate.js';
 import { resolvePaths } from './paths.js';
 import { readProse } from './prose.js';
@@ -61,8 +62,11 @@ function readLedger(input: LedgerInput, result: LedgerResult): void {
     doc,
     aliases,
     patchesDir: input.patchesDir,
+    sectionRepo: null,
     result,
   };
+  const sections = sectionRepos(doc.text, doc.tree, aliases);
+  reader.sectionRepo = sections.fileRepo;
 
   const check = findCheckDate(doc);
   if (check !== null) {
@@ -79,6 +83,7 @@ function readLedger(input: LedgerInput, result: LedgerResult): void {
       case 'heading':
         while ((headings[headings.length - 1]?.depth ?? 0) >= node.depth) headings.pop();
         headings.push({ depth: node.depth, text: flattenInline(doc, node).text });
+        reader.sectionRepo = sections.at(node.position?.start.offset ?? 0);
         return;
       case 'table':
         if (inSection(NOT_PATCHES)) {

@@ -1,13 +1,15 @@
 /**
  * Refs outside patch tables — paragraphs, list items, block quotes, tables
  * without a patch column — belong to no patch. They are `related`, or
- * `anchor-collision` when their sentence says so, with the state written
- * beside them if there is one.
+ * `anchor-collision` when their sentence says so, or what the words around
+ * them say they are (meaning/cues.ts), with the state written beside them
+ * or in words around them, if there is one.
  */
 import type { Nodes } from 'mdast';
 import type { LedgerReader } from './reader.js';
 import { readRefs, toMention } from './refs.js';
 import { flattenInline } from '../markdown/index.js';
+import { applyCue } from '../meaning/cues.js';
 
 const ANCHOR = /anchor[\s-]*collisions?/i;
 
@@ -18,7 +20,8 @@ export function readProse(reader: LedgerReader, node: Nodes): void {
   const anchors = sentences(inline.text).filter(([s, e]) => ANCHOR.test(inline.text.slice(s, e)));
   for (const ref of refs) {
     const at = ref.found.start;
-    const role = anchors.some(([s, e]) => at >= s && at < e) ? 'anchor-collision' : 'related';
+    const inAnchorSentence = anchors.some(([s, e]) => at >= s && at < e);
+    const role = applyCue(inAnchorSentence ? 'anchor-collision' : 'related', ref.cue);
     reader.result.mentions.push(toMention(reader, ref, null, role, ref.beside));
   }
 }

@@ -8,12 +8,22 @@ import { scanRefs, type FoundRef } from '../../refs.js';
 import type { LedgerReader } from './reader.js';
 import { type InlineText, sourceOffset } from '../markdown/index.js';
 import { stateBeside, type WrittenState } from './states.js';
+import { cueFor, type Cue } from '../meaning/cues.js';
+import { joinsRefs, sentenceStart, skipBlank, tailEnd } from '../meaning/context.js';
+import {
+  countedStates,
+  stateBefore,
+  stateInWords,
+  type CountedState,
+  type ProseState,
+} from '../meaning/prose-states.js';
 
 /** A state as recorded for one ref, in original-text offsets. */
 export interface Recorded {
   state: State;
   date: string | null;
-  span: Span;
+  /** Null for a state written once for several refs in prose ("Two OPEN PRs"). */
+  span: Span | null;
   shared: boolean;
 }
 
@@ -23,6 +33,8 @@ export interface ReadRef {
   line: number;
   found: FoundRef;
   beside: Recorded | null;
+  /** What the words around the ref say it is (see meaning/cues.ts). */
+  cue: Cue | null;
 }
 
 // Refs that share one parenthetical state: `#a / #b (MERGED)` always; with
@@ -36,8 +48,9 @@ export function readRefs(
   inline: InlineText,
   patch: string | null,
 ): ReadRef[] {
-  const found = scanRefs(inline.text, { aliases: reader.aliases, defaultRepo: null });
-  const beside = besideStates(reader, inline, found);
+  const found = scanRefs(inline.text, { aliases: reader.aliases, defaultRepo: reader.sectionRepo });
+  const contexts = readContexts(inline, found);
+  const beside = besideStates(reader, inline, found, contexts);
   const out: ReadRef[] = [];
   found.forEach((ref, i) => {
     if (ref.internal) return;
@@ -46,20 +59,102 @@ export function readRefs(
       reader.result.ambiguous.push({ text: ref.text, source: reader.source, line, patch });
       return;
     }
-    out.push({ key: ref.key, kindHint: ref.kindHint, line, found: ref, beside: beside[i] ?? null });
+    const cue = contexts[i]?.cue ?? null;
+    out.push({
+      key: ref.key,
+      kindHint: ref.kindHint,
+      line,
+      found: ref,
+      beside: beside[i] ?? null,
+      cue,
+    });
   });
   return out;
+}
+
+interface RefContextWords {
+  /** Where the ref's title (a code span or a quoted string after it) ends. */
+  titleEnd: number;
+  cue: Cue | null;
+  /** A state written in words around the ref, when no parenthetical gives one. */
+  worded: ProseState | null;
+}
+
+function readContexts(inline: InlineText, found: readonly FoundRef[]): RefContextWords[] {
+  const { text } = inline;
+  const counted = countedStates(text);
+  const real = found.filter((r) => !r.internal);
+  // `[#a](…) / [#b](…) (MERGED) introduced …`: a joined group shares its first
+  // ref's lead and its last ref's tail.
+  const groupEnd = found.map((_, i) => i);
+  for (let i = found.length - 2; i >= 0; i--) {
+    if (joinsRefs(text.slice(found[i]!.end, found[i + 1]!.start))) groupEnd[i] = groupEnd[i + 1]!;
+  }
+  let groupStart = 0;
+  return found.map((ref, i) => {
+    if (i > 0 && groupEnd[i - 1] !== groupEnd[i]) groupStart = i;
+    const first = found[groupStart]!;
+    const last = found[groupEnd[i]!]!;
+    const titleEnd = titleAfter(inline, last.end);
+    const nextStart = found[groupEnd[i]! + 1]?.start ?? text.length;
+    const sentence = sentenceStart(text, first.start, 0);
+    const prevEnd = found[groupStart - 1]?.end ?? 0;
+    const leadFar = text.slice(sentence, first.start);
+    const leadNear = text.slice(Math.max(sentence, prevEnd), first.start);
+    const tail = text.slice(titleEnd, tailEnd(text, titleEnd, Math.max(nextStart, titleEnd)));
+    const cue = cueFor(leadNear, leadFar, tail);
+    const after = parentheticalEnd(text, titleEnd);
+    const worded =
+      stateBefore(leadNear, first.start - leadNear.length) ??
+      stateInWords(
+        leadNear,
+        text.slice(after, tailEnd(text, after, Math.max(nextStart, after), 1)),
+        after,
+        real.length === 1,
+      ) ??
+      countedBefore(counted, ref.start);
+    return { titleEnd, cue, worded };
+  });
+}
+
+/** A title right after a ref: a code span, or a quoted string on the same few lines. */
+function titleAfter(inline: InlineText, end: number): number {
+  const { text } = inline;
+  const at = skipBlank(text, end);
+  const code = inline.codes.find(([s]) => s === at);
+  if (code !== undefined) return code[1];
+  const open = text[at];
+  if (open === '"' || open === '\u201c') {
+    const close = text.indexOf(open === '"' ? '"' : '\u201d', at + 1);
+    if (close !== -1 && close - at < 300) return close + 1;
+  }
+  return end;
+}
+
+function parentheticalEnd(text: string, from: number): number {
+  const at = skipBlank(text, from);
+  if (text[at] !== '(') return from;
+  const close = text.slice(at, at + 200).indexOf(')');
+  return close < 0 ? from : at + close + 1;
+}
+
+/** "Two OPEN PRs … #a … #b": the nearest such state before `at` (never rewritten per ref). */
+function countedBefore(counted: readonly CountedState[], at: number): ProseState | null {
+  let found: CountedState | null = null;
+  for (const c of counted) if (c.end <= at) found = c;
+  return found === null ? null : { ...found, start: -1, end: -1 };
 }
 
 function besideStates(
   reader: LedgerReader,
   inline: InlineText,
   found: readonly FoundRef[],
+  contexts: readonly RefContextWords[],
 ): (Recorded | null)[] {
   const out: (Recorded | null)[] = found.map(() => null);
   const { text } = inline;
   found.forEach((ref, i) => {
-    const written = stateBeside(text, ref.end);
+    const written = stateBeside(text, contexts[i]?.titleEnd ?? ref.end);
     if (written === null) return;
     const joins = written.quantified ? GROUP_QUANTIFIED : GROUP_SLASH;
     let first = i;
@@ -71,7 +166,25 @@ function besideStates(
     const recorded = toRecorded(reader, inline, written, i - first + 1 > 1);
     for (let k = first; k <= i; k++) out[k] ??= recorded;
   });
+  // States written in words count where no parenthetical gave one.
+  contexts.forEach((c, i) => {
+    if (out[i] !== null || c.worded === null) return;
+    out[i] = wordedRecord(reader, inline, c.worded);
+  });
   return out;
+}
+
+function wordedRecord(reader: LedgerReader, inline: InlineText, w: ProseState): Recorded {
+  if (w.start < 0) {
+    // No span of its own: sync leaves a shared prose state alone.
+    return { state: w.state, date: w.date, span: null, shared: true };
+  }
+  return toRecorded(
+    reader,
+    inline,
+    { state: w.state, date: w.date, start: w.start, end: w.end },
+    false,
+  );
 }
 
 /** A written state in flat offsets → original-text offsets. */
@@ -94,12 +207,16 @@ export function toMention(
   recorded: Recorded | null,
   kindHint: RefKind | null = ref.kindHint,
 ): Mention {
+  const span = recorded?.span ?? null;
+  // A state wrapped onto the next line of a paragraph: findings point at it.
+  const stateLine = span === null ? ref.line : reader.doc.lineOf(span.start - reader.doc.shift);
   return {
     ref: ref.key,
     kindHint,
     source: reader.source,
     sourceKind: 'ledger',
     line: ref.line,
+    ...(stateLine !== ref.line ? { stateLine } : {}),
     patch,
     role,
     recordedState: recorded?.state ?? null,

@@ -10,6 +10,7 @@
 import type { State } from '../../model.js';
 import type { FoundRef } from '../../refs.js';
 import { parseStateWord } from '../../states.js';
+import { skipBlank } from '../meaning/context.js';
 
 /** A state word found in flat text, with the date written right after it. */
 export interface WrittenState {
@@ -105,8 +106,7 @@ export function stateBeside(
   text: string,
   end: number,
 ): (WrittenState & { quantified: boolean }) | null {
-  let at = end;
-  while (at < text.length && /\s/.test(text[at] ?? '')) at++;
+  const at = skipBlank(text, end);
   if (text[at] !== '(') return null;
   // Bounded: a stray `(` on a long line must not make every ref scan to the end.
   const close = text.slice(at, at + 200).indexOf(')');

@@ -12,6 +12,7 @@ import { readProse } from './prose.js';
 import { excerpt, reportProblem, type LedgerReader } from './reader.js';
 import { readRefs, toMention, type ReadRef } from './refs.js';
 import { readRowState } from './state-cell.js';
+import { applyCue } from '../meaning/cues.js';
 import { flattenInline, inlineCodes } from '../markdown/index.js';
 
 export function readTable(reader: LedgerReader, table: Table, retiredSection: boolean): void {
@@ -65,19 +66,30 @@ function readRow(
     oursCell !== undefined && /^\s*yes\b/i.test(flattenInline(reader.doc, oursCell).text);
   const prRole: Role = retired ? 'background' : (rowPatch.dittoRole ?? (ours ? 'own' : 'fix'));
 
+  // The words written about a ref in its cell can overrule the column's role
+  // (meaning/cues.ts); a retired row's refs stay background.
+  const roleOf = (ref: ReadRef, base: Role): Role => (retired ? base : applyCue(base, ref.cue));
   refsByCell.forEach((refs, index) => {
     for (const ref of refs) reader.result.mentions.push(cellMention(ref, index));
   });
   function cellMention(ref: ReadRef, index: number): Mention {
     if (index === columns.pr) {
-      return toMention(reader, ref, patch, prRole, ref.beside ?? fromStateCell.get(ref) ?? null);
+      const recorded = ref.beside ?? fromStateCell.get(ref) ?? null;
+      return toMention(reader, ref, patch, roleOf(ref, prRole), recorded);
     }
     if (index === columns.issue) {
       // The issue column names issues unless a URL says it is a pull request.
       const kind = ref.kindHint === 'pr' ? 'pr' : 'issue';
-      return toMention(reader, ref, patch, retired ? 'background' : 'issue', ref.beside, kind);
+      const role = roleOf(ref, retired ? 'background' : 'issue');
+      return toMention(reader, ref, patch, role, ref.beside, kind);
     }
-    return toMention(reader, ref, patch, retired ? 'background' : 'related', ref.beside);
+    return toMention(
+      reader,
+      ref,
+      patch,
+      roleOf(ref, retired ? 'background' : 'related'),
+      ref.beside,
+    );
   }
 
   const first = prRefs[0] ?? issueRefs[0];

@@ -110,18 +110,29 @@ export interface Piece {
 export interface InlineText {
   text: string;
   pieces: readonly Piece[];
+  /** Flat ranges of inline code (`…`): a title written in backticks after a ref. */
+  codes: readonly (readonly [number, number])[];
 }
 
 /** Flatten an inline container's children (see the file comment). */
 export function flattenInline(doc: MarkdownDoc, node: Nodes): InlineText {
   const parts: string[] = [];
   const pieces: Piece[] = [];
+  const codes: [number, number][] = [];
   let at = 0;
   const push = (value: string, srcStart: number, srcEnd: number, exact: boolean): void => {
     if (value.length === 0) return;
     parts.push(value);
     pieces.push({ at, length: value.length, srcStart, srcEnd, exact });
     at += value.length;
+  };
+  const visitCode = (value: string, start: number, end: number): void => {
+    const raw = doc.text.slice(start, end);
+    const ticks = /^`+/.exec(raw)?.[0].length ?? 0;
+    const inner = raw.indexOf(value, ticks);
+    if (inner >= 0 && value.length > 0)
+      push(value, start + inner, start + inner + value.length, true);
+    else push(raw, start, end, true);
   };
   const visit = (n: Nodes): void => {
     const start = n.position?.start.offset;
@@ -134,12 +145,9 @@ export function flattenInline(doc: MarkdownDoc, node: Nodes): InlineText {
         push(doc.text.slice(start, end), start, end, true);
         return;
       case 'inlineCode': {
-        const raw = doc.text.slice(start, end);
-        const ticks = /^`+/.exec(raw)?.[0].length ?? 0;
-        const inner = raw.indexOf(n.value, ticks);
-        if (inner >= 0 && n.value.length > 0)
-          push(n.value, start + inner, start + inner + n.value.length, true);
-        else push(raw, start, end, true);
+        const from = at;
+        visitCode(n.value, start, end);
+        if (at > from) codes.push([from, at]);
         return;
       }
       case 'link':
@@ -168,7 +176,7 @@ export function flattenInline(doc: MarkdownDoc, node: Nodes): InlineText {
     }
   };
   if ('children' in node) for (const child of node.children) visit(child);
-  return { text: parts.join(''), pieces };
+  return { text: parts.join(''), pieces, codes };
 }
 
 function isGitHubRefUrl(url: string): boolean {
