@@ -76,7 +76,7 @@ export function printScore(s: Score): string[] {
     );
   }
   out.push(
-    `(b) written states read           ${pct(s.states)} (${s.states.hit}/${s.states.of}); read WRONGLY: ${s.statesWrong.length}`,
+    `(b) written states read           ${pct(s.states)} (${s.states.hit}/${s.states.of}); read WRONGLY: ${s.statesWrong.length}; states on unpaired tool mentions: ${s.extraWithState.length}`,
   );
   out.push(`(c) ${cls('decisive (both)', s.decisive)}`);
   out.push(`    ${cls('fix/own', s.fixOwn)}`);
@@ -87,14 +87,7 @@ export function printScore(s: Score): string[] {
     for (const l of lines) out.push(`  ${l}`);
   };
   section('DANGEROUS', s.dangerous.map(pair));
-  section(
-    'STATE WRONG',
-    s.statesWrong.map((w) =>
-      w.truth
-        ? pair({ truth: w.truth, tool: w.tool, exactLine: false })
-        : `(unlabelled) ${tool(w.tool)}`,
-    ),
-  );
+  section('STATE WRONG', s.statesWrong.map(pair));
   section('STATE MISSED', s.stateMissed.map(pair));
   section('ROLE MISMATCH (decisive on either side)', s.roleMismatch.map(pair));
   section('MISSING (no tool mention of that ref near that line)', s.missing.map(tm));

@@ -46,7 +46,9 @@ export interface Score {
   foundAnywhere: Ratio;
   ambiguousExpected: Ratio;
   states: Ratio;
-  statesWrong: { truth: TruthMention | null; tool: ToolMention }[];
+  statesWrong: Pair[];
+  /** In-scope tool mentions with a state that no truth mention pairs with. */
+  extraWithState: ToolMention[];
   fixOwn: ClassScore;
   anchor: ClassScore;
   decisive: ClassScore;
@@ -148,13 +150,9 @@ export function score(truth: Truth, report: Report): Score {
   const exact = pairs.filter((p) => p.exactLine);
   const withState = pairs.filter((p) => p.truth.state !== null);
   const statesRead = withState.filter((p) => p.tool.recordedState === p.truth.state).length;
-  const statesWrong: Score['statesWrong'] = pairs
+  const statesWrong = pairs
     .filter((p) => (p.tool.recordedState ?? null) !== null)
-    .filter((p) => p.tool.recordedState !== p.truth.state)
-    .map((p) => ({ truth: p.truth, tool: p.tool }));
-  for (const m of unmatchedTool) {
-    if ((m.recordedState ?? null) !== null) statesWrong.push({ truth: null, tool: m });
-  }
+    .filter((p) => p.tool.recordedState !== p.truth.state);
 
   const decisiveCls = new Set([...FIX_CLASS, ...ANCHOR_CLASS]);
   const decisive = ((): ClassScore => {
@@ -180,6 +178,7 @@ export function score(truth: Truth, report: Report): Score {
     ambiguousExpected: { hit: ambiguousHit, of: ambiguous.length },
     states: { hit: statesRead, of: labelled.filter((t) => t.state !== null).length },
     statesWrong,
+    extraWithState: unmatchedTool.filter((m) => (m.recordedState ?? null) !== null),
     fixOwn: classScore(pairs, labelled, unmatchedTool, FIX_CLASS),
     anchor: classScore(pairs, labelled, unmatchedTool, ANCHOR_CLASS),
     decisive,

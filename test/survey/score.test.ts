@@ -62,6 +62,7 @@ describe('survey score', () => {
   it('scores written states and lists wrong ones, including a state where truth has none', () => {
     expect(s.states).toEqual({ hit: 4, of: 4 });
     expect(s.statesWrong.map((w) => w.tool.ref)).toEqual(['o/r#4']);
+    expect(s.extraWithState).toEqual([]);
     expect(s.stateMissed).toEqual([]);
   });
 
