@@ -138,8 +138,8 @@ function resolveBare(
   ) {
     return { ...found(null, n, null, 'bare', written, start), internal: true };
   }
-  // "sglang PR #123", "Infera PR #178": a word that names a known repo.
-  const named = /([A-Za-z][\w.-]*)[ \t]+(?:PR|pull[ \t]+request|issue)[ \t]*$/i.exec(
+  // "sglang PR #123", "Infera PR #178", "sglang #30265": a word that names a known repo.
+  const named = /([A-Za-z][\w.-]*)[ \t]+(?:(?:PR|pull[ \t]+request|issue)[ \t]*)?$/i.exec(
     text.slice(Math.max(0, start - 48), start),
   );
   const namedRepo = named ? ctx.aliases.get(named[1]!.toLowerCase()) : undefined;

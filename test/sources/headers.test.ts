@@ -38,7 +38,8 @@ function brief(m: Mention): unknown[] {
 function expectSpansSliceBack(result: HeaderResult, text: string): void {
   for (const m of result.mentions) {
     if (m.recordedState === null) expect(m.stateSpan).toBeNull();
-    else expect(text.slice(m.stateSpan!.start, m.stateSpan!.end)).toBe(m.recordedState);
+    else
+      expect(text.slice(m.stateSpan!.start, m.stateSpan!.end).toUpperCase()).toBe(m.recordedState);
   }
 }
 
@@ -58,9 +59,12 @@ describe('parseHeader on real-shaped patch files', () => {
     expect(r.mentions.map(brief)).toEqual([
       [`${ENGINE}#4101`, 4, 'related', null, null, null, false],
       [`${ENGINE}#3500`, 9, 'issue', 'OPEN', null, null, false],
-      [`${ENGINE}#3990`, 11, 'third-party', 'OPEN', null, null, false],
-      [`${ENGINE}#3001`, 12, 'third-party', 'MERGED', null, null, true],
-      [`${ENGINE}#3002`, 12, 'third-party', 'MERGED', null, null, true],
+      // A mention's line is its ref's line, even when a wrapped title puts the state below.
+      // "Same bug class on another platform": related, not a competing fix (SPEC §2.4).
+      [`${ENGINE}#3990`, 10, 'related', 'OPEN', null, null, false],
+      // "in both bases": background, whatever the label.
+      [`${ENGINE}#3001`, 12, 'background', 'MERGED', null, null, true],
+      [`${ENGINE}#3002`, 12, 'background', 'MERGED', null, null, true],
       [`${ENGINE}#3877`, 13, 'anchor-collision', null, null, null, false],
       [`${ENGINE}#4101`, 15, 'own', 'OPEN', null, 'REVIEW_REQUIRED', false],
     ]);
@@ -105,23 +109,25 @@ describe('parseHeader on real-shaped patch files', () => {
     expect(r.source.checkedOnLine).toBe(7);
     expect(r.mentions.map(brief)).toEqual([
       [`${ENGINE}#3500`, 8, 'issue', 'OPEN', null, null, false],
-      [`${ENGINE}#3990`, 11, 'third-party', 'OPEN', null, null, false],
-      [`${ENGINE}#3001`, 12, 'third-party', 'MERGED', null, null, true],
-      [`${ENGINE}#3002`, 12, 'third-party', 'MERGED', null, null, true],
+      [`${ENGINE}#3990`, 9, 'related', 'OPEN', null, null, false],
+      [`${ENGINE}#3001`, 12, 'background', 'MERGED', null, null, true],
+      [`${ENGINE}#3002`, 12, 'background', 'MERGED', null, null, true],
       [`${ENGINE}#3877`, 14, 'anchor-collision', null, null, null, false],
       [`${ENGINE}#4101`, 16, 'own', 'OPEN', null, 'REVIEW_REQUIRED', false],
-      [`${ENGINE}#3265`, 17, 'related', 'MERGED', '2026-06-30', null, false],
+      // "introduced the assert": the cause, never a fix, whatever the label says.
+      [`${ENGINE}#3265`, 17, 'introduced-the-defect', 'MERGED', '2026-06-30', null, false],
       // After the block: the alias is learned from the link, which counts once, as its URL.
       [`${ENGINE}#3712`, 20, 'related', null, null, null, false],
     ]);
     expect(r.mentions[7]?.kindHint).toBe('pr');
-    // The state of #3990 is two lines below the ref, after the wrapped title: the mention points there.
+    // The state of #3990 is two lines below the ref, after the wrapped title: findings point there.
     const s3990 = r.mentions[1]!.stateSpan!;
     expect(text.slice(0, s3990.start).split('\n').length).toBe(11);
+    expect(r.mentions[1]?.stateLine).toBe(11);
     expectSpansSliceBack(r, text);
   });
 
-  it('reads the block in shell comments; internal refs are skipped, prose `open` is no state', () => {
+  it('reads the block in shell comments; internal refs are skipped, a lower-case state opening the parenthetical counts', () => {
     const text = fixture('apply.sh');
     const r = parse('p/apply.sh', text, TRANSPORT);
     expect(r.source.checkedOn).toBe('2026-07-30');
@@ -130,11 +136,13 @@ describe('parseHeader on real-shaped patch files', () => {
       [`${TRANSPORT}#270`, 6, 'issue', 'CLOSED', null, null, true],
       [`${TRANSPORT}#271`, 6, 'issue', 'CLOSED', null, null, true],
       [`${TRANSPORT}#272`, 6, 'issue', 'CLOSED', null, null, true],
-      [`${TRANSPORT}#280`, 7, 'related', null, null, null, false],
-      [`${TRANSPORT}#290`, 10, 'own', 'DRAFT', null, 'CHANGES_REQUESTED', false],
+      // `(open, waiting on review)`: a lower-case state right at the start is a state (SPEC §2.4).
+      [`${TRANSPORT}#280`, 7, 'related', 'OPEN', null, null, false],
+      [`${TRANSPORT}#290`, 9, 'own', 'DRAFT', null, 'CHANGES_REQUESTED', false],
+      // `transport#9`: the full `example-org/transport#275` above taught the name.
+      [`${TRANSPORT}#9`, 12, 'related', null, null, null, false],
     ]);
-    // `transport#9` is an alias nobody taught: reported, never guessed.
-    expect(r.ambiguous.map((a) => [a.text, a.line])).toEqual([['transport#9', 12]]);
+    expect(r.ambiguous).toEqual([]);
     expectSpansSliceBack(r, text);
   });
 
@@ -159,12 +167,12 @@ describe('parseHeader on real-shaped patch files', () => {
     expectSpansSliceBack(b, crlf);
   });
 
-  it('reads refs of a header without a block as related, with no recorded state', () => {
+  it('reads refs of a header without a block as related, with the states written beside them', () => {
     const r = parse('p/no-block.patch', fixture('no-block.patch'), null);
     expect(r.hasStatusBlock).toBe(false);
     expect(r.source.checkedOn).toBeNull();
     expect(r.mentions.map(brief)).toEqual([
-      [`${ENGINE}#3655`, 1, 'related', null, null, null, false],
+      [`${ENGINE}#3655`, 1, 'related', 'MERGED', null, null, false],
       [`${ENGINE}#3500`, 2, 'related', null, null, null, false],
       // Same paragraph as the full refs above, so it takes their repo.
       [`${ENGINE}#3712`, 3, 'related', null, null, null, false],
@@ -243,7 +251,8 @@ describe('role labels', () => {
       ['a/b#8', 'fix'],
       ['a/b#9', 'fix'],
       ['a/b#10', 'related'],
-      ['a/b#11', 'related'],
+      // "Superseded by #11": the words make it the fix.
+      ['a/b#11', 'fix'],
       ['a/b#12', 'issue'],
     ]);
   });
@@ -288,7 +297,8 @@ describe('the block boundary', () => {
     expect(r.mentions.map((m) => [m.ref, m.role, m.recordedState])).toEqual([
       ['a/b#1', 'issue', 'OPEN'],
       ['a/b#2', 'fix', 'MERGED'],
-      ['a/b#3', 'related', null],
+      // Outside the block a state written beside a ref still counts (SPEC §2.4).
+      ['a/b#3', 'related', 'MERGED'],
     ]);
   });
 
@@ -311,7 +321,7 @@ describe('the block boundary', () => {
     const r = parse('p/x.patch', text, 'a/b');
     expect(r.mentions.map((m) => [m.ref, m.role, m.recordedState])).toEqual([
       ['a/b#1', 'own', 'OPEN'],
-      ['a/b#2', 'related', null],
+      ['a/b#2', 'related', 'OPEN'],
     ]);
   });
 
@@ -341,7 +351,7 @@ describe('the block boundary', () => {
     expect(r.source.checkedOn).toBe('2026-08-11');
     expect(r.mentions.map((m) => [m.ref, m.line, m.role, m.recordedState])).toEqual([
       ['a/b#1', 3, 'own', 'OPEN'],
-      ['a/b#2', 5, 'related', null],
+      ['a/b#2', 5, 'related', 'MERGED'],
     ]);
   });
 
@@ -353,7 +363,7 @@ describe('the block boundary', () => {
     const r = parse('p/x.patch', text, 'a/b');
     expect(r.hasStatusBlock).toBe(false);
     expect(r.mentions.map((m) => [m.ref, m.recordedState])).toEqual([
-      ['a/b#1', null],
+      ['a/b#1', 'OPEN'],
       ['o/r#2', null],
     ]);
   });
@@ -369,7 +379,7 @@ describe('recorded states', () => {
       m.sharedState,
     ]);
 
-  it('reads dates written with the state, and only upper-case state words', () => {
+  it('reads dates written with the state; lower-case only when it opens the parenthetical', () => {
     expect(
       states(
         block(
@@ -377,6 +387,7 @@ describe('recorded states', () => {
           '       #2 (CLOSED 2026-07-02)',
           '       #3 (open, reported 2026-07-03)',
           '       #4 (alice)',
+          '       #7 (alice, open since 2026-07-07)',
           '       #5 (**MERGED** 2026-07-05)',
           '       #6 (__DRAFT__)',
         ),
@@ -384,8 +395,9 @@ describe('recorded states', () => {
     ).toEqual([
       ['a/b#1', 'MERGED', '2026-07-01', false],
       ['a/b#2', 'CLOSED', '2026-07-02', false],
-      ['a/b#3', null, null, false],
+      ['a/b#3', 'OPEN', '2026-07-03', false],
       ['a/b#4', null, null, false],
+      ['a/b#7', null, null, false],
       ['a/b#5', 'MERGED', '2026-07-05', false],
       ['a/b#6', 'DRAFT', null, false],
     ]);

@@ -204,8 +204,9 @@ describe('parseLedger on a realistic ledger', () => {
     ]);
   });
 
-  it('reports the internal PR as ambiguous and has no problems', () => {
-    expect(r.ambiguous).toEqual([{ text: '#178', source: LEDGER, line: 36, patch: null }]);
+  it('reads "internal PR #178" as the project’s own tracker: neither asked about nor warned of', () => {
+    expect(r.mentions.some((m) => m.ref.endsWith('#178'))).toBe(false);
+    expect(r.ambiguous).toEqual([]);
     expect(r.problems).toEqual([]);
   });
 
@@ -290,6 +291,8 @@ describe('parseLedger on broken rows', () => {
       [9, `${ENGINE}#17`, null, 'fix', 'OPEN', null, false, null],
       [10, `${ENGINE}#14`, P('a/third.py'), 'fix', 'MERGED', null, false, null],
       [10, `${ENGINE}#15`, P('a/third.py'), 'fix', null, null, false, null],
+      // Every full ref of the file names one repo, so a bare #N belongs to it (SPEC §2.4).
+      [13, `${ENGINE}#21`, null, 'fix', null, null, false, null],
     ]);
     expect(r.patches.map((p) => [p.path, p.line])).toEqual([
       [P('a/fix.py'), 6],
@@ -298,7 +301,7 @@ describe('parseLedger on broken rows', () => {
       // A row that stops after the patch cell still indexes its patch.
       [P('a/fourth.py'), 11],
     ]);
-    expect(r.ambiguous).toEqual([{ text: '#21', source: LEDGER, line: 13, patch: null }]);
+    expect(r.ambiguous).toEqual([]);
   });
 
   it('gives an unreadable state cell no state cell entry, so sync never overwrites it', () => {
@@ -521,10 +524,33 @@ describe('refs', () => {
     ]);
   });
 
-  it('resolves a bare #N only against a full ref before it in the same cell', () => {
+  it('resolves a bare #N against the full ref before it in its cell, else the one repo of its section', () => {
     const r = parse(table(`| \`a.py\` | #5 | ${link(1)} then #2 | no | — |`));
-    expect(r.mentions.map((m) => m.ref)).toEqual([`${ENGINE}#1`, `${ENGINE}#2`]);
-    expect(r.ambiguous).toEqual([{ text: '#5', source: LEDGER, line: 3, patch: P('a.py') }]);
+    expect(r.mentions.map((m) => m.ref)).toEqual([`${ENGINE}#5`, `${ENGINE}#1`, `${ENGINE}#2`]);
+    expect(r.ambiguous).toEqual([]);
+  });
+
+  it('leaves a bare #N ambiguous where two repos meet and none precedes it in its cell', () => {
+    const text = [
+      '## one',
+      '',
+      table(`| \`a.py\` | #5 | ${link(1)} then #2 | no | — |`),
+      '',
+      'See other-org/lib#3 too.',
+      '',
+      '## two',
+      '',
+      'Only [engine#4](https://github.com/example-org/engine/pull/4) here, and #6.',
+    ].join('\n');
+    const r = parse(text);
+    expect(r.mentions.map((m) => m.ref)).toEqual([
+      `${ENGINE}#1`,
+      `${ENGINE}#2`,
+      'other-org/lib#3',
+      `${ENGINE}#4`,
+      `${ENGINE}#6`,
+    ]);
+    expect(r.ambiguous.map((a) => [a.text, a.line])).toEqual([['#5', 5]]);
   });
 
   it('reads inline code refs and states beside them in prose, with groups sharing one state', () => {
@@ -556,7 +582,8 @@ describe('refs', () => {
     const r = parse('engine#1 is background. Anchor collision: engine#2 rewrites it.', {
       engine: ENGINE,
     });
-    expect(r.mentions.map((m) => m.role)).toEqual(['related', 'anchor-collision']);
+    // "is background": the words say so; the next sentence's anchor collision is #2's.
+    expect(r.mentions.map((m) => m.role)).toEqual(['background', 'anchor-collision']);
   });
 
   it('reads refs in nested lists and block quotes with their own lines', () => {
@@ -654,11 +681,13 @@ describe('robustness', () => {
   it('stays fast on a very long line full of refs and unclosed parentheses', () => {
     const cell = 'engine#1 ( '.repeat(20_000);
     const text =
-      table(`| \`a.py\` | — | ${cell} | no | OPEN |`) + `\n\n${'#7 (x '.repeat(20_000)}\n`;
+      table(`| \`a.py\` | — | ${cell} | no | OPEN |`) +
+      // A second repo, so the bare refs below have no single repo to belong to.
+      `\n\nother-org/lib#1\n\n${'#7 (x '.repeat(20_000)}\n`;
     const started = performance.now();
     const r = parse(text, { engine: ENGINE });
     expect(performance.now() - started).toBeLessThan(5_000);
-    expect(r.mentions).toHaveLength(20_000);
+    expect(r.mentions).toHaveLength(20_001);
     expect(r.ambiguous).toHaveLength(20_000);
   });
 });

@@ -51,6 +51,7 @@ const KNOWN_LABELS: readonly [RegExp, Role][] = [
   [/^(?:own|our)[ \t]+(?:upstream[ \t]+)?PRs?(?=[\s:]|$)/i, 'own'],
   [/^anchor[ \t]+(?:risks?|collisions?)(?=[\s:]|$)/i, 'anchor-collision'],
   [/^(?:upstream[ \t]+)?fix(?:es)?(?=[\s:]|$)/i, 'fix'],
+  [/^background(?=[\s:]|$)/i, 'background'],
 ];
 // 1–3 words then `:` or a two-space gap: the shape of a label column. Words
 // contain no spaces, so the pattern cannot backtrack across the line.

@@ -14,8 +14,10 @@ import { findIsoDate } from '../../states.js';
 
 export interface Claim {
   state: State | null;
-  /** Offsets of the state word in the scanned text. */
+  /** Offsets of the state word in the scanned text, where sync may rewrite it. */
   stateSpan: Span | null;
+  /** Where a state written in prose is, when it has no rewritable span. */
+  stateAt?: number;
   date: string | null;
   reviewDecision: string | null;
 }

@@ -11,9 +11,9 @@
 import type { AmbiguousRef, Mention, ParseProblem, Role, SourceResult } from '../../model.js';
 import { learnAliases, scanRefs, type FoundRef, type RefContext } from '../../refs.js';
 import { findStatusBlocks, type StatusBlock } from './block.js';
-import { joinsRefs, readFollow, type Claim } from './claims.js';
-import { applyCue, cueFor } from '../meaning/cues.js';
-import { sentenceStart, tailEnd } from '../meaning/context.js';
+import { joinsRefs, readFollow, type Claim, type Follow } from './claims.js';
+import { applyCue, cueFor, type Cue } from '../meaning/cues.js';
+import { NEAR, sentenceStart, tailEnd } from '../meaning/context.js';
 import {
   countedStates,
   stateBefore,
@@ -78,7 +78,8 @@ class HeaderReader {
       return;
     }
     const span = claim?.stateSpan ?? null;
-    const stateLine = span && claim?.state != null ? this.lineOf(span.start) : line;
+    const stateAt = span?.start ?? claim?.stateAt;
+    const stateLine = stateAt !== undefined && claim?.state != null ? this.lineOf(stateAt) : line;
     const mention: Mention = {
       ref: ref.key,
       kindHint: ref.kindHint,
@@ -181,6 +182,7 @@ function readSpan(
   // mentioned, but they are not what the entry's label or state is about.
   let consumed = start;
   let prevEnd = start;
+  const pending: { group: FoundRef[]; claim: Claim | null; cue: Cue | null; follow: Follow }[] = [];
   for (let i = 0; i < refs.length;) {
     const first = refs[i]!;
     if (first.start < consumed) {
@@ -200,40 +202,65 @@ function readSpan(
     const nextStart = refs[i + group.length]?.start ?? end;
     const sentence = sentenceStart(text, first.start, start);
     const leadFar = text.slice(sentence, first.start);
-    const leadNear = text.slice(Math.max(sentence, prevEnd), first.start);
+    const leadNear = text.slice(Math.max(sentence, prevEnd, first.start - NEAR), first.start);
     const tail = text.slice(
       follow.titleEnd,
-      tailEnd(text, follow.titleEnd, Math.max(nextStart, follow.end)),
+      // Words in the next ref's own sentence are about that ref.
+      tailEnd(text, follow.titleEnd, tailLimit(text, follow.end, nextStart)),
     );
     const cue = cueFor(leadNear, leadFar, tail);
     let claim = follow.claim?.state != null ? follow.claim : null;
     if (claim === null) {
       const after = Math.max(follow.end, follow.titleEnd);
       const alone = group.length === refs.length;
-      const direct =
+      const worded =
         stateBefore(leadNear, first.start - leadNear.length) ??
-        stateInWords(leadNear, text.slice(after, tailEnd(text, after, nextStart, 1)), after, alone);
-      // "Two OPEN PRs … #a … #b": one word for several refs, never rewritten per ref.
-      const worded = direct ?? takeCounted(counted, first.start);
+        stateInWords(
+          leadNear,
+          text.slice(after, tailEnd(text, after, nextStart, 1)),
+          after,
+          alone,
+        ) ??
+        takeCounted(counted, first.start);
       if (worded !== null) {
         claim = {
           state: worded.state,
-          stateSpan: direct !== null ? { start: worded.start, end: worded.end } : null,
+          // Prose and counts ("Two OPEN PRs") are read, never rewritten per ref.
+          stateSpan: worded.rewritable ? { start: worded.start, end: worded.end } : null,
+          stateAt: worded.start,
           date: worded.date,
           reviewDecision: follow.claim?.reviewDecision ?? null,
         };
       } else claim = follow.claim;
     }
     consumed = Math.max(consumed, follow.end);
+    pending.push({ group, claim, cue, follow });
+    prevEnd = Math.max(follow.end, last.end);
+    i += group.length;
+  }
+  // `#a (MERGED) / #b (OPEN, in both bases)` — what sync writes when a shared
+  // state parts — still says one thing of both: a group without words of its
+  // own takes those of the group it is joined to.
+  for (let k = pending.length - 2; k >= 0; k--) {
+    const g = pending[k]!;
+    const next = pending[k + 1]!;
+    if (g.cue === null && joinsRefs(text.slice(g.follow.end, next.group[0]!.start)))
+      g.cue = next.cue;
+  }
+  for (const { group, claim, cue } of pending) {
     for (const ref of group) {
       const role = applyCue(ref.key === null ? 'related' : baseRole(ref.key), cue);
       if (ref.key !== null && !read.has(ref.key)) read.set(ref.key, role);
       reader.add(ref, role, claim, group.length > 1);
     }
-    prevEnd = Math.max(follow.end, last.end);
-    i += group.length;
   }
   return read;
+}
+
+/** Where a ref's tail stops: at the sentence of the next ref, or at the next ref within one sentence. */
+function tailLimit(text: string, followEnd: number, nextStart: number): number {
+  const nextSentence = sentenceStart(text, nextStart, followEnd);
+  return nextSentence > followEnd ? nextSentence : Math.max(nextStart, followEnd);
 }
 
 /** The next "N STATE PRs" state before `at` that still covers refs. */

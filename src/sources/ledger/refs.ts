@@ -9,7 +9,7 @@ import type { LedgerReader } from './reader.js';
 import { type InlineText, sourceOffset } from '../markdown/index.js';
 import { stateBeside, type WrittenState } from './states.js';
 import { cueFor, type Cue } from '../meaning/cues.js';
-import { joinsRefs, sentenceStart, skipBlank, tailEnd } from '../meaning/context.js';
+import { joinsRefs, NEAR, sentenceStart, skipBlank, tailEnd } from '../meaning/context.js';
 import {
   countedStates,
   stateBefore,
@@ -22,8 +22,10 @@ import {
 export interface Recorded {
   state: State;
   date: string | null;
-  /** Null for a state written once for several refs in prose ("Two OPEN PRs"). */
+  /** Where sync may rewrite it; null for prose ("landed") and counts ("Two OPEN PRs"). */
   span: Span | null;
+  /** Original-text offset of the words that say it. */
+  at: number;
   shared: boolean;
 }
 
@@ -100,8 +102,11 @@ function readContexts(inline: InlineText, found: readonly FoundRef[]): RefContex
     const sentence = sentenceStart(text, first.start, 0);
     const prevEnd = found[groupStart - 1]?.end ?? 0;
     const leadFar = text.slice(sentence, first.start);
-    const leadNear = text.slice(Math.max(sentence, prevEnd), first.start);
-    const tail = text.slice(titleEnd, tailEnd(text, titleEnd, Math.max(nextStart, titleEnd)));
+    const leadNear = text.slice(Math.max(sentence, prevEnd, first.start - NEAR), first.start);
+    // Words in the next ref's own sentence are about that ref.
+    const nextSentence = sentenceStart(text, nextStart, titleEnd);
+    const tailLimit = nextSentence > titleEnd ? nextSentence : Math.max(nextStart, titleEnd);
+    const tail = text.slice(titleEnd, tailEnd(text, titleEnd, tailLimit));
     const cue = cueFor(leadNear, leadFar, tail);
     const after = parentheticalEnd(text, titleEnd);
     const worded =
@@ -113,16 +118,33 @@ function readContexts(inline: InlineText, found: readonly FoundRef[]): RefContex
         real.length === 1,
       ) ??
       countedBefore(counted, ref.start);
-    return { titleEnd, cue, worded };
+    // The parenthetical state is read after the ref's own title, so a group's
+    // earlier refs find it through the group join in besideStates.
+    return { titleEnd: titleAfter(inline, ref.end), cue, worded };
   });
+}
+
+/** End of the code span that starts at flat offset `at`, or null (binary search: codes are in order). */
+function codeAt(inline: InlineText, at: number): number | null {
+  const { codes } = inline;
+  let lo = 0;
+  let hi = codes.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const [s, e] = codes[mid]!;
+    if (s === at) return e;
+    if (s < at) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return null;
 }
 
 /** A title right after a ref: a code span, or a quoted string on the same few lines. */
 function titleAfter(inline: InlineText, end: number): number {
   const { text } = inline;
   const at = skipBlank(text, end);
-  const code = inline.codes.find(([s]) => s === at);
-  if (code !== undefined) return code[1];
+  const code = codeAt(inline, at);
+  if (code !== null) return code;
   const open = text[at];
   if (open === '"' || open === '\u201c') {
     const close = text.indexOf(open === '"' ? '"' : '\u201d', at + 1);
@@ -142,7 +164,7 @@ function parentheticalEnd(text: string, from: number): number {
 function countedBefore(counted: readonly CountedState[], at: number): ProseState | null {
   let found: CountedState | null = null;
   for (const c of counted) if (c.end <= at) found = c;
-  return found === null ? null : { ...found, start: -1, end: -1 };
+  return found;
 }
 
 function besideStates(
@@ -175,16 +197,10 @@ function besideStates(
 }
 
 function wordedRecord(reader: LedgerReader, inline: InlineText, w: ProseState): Recorded {
-  if (w.start < 0) {
-    // No span of its own: sync leaves a shared prose state alone.
-    return { state: w.state, date: w.date, span: null, shared: true };
-  }
-  return toRecorded(
-    reader,
-    inline,
-    { state: w.state, date: w.date, start: w.start, end: w.end },
-    false,
-  );
+  // Prose ("landed") and counts ("Two OPEN PRs") are read, never rewritten by
+  // sync; where the words are is still where a finding points.
+  const recorded = toRecorded(reader, inline, w, false);
+  return w.rewritable ? recorded : { ...recorded, span: null };
 }
 
 /** A written state in flat offsets → original-text offsets. */
@@ -196,7 +212,7 @@ export function toRecorded(
 ): Recorded {
   const start = sourceOffset(inline, written.start, 'start') + reader.doc.shift;
   const end = sourceOffset(inline, written.end, 'end') + reader.doc.shift;
-  return { state: written.state, date: written.date, span: { start, end }, shared };
+  return { state: written.state, date: written.date, span: { start, end }, at: start, shared };
 }
 
 export function toMention(
@@ -207,9 +223,8 @@ export function toMention(
   recorded: Recorded | null,
   kindHint: RefKind | null = ref.kindHint,
 ): Mention {
-  const span = recorded?.span ?? null;
   // A state wrapped onto the next line of a paragraph: findings point at it.
-  const stateLine = span === null ? ref.line : reader.doc.lineOf(span.start - reader.doc.shift);
+  const stateLine = recorded ? reader.doc.lineOf(recorded.at - reader.doc.shift) : ref.line;
   return {
     ref: ref.key,
     kindHint,

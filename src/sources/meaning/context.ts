@@ -13,20 +13,31 @@ function endsSentence(text: string, i: number): boolean {
   return c === '\n' && /^[ \t]*\n/.test(text.slice(i + 1, i + 80));
 }
 
-/** Offset where the sentence holding `at` starts, never before `floor`. */
+/**
+ * How far the words around a ref are read, each way. Bounded so that a long
+ * line full of refs costs linear time, and so that a cue far away in a long
+ * paragraph is not taken for one about this ref.
+ */
+export const WINDOW = 320;
+/** The words right before a ref that can give it a state or a cue ("its MERGED PR (#n)"). */
+export const NEAR = 120;
+
+/** Offset where the sentence holding `at` starts, never before `floor` nor a window back. */
 export function sentenceStart(text: string, at: number, floor: number): number {
-  for (let i = at - 1; i >= floor; i--) if (endsSentence(text, i)) return i + 1;
-  return floor;
+  const stop = Math.max(floor, at - WINDOW);
+  for (let i = at - 1; i >= stop; i--) if (endsSentence(text, i)) return i + 1;
+  return stop;
 }
 
 /** End of the tail that starts at `from`: `limit`, or the end of the second sentence before it. */
 export function tailEnd(text: string, from: number, limit: number, sentences = 2): number {
   let seen = 0;
+  const stop = Math.min(limit, from + WINDOW);
   // The first character may close the ref's own sentence ("(OPEN). ADJACENT …").
-  for (let i = from; i < limit; i++) {
+  for (let i = from; i < stop; i++) {
     if (endsSentence(text, i) && ++seen === sentences) return i + 1;
   }
-  return limit;
+  return stop;
 }
 
 const JOINS = new Set(['/', ',', '&', '+', 'and', 'or', ',and', ',or']);

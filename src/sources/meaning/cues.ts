@@ -55,10 +55,7 @@ const LEAD_CUES: readonly [Cue, RegExp][] = [
     /\b(?:collides|conflicts)\s+with\s*$|\banchor[\s-]*(?:collision|conflict)s?\b/i,
   ],
   ['not-fix', /\bnot\s+(?:the\s+same\s+fix|a\s+fix)\b/i],
-  [
-    'background',
-    /\bbackground\b|\balready\s+(?:present\s+)?in\s+(?:the|both|our)\s+(?:pinned\s+)?bases?\b/i,
-  ],
+  ['background', /\balready\s+(?:present\s+)?in\s+(?:the|both|our)\s+(?:pinned\s+)?bases?\b/i],
   [
     'fix',
     /\b(?:fix|repair)\s+is\s+(?:already\s+)?in\s+flight\b|\bdrops?\s+(?:on|when|once)\s*$|\bsuperseded\s+by\s*$|\bfixed\s+(?:upstream\s+)?(?:by|in)\s*$/i,

@@ -20,6 +20,12 @@ export interface ProseState {
   /** Offsets of the word(s) that say it, in the scanned text. */
   start: number;
   end: number;
+  /**
+   * Whether `sync` may write the live state over those words: only an
+   * upper-case state word written for this one ref ("its MERGED PR (#n)"),
+   * never prose ("landed", "closed inactive") nor a count ("Two OPEN PRs").
+   */
+  rewritable: boolean;
 }
 
 const COUNTS: Record<string, number> = {
@@ -53,7 +59,14 @@ export function countedStates(text: string): CountedState[] {
     if (word !== word.toUpperCase()) continue;
     const start = m.index + m[0].indexOf(word, (m[1] ?? '').length);
     const n = m[1] === undefined ? null : (COUNTS[m[1].toLowerCase()] ?? Number(m[1]));
-    out.push({ state: word as State, date: null, start, end: start + word.length, count: n });
+    out.push({
+      state: word as State,
+      date: null,
+      start,
+      end: start + word.length,
+      count: n,
+      rewritable: false,
+    });
   }
   return out;
 }
@@ -70,12 +83,13 @@ export function stateBefore(lead: string, leadStart: number): ProseState | null 
   const m = STATE_BEFORE.exec(lead);
   if (m !== null) {
     const start = leadStart + m.index;
-    return { state: m[1] as State, date: null, start, end: start + m[1]!.length };
+    return { state: m[1] as State, date: null, start, end: start + m[1]!.length, rewritable: true };
   }
   const merged = MERGED_BEFORE.exec(lead);
   if (merged !== null) {
     const start = leadStart + merged.index;
-    return { state: 'MERGED', date: null, start, end: start + 'already-merged'.length };
+    const end = start + 'already-merged'.length;
+    return { state: 'MERGED', date: null, start, end, rewritable: false };
   }
   return null;
 }
@@ -111,6 +125,7 @@ export function stateInWords(
       date: findIsoDate(tail.slice(m[0].length, m[0].length + 24)),
       start,
       end: start + word.length,
+      rewritable: false,
     };
   }
   if (!alone) return null;
@@ -119,5 +134,6 @@ export function stateInWords(
   if (CONDITIONAL.test(tail.slice(Math.max(0, anywhere.index - 40), anywhere.index))) return null;
   const start = tailStart + anywhere.index;
   const after = tail.slice(anywhere.index, anywhere.index + anywhere[0].length + 24);
-  return { state: 'CLOSED', date: findIsoDate(after), start, end: start + anywhere[0].length };
+  const end = start + anywhere[0].length;
+  return { state: 'CLOSED', date: findIsoDate(after), start, end, rewritable: false };
 }
