@@ -12,6 +12,7 @@ import type { Mention, PatchEntry, RefKey, SourceResult } from './model.js';
 import { learnAliases } from './refs.js';
 import { discover, type Discovery } from './sources/discover.js';
 import { readPatchHeader } from './sources/headers/patch-header.js';
+import { settleRoles } from './sources/meaning/settle.js';
 
 export interface Collected {
   discovery: Discovery;
@@ -56,7 +57,9 @@ export async function collectSources(root: string, config: Config): Promise<Coll
   // The markdown and YAML parsers are the heaviest modules to load: a layer
   // tree with only patch headers never pays for them.
   const { parseLedger } =
-    ledgerTexts.size > 0 ? await import('./sources/ledger/index.js') : { parseLedger: null };
+    ledgerTexts.size + discovery.patchDocs.length > 0
+      ? await import('./sources/ledger/index.js')
+      : { parseLedger: null };
   const recordsModule =
     discovery.records.length + discovery.recordIndexes.length > 0
       ? await import('./sources/records/index.js')
@@ -95,6 +98,23 @@ export async function collectSources(root: string, config: Config): Promise<Coll
     }
   }
 
+  // READMEs beside the patches: prose whose refs are mentions, of no one patch.
+  for (const [rel, file] of await readAll(discovery.patchDocs, read)) {
+    if (parseLedger === null) break;
+    const patchesDir = patchesDirOfPatch(discovery, rel) ?? path.posix.dirname(rel);
+    const defaultRepo = folderRepo(indexed, path.posix.dirname(rel));
+    const doc = parseLedger({
+      path: rel,
+      text: file.text,
+      patchesDir,
+      aliases,
+      document: true,
+      defaultRepo,
+    });
+    if (doc.mentions.length + doc.ambiguous.length + doc.problems.length > 0)
+      sources.push(withEncoding(doc, file));
+  }
+
   const headerFiles = [...discovery.patchFiles, ...discovery.conventionPatches];
   for (const [rel, file] of await readAll(headerFiles, read)) {
     const defaultRepo =
@@ -111,9 +131,10 @@ export async function collectSources(root: string, config: Config): Promise<Coll
     if (saysSomething || file.invalidLine !== null) sources.push(withEncoding(header, file));
   }
 
+  for (const s of sources) s.mentions = s.mentions.filter((m) => !isIgnored(config, m.ref));
+  settleRoles(sources.map((s) => s.mentions));
   const mentionsByRef = new Map<RefKey, Mention[]>();
   for (const s of sources) {
-    s.mentions = s.mentions.filter((m) => !isIgnored(config, m.ref));
     for (const m of s.mentions) {
       const list = mentionsByRef.get(m.ref) ?? [];
       list.push(m);
@@ -162,6 +183,16 @@ function patchesDirFor(discovery: Discovery, sourcePath: string, config: Config)
   const own = discovery.patchDirs.find((d) => d.ledger === sourcePath);
   if (own) return own.dir;
   return joinPosix(path.posix.dirname(sourcePath), 'patches');
+}
+
+/** The one repo the indexed patches of a folder name, or null. */
+function folderRepo(indexed: ReadonlyMap<string, PatchEntry[]>, dir: string): string | null {
+  const repos = new Set<string>();
+  for (const [p, entries] of indexed) {
+    if (path.posix.dirname(p) !== dir) continue;
+    for (const e of entries) if (e.repo !== null) repos.add(e.repo);
+  }
+  return repos.size === 1 ? ([...repos][0] ?? null) : null;
 }
 
 function patchesDirOfPatch(discovery: Discovery, patch: string): string | null {

@@ -66,6 +66,12 @@ export interface Mention {
   stateSpan?: Span | null;
   /** True when one state covers several refs (`both OPEN`). */
   sharedState?: boolean;
+  /**
+   * True when nothing but position gave the role (`related` in a paragraph or
+   * an unlabelled entry, no words about the ref): meaning/settle.ts may give
+   * it the role the same ref has where the author did say.
+   */
+  roleByDefault?: boolean;
 }
 
 /** A bare `#N` whose repository cannot be known from its context. */

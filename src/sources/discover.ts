@@ -34,6 +34,11 @@ export interface Discovery {
    * have a ledger row — in those trees the header itself is the record.
    */
   conventionPatches: string[];
+  /**
+   * Markdown documents in a patches folder (READMEs beside the patches):
+   * not patches, but their refs are mentions, read as prose (SPEC §2.4).
+   */
+  patchDocs: string[];
   /** Paths the walk did not read, and folders expected but absent. */
   skipped: { path: string; reason: string }[];
 }
@@ -83,12 +88,14 @@ export async function discover(root: string, config: Config): Promise<Discovery>
     skipped,
   );
   const patchFiles = new Set<string>();
+  const patchDocs = new Set<string>();
   for (const dir of new Set(patchDirs.map((d) => d.dir))) {
     // A folder the root walk skipped (under a dot-directory, say) is walked on its own.
     const files = tree.dirs.has(dir) ? tree.files : (await walk(rootAbs, rootReal, dir)).files;
     for (const f of files) {
       const rel = relativeTo(dir, f);
       if (rel !== null && isPatchFile(rel, config)) patchFiles.add(f);
+      else if (rel !== null && /\.md$/i.test(f) && !ledgers.includes(f)) patchDocs.add(f);
     }
   }
 
@@ -103,6 +110,7 @@ export async function discover(root: string, config: Config): Promise<Discovery>
       (a, b) => compare(a.dir, b.dir) || compare(a.ledger ?? '', b.ledger ?? ''),
     ),
     patchFiles: sorted(patchFiles),
+    patchDocs: sorted(patchDocs),
     skipped: skipped.sort((a, b) => compare(a.path, b.path)),
   };
 }

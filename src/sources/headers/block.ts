@@ -13,7 +13,9 @@
  *   A line indented no deeper than L whose leading words are a label begins
  *   a new entry: known labels (`issue`, `third-party PR`, `own PR`/`our PR`,
  *   `anchor risk`/`anchor collision`, `fix`/`upstream fix`) give their role,
- *   any other label (1–3 words then `:` or two spaces) is `related`. A line
+ *   any other label (1–3 words then `:` or two spaces) is `related` — but
+ *   only in a block whose first line is a label: in a block of prose
+ *   paragraphs only the known labels are labels. A line
  *   at L after a blank line starts an unlabelled `related` entry (a new
  *   paragraph ends a label's reach). Any other line continues the current
  *   entry — in an unlabelled prose block that is every line of a paragraph.
@@ -32,6 +34,8 @@ export interface Entry {
   start: number;
   end: number;
   role: Role;
+  /** Whether a label gave the role; an unlabelled paragraph is `related` by default. */
+  labelled: boolean;
 }
 
 export interface StatusBlock {
@@ -58,9 +62,9 @@ const KNOWN_LABELS: readonly [RegExp, Role][] = [
 const GENERIC_LABEL = /^[A-Za-z][\w'/-]*(?: [A-Za-z][\w'/-]*){0,2}(?::(?:\s|$)|[ \t]{2,}\S)/;
 
 /** The role a label names, `related` for an unknown label, null when `content` has none. */
-export function readLabel(content: string): Role | null {
+export function readLabel(content: string, generic = true): Role | null {
   for (const [re, role] of KNOWN_LABELS) if (re.test(content)) return role;
-  return GENERIC_LABEL.test(content) ? 'related' : null;
+  return generic && GENERIC_LABEL.test(content) ? 'related' : null;
 }
 
 function contentOf(line: MaskedLine): string {
@@ -120,8 +124,13 @@ function readBlock(
 ): { block: StatusBlock; next: number } {
   const heading = lines[headingIndex]!;
   const headingTail = lines[headingLast]!;
-  const entries: Entry[] = [{ start: afterHeading, end: headingTail.end, role: 'related' }];
+  const entries: Entry[] = [
+    { start: afterHeading, end: headingTail.end, role: 'related', labelled: false },
+  ];
   let labelColumn: number | null = null;
+  // A block whose first line is prose, not a label, is written in paragraphs:
+  // "rather than rejected: …" there is a sentence, only a known label is a label.
+  let generic = true;
   let sawBlank = false;
   let last = headingTail;
   let j = headingLast + 1;
@@ -137,13 +146,19 @@ function readBlock(
       if (labelColumn === null && !sawBlank) continue; // underlines the heading
       break;
     }
-    const label = readLabel(content);
+    if (labelColumn === null) generic = readLabel(content) !== null;
+    const label = readLabel(content, generic);
     if (sawBlank && line.indent <= heading.indent && label === null) break;
     labelColumn ??= line.indent;
     const paragraph = sawBlank && entries.length > 1;
     sawBlank = false;
     if (line.indent <= labelColumn && /^[A-Za-z]/.test(content) && (label !== null || paragraph)) {
-      entries.push({ start: line.start, end: line.end, role: label ?? 'related' });
+      entries.push({
+        start: line.start,
+        end: line.end,
+        role: label ?? 'related',
+        labelled: label !== null,
+      });
     }
     const current = entries[entries.length - 1]!;
     current.end = line.end;

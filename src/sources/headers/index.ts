@@ -69,7 +69,7 @@ class HeaderReader {
     return collapseLinks(found, this.masked.text);
   }
 
-  add(ref: FoundRef, role: Role, claim: Claim | null, shared: boolean): void {
+  add(ref: FoundRef, role: Role, claim: Claim | null, shared: boolean, byDefault = false): void {
     if (ref.internal) return;
     const line = this.lineOf(ref.start);
     const patch = this.input.path;
@@ -96,6 +96,7 @@ class HeaderReader {
       recordedReviewDecision: claim?.reviewDecision ?? null,
       stateSpan: span && { start: span.start + this.startOffset, end: span.end + this.startOffset },
       sharedState: shared && claim?.state != null,
+      ...(byDefault ? { roleByDefault: true } : {}),
     };
     this.mentions.push({ at: ref.start, mention });
   }
@@ -148,7 +149,7 @@ function readBlock(reader: HeaderReader, block: StatusBlock): void {
       text.slice(entry.start, Math.min(entry.end, entry.start + 80)),
     );
     readSpan(reader, entry.start, entry.end, block.end, (key) =>
-      none ? (roles.get(key) ?? 'related') : entry.role,
+      none ? (roles.get(key) ?? null) : entry.labelled ? entry.role : null,
     ).forEach((role, key) => {
       if (!roles.has(key)) roles.set(key, role);
     });
@@ -168,7 +169,8 @@ function readSpan(
   start: number,
   end: number,
   blockEnd: number,
-  baseRole: (key: string) => Role,
+  /** The role a label gives the ref, or null when only its position would (then `related`). */
+  baseRole: (key: string) => Role | null,
 ): Map<string, Role> {
   const text = reader.masked.text;
   const read = new Map<string, Role>();
@@ -249,9 +251,10 @@ function readSpan(
   }
   for (const { group, claim, cue } of pending) {
     for (const ref of group) {
-      const role = applyCue(ref.key === null ? 'related' : baseRole(ref.key), cue);
+      const base = ref.key === null ? null : baseRole(ref.key);
+      const role = applyCue(base ?? 'related', cue);
       if (ref.key !== null && !read.has(ref.key)) read.set(ref.key, role);
-      reader.add(ref, role, claim, group.length > 1);
+      reader.add(ref, role, claim, group.length > 1, base === null && cue === null);
     }
   }
   return read;
@@ -283,7 +286,7 @@ function readOutsideBlocks(
   let paragraphEnd = 0;
   const flush = (): void => {
     if (paragraphStart === null) return;
-    readSpan(reader, paragraphStart, paragraphEnd, paragraphEnd, () => 'related');
+    readSpan(reader, paragraphStart, paragraphEnd, paragraphEnd, () => null);
     paragraphStart = null;
   };
   for (const line of masked.lines) {

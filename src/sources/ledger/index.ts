@@ -65,8 +65,9 @@ function readLedger(input: LedgerInput, result: LedgerResult): void {
     sectionRepo: null,
     result,
   };
-  const sections = sectionRepos(doc.text, doc.tree, aliases);
+  const sections = sectionRepos(doc.text, doc.tree, aliases, input.defaultRepo ?? null);
   reader.sectionRepo = sections.fileRepo;
+  const document = input.document === true;
 
   const check = findCheckDate(doc);
   if (check !== null) {
@@ -86,14 +87,16 @@ function readLedger(input: LedgerInput, result: LedgerResult): void {
         reader.sectionRepo = sections.at(node.position?.start.offset ?? 0);
         return;
       case 'table':
-        if (inSection(NOT_PATCHES)) {
+        if (document) {
+          for (const row of node.children) for (const cell of row.children) readProse(reader, cell);
+        } else if (inSection(NOT_PATCHES)) {
           for (const row of node.children) for (const cell of row.children) readLoose(reader, cell);
         } else {
           readTable(reader, node, inSection(RETIRED));
         }
         return;
       case 'paragraph':
-        if (inSection(NOT_PATCHES)) readLoose(reader, node);
+        if (inSection(NOT_PATCHES) && !document) readLoose(reader, node);
         else readProse(reader, node);
         return;
       case 'code':

@@ -22,7 +22,9 @@ export function readProse(reader: LedgerReader, node: Nodes): void {
     const at = ref.found.start;
     const inAnchorSentence = anchors.some(([s, e]) => at >= s && at < e);
     const role = applyCue(inAnchorSentence ? 'anchor-collision' : 'related', ref.cue);
-    reader.result.mentions.push(toMention(reader, ref, null, role, ref.beside));
+    const mention = toMention(reader, ref, null, role, ref.beside);
+    if (!inAnchorSentence && ref.cue === null) mention.roleByDefault = true;
+    reader.result.mentions.push(mention);
   }
 }
 

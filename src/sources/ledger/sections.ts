@@ -27,6 +27,7 @@ export function sectionRepos(
   text: string,
   tree: Root,
   aliases: ReadonlyMap<string, string>,
+  fallback: string | null = null,
 ): SectionRepos {
   const heads: Section[] = [];
   for (const node of tree.children) {
@@ -47,7 +48,8 @@ export function sectionRepos(
   };
   const only = (repos: Set<string>): string | null =>
     repos.size === 1 ? ([...repos][0] ?? null) : null;
-  const fileRepo = only(reposIn(0, text.length));
+  const all = reposIn(0, text.length);
+  const fileRepo = all.size === 0 ? fallback : only(all);
   const byStart = new Map<number, string | null>();
   heads.forEach((h, i) => {
     let repos = reposIn(h.start, h.end);

@@ -9,6 +9,14 @@ export interface LedgerInput {
   patchesDir: string;
   /** Config aliases, alias → owner/repo, lower-case. */
   aliases?: ReadonlyMap<string, string>;
+  /**
+   * A document beside the patches (a README), not the ledger: its refs are
+   * read as prose, none of its tables index a patch, and it lists no
+   * "Not patches" (SPEC §2.4).
+   */
+  document?: boolean;
+  /** Repo for bare `#N` when the file's own refs do not name one. */
+  defaultRepo?: string | null;
 }
 
 /** A PR-state cell, located for `sync` to rewrite in place. */

@@ -17,7 +17,13 @@
 import type { Role } from '../../model.js';
 
 export type Cue =
-  'introduced-the-defect' | 'unrelated' | 'anchor-collision' | 'not-fix' | 'background' | 'fix';
+  | 'introduced-the-defect'
+  | 'unrelated'
+  | 'anchor-collision'
+  | 'alternative'
+  | 'not-fix'
+  | 'background'
+  | 'fix';
 
 const TAIL_CUES: readonly [Cue, RegExp][] = [
   [
@@ -29,13 +35,18 @@ const TAIL_CUES: readonly [Cue, RegExp][] = [
     'anchor-collision',
     /\banchor[\s-]*(?:collision|conflict|drift|risk)s?\b|\bmerge[\s-]+conflict|\b(?:textual|direct)\s+collision|\bcollid(?:e|es|ing)\b|\bwill\s+touch\s+the\s+same\b|\btouch(?:es)?\s+(?:this|the)\s+same\b|\brewrites?\s+(?:the\s+code|our\s+anchor|the\s+anchor)|\banchors?\s+(?:would\s+)?drift/i,
   ],
+  // A different repair of the same defect: its merge does not drop this patch.
+  [
+    'alternative',
+    /\b(?:solves|fixes|reconciles|repairs)\s+the\s+same\b[^.;]{0,80}?\bby\b|\bdifferently\b|\balternative\s+(?:repair|fix)\b|\bporting\b[^.;]{0,80}?\bfails\b/i,
+  ],
   [
     'background',
     /\bin\s+both\s+bases\b|\balready\s+(?:present\s+)?in\s+(?:the|both|our)\s+(?:pinned\s+)?bases?\b|\bbackground\b/i,
   ],
   [
     'not-fix',
-    /\bnot\s+(?:this|the\s+same|a|our)\s+fix\b|\bneither\s+fix(?:es)?\b|\bdoes\s+not\s+fix\b|\bdoesn't\s+fix\b|\borthogonal\b|\badjacent\b|\bdifferent\s+(?:defect|symptom|site|bug)\b|\bnever\s+(?:touched|touches|fixed|covers|covered)\b|\b(?:a|adds\s+a|only\s+a)\s+(?:regression\s+)?test\b|\bshape\s+(?:this\s+patch|we)\s+cop|\bsame\s+bug\s+class\b|\bother\s+platform\b/i,
+    /\bnot\s+(?:this|the\s+same|a|our)\s+fix\b|\bneither\s+fix(?:es)?\b|\bdoes\s+not\s+fix\b|\bdoesn't\s+fix\b|\borthogonal\b|\badjacent\b|\bdifferent\s+(?:defect|symptom|site|bug)\b|\b(?:a|adds\s+a|only\s+a)\s+(?:regression\s+)?test\b|\bshape\s+(?:this\s+patch|we)\s+cop|\bsame\s+bug\s+class\b|\bother\s+platform\b/i,
   ],
   [
     'fix',
@@ -58,7 +69,7 @@ const LEAD_CUES: readonly [Cue, RegExp][] = [
   ['background', /\balready\s+(?:present\s+)?in\s+(?:the|both|our)\s+(?:pinned\s+)?bases?\b/i],
   [
     'fix',
-    /\b(?:fix|repair)\s+is\s+(?:already\s+)?in\s+flight\b|\bdrops?\s+(?:on|when|once)\s*$|\bsuperseded\s+by\s*$|\bfixed\s+(?:upstream\s+)?(?:by|in)\s*$/i,
+    /\b(?:fix|repair)\s+is\s+(?:already\s+)?in\s+flight\b|\bdrops?\s+(?:on|when|once)\s*$|\bsuperseded\s+by\s*$|\bfixed\s+(?:upstream\s+)?(?:by|in)\s*$|\bneeds?\s+(?:the\s+)?(?:upstream\s+)?fix\s*$|\bmust\s+(?:carry|contain|include)\s*$/i,
   ],
 ];
 
@@ -86,6 +97,8 @@ export function applyCue(base: Role, cue: Cue | null): Role {
       return base === 'issue' ? base : 'anchor-collision';
     case 'not-fix':
       return FIX_ROLES.has(base) ? 'related' : base;
+    case 'alternative':
+      return base === 'fix' ? 'third-party' : base;
     case 'background':
       return FIX_ROLES.has(base) || base === 'related' ? 'background' : base;
     case 'fix':
