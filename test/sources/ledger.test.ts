@@ -189,9 +189,10 @@ describe('parseLedger on a realistic ledger', () => {
       entry('engine_core/warmup.py', 20, ENGINE),
       entry('transport/engine_impl.diff', 26, TRANSPORT),
       entry('transport/rdma.patch', 27, TRANSPORT),
-      entry('engine/old_fix.py', 54, null, true),
-      entry('engine/older_fix.py', 55, null, true),
-      entry('engine/older_fix.sh', 55, null, true),
+      // Rows with no upstream-PR or issue column take their section's one repo.
+      entry('engine/old_fix.py', 54, ENGINE, true),
+      entry('engine/older_fix.py', 55, ENGINE, true),
+      entry('engine/older_fix.sh', 55, ENGINE, true),
     ]);
   });
 
