@@ -744,3 +744,27 @@ describe('shapes seen in real queues (SPEC §2.4)', () => {
     ]);
   });
 });
+
+describe('a broken table (SPEC §2.4)', () => {
+  it('is a parse-error where header and delimiter disagree, and its refs are still read', () => {
+    const text = [
+      '## engine',
+      '',
+      '| patch | upstream PR | PR state |',
+      '|---|---|',
+      '| `a.py` | [engine#7](https://github.com/example-org/engine/pull/7) | OPEN |',
+    ].join('\n');
+    const r = parse(text);
+    expect(r.problems.map((p) => [p.line, p.message])).toEqual([
+      [
+        3,
+        "this table's header row has 3 columns but its delimiter row has 2, so it is not read as a table; make them agree",
+      ],
+    ]);
+    expect(r.mentions.map((m) => m.ref)).toEqual([`${ENGINE}#7`]);
+  });
+
+  it('leaves a paragraph that merely starts with a pipe alone', () => {
+    expect(parse('| not a table, just a line with pipes |\nand more prose.').problems).toEqual([]);
+  });
+});
