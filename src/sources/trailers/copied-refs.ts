@@ -3,7 +3,8 @@
  * mostly an upstream commit message copied in, and its `#N` are numbers in
  * upstream's tracker, whatever that is:
  * - another tracker's id (`LP: #N`, `Closes: #N`, `rhbz#N`, trackers.ts) is
- *   never a GitHub ref nor an ambiguous one: dropped;
+ *   never a GitHub ref nor an ambiguous one: dropped; so is a numbered frame
+ *   of a pasted backtrace (`#3 0x7f15… in abort`), which is no ref at all;
  * - when the header names exactly one GitHub repository (a URL, an
  *   `owner/repo#N`, a commit link), the rest belong to it: `related`
  *   mentions with no recorded state;
@@ -43,7 +44,7 @@ const NUMBER = /#(\d{1,10})(?!\d)/;
 export function attributeCopiedRefs(input: CopiedRefsInput): CopiedRefsResult {
   const mentions = input.mentions.filter((m) => !isTrackerMention(m, input));
   const ambiguous = input.ambiguous.filter(
-    (a) => !isOtherTrackerRef(a.text, input.lineText(a.line)),
+    (a) => !isOtherTrackerRef(a.text, input.lineText(a.line)) && !isFrame(a, input),
   );
   if (!input.ecosystem) return { mentions, ambiguous, unattributed: 0 };
   const repos = namedRepos(input, mentions);
@@ -74,6 +75,19 @@ export function attributeCopiedRefs(input: CopiedRefsInput): CopiedRefsResult {
   }
   mentions.sort((x, y) => x.line - y.line);
   return { mentions, ambiguous: [], unattributed: 0 };
+}
+
+/**
+ * `#0 0x47208c in strlen …`: a numbered frame of a backtrace or list pasted
+ * into the message (its `#N` starts the line), or `#0`, which no tracker
+ * issues. Not a ref at all.
+ */
+function isFrame(a: AmbiguousRef, input: CopiedRefsInput): boolean {
+  const n = NUMBER.exec(a.text)?.[1];
+  if (n === undefined || Number(n) === 0) return true;
+  const line = input.lineText(a.line).trimStart();
+  const rest = line.slice(a.text.length);
+  return a.text.startsWith('#') && line.startsWith(a.text) && (rest === '' || /^\s/.test(rest));
 }
 
 /** A mention read from `#N` where every `#N` on its line is another tracker's id. */
