@@ -87,8 +87,8 @@ class TrailerReader {
 
   /** The field's lines are this reader's: the prose reader does not read them again. */
   private claim(field: RawField): void {
-    const value = this.input.preamble.slice(field.valueStart, field.valueEnd);
-    const count = value.split('\n').length;
+    // From the name's line to the value's last line: a value may start on the next line.
+    const count = this.input.preamble.slice(field.nameStart, field.valueEnd).split('\n').length;
     for (let i = 0; i < count; i++) this.claimedLines.add(this.lineOf(field) + i);
   }
 
