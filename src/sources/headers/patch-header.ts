@@ -80,7 +80,8 @@ export function readPatchHeader(
       uncheckable: trailers?.uncheckable ?? [],
       commits: trailers?.commits ?? [],
     },
-    preambleEndLine: preamble.startLine + lines.length - 1,
+    // A preamble ends with the line break of its last line.
+    preambleEndLine: preamble.startLine + lines.length - (preamble.text.endsWith('\n') ? 2 : 1),
     unattributed: copied.unattributed,
   };
 }
