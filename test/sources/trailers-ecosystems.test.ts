@@ -202,3 +202,13 @@ describe('bytes that are not UTF-8', () => {
     expect(r.mentions.map(row)).toEqual([['example-org/libbeta#14', 'fix', null, 5]]);
   });
 });
+
+describe('a GitHub address without its scheme', () => {
+  it('is read in a trailer value as the https URL it stands for', () => {
+    const r = read(
+      'Upstream-Status: Backport [github.com/example-org/libz/pull/274]\n---\n',
+      'meta-x/recipes-x/z/files/a.patch',
+    );
+    expect(r.mentions.map(row)).toEqual([['example-org/libz#274', 'fix', 'MERGED', 1]]);
+  });
+});
