@@ -112,3 +112,38 @@ describe('Buildroot Upstream: pointers online', () => {
     expect(report.read?.patches).toBe(9);
   });
 });
+
+describe('sync on a wrapped Yocto status', () => {
+  it('leaves a status shared by PRs that parted to a human, and writes nothing else', async () => {
+    const gh = await startFakeGitHub({
+      token: TOKEN,
+      repos: {
+        'example-org/libdelta': {
+          prs: [
+            { number: 60, state: 'MERGED', mergedAt: '2026-07-01T10:00:00Z' },
+            { number: 63, state: 'OPEN' },
+          ],
+        },
+        'example-org/libepsilon': {
+          prs: [
+            { number: 71, state: 'OPEN' },
+            { number: 72, state: 'OPEN' },
+          ],
+          issues: [{ number: 70, state: 'OPEN' }],
+        },
+      },
+    });
+    try {
+      const r = await runCli(
+        ['sync', '--root', path.join(TREES, 'yocto'), '--dry-run', '--today', '2026-08-20'],
+        { GH_TOKEN: TOKEN, GITHUB_API_URL: gh.url },
+      );
+      expect(r.stdout).not.toMatch(/^\+Upstream-Status: Backport/m);
+      expect(`${r.stdout}${r.stderr}`).toContain(
+        'example-org/libdelta#60, example-org/libdelta#63 on line 7 now call for different status words (Backport, Submitted)',
+      );
+    } finally {
+      await gh.close();
+    }
+  });
+});
