@@ -212,3 +212,12 @@ describe('a GitHub address without its scheme', () => {
     expect(r.mentions.map(row)).toEqual([['example-org/libz#274', 'fix', 'MERGED', 1]]);
   });
 });
+
+describe('the repositories a header names', () => {
+  it('are not a gist or a GitHub site page', () => {
+    const text =
+      'Fixes #5.\nSee https://gist.github.com/someone/abc123 and https://github.com/orgs/example-org/people\nUpstream: https://github.com/example-org/libz/pull/6\n---\n';
+    const r = read(text, 'package/libz/0001-a.patch');
+    expect(r.mentions.map((m) => m.ref)).toEqual(['example-org/libz#5', 'example-org/libz#6']);
+  });
+});

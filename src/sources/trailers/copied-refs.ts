@@ -38,7 +38,21 @@ export interface CopiedRefsResult {
   unattributed: number;
 }
 
-const GITHUB_REPO = /github\.com\/([A-Za-z0-9][A-Za-z0-9-]*)\/([A-Za-z0-9_.-]+)/gi;
+// `github.com/owner/repo`, not `gist.github.com/…` nor a site page (`github.com/orgs/…`).
+const GITHUB_REPO =
+  /(?<![\w.-])(?:www\.)?github\.com\/([A-Za-z0-9][A-Za-z0-9-]*)\/([A-Za-z0-9_.-]+)/gi;
+const NOT_OWNERS = new Set([
+  'orgs',
+  'sponsors',
+  'settings',
+  'marketplace',
+  'features',
+  'apps',
+  'topics',
+  'collections',
+  'advisories',
+  'users',
+]);
 const NUMBER = /#(\d{1,10})(?!\d)/;
 
 export function attributeCopiedRefs(input: CopiedRefsInput): CopiedRefsResult {
@@ -105,7 +119,8 @@ function namedRepos(input: CopiedRefsInput, mentions: readonly Mention[]): Set<s
   GITHUB_REPO.lastIndex = 0;
   for (let m = GITHUB_REPO.exec(input.preamble); m !== null; m = GITHUB_REPO.exec(input.preamble)) {
     const repo = (m[2] ?? '').replace(/\.+$/, '').replace(/\.git$/i, '');
-    if (repo !== '') repos.add(`${m[1] ?? ''}/${repo}`.toLowerCase());
+    if (repo !== '' && !NOT_OWNERS.has((m[1] ?? '').toLowerCase()))
+      repos.add(`${m[1] ?? ''}/${repo}`.toLowerCase());
   }
   return repos;
 }
