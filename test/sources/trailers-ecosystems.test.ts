@@ -153,10 +153,10 @@ describe('bare #N in a copied commit message', () => {
     const name = 'buildroot/package/libalpha/0001-wrapped-upstream-pointer.patch';
     const r = read(fixture(name), 'package/libalpha/0001-wrapped-upstream-pointer.patch');
     expect(r.ambiguous).toEqual([]);
-    expect(r.mentions.map((m) => m.ref)).toEqual([
-      'example-org/libalpha#7',
-      'example-org/libalpha#8',
-      'example-org/libalpha#11',
+    expect(r.mentions.map((m) => [m.ref, m.inferredRepo ?? false])).toEqual([
+      ['example-org/libalpha#7', true],
+      ['example-org/libalpha#8', true],
+      ['example-org/libalpha#11', false],
     ]);
     expect(r.unattributed).toBe(0);
   });
@@ -168,7 +168,8 @@ describe('bare #N in a copied commit message', () => {
   });
 
   it('drops backtrace frames, and keeps a queue patch’s own ambiguous #N', () => {
-    const frames = 'Crash:\n    #0 0x47208c in strlen\n    #1 0x534eb0 in dup\nFixes #5.\n';
+    const frames =
+      'Crash:\n    #0 0x47208c in strlen\n    #1 0x534eb0 in dup\nCr-Commit-Position: refs/heads/main@{#104}\nFixes #5.\n';
     const eco = read(`${frames}${DIFF}`, 'package/foo/0001-a.patch');
     expect([eco.ambiguous, eco.unattributed, eco.mentions]).toEqual([[], 1, []]);
     const queue = read(`${frames}LP: #77\n${DIFF}`, 'deploy/patches/fix.patch', null);

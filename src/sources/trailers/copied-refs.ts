@@ -7,7 +7,8 @@
  *   of a pasted backtrace (`#3 0x7f15… in abort`), which is no ref at all;
  * - when the header names exactly one GitHub repository (a URL, an
  *   `owner/repo#N`, a commit link), the rest belong to it: `related`
- *   mentions with no recorded state;
+ *   mentions with no recorded state, marked `inferredRepo` (upstream may
+ *   track issues elsewhere, so GitHub not knowing one is no error);
  * - otherwise they are not reported one by one: they are counted
  *   (`unattributed`), and the run's read summary says how many there were.
  *
@@ -85,6 +86,7 @@ export function attributeCopiedRefs(input: CopiedRefsInput): CopiedRefsResult {
       recordedState: null,
       recordedDate: null,
       stateSpan: null,
+      inferredRepo: true,
     });
   }
   mentions.sort((x, y) => x.line - y.line);
@@ -93,13 +95,16 @@ export function attributeCopiedRefs(input: CopiedRefsInput): CopiedRefsResult {
 
 /**
  * `#0 0x47208c in strlen …`: a numbered frame of a backtrace or list pasted
- * into the message (its `#N` starts the line), or `#0`, which no tracker
- * issues. Not a ref at all.
+ * into the message (its `#N` starts the line); `@{#N}`, a Chromium commit
+ * position; or `#0`, which no tracker issues. Not a ref at all.
  */
 function isFrame(a: AmbiguousRef, input: CopiedRefsInput): boolean {
   const n = NUMBER.exec(a.text)?.[1];
   if (n === undefined || Number(n) === 0) return true;
-  const line = input.lineText(a.line).trimStart();
+  const whole = input.lineText(a.line);
+  // `Cr-Commit-Position: refs/heads/main@{#1040794}`: a commit position, not a ref.
+  if (whole.includes(`{${a.text}}`)) return true;
+  const line = whole.trimStart();
   const rest = line.slice(a.text.length);
   return a.text.startsWith('#') && line.startsWith(a.text) && (rest === '' || /^\s/.test(rest));
 }
