@@ -10,7 +10,7 @@ import { isIgnored, repoForPatch } from './config.js';
 import { decodeUtf8 } from './decode.js';
 import type { Mention, PatchEntry, RefKey, SourceResult } from './model.js';
 import { learnAliases } from './refs.js';
-import { discover, type Discovery } from './sources/discover.js';
+import { discover, layoutOf, type Discovery } from './sources/discover.js';
 import { readPatchHeader } from './sources/headers/patch-header.js';
 import { settleRoles } from './sources/meaning/settle.js';
 
@@ -24,6 +24,10 @@ export interface Collected {
   unreadable: string[];
   /** The exact text each source was parsed from (valid UTF-8 only), for `sync`. */
   texts: Map<string, string>;
+  /** Patch files whose headers were read (queue patches and ecosystem-layout patches). */
+  patchesRead: number;
+  /** Bare `#N` of copied commit messages left unreported (no single repository owns them). */
+  unattributed: number;
 }
 
 interface FileText {
@@ -119,11 +123,24 @@ export async function collectSources(root: string, config: Config): Promise<Coll
   }
 
   const headerFiles = [...discovery.patchFiles, ...discovery.conventionPatches];
-  for (const [rel, file] of await readAll(headerFiles, read)) {
+  const conventional = new Set(discovery.conventionPatches);
+  let unattributed = 0;
+  for (const [rel, decoded] of await readAll(headerFiles, read)) {
+    let file = decoded;
     const defaultRepo =
       indexed.get(rel)?.find((p) => p.repo !== null)?.repo ??
       repoForPatch(config, rel, patchesDirOfPatch(discovery, rel));
-    const header = readPatchHeader({ path: rel, text: file.text, defaultRepo, aliases });
+    const layout = conventional.has(rel) ? layoutOf(rel) : null;
+    const header = readPatchHeader(
+      { path: rel, text: file.text, defaultRepo, aliases },
+      { layout },
+    );
+    unattributed += header.unattributed;
+    // Only the header is read: bytes that are not UTF-8 in the diff body
+    // (a Latin-1 `.po` file, say) cannot make it unreadable (SPEC §2.5).
+    if (file.invalidLine !== null && file.invalidLine > header.preambleEndLine) {
+      file = { ...file, invalidLine: null };
+    }
     const saysSomething =
       header.mentions.length > 0 ||
       header.ambiguous.length > 0 ||
@@ -153,6 +170,8 @@ export async function collectSources(root: string, config: Config): Promise<Coll
     mentionsByRef,
     unreadable,
     texts,
+    patchesRead: headerFiles.length,
+    unattributed,
   };
 }
 

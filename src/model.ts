@@ -64,6 +64,12 @@ export interface Mention {
   recordedInPinnedBase?: boolean | null;
   /** Where the recorded state word is written (for sync and annotations). */
   stateSpan?: Span | null;
+  /**
+   * The repository was not written but inferred: a bare `#N` of an upstream
+   * commit message copied into an ecosystem patch, given the one repository
+   * the header names. GitHub not knowing such a ref is no error.
+   */
+  inferredRepo?: boolean;
   /** True when one state covers several refs (`both OPEN`). */
   sharedState?: boolean;
   /**

@@ -69,6 +69,16 @@ export interface ReportSummary {
   requests: number;
 }
 
+/** What a run read: every file, and how many of them were patches (SPEC §2, issue 10 item 4). */
+export interface ReadSummary {
+  /** Files read: ledgers, records, record indexes and patch files. */
+  files: number;
+  /** Patch files whose headers were read, ecosystem-layout patches included. */
+  patches: number;
+  /** Bare `#N` in copied commit messages that no single repository owns, left unreported. */
+  unattributedRefs: number;
+}
+
 export interface Report {
   schemaVersion: 1;
   tool: { name: 'upstream-status'; version: string };
@@ -79,6 +89,8 @@ export interface Report {
   refs: ReportRef[];
   findings: ReportFinding[];
   summary: ReportSummary;
+  /** Present when the run says what it read (check, list). */
+  read?: ReadSummary;
 }
 
 export interface ReportInput {
@@ -90,6 +102,7 @@ export interface ReportInput {
   version: string;
   /** HTTP requests made to GitHub (0 offline or on replay). */
   requests: number;
+  read?: ReadSummary;
 }
 
 /** owner/repo in text order, then the number as a number (#9 before #10). */
@@ -213,5 +226,6 @@ export function buildReport(input: ReportInput): Report {
       patches: patches.length,
       requests: input.requests,
     },
+    ...(input.read ? { read: input.read } : {}),
   };
 }

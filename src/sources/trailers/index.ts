@@ -26,6 +26,7 @@ import type {
 
 export type {
   CommitRef,
+  PatchLayout,
   TrailerConvention,
   TrailerField,
   TrailerInput,
@@ -44,8 +45,9 @@ export function parseTrailers(input: TrailerInput): TrailerResult {
     aliases: input.aliases ?? new Map(),
     defaultRepo: null,
   });
+  const ctx = { appliedUpstream, layout: input.layout ?? null };
   for (const field of raw) {
-    const reading = readField(field, text, appliedUpstream);
+    const reading = readField(field, text, ctx);
     if (reading === null) continue;
     if ('problem' in reading) reader.problem(field, reading.problem);
     else reader.read(field, reading.meaning);
@@ -60,6 +62,7 @@ export function parseTrailers(input: TrailerInput): TrailerResult {
     fields: reader.fields,
     uncheckable: reader.uncheckable,
     commits: reader.commits,
+    claimedLines: [...reader.claimedLines].sort((a, b) => a - b),
   };
 }
 
@@ -80,13 +83,48 @@ class TrailerReader {
     return this.input.startLine + field.lineIndex;
   }
 
+  readonly claimedLines = new Set<number>();
+
+  /** The field's lines are this reader's: the prose reader does not read them again. */
+  private claim(field: RawField): void {
+    // From the name's line to the value's last line: a value may start on the next line.
+    const count = this.input.preamble.slice(field.nameStart, field.valueEnd).split('\n').length;
+    for (let i = 0; i < count; i++) this.claimedLines.add(this.lineOf(field) + i);
+  }
+
+  /**
+   * A field that does not parse is reported, and does not swallow its line:
+   * the GitHub refs in it are still mentions, with no recorded state.
+   */
   problem(field: RawField, message: string): void {
     this.problems.push({ file: this.input.path, line: this.lineOf(field), message });
+    this.claim(field);
+    const { path, preamble } = this.input;
+    const line = this.lineOf(field);
+    const seen = new Set<string>();
+    const text = preamble.slice(field.valueStart, field.valueEnd);
+    for (const link of findLinks(text, this.ctx, true)) {
+      if (link.kind !== 'ref' || seen.has(link.key)) continue;
+      seen.add(link.key);
+      this.mentions.push({
+        ref: link.key,
+        kindHint: link.kindHint,
+        source: path,
+        sourceKind: 'patch-header',
+        line,
+        patch: path,
+        role: link.kindHint === 'issue' ? 'issue' : 'related',
+        recordedState: null,
+        recordedDate: null,
+        stateSpan: null,
+      });
+    }
   }
 
   read(field: RawField, meaning: FieldMeaning): void {
     const { path, preamble, startOffset } = this.input;
     const line = this.lineOf(field);
+    this.claim(field);
     this.fields.push({
       convention: meaning.convention,
       name: field.name,

@@ -12,8 +12,11 @@ export type Link =
   | { kind: 'uncheckable'; url: string; reason: string; start: number }
   | { kind: 'ambiguous'; text: string; start: number };
 
-// One greedy character class after a fixed scheme: linear on any line.
-const URL = /\b(?:https?|git|ftp):\/\/[^\s<>[\]"'`]+/gi;
+// One greedy character class after a fixed scheme: linear on any line. A
+// GitHub address written without its scheme (`Backport [github.com/o/r/pull/1]`)
+// counts too; it is read as https.
+const URL =
+  /\b(?:https?|git|ftp):\/\/[^\s<>[\]"'`]+|(?<![\w.@/:-])(?:www\.)?github\.com\/[^\s<>[\]"'`]+/gi;
 const GITHUB = /^https?:\/\/(?:www\.)?github\.com\//i;
 const COMMIT =
   /^https?:\/\/(?:www\.)?github\.com\/([A-Za-z0-9][A-Za-z0-9-]*)\/([A-Za-z0-9_.-]+)\/commit\/([0-9a-f]{4,40})(?![0-9a-z])/i;
@@ -33,7 +36,8 @@ export function findLinks(text: string, ctx: RefContext, plainRefs: boolean): Li
   URL.lastIndex = 0;
   for (let m = URL.exec(text); m !== null; m = URL.exec(text)) {
     const url = trimUrl(m[0]);
-    links.push(classifyUrl(url, m.index, ctx));
+    const withScheme = /^[a-z]+:\/\//i.test(url) ? url : `https://${url}`;
+    links.push(classifyUrl(withScheme, m.index, ctx));
     masked += text.slice(last, m.index) + ' '.repeat(m[0].length);
     last = m.index + m[0].length;
   }

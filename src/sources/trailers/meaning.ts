@@ -3,8 +3,10 @@
  * names (issue 7). Field names are matched without regard to case.
  *
  * - Yocto `Upstream-Status:` — by status word (trailers-yocto.ts).
- * - Buildroot `Upstream:` — a PR there is the submission (OPEN); a commit is
- *   upstream already (MERGED).
+ * - Buildroot `Upstream:` — a pointer, not a state (buildroot.ts); a commit
+ *   there is upstream already (MERGED). In a Buildroot tree an
+ *   `Upstream-Status:` whose value is not a Yocto status word is the same
+ *   free-text pointer under another ecosystem's name.
  * - DEP-3 `Forwarded:` — the PR it was sent as (OPEN), unless the header also
  *   has `Applied-Upstream:`: DEP-3 keeps `Forwarded` after the patch lands,
  *   so it then records no state. `Applied-Upstream:` — MERGED.
@@ -12,8 +14,9 @@
  *   other origin only mentions. `Bug:` / `Bug-<Vendor>:` — the bug report.
  */
 import type { Role, State } from '../../model.js';
-import type { TrailerConvention } from './types.js';
+import type { PatchLayout, TrailerConvention } from './types.js';
 import type { RawField } from './fields.js';
+import { readBuildrootUpstream } from './buildroot.js';
 import { YOCTO_MEANING, readYoctoStatus } from './yocto.js';
 
 export interface FieldMeaning {
@@ -60,8 +63,14 @@ export function originCategory(value: string): string | null {
   return m?.[1] === undefined ? null : m[1].toLowerCase();
 }
 
+export interface ReadContext {
+  /** The header also has an `Applied-Upstream:` field. */
+  appliedUpstream: boolean;
+  layout: PatchLayout | null;
+}
+
 /** How to read `field` of `text` (the preamble); null when no convention defines it. */
-export function readField(field: RawField, text: string, appliedUpstream: boolean): FieldReading {
+export function readField(field: RawField, text: string, ctx: ReadContext): FieldReading {
   const lower = field.name.toLowerCase();
   const value = text.slice(field.valueStart, field.valueEnd);
   const base = {
@@ -73,7 +82,9 @@ export function readField(field: RawField, text: string, appliedUpstream: boolea
   };
   if (lower === 'upstream-status') {
     const read = readYoctoStatus(text, field.valueStart, field.valueEnd);
-    if ('problem' in read) return read;
+    if ('problem' in read) {
+      return ctx.layout === 'buildroot' ? { meaning: buildrootMeaning(base, value) } : read;
+    }
     const { role, state, commitsMerged } = YOCTO_MEANING[read.status.name];
     return {
       meaning: {
@@ -92,24 +103,17 @@ export function readField(field: RawField, text: string, appliedUpstream: boolea
   const isVendorBug = lower.startsWith('bug-') && lower.length > 4;
   if (lower !== 'upstream' && !EMPTY.has(lower) && !isVendorBug) return null;
   if (value === '') {
+    // Only Debian's own layout holds DEP-3 to its letter; Buildroot's linter
+    // accepts an empty `Upstream: ` and neither Buildroot nor Yocto lints DEP-3.
+    if (lower === 'upstream' || ctx.layout === 'yocto' || ctx.layout === 'buildroot') return null;
     const message =
       EMPTY.get(lower) ?? `${field.name} must be the URL of the vendor's bug report (DEP-3)`;
     return { problem: message };
   }
-  if (lower === 'upstream') {
-    return {
-      meaning: {
-        ...base,
-        convention: 'buildroot',
-        prRole: 'fix',
-        prState: 'OPEN',
-        commitsMerged: true,
-      },
-    };
-  }
+  if (lower === 'upstream') return { meaning: buildrootMeaning(base, value) };
   const dep3 = { ...base, convention: 'dep3' as const };
   if (lower === 'forwarded') {
-    const prState = appliedUpstream ? null : 'OPEN';
+    const prState = ctx.appliedUpstream ? null : 'OPEN';
     return { meaning: { ...dep3, prRole: 'fix', prState, commitsMerged: false } };
   }
   if (lower === 'applied-upstream') {
@@ -136,4 +140,11 @@ export function readField(field: RawField, text: string, appliedUpstream: boolea
       plainRefs: !isVendorBug,
     },
   };
+}
+
+type Base = Pick<FieldMeaning, 'status' | 'wordStart' | 'wordEnd' | 'plainRefs' | 'linksStart'>;
+
+function buildrootMeaning(base: Base, value: string): FieldMeaning {
+  const { role, state } = readBuildrootUpstream(value);
+  return { ...base, convention: 'buildroot', prRole: role, prState: state, commitsMerged: true };
 }

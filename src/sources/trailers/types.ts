@@ -7,6 +7,13 @@ import type { SourceResult, Span } from '../../model.js';
 
 export type TrailerConvention = 'yocto' | 'buildroot' | 'dep3';
 
+/**
+ * The ecosystem whose layout a patch was found in (discover.ts): it decides
+ * how a field that another ecosystem also uses is read, and what its own
+ * linter accepts. Null for a patch in a ledger's or record's queue.
+ */
+export type PatchLayout = 'yocto' | 'buildroot' | 'debian';
+
 /** One well-formed trailer field (malformed ones become ParseProblems instead). */
 export interface TrailerField {
   convention: TrailerConvention;
@@ -47,6 +54,8 @@ export interface TrailerResult extends SourceResult {
   fields: TrailerField[];
   uncheckable: UncheckableMention[];
   commits: CommitRef[];
+  /** Lines (whole file, 1-based) of every field read or reported: refs there are this reader's. */
+  claimedLines: number[];
 }
 
 export interface TrailerInput {
@@ -60,4 +69,6 @@ export interface TrailerInput {
   startLine: number;
   /** alias (lower-case) → `owner/repo`, for refs written as `alias#N`. */
   aliases?: ReadonlyMap<string, string>;
+  /** The ecosystem layout the patch was found in; absent or null for a queue's patch. */
+  layout?: PatchLayout | null;
 }

@@ -1,8 +1,9 @@
 /**
  * Yocto's `Upstream-Status:` value: a status word, then usually `[where]` or
  * `[reason]` (oe-core's patch guidelines). The word is matched without regard
- * to case, as linters in the wild are lenient about it; an unknown word or an
- * unclosed `[` is a problem, since the line then says nothing reliable.
+ * to case, as linters in the wild are lenient about it; an unknown word is a
+ * problem (oe-core's QA calls it a malformed Upstream-Status), an unclosed
+ * `[` is not (the QA accepts any text after the word).
  */
 import type { Role, State } from '../../model.js';
 
@@ -51,13 +52,8 @@ export function readYoctoStatus(
   if (start === end) return { problem: `${YOCTO_RULE}; the value is empty` };
   if (name === undefined)
     return { problem: `${YOCTO_RULE}, not "${excerpt(text.slice(start, end))}"` };
-  const rest = text.slice(wordEnd, end);
-  const open = rest.indexOf('[');
-  if (open !== -1 && rest.indexOf(']', open) === -1) {
-    return {
-      problem: `Upstream-Status: the "[" after ${word} is never closed; write ${name} [where]`,
-    };
-  }
+  // An unclosed `[` is not a problem: oe-core's QA (meta/lib/oe/qa.py,
+  // check_upstream_status) only requires the status word at the start.
   return { status: { word, name, start, end: wordEnd } };
 }
 
