@@ -5,7 +5,7 @@
  * time (a file past limits.maxFileMB is not read at all: collect.ts), and a duplicate key is still an error on its line.
  */
 import { describe, expect, it } from 'vitest';
-import { parseRecord } from '../src/sources/records.js';
+import { parseRecord } from '../src/sources/records/index.js';
 import { parseYaml } from '../src/yaml-parse.js';
 import { LineCounter } from 'yaml';
 

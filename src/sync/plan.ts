@@ -12,8 +12,8 @@
  * (only the line break that starts an added line).
  */
 import type { RefKey, Resolution, SourceResult } from '../model.js';
-import type { LedgerResult } from '../sources/ledger-types.js';
-import type { RecordResult } from '../sources/record-types.js';
+import type { LedgerResult } from '../sources/ledger/types.js';
+import type { RecordResult } from '../sources/records/types.js';
 import { hasControlChars } from '../control-chars.js';
 import { applyEdits, type TextEdit } from './edits.js';
 import { planHeader } from './headers.js';

@@ -5,7 +5,7 @@
  * anchored at its end, once per line. Reading time now grows linearly.
  */
 import { expect, it } from 'vitest';
-import { parseLedger } from '../../src/sources/ledger.js';
+import { parseLedger } from '../../src/sources/ledger/index.js';
 
 const LINE = 'Notes on the queue, kept for the record and nothing else. \n';
 

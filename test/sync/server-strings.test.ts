@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { RefKey, Resolution, SourceResult } from '../../src/model.js';
-import { readPatchHeader } from '../../src/sources/patch-header.js';
+import { readPatchHeader } from '../../src/sources/headers/patch-header.js';
 import { isUnsafeEdit, planSync, type SyncPlan } from '../../src/sync/plan.js';
 import {
   badDate,
