@@ -116,6 +116,16 @@ async function main(argv: string[]): Promise<number> {
       exit = await rebaseCheckCommand(flags);
     });
 
+  withReport(
+    program
+      .command('footprint')
+      .description('what each patch touches upstream: files, hunks, script anchors; no network'),
+    ['text', 'json'],
+  ).action(async (flags: import('./commands/footprint.js').FootprintFlags) => {
+    const { footprintCommand } = await import('./commands/footprint.js');
+    exit = await footprintCommand(flags);
+  });
+
   program
     .command('init')
     .description(

@@ -28,12 +28,17 @@ export function mapInstalledPath(
   if (v.k === 'str') {
     const parts = v.v.split('/').filter((p) => p !== '' && p !== '.');
     if (!v.v.startsWith('/'))
-      return { ok: false, reason: `"${v.v}" is relative to the working directory the script runs in` };
+      return {
+        ok: false,
+        reason: `"${v.v}" is relative to the working directory the script runs in`,
+      };
     const site = parts.findIndex((p) => INSTALL_DIRS.has(p));
-    if (site >= 0 && parts[site + 1]) return inPackage(parts[site + 1] as string, parts.slice(site + 2), packages);
+    if (site >= 0 && parts[site + 1])
+      return inPackage(parts[site + 1] as string, parts.slice(site + 2), packages);
     for (let i = parts.length - 2; i >= 0; i--) {
       const name = parts[i] as string;
-      if (packages[name] !== undefined || knownPackages.has(name)) return inPackage(name, parts.slice(i + 1), packages);
+      if (packages[name] !== undefined || knownPackages.has(name))
+        return inPackage(name, parts.slice(i + 1), packages);
     }
     return { ok: false, reason: `${v.v} is not inside an installed package this reader knows` };
   }
@@ -44,7 +49,14 @@ export function mapInstalledPath(
 function inPackage(pkg: string, parts: string[], packages: PackageMap): Mapped {
   const rel = parts.join('/');
   const setting = packages[pkg];
-  if (setting?.path) return { ok: true, candidates: [join(setting.path, rel)], repo: setting.repo, guessed: false, pkg };
+  if (setting?.path)
+    return {
+      ok: true,
+      candidates: [join(setting.path, rel)],
+      repo: setting.repo,
+      guessed: false,
+      pkg,
+    };
   return {
     ok: true,
     candidates: [join(pkg, rel), join(`python/${pkg}`, rel)],

@@ -104,41 +104,60 @@ function libraryCall(
       const values = ev.eval(n, env);
       return args.spread.has(n) ? iterate(values, line) : [values];
     });
-    for (const part of rest) acc = acc.flatMap((a) => part.map((p) => (p.k === 'str' ? joinPath(a, p.v) : p)));
+    for (const part of rest)
+      acc = acc.flatMap((a) => part.map((p) => (p.k === 'str' ? joinPath(a, p.v) : p)));
     return acc;
   }
   if (name === 'os.path.dirname') return arg(0).map(dirname);
-  if (IDENTITY.has(name)) return args.positional.length === 0 ? [unknown(`${name}() of nothing`, line)] : arg(0);
+  if (IDENTITY.has(name))
+    return args.positional.length === 0 ? [unknown(`${name}() of nothing`, line)] : arg(0);
   if (name === 'open' || name === 'io.open' || name === 'codecs.open')
     return arg(0).map((p) => ({ k: 'file', path: p }));
   if (name === 'enumerate') {
     const start = arg(1).find((v) => v.k === 'num');
     const first = start?.k === 'num' ? start.v : 0;
-    return [{ k: 'seq', items: iterate(arg(0), line).map((item, i) => [{ k: 'seq', items: [[{ k: 'num', v: first + i }], item] }]) }];
+    return [
+      {
+        k: 'seq',
+        items: iterate(arg(0), line).map((item, i) => [
+          { k: 'seq', items: [[{ k: 'num', v: first + i }], item] },
+        ]),
+      },
+    ];
   }
   if (name === 're.compile') {
     const flags = args.positional[1] ?? args.keywords.get('flags');
     const flagValue = flags ? ev.eval(flags, env).find((v) => v.k === 'num') : undefined;
-    return arg(0).map((p) => (p.k === 'str' ? { k: 'regex', pattern: p.v, flags: flagValue?.k === 'num' ? flagValue.v : 0 } : p));
+    return arg(0).map((p) =>
+      p.k === 'str'
+        ? { k: 'regex', pattern: p.v, flags: flagValue?.k === 'num' ? flagValue.v : 0 }
+        : p,
+    );
   }
   return null;
 }
 
 function method(o: Value, name: string, arg: (i: number) => Value[], line: number): Value[] {
   if (o.k === 'unknown') return [o];
-  if (o.k === 'file' && (name === 'read' || name === 'readlines')) return [{ k: 'text', path: o.path }];
+  if (o.k === 'file' && (name === 'read' || name === 'readlines'))
+    return [{ k: 'text', path: o.path }];
   if ((o.k === 'pkgpath' || o.k === 'str') && name === 'read_text') return [{ k: 'text', path: o }];
   if ((o.k === 'pkgpath' || o.k === 'str') && name === 'open') return [{ k: 'file', path: o }];
-  if ((o.k === 'pkgpath' || o.k === 'str') && (name === 'resolve' || name === 'absolute')) return [o];
+  if ((o.k === 'pkgpath' || o.k === 'str') && (name === 'resolve' || name === 'absolute'))
+    return [o];
   if ((o.k === 'pkgpath' || o.k === 'str') && name === 'joinpath')
     return arg(0).map((p) => (p.k === 'str' ? joinPath(o, p.v) : p));
   if (o.k === 'text' && name === 'replace') return [o];
   if (o.k === 'regex' && ['search', 'match', 'fullmatch'].includes(name)) return [{ k: 'match' }];
   if (o.k === 'match') return [o];
   if (o.k === 'dict' && name === 'items')
-    return [{ k: 'seq', items: o.entries.map(([key, value]) => [{ k: 'seq', items: [key, value] }]) }];
-  if (o.k === 'dict' && name === 'keys') return [{ k: 'seq', items: o.entries.map(([key]) => key) }];
-  if (o.k === 'dict' && name === 'values') return [{ k: 'seq', items: o.entries.map(([, value]) => value) }];
+    return [
+      { k: 'seq', items: o.entries.map(([key, value]) => [{ k: 'seq', items: [key, value] }]) },
+    ];
+  if (o.k === 'dict' && name === 'keys')
+    return [{ k: 'seq', items: o.entries.map(([key]) => key) }];
+  if (o.k === 'dict' && name === 'values')
+    return [{ k: 'seq', items: o.entries.map(([, value]) => value) }];
   if (o.k === 'str') return stringMethod(o.v, name, arg, line);
   return [unknown(`.${name}() on ${o.k}`, line)];
 }
@@ -150,7 +169,12 @@ function stringMethod(s: string, name: string, arg: (i: number) => Value[], line
     case 'lstrip':
     case 'rstrip':
       if (a0 === undefined)
-        return [{ k: 'str', v: name === 'strip' ? s.trim() : name === 'lstrip' ? s.trimStart() : s.trimEnd() }];
+        return [
+          {
+            k: 'str',
+            v: name === 'strip' ? s.trim() : name === 'lstrip' ? s.trimStart() : s.trimEnd(),
+          },
+        ];
       break;
     case 'lower':
       return [{ k: 'str', v: s.toLowerCase() }];
@@ -158,7 +182,9 @@ function stringMethod(s: string, name: string, arg: (i: number) => Value[], line
       return [{ k: 'str', v: s.toUpperCase() }];
     case 'join':
       return concatAll(
-        iterate(arg(0), line).flatMap((item, i) => (i === 0 ? [item] : [[{ k: 'str', v: s }], item])),
+        iterate(arg(0), line).flatMap((item, i) =>
+          i === 0 ? [item] : [[{ k: 'str', v: s }], item],
+        ),
         line,
       );
   }
@@ -166,7 +192,9 @@ function stringMethod(s: string, name: string, arg: (i: number) => Value[], line
 }
 
 function userFunction(ev: Evaluator, fn: SyntaxNode, args: Args, env: Env, line: number): Value[] {
-  const params = (fn.getChild('ParamList')?.getChildren('VariableName') ?? []).map((p) => ev.text(p));
+  const params = (fn.getChild('ParamList')?.getChildren('VariableName') ?? []).map((p) =>
+    ev.text(p),
+  );
   const bound = new Map<string, Value[]>();
   params.forEach((p, i) => {
     const node = args.positional[i] ?? args.keywords.get(p);
@@ -183,5 +211,7 @@ function userFunction(ev: Evaluator, fn: SyntaxNode, args: Args, env: Env, line:
     const expr = children(r).find((c) => c.name !== 'return');
     if (expr) out.push(...ev.evalAt(expr, bound));
   }
-  return out.length > 0 ? out : [unknown(`${ev.text(fn.getChild('VariableName') ?? fn)}() returns nothing followed`, line)];
+  return out.length > 0
+    ? out
+    : [unknown(`${ev.text(fn.getChild('VariableName') ?? fn)}() returns nothing followed`, line)];
 }

@@ -134,7 +134,12 @@ export class Evaluator {
       case 'CallExpression':
         return callValue(this, node, env);
       default:
-        return [unknown(`${node.name} ${JSON.stringify(this.text(node).slice(0, 40))} is not followed`, line)];
+        return [
+          unknown(
+            `${node.name} ${JSON.stringify(this.text(node).slice(0, 40))} is not followed`,
+            line,
+          ),
+        ];
     }
   }
 
@@ -175,7 +180,8 @@ export class Evaluator {
     parts.forEach((c, i) => {
       if (PUNCT.has(c.name)) return;
       const values = this.eval(c, env);
-      if (parts[i - 1]?.name === '*') for (const item of iterate(values, this.line(c))) out.push(item);
+      if (parts[i - 1]?.name === '*')
+        for (const item of iterate(values, this.line(c))) out.push(item);
       else out.push(values);
     });
     return out;
@@ -207,7 +213,9 @@ export class Evaluator {
       if (this.active.has(b.value.from)) continue;
       this.active.add(b.value.from);
       try {
-        out.push(...(b.kind === 'param' ? this.argumentsFor(b.value, name) : this.evalAt(b.value, env)));
+        out.push(
+          ...(b.kind === 'param' ? this.argumentsFor(b.value, name) : this.evalAt(b.value, env)),
+        );
       } finally {
         this.active.delete(b.value.from);
       }
@@ -224,7 +232,9 @@ export class Evaluator {
     const fn = functionOf(param);
     const fnName = fn?.getChild('VariableName');
     if (!fn || !fnName) return [];
-    const params = (fn.getChild('ParamList')?.getChildren('VariableName') ?? []).map((p) => this.text(p));
+    const params = (fn.getChild('ParamList')?.getChildren('VariableName') ?? []).map((p) =>
+      this.text(p),
+    );
     const at = params.indexOf(name);
     const out: Value[] = [];
     this.ix.tree.iterate({
@@ -232,9 +242,9 @@ export class Evaluator {
         if (ref.name !== 'CallExpression') return;
         const callee = ref.node.firstChild;
         if (callee?.name !== 'VariableName' || this.text(callee) !== this.text(fnName)) return;
-        const args = (ref.node.getChild('ArgList') ? children(ref.node.getChild('ArgList') as SyntaxNode) : []).filter(
-          (c) => !PUNCT.has(c.name),
-        );
+        const args = (
+          ref.node.getChild('ArgList') ? children(ref.node.getChild('ArgList') as SyntaxNode) : []
+        ).filter((c) => !PUNCT.has(c.name));
         const arg = args[at];
         if (arg) out.push(...this.evalAt(arg));
       },
@@ -276,9 +286,20 @@ export class Evaluator {
     if (opText === 'or') return [...this.eval(left, env), ...this.eval(right, env)];
     const ls = this.eval(left, env);
     const rs = this.eval(right, env);
-    if (opText === '|') return combine(ls, rs, (a, b) => (a.k === 'num' && b.k === 'num' ? { k: 'num', v: a.v | b.v } : null), line);
+    if (opText === '|')
+      return combine(
+        ls,
+        rs,
+        (a, b) => (a.k === 'num' && b.k === 'num' ? { k: 'num', v: a.v | b.v } : null),
+        line,
+      );
     if (opText === '/')
-      return combine(ls, rs, (a, b) => (b.k === 'str' && (a.k === 'pkgpath' || a.k === 'str') ? joinPath(a, b.v) : null), line);
+      return combine(
+        ls,
+        rs,
+        (a, b) => (b.k === 'str' && (a.k === 'pkgpath' || a.k === 'str') ? joinPath(a, b.v) : null),
+        line,
+      );
     if (opText === '+') return concatAll([ls, rs], line);
     return [unknown(`operator ${opText} is not followed`, line)];
   }
@@ -291,7 +312,9 @@ export class Evaluator {
     if (parts[1]?.name === '[') {
       const index = parts.slice(2, -1).filter((c) => c.name !== ':');
       const isSlice = parts.some((c) => c.name === ':');
-      return this.eval(obj, env).flatMap((o) => subscript(o, isSlice ? null : index[0] ? this.eval(index[0], env) : [], line));
+      return this.eval(obj, env).flatMap((o) =>
+        subscript(o, isSlice ? null : index[0] ? this.eval(index[0], env) : [], line),
+      );
     }
     const prop = node.getChild('PropertyName');
     const name = prop ? this.text(prop) : '';
@@ -309,9 +332,19 @@ export function iterate(values: Value[], line: number): Value[][] {
   return out;
 }
 
-function combine(ls: Value[], rs: Value[], f: (a: Value, b: Value) => Value | null, line: number): Value[] {
+function combine(
+  ls: Value[],
+  rs: Value[],
+  f: (a: Value, b: Value) => Value | null,
+  line: number,
+): Value[] {
   const out: Value[] = [];
-  for (const a of ls) for (const b of rs) out.push(f(a, b) ?? (a.k === 'unknown' ? a : b.k === 'unknown' ? b : unknown('operands not followed', line)));
+  for (const a of ls)
+    for (const b of rs)
+      out.push(
+        f(a, b) ??
+          (a.k === 'unknown' ? a : b.k === 'unknown' ? b : unknown('operands not followed', line)),
+      );
   return out;
 }
 
@@ -319,14 +352,22 @@ function combine(ls: Value[], rs: Value[], f: (a: Value, b: Value) => Value | nu
 export function concatAll(lists: Value[][], line: number): Value[] {
   let acc: Value[] = [{ k: 'str', v: '' }];
   lists.forEach((list, i) => {
-    acc = combine(acc, list, (a, b) => {
-      if (i === 0) return b;
-      if (a.k === 'str' && b.k === 'str') return { k: 'str', v: a.v + b.v };
-      if (a.k === 'seq' && b.k === 'seq') return { k: 'seq', items: [...a.items, ...b.items] };
-      if (a.k === 'pkgpath' && b.k === 'str' && a.parts.length > 0)
-        return { ...a, parts: [...a.parts.slice(0, -1), `${a.parts[a.parts.length - 1] ?? ''}${b.v}`] };
-      return null;
-    }, line).slice(0, 64);
+    acc = combine(
+      acc,
+      list,
+      (a, b) => {
+        if (i === 0) return b;
+        if (a.k === 'str' && b.k === 'str') return { k: 'str', v: a.v + b.v };
+        if (a.k === 'seq' && b.k === 'seq') return { k: 'seq', items: [...a.items, ...b.items] };
+        if (a.k === 'pkgpath' && b.k === 'str' && a.parts.length > 0)
+          return {
+            ...a,
+            parts: [...a.parts.slice(0, -1), `${a.parts[a.parts.length - 1] ?? ''}${b.v}`],
+          };
+        return null;
+      },
+      line,
+    ).slice(0, 64);
   });
   return acc;
 }
@@ -339,24 +380,43 @@ function subscript(o: Value, index: Value[] | null, line: number): Value[] {
       return item ?? [unknown(`index ${i.v} out of range`, line)];
     }
     if (o.k === 'dict' && i.k === 'str')
-      return o.entries.filter(([key]) => key.some((x) => x.k === 'str' && x.v === i.v)).flatMap(([, v]) => v);
+      return o.entries
+        .filter(([key]) => key.some((x) => x.k === 'str' && x.v === i.v))
+        .flatMap(([, v]) => v);
     return [unknown('subscript not followed', line)];
   });
 }
 
 function attribute(o: Value, name: string, line: number): Value {
   if (o.k === 'module') {
-    if (name === '__file__') return { k: 'pkgpath', pkg: o.name.split('.')[0] as string, parts: [...o.name.split('.').slice(1), '__init__.py'] };
+    if (name === '__file__')
+      return {
+        k: 'pkgpath',
+        pkg: o.name.split('.')[0] as string,
+        parts: [...o.name.split('.').slice(1), '__init__.py'],
+      };
     if (o.name === 're' && RE_FLAGS[name] !== undefined) return { k: 'num', v: RE_FLAGS[name] };
     return { k: 'module', name: `${o.name}.${name}` };
   }
   if (o.k === 'spec') {
     if (name === 'origin') return { k: 'pkgpath', pkg: o.pkg, parts: ['__init__.py'] };
-    if (name === 'submodule_search_locations') return { k: 'seq', items: [[{ k: 'pkgpath', pkg: o.pkg, parts: [] }]] };
+    if (name === 'submodule_search_locations')
+      return { k: 'seq', items: [[{ k: 'pkgpath', pkg: o.pkg, parts: [] }]] };
   }
   if ((o.k === 'pkgpath' || o.k === 'str') && name === 'parent') return dirname(o);
   if (o.k === 'unknown') return o;
   return unknown(`attribute .${name} of ${o.k} is not followed`, line);
 }
 
-export const RE_FLAGS: Record<string, number> = { I: 2, IGNORECASE: 2, M: 8, MULTILINE: 8, S: 16, DOTALL: 16, X: 64, VERBOSE: 64, A: 256, ASCII: 256 };
+export const RE_FLAGS: Record<string, number> = {
+  I: 2,
+  IGNORECASE: 2,
+  M: 8,
+  MULTILINE: 8,
+  S: 16,
+  DOTALL: 16,
+  X: 64,
+  VERBOSE: 64,
+  A: 256,
+  ASCII: 256,
+};

@@ -65,13 +65,13 @@ const NAMED: Record<string, string> = {
   'NO-BREAK SPACE': '\u00a0',
   'RIGHTWARDS ARROW': '\u2192',
   'HORIZONTAL ELLIPSIS': '\u2026',
-  'BULLET': '\u2022',
+  BULLET: '\u2022',
   'DEGREE SIGN': '\u00b0',
   'MULTIPLICATION SIGN': '\u00d7',
   'GREEK SMALL LETTER MU': '\u03bc',
-  'NULL': '\0',
+  NULL: '\0',
   'LINE FEED': '\n',
-  'SPACE': ' ',
+  SPACE: ' ',
 };
 
 function unescape(body: string, bytes: boolean): string {

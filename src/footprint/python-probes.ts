@@ -54,7 +54,11 @@ function exitKind(ev: Evaluator, body: SyntaxNode): 'stop' | 'continue' | null {
     if (['ReturnStatement', 'RaiseStatement', 'BreakStatement'].includes(stmt.name)) return 'stop';
     if (stmt.name === 'ContinueStatement') return 'continue';
     const call = stmt.name === 'ExpressionStatement' ? stmt.firstChild : null;
-    if (call?.name === 'CallExpression' && call.firstChild && EXIT_CALLS.has(ev.text(call.firstChild)))
+    if (
+      call?.name === 'CallExpression' &&
+      call.firstChild &&
+      EXIT_CALLS.has(ev.text(call.firstChild))
+    )
       return 'stop';
   }
   return null;

@@ -69,7 +69,8 @@ export function indexScript(text: string, tree: Tree): ScriptIndex {
       const node = ref.node;
       if (node.name === 'AssignStatement') readAssign(node, bind);
       else if (node.name === 'WithStatement') readWith(node, bind);
-      else if (node.name === 'ImportStatement') readImport(text.slice(node.from, node.to), index.imports);
+      else if (node.name === 'ImportStatement')
+        readImport(text.slice(node.from, node.to), index.imports);
       else if (node.name === 'FunctionDefinition') {
         const name = node.getChild('VariableName');
         if (name) index.functions.set(text.slice(name.from, name.to), node);
@@ -122,6 +123,9 @@ function readImport(statement: string, into: Map<string, string>): void {
     const [name, alias] = item.trim().split(/\s+as\s+/);
     if (!name) continue;
     const dotted = name.trim();
-    into.set(alias?.trim() ?? (dotted.split('.')[0] as string), alias ? dotted : (dotted.split('.')[0] as string));
+    into.set(
+      alias?.trim() ?? (dotted.split('.')[0] as string),
+      alias ? dotted : (dotted.split('.')[0] as string),
+    );
   }
 }

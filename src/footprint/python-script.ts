@@ -22,7 +22,10 @@ export function readPythonScript(text: string, packages: PackageMap): ScriptRead
   tree.iterate({
     enter(ref) {
       if (ref.type.isError && unreadable.length < 3)
-        unreadable.push({ line: ix.lineOf(ref.from), reason: 'Python syntax error: the script does not parse here' });
+        unreadable.push({
+          line: ix.lineOf(ref.from),
+          reason: 'Python syntax error: the script does not parse here',
+        });
     },
   });
   const uses = findUses(new Evaluator(ix));
@@ -35,13 +38,22 @@ export function readPythonScript(text: string, packages: PackageMap): ScriptRead
   const place = (path: Value, line: number): TargetFile | null => {
     const mapped = mapInstalledPath(path, packages, known);
     if (!mapped.ok) {
-      unreadable.push({ line, reason: `cannot tell which upstream file it edits: ${mapped.reason}` });
+      unreadable.push({
+        line,
+        reason: `cannot tell which upstream file it edits: ${mapped.reason}`,
+      });
       return null;
     }
     const key = mapped.candidates.join('\0');
     let file = byFile.get(key);
     if (!file) {
-      file = { candidates: mapped.candidates, repo: mapped.repo, guessed: mapped.guessed, written: describePath(path), anchors: [] };
+      file = {
+        candidates: mapped.candidates,
+        repo: mapped.repo,
+        guessed: mapped.guessed,
+        written: describePath(path),
+        anchors: [],
+      };
       byFile.set(key, file);
     }
     return file;
@@ -66,9 +78,12 @@ export function readPythonScript(text: string, packages: PackageMap): ScriptRead
 export function mergeAnchors(raw: readonly RawAnchor[]): Anchor[] {
   const out = new Map<string, Anchor>();
   const expectedOf = new Map<string, number>();
-  for (const a of raw) if (a.role === 'edit' && a.expected !== null) expectedOf.set(a.old, a.expected);
+  for (const a of raw)
+    if (a.role === 'edit' && a.expected !== null) expectedOf.set(a.old, a.expected);
   const edited = new Set(raw.filter((a) => a.role === 'edit').map((a) => a.old));
-  const replaced = new Set(raw.filter((a) => a.role === 'edit' && a.new !== null).map((a) => a.old));
+  const replaced = new Set(
+    raw.filter((a) => a.role === 'edit' && a.new !== null).map((a) => a.old),
+  );
   const writes = (guard: RawAnchor) =>
     raw.some(
       (e) =>

@@ -42,7 +42,8 @@ export function findUses(ev: Evaluator): ScriptUses {
   ev.ix.tree.iterate({
     enter(ref) {
       if (ref.name === 'CallExpression') readCall(ev, ref.node, out);
-      else if (ref.name === 'BinaryExpression' && ref.node.getChild('in')) readProbe(ev, ref.node, out);
+      else if (ref.name === 'BinaryExpression' && ref.node.getChild('in'))
+        readProbe(ev, ref.node, out);
     },
   });
   return out;
@@ -52,7 +53,9 @@ function args(node: SyntaxNode): SyntaxNode[] {
   const list = node.getChild('ArgList');
   if (!list) return [];
   const parts = children(list);
-  return parts.filter((c, i) => !['(', ')', ',', 'AssignOp'].includes(c.name) && parts[i + 1]?.name !== 'AssignOp');
+  return parts.filter(
+    (c, i) => !['(', ')', ',', 'AssignOp'].includes(c.name) && parts[i + 1]?.name !== 'AssignOp',
+  );
 }
 
 function readCall(ev: Evaluator, call: SyntaxNode, out: ScriptUses): void {
@@ -63,7 +66,11 @@ function readCall(ev: Evaluator, call: SyntaxNode, out: ScriptUses): void {
   const a = args(call);
   const line = ev.line(call);
   const dotted = dottedName(ev, callee);
-  if (dotted !== null && dotted.startsWith('re.') && (RE_WITH_REPL.has(method) || RE_SEARCH.has(method))) {
+  if (
+    dotted !== null &&
+    dotted.startsWith('re.') &&
+    (RE_WITH_REPL.has(method) || RE_SEARCH.has(method))
+  ) {
     const [pattern, flagsAt] = [a[0], RE_WITH_REPL.has(method) ? 3 : 2];
     const subject = a[RE_WITH_REPL.has(method) ? 2 : 1];
     if (pattern && subject) regexUse(ev, call, pattern, subject, a[flagsAt] ?? null, null, out);
@@ -78,19 +85,26 @@ function readCall(ev: Evaluator, call: SyntaxNode, out: ScriptUses): void {
       if (texts.length === 0) continue;
       const olds = ev.eval(a[0], env);
       const news = method === 'replace' && a[1] ? ev.eval(a[1], env) : [null];
-      const count = method === 'replace' && a[2] ? ev.eval(a[2], env).find((v) => v.k === 'num') : undefined;
+      const count =
+        method === 'replace' && a[2] ? ev.eval(a[2], env).find((v) => v.k === 'num') : undefined;
       for (const t of texts) {
         if (t.k !== 'text') continue;
         out.files.push({ path: t.path, line });
         for (const o of olds) {
           if (o.k === 'match') continue;
           if (o.k !== 'str') {
-            out.unreadable.push({ line, reason: `the text searched for is not known statically: ${o.k === 'unknown' ? o.reason : o.k}` });
+            out.unreadable.push({
+              line,
+              reason: `the text searched for is not known statically: ${o.k === 'unknown' ? o.reason : o.k}`,
+            });
             continue;
           }
           for (const n of news) {
             if (n !== null && n.k !== 'str') {
-              out.unreadable.push({ line, reason: `the replacement is not known statically: ${n.k === 'unknown' ? n.reason : n.k}` });
+              out.unreadable.push({
+                line,
+                reason: `the replacement is not known statically: ${n.k === 'unknown' ? n.reason : n.k}`,
+              });
               continue;
             }
             out.anchors.push({
@@ -133,13 +147,26 @@ function regexUse(
     for (const v of pattern ? ev.eval(pattern, env) : compiled ? ev.eval(compiled, env) : []) {
       if (v.k === 'str') patterns.push({ p: v.v, flags: flagValue?.k === 'num' ? flagValue.v : 0 });
       else if (v.k === 'regex') patterns.push({ p: v.pattern, flags: v.flags });
-      else out.unreadable.push({ line, reason: `the pattern is not known statically: ${v.k === 'unknown' ? v.reason : v.k}` });
+      else
+        out.unreadable.push({
+          line,
+          reason: `the pattern is not known statically: ${v.k === 'unknown' ? v.reason : v.k}`,
+        });
     }
     for (const t of texts) {
       if (t.k !== 'text') continue;
       out.files.push({ path: t.path, line });
       for (const { p, flags: f } of patterns)
-        out.anchors.push({ file: t.path, old: p, new: null, expected: null, replaceCount: null, role: 'required', regexFlags: f, line });
+        out.anchors.push({
+          file: t.path,
+          old: p,
+          new: null,
+          expected: null,
+          replaceCount: null,
+          role: 'required',
+          regexFlags: f,
+          line,
+        });
     }
   }
 }
@@ -158,11 +185,24 @@ function readProbe(ev: Evaluator, node: SyntaxNode, out: ScriptUses): void {
       if (t.k !== 'text') continue;
       for (const s of ev.eval(left, env)) {
         if (s.k !== 'str') {
-          out.unreadable.push({ line, reason: `the text tested for is not known statically: ${s.k === 'unknown' ? s.reason : s.k}` });
+          out.unreadable.push({
+            line,
+            reason: `the text tested for is not known statically: ${s.k === 'unknown' ? s.reason : s.k}`,
+          });
           continue;
         }
         const guards = role === 'guard' ? guardedLines(ev, node) : null;
-        out.anchors.push({ file: t.path, old: s.v, new: null, expected: null, replaceCount: null, role, regexFlags: null, line, guards });
+        out.anchors.push({
+          file: t.path,
+          old: s.v,
+          new: null,
+          expected: null,
+          replaceCount: null,
+          role,
+          regexFlags: null,
+          line,
+          guards,
+        });
       }
     }
   }
@@ -194,7 +234,10 @@ function comparedNumber(ev: Evaluator, cmp: SyntaxNode, env: Env, self?: string)
   const op = parts.find((c) => c.name === 'CompareOp');
   if (!op || !['==', '!='].includes(ev.text(op))) return null;
   const other = parts.find(
-    (c) => c !== op && c.name !== 'CallExpression' && !(c.name === 'VariableName' && ev.text(c) === self),
+    (c) =>
+      c !== op &&
+      c.name !== 'CallExpression' &&
+      !(c.name === 'VariableName' && ev.text(c) === self),
   );
   const values = other ? ev.eval(other, env) : [];
   const n = values.length === 1 && values[0]?.k === 'num' ? values[0].v : NaN;

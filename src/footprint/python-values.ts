@@ -51,7 +51,10 @@ export function joinPath(base: Value, part: string): Value {
   const parts = part.split('/').filter((p) => p !== '' && p !== '.');
   if (base.k === 'pkgpath') return { ...base, parts: normalise([...base.parts, ...parts]) };
   if (base.k === 'str')
-    return { k: 'str', v: base.v === '' ? parts.join('/') : `${base.v.replace(/\/+$/, '')}/${parts.join('/')}` };
+    return {
+      k: 'str',
+      v: base.v === '' ? parts.join('/') : `${base.v.replace(/\/+$/, '')}/${parts.join('/')}`,
+    };
   return base;
 }
 
