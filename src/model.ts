@@ -147,7 +147,8 @@ export type RuleId =
   | 'fixed-in-target'
   | 'collision-in-target'
   | 'anchor-not-checkable'
-  | 'anchor-missing';
+  | 'anchor-missing'
+  | 'anchor-ambiguous';
 
 export interface Finding {
   rule: RuleId;
