@@ -104,7 +104,9 @@ export function mergeAnchors(raw: readonly RawAnchor[]): Anchor[] {
       new: a.new,
       expected: a.role === 'edit' ? (expectedOf.get(a.old) ?? null) : null,
       replaceCount: a.replaceCount,
-      role: a.role === 'guard' ? 'marker' : a.role,
+      // `.count(x)` with no `.replace(x, …)`: x must be there (so many times), nothing is written.
+      role:
+        a.role === 'guard' ? 'marker' : a.role === 'edit' && a.new === null ? 'required' : a.role,
       regexFlags: a.regexFlags,
       line: a.line,
     });
