@@ -77,9 +77,11 @@ export function readPythonScript(text: string, packages: PackageMap): ScriptRead
 /** One anchor per (role, text, replacement); `.count(old)` lends its demanded count to `.replace(old, …)`. */
 export function mergeAnchors(raw: readonly RawAnchor[]): Anchor[] {
   const out = new Map<string, Anchor>();
-  const expectedOf = new Map<string, number>();
+  // The count and the line that demands it (the finding for a wrong count lands there).
+  const expectedOf = new Map<string, { n: number; line: number }>();
   for (const a of raw)
-    if (a.role === 'edit' && a.expected !== null) expectedOf.set(a.old, a.expected);
+    if (a.role === 'edit' && a.expected !== null && !expectedOf.has(a.old))
+      expectedOf.set(a.old, { n: a.expected, line: a.line });
   const edited = new Set(raw.filter((a) => a.role === 'edit').map((a) => a.old));
   const replaced = new Set(
     raw.filter((a) => a.role === 'edit' && a.new !== null).map((a) => a.old),
@@ -102,13 +104,13 @@ export function mergeAnchors(raw: readonly RawAnchor[]): Anchor[] {
     out.set(key, {
       old: a.old,
       new: a.new,
-      expected: a.role === 'edit' ? (expectedOf.get(a.old) ?? null) : null,
+      expected: a.role === 'edit' ? (expectedOf.get(a.old)?.n ?? null) : null,
       replaceCount: a.replaceCount,
       // `.count(x)` with no `.replace(x, …)`: x must be there (so many times), nothing is written.
       role:
         a.role === 'guard' ? 'marker' : a.role === 'edit' && a.new === null ? 'required' : a.role,
       regexFlags: a.regexFlags,
-      line: a.line,
+      line: (a.role === 'edit' ? expectedOf.get(a.old)?.line : undefined) ?? a.line,
     });
   }
   return [...out.values()];
