@@ -69,6 +69,11 @@ export function buildFootprint(
     fp.files = read.files;
     fp.unreadable = read.unreadable;
     if (fp.files.some((f) => f.anchors.length > 0)) fp.anchorsFrom = 'script';
+    else if (fp.unreadable.length === 0)
+      fp.unreadable.push({
+        line: 1,
+        reason: 'no upstream file is read or edited in it (a fragment, or a helper?)',
+      });
   } else if (kind === 'shell') {
     const read = readShellScript(input.text, input.patch, patchFiles, packages);
     fp.files = read.files;
