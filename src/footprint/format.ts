@@ -48,7 +48,7 @@ export function footprintText(footprints: readonly Footprint[]): string {
         out.push(`    hunk at old line ${h.oldStart} (${h.oldLines} lines), patch line ${h.line}`);
       for (const a of file.anchors) {
         const count = a.expected === null ? '' : ` ×${a.expected}`;
-        const kind = a.regexFlags !== null ? 'pattern' : a.role;
+        const kind = `${a.regexFlags !== null ? 'pattern' : a.role}${a.optional ? ' (if there)' : ''}`;
         out.push(
           `    ${kind}${count} ${clip(a.old)}  (line ${a.line}${f.anchorsFrom === 'record' ? ' of the record' : ''})`,
         );

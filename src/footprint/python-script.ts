@@ -82,6 +82,13 @@ export function mergeAnchors(raw: readonly RawAnchor[]): Anchor[] {
   for (const a of raw)
     if (a.role === 'edit' && a.expected !== null && !expectedOf.has(a.old))
       expectedOf.set(a.old, { n: a.expected, line: a.line });
+  const counted = raw.filter((a) => a.role === 'edit' && a.new === null);
+  const optional = new Set(
+    counted
+      .filter((a) => a.optional)
+      .map((a) => a.old)
+      .filter((old) => !counted.some((c) => c.old === old && !c.optional)),
+  );
   const edited = new Set(raw.filter((a) => a.role === 'edit').map((a) => a.old));
   const replaced = new Set(
     raw.filter((a) => a.role === 'edit' && a.new !== null).map((a) => a.old),
@@ -111,6 +118,7 @@ export function mergeAnchors(raw: readonly RawAnchor[]): Anchor[] {
         a.role === 'guard' ? 'marker' : a.role === 'edit' && a.new === null ? 'required' : a.role,
       regexFlags: a.regexFlags,
       line: (a.role === 'edit' ? expectedOf.get(a.old)?.line : undefined) ?? a.line,
+      ...(optional.has(a.old) && a.role === 'edit' ? { optional: true } : {}),
     });
   }
   return [...out.values()];

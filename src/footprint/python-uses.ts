@@ -22,6 +22,8 @@ export interface RawAnchor {
   /** Python `re` flags when `old` is a regular expression. */
   regexFlags: number | null;
   line: number;
+  /** `if src.count(x) == 1: <edit>`: the edit is made only when x is there; its absence is no failure. */
+  optional?: boolean;
   /** For a guard: the lines of the body it guards. */
   guards?: [number, number] | null;
 }
@@ -112,6 +114,7 @@ function readCall(ev: Evaluator, call: SyntaxNode, out: ScriptUses): void {
               old: o.v,
               new: n === null ? null : n.v,
               expected: method === 'count' ? countExpectation(ev, call, env) : null,
+              optional: method === 'count' && isOptionalCount(ev, call),
               replaceCount: count?.k === 'num' ? count.v : null,
               role: method === 'replace' || method === 'count' ? 'edit' : 'required',
               regexFlags: null,
@@ -209,6 +212,18 @@ function readProbe(ev: Evaluator, node: SyntaxNode, out: ScriptUses): void {
 }
 
 /** `src.count(x) != 2` or `n = src.count(x)` … `if n != 2`: the count the script demands (never 0). */
+/** `if src.count(x) == N:` as the whole condition of an `if`: the body runs only when the count is right. */
+function isOptionalCount(ev: Evaluator, call: SyntaxNode): boolean {
+  const cmp = call.parent;
+  const op = cmp?.getChild('CompareOp');
+  return (
+    cmp?.name === 'BinaryExpression' &&
+    !!op &&
+    ev.text(op) === '==' &&
+    cmp.parent?.name === 'IfStatement'
+  );
+}
+
 function countExpectation(ev: Evaluator, call: SyntaxNode, env: Env): number | null {
   const parent = call.parent;
   if (parent?.name === 'BinaryExpression') return comparedNumber(ev, parent, env);

@@ -18,6 +18,8 @@ export interface Anchor {
   regexFlags: number | null;
   /** 1-based line of the script (or record) that says so. */
   line: number;
+  /** Made only when the anchor is there (`if src.count(x) == 1: …`): its absence fails nothing. */
+  optional?: boolean;
 }
 
 export interface TargetFile {

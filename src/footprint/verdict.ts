@@ -9,7 +9,14 @@ import { pythonRegex } from './regex.js';
 import type { Anchor, TargetFile } from './types.js';
 
 export type AnchorStatus =
-  'ok' | 'applied' | 'missing' | 'ambiguous' | 'marker-present' | 'unreadable';
+  | 'ok'
+  | 'applied'
+  | 'missing'
+  | 'ambiguous'
+  | 'marker-present'
+  | 'unreadable'
+  /** An optional edit whose anchor is not there (once): the script skips it. */
+  | 'skipped';
 
 export interface AnchorResult {
   anchor: Anchor;
@@ -83,6 +90,11 @@ export function checkFile(file: TargetFile, original: string): FileVerdict {
             ? 'ambiguous'
             : 'missing'
           : 'ok';
+    if (a.optional && status !== 'ok') {
+      results.push({ anchor: a, status: 'skipped', found: n });
+      edits--;
+      continue;
+    }
     results.push({ anchor: a, status, found: n });
     if (status === 'ok' && a.role === 'edit' && a.new !== null && a.regexFlags === null)
       text = replace(text, a.old, a.new, a.replaceCount);

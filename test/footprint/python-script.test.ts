@@ -66,6 +66,13 @@ describe('what an anchor script needs there', () => {
     ]);
   });
 
+  it('marks an edit made only when its anchor is there as optional', () => {
+    const text = `${head}if src.count("o") == 1:\n    src = src.replace("o", "p", 1)\n`;
+    expect(readPythonScript(text, {}).files[0]?.anchors).toMatchObject([
+      { old: 'o', optional: true, expected: 1 },
+    ]);
+  });
+
   it('reads the count a tuple demands, through a loop variable', () => {
     const text = `${head}EDITS = [("x", "y", 2)]\nfor old, new, want in EDITS:\n    found = src.count(old)\n    if found != want:\n        raise SystemExit(1)\n    src = src.replace(old, new)\n`;
     expect(brief(text).files[0]?.anchors).toEqual([['edit', 'x', 'y', 2]]);

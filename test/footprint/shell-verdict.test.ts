@@ -106,4 +106,10 @@ describe('checking a file at a new base', () => {
     expect(checkFile(file([edit('x', 'y')]), 'y\n').status).toBe('already-applied');
     expect(checkFile(file([edit('x', 'y', null)]), 'x x\n').status).toBe('applies');
   });
+
+  it('lets an optional edit (`if src.count(x) == 1:`) be absent', () => {
+    const optional = { ...edit('gone', 'new'), optional: true };
+    expect(checkFile(file([optional, edit('x', 'y')]), 'x\n').status).toBe('applies');
+    expect(checkFile(file([optional, edit('x', 'y')]), 'y\n').status).toBe('already-applied');
+  });
 });
