@@ -312,8 +312,11 @@ export class Evaluator {
     if (parts[1]?.name === '[') {
       const index = parts.slice(2, -1).filter((c) => c.name !== ':');
       const isSlice = parts.some((c) => c.name === ':');
+      const shown = `\`${this.text(node).slice(0, 40)}\` is known only at run time`;
       return this.eval(obj, env).flatMap((o) =>
-        subscript(o, isSlice ? null : index[0] ? this.eval(index[0], env) : [], line),
+        subscript(o, isSlice ? null : index[0] ? this.eval(index[0], env) : [], line).map((v) =>
+          v.k === 'unknown' && v.reason === 'subscript not followed' ? unknown(shown, line) : v,
+        ),
       );
     }
     const prop = node.getChild('PropertyName');
