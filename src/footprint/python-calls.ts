@@ -5,7 +5,7 @@
  */
 import type { SyntaxNode } from '@lezer/common';
 import type { Env, Evaluator } from './python-eval.js';
-import { concatAll, iterate } from './python-eval.js';
+import { concatAll, iterate } from './python-ops.js';
 import { children } from './python-scope.js';
 import { dirname, joinPath, unknown, type Value } from './python-values.js';
 

@@ -9,14 +9,16 @@
  */
 import type { SyntaxNode } from '@lezer/common';
 import { callValue } from './python-calls.js';
+import { argumentsFor, withAppends } from './python-names.js';
+import { attribute, combine, concatAll, iterate, subscript } from './python-ops.js';
 import { readPythonString } from './python-literal.js';
-import { children, functionOf, MODULE_SCOPE, scopeOf, type ScriptIndex } from './python-scope.js';
-import { dirname, distinct, joinPath, unknown, type Value } from './python-values.js';
+import { children, MODULE_SCOPE, scopeOf, type ScriptIndex } from './python-scope.js';
+import { distinct, joinPath, unknown, type Value } from './python-values.js';
 
 export type Env = ReadonlyMap<string, Value[]>;
 const EMPTY: Env = new Map();
 const MAX_ENVS = 256;
-const PUNCT = new Set(['(', ')', '[', ']', '{', '}', ',', ':', '.', '*', '**']);
+export const PUNCT = new Set(['(', ')', '[', ']', '{', '}', ',', ':', '.', '*', '**']);
 
 export class Evaluator {
   private readonly active = new Set<number>();
@@ -214,7 +216,7 @@ export class Evaluator {
       this.active.add(b.value.from);
       try {
         out.push(
-          ...(b.kind === 'param' ? this.argumentsFor(b.value, name) : this.evalAt(b.value, env)),
+          ...(b.kind === 'param' ? argumentsFor(this, b.value, name) : this.evalAt(b.value, env)),
         );
       } finally {
         this.active.delete(b.value.from);
@@ -224,57 +226,7 @@ export class Evaluator {
     if (out.length === 0 && imported !== undefined) return [{ k: 'module', name: imported }];
     if (out.length === 0 && chosen.length === 0)
       return [unknown(`\`${name}\` is not assigned anywhere this reader can see`, line)];
-    return this.withAppends(name, scope, out);
-  }
-
-  /** A parameter's values: the arguments passed at each call of its function in the script. */
-  private argumentsFor(param: SyntaxNode, name: string): Value[] {
-    const fn = functionOf(param);
-    const fnName = fn?.getChild('VariableName');
-    if (!fn || !fnName) return [];
-    const params = (fn.getChild('ParamList')?.getChildren('VariableName') ?? []).map((p) =>
-      this.text(p),
-    );
-    const at = params.indexOf(name);
-    const out: Value[] = [];
-    this.ix.tree.iterate({
-      enter: (ref) => {
-        if (ref.name !== 'CallExpression') return;
-        const callee = ref.node.firstChild;
-        if (callee?.name !== 'VariableName' || this.text(callee) !== this.text(fnName)) return;
-        const args = (
-          ref.node.getChild('ArgList') ? children(ref.node.getChild('ArgList') as SyntaxNode) : []
-        ).filter((c) => !PUNCT.has(c.name));
-        const arg = args[at];
-        if (arg) out.push(...this.evalAt(arg));
-      },
-    });
-    return out;
-  }
-
-  /** A list name also holds what `.append(x)` / `.extend(xs)` add to it in the same scope. */
-  private withAppends(name: string, scope: number, values: Value[]): Value[] {
-    if (!values.some((v) => v.k === 'seq')) return values;
-    const added: Value[][] = [];
-    this.ix.tree.iterate({
-      enter: (ref) => {
-        if (ref.name !== 'CallExpression' || scopeOf(ref.node) !== scope) return;
-        const callee = ref.node.firstChild;
-        const obj = callee?.firstChild;
-        const prop = callee?.getChild('PropertyName');
-        if (callee?.name !== 'MemberExpression' || obj?.name !== 'VariableName' || !prop) return;
-        if (this.text(obj) !== name) return;
-        const args = ref.node.getChild('ArgList');
-        const first = args ? children(args).find((c) => !PUNCT.has(c.name)) : undefined;
-        if (!first) return;
-        const method = this.text(prop);
-        if (method === 'append') added.push(this.evalAt(first));
-        else if (method === 'extend') added.push(...iterate(this.evalAt(first), this.line(first)));
-      },
-    });
-    if (added.length === 0) return values;
-    const seqItems = values.flatMap((v) => (v.k === 'seq' ? v.items : []));
-    return [{ k: 'seq', items: [...seqItems, ...added] }, ...values.filter((v) => v.k !== 'seq')];
+    return withAppends(this, name, scope, out);
   }
 
   private binary(node: SyntaxNode, env: Env): Value[] {
@@ -324,102 +276,3 @@ export class Evaluator {
     return this.eval(obj, env).map((o) => attribute(o, name, line));
   }
 }
-
-export function iterate(values: Value[], line: number): Value[][] {
-  const out: Value[][] = [];
-  for (const v of values) {
-    if (v.k === 'seq') out.push(...v.items);
-    else if (v.k === 'dict') out.push(...v.entries.map(([key]) => key));
-    else out.push([unknown(`cannot iterate over ${v.k === 'unknown' ? v.reason : v.k}`, line)]);
-  }
-  return out;
-}
-
-function combine(
-  ls: Value[],
-  rs: Value[],
-  f: (a: Value, b: Value) => Value | null,
-  line: number,
-): Value[] {
-  const out: Value[] = [];
-  for (const a of ls)
-    for (const b of rs)
-      out.push(
-        f(a, b) ??
-          (a.k === 'unknown' ? a : b.k === 'unknown' ? b : unknown('operands not followed', line)),
-      );
-  return out;
-}
-
-/** `a + b + …` over alternatives: strings concatenate, sequences join, a path gains a suffix. */
-export function concatAll(lists: Value[][], line: number): Value[] {
-  let acc: Value[] = [{ k: 'str', v: '' }];
-  lists.forEach((list, i) => {
-    acc = combine(
-      acc,
-      list,
-      (a, b) => {
-        if (i === 0) return b;
-        if (a.k === 'str' && b.k === 'str') return { k: 'str', v: a.v + b.v };
-        if (a.k === 'seq' && b.k === 'seq') return { k: 'seq', items: [...a.items, ...b.items] };
-        if (a.k === 'pkgpath' && b.k === 'str' && a.parts.length > 0)
-          return {
-            ...a,
-            parts: [...a.parts.slice(0, -1), `${a.parts[a.parts.length - 1] ?? ''}${b.v}`],
-          };
-        return null;
-      },
-      line,
-    ).slice(0, 64);
-  });
-  return acc;
-}
-
-function subscript(o: Value, index: Value[] | null, line: number): Value[] {
-  if (index === null) return o.k === 'text' ? [o] : [unknown('slice not followed', line)];
-  return index.flatMap((i) => {
-    if (o.k === 'seq' && i.k === 'num') {
-      const item = o.items[i.v < 0 ? o.items.length + i.v : i.v];
-      return item ?? [unknown(`index ${i.v} out of range`, line)];
-    }
-    if (o.k === 'dict' && i.k === 'str')
-      return o.entries
-        .filter(([key]) => key.some((x) => x.k === 'str' && x.v === i.v))
-        .flatMap(([, v]) => v);
-    return [unknown('subscript not followed', line)];
-  });
-}
-
-function attribute(o: Value, name: string, line: number): Value {
-  if (o.k === 'module') {
-    if (name === '__file__')
-      return {
-        k: 'pkgpath',
-        pkg: o.name.split('.')[0] as string,
-        parts: [...o.name.split('.').slice(1), '__init__.py'],
-      };
-    if (o.name === 're' && RE_FLAGS[name] !== undefined) return { k: 'num', v: RE_FLAGS[name] };
-    return { k: 'module', name: `${o.name}.${name}` };
-  }
-  if (o.k === 'spec') {
-    if (name === 'origin') return { k: 'pkgpath', pkg: o.pkg, parts: ['__init__.py'] };
-    if (name === 'submodule_search_locations')
-      return { k: 'seq', items: [[{ k: 'pkgpath', pkg: o.pkg, parts: [] }]] };
-  }
-  if ((o.k === 'pkgpath' || o.k === 'str') && name === 'parent') return dirname(o);
-  if (o.k === 'unknown') return o;
-  return unknown(`attribute .${name} of ${o.k} is not followed`, line);
-}
-
-export const RE_FLAGS: Record<string, number> = {
-  I: 2,
-  IGNORECASE: 2,
-  M: 8,
-  MULTILINE: 8,
-  S: 16,
-  DOTALL: 16,
-  X: 64,
-  VERBOSE: 64,
-  A: 256,
-  ASCII: 256,
-};

@@ -6,9 +6,10 @@
  */
 import type { SyntaxNode } from '@lezer/common';
 import { dottedName } from './python-calls.js';
-import type { Env, Evaluator } from './python-eval.js';
+import type { Evaluator } from './python-eval.js';
 import { guardedLines, probeRole, type ProbeRole } from './python-probes.js';
-import { children, scopeOf } from './python-scope.js';
+import { countExpectation, isOptionalCount } from './python-counts.js';
+import { children } from './python-scope.js';
 import type { Value } from './python-values.js';
 
 export interface RawAnchor {
@@ -212,49 +213,3 @@ function readProbe(ev: Evaluator, node: SyntaxNode, out: ScriptUses): void {
 }
 
 /** `src.count(x) != 2` or `n = src.count(x)` … `if n != 2`: the count the script demands (never 0). */
-/** `if src.count(x) == N:` as the whole condition of an `if`: the body runs only when the count is right. */
-function isOptionalCount(ev: Evaluator, call: SyntaxNode): boolean {
-  const cmp = call.parent;
-  const op = cmp?.getChild('CompareOp');
-  return (
-    cmp?.name === 'BinaryExpression' &&
-    !!op &&
-    ev.text(op) === '==' &&
-    cmp.parent?.name === 'IfStatement'
-  );
-}
-
-function countExpectation(ev: Evaluator, call: SyntaxNode, env: Env): number | null {
-  const parent = call.parent;
-  if (parent?.name === 'BinaryExpression') return comparedNumber(ev, parent, env);
-  if (parent?.name !== 'AssignStatement') return null;
-  const target = parent.firstChild;
-  if (target?.name !== 'VariableName') return null;
-  const name = ev.text(target);
-  const scope = scopeOf(call);
-  let found: number | null = null;
-  ev.ix.tree.iterate({
-    enter(ref) {
-      if (found !== null || ref.name !== 'BinaryExpression' || scopeOf(ref.node) !== scope) return;
-      const sides = children(ref.node);
-      if (sides.some((c) => c.name === 'VariableName' && ev.text(c) === name))
-        found = comparedNumber(ev, ref.node, env, name);
-    },
-  });
-  return found;
-}
-
-function comparedNumber(ev: Evaluator, cmp: SyntaxNode, env: Env, self?: string): number | null {
-  const parts = children(cmp);
-  const op = parts.find((c) => c.name === 'CompareOp');
-  if (!op || !['==', '!='].includes(ev.text(op))) return null;
-  const other = parts.find(
-    (c) =>
-      c !== op &&
-      c.name !== 'CallExpression' &&
-      !(c.name === 'VariableName' && ev.text(c) === self),
-  );
-  const values = other ? ev.eval(other, env) : [];
-  const n = values.length === 1 && values[0]?.k === 'num' ? values[0].v : NaN;
-  return Number.isInteger(n) && n > 0 ? n : null;
-}
