@@ -49,6 +49,7 @@ const RULE_IDS = Object.keys({
   'anchor-not-checkable': 1,
   'anchor-missing': 1,
   'anchor-ambiguous': 1,
+  'unrecorded-collision': 1,
 } satisfies Record<RuleId, 1>) as RuleId[];
 
 const SEVERITIES = ['error', 'warning', 'notice', 'off'] as const;

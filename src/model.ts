@@ -148,7 +148,8 @@ export type RuleId =
   | 'collision-in-target'
   | 'anchor-not-checkable'
   | 'anchor-missing'
-  | 'anchor-ambiguous';
+  | 'anchor-ambiguous'
+  | 'unrecorded-collision';
 
 export interface Finding {
   rule: RuleId;
