@@ -126,6 +126,20 @@ async function main(argv: string[]): Promise<number> {
     exit = await footprintCommand(flags);
   });
 
+  withGitHub(
+    withReport(
+      program
+        .command('discover')
+        .description(
+          'open upstream PRs that would break a patch (by replay) and that no record names',
+        ),
+      ['text', 'json', 'github', 'markdown'],
+    ),
+  ).action(async (flags: import('./commands/discover.js').DiscoverFlags) => {
+    const { discoverCommand } = await import('./commands/discover.js');
+    exit = await discoverCommand(flags);
+  });
+
   program
     .command('init')
     .description(

@@ -12,6 +12,7 @@ import { loadConfig } from '../../src/config.js';
 import { runDiscover, type DiscoverResult } from '../../src/discover/run.js';
 import type { FakePr, FakeRepoData } from '../support/fake-github-data.js';
 import { startFakeGitHub, type FakeGitHub } from '../support/fake-github.js';
+import { runCli } from '../e2e/cli.js';
 
 const TOKEN = 'ghp_discover000000000000000000000000000000';
 const lines = (n: number) => Array.from({ length: n }, (_, i) => `line ${i + 1}\n`).join('');
@@ -123,5 +124,25 @@ describe('discover', () => {
       'up/engine#105',
       'up/engine#106',
     ]);
+  });
+
+  it('runs from the command line, JSON report, exit 0 on warnings, and needs a token', async () => {
+    await discover();
+    const env = { GITHUB_API_URL: gh.url, GITHUB_GRAPHQL_URL: gh.graphqlUrl };
+    const r = await runCli(['discover', '--root', root, '--format', 'json'], {
+      ...env,
+      GH_TOKEN: TOKEN,
+    });
+    expect(r.code, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout) as { findings: { rule: string; ref: string }[] };
+    expect(report.findings.map((f) => [f.rule, f.ref])).toEqual([
+      ['unrecorded-collision', 'up/engine#101'],
+      ['unrecorded-collision', 'up/engine#102'],
+      ['unrecorded-collision', 'up/engine#105'],
+      ['unrecorded-collision', 'up/engine#106'],
+    ]);
+    const anonymous = await runCli(['discover', '--root', root], env);
+    expect(anonymous.code).toBe(2);
+    expect(anonymous.stderr).toMatch(/needs a token/);
   });
 });
