@@ -48,6 +48,6 @@ export function collisionFinding(
     line: place.line,
     recorded: null,
     live: pr.isDraft ? 'DRAFT' : 'OPEN',
-    message: `${ref} ${JSON.stringify(pr.title)} (${state}) ${what}; no record names it: add it as an anchor-collision.`,
+    message: `${ref} ${JSON.stringify(pr.title)} (${state}) ${what}; no record names it${c.kind === 'certain' ? ': add it as an anchor-collision' : ''}.`,
   };
 }

@@ -13,16 +13,18 @@ const N = 'python/eng/core/n.py';
 
 export const SPECIAL: Record<number, Partial<FakePr>> = {
   101: { files: [{ path: M, patch: change(20) }], title: 'Rework m' },
-  102: { files: [{ path: M, patch: change(23) }] },
+  102: { files: [{ path: M, patch: change(23) }], title: 'Tidy the helpers of m' },
   103: { files: [{ path: M, patch: change(28) }] },
   104: { files: [{ path: M, patch: change(20) }] },
   105: {
+    title: 'Refactor row handling in n',
     files: [
       { path: N, patch: change(10) },
       { path: 'docs/x.md', patch: null },
     ],
   },
   106: {
+    title: '[WIP] n: pad rows for DP',
     files: [{ path: N, patch: change(13) }],
     isDraft: true,
     reviewDecision: 'REVIEW_REQUIRED',
