@@ -135,10 +135,15 @@ async function main(argv: string[]): Promise<number> {
         ),
       ['text', 'json', 'github', 'markdown'],
     ),
-  ).action(async (flags: import('./commands/discover.js').DiscoverFlags) => {
-    const { discoverCommand } = await import('./commands/discover.js');
-    exit = await discoverCommand(flags);
-  });
+  )
+    .option(
+      '--add-collisions',
+      "write each certain collision into the patch's record or ledger row",
+    )
+    .action(async (flags: import('./commands/discover.js').DiscoverFlags) => {
+      const { discoverCommand } = await import('./commands/discover.js');
+      exit = await discoverCommand(flags);
+    });
 
   program
     .command('init')

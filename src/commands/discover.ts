@@ -15,6 +15,8 @@ export interface DiscoverFlags extends GitHubFlags {
   today?: string;
   format: ReporterName;
   output?: string;
+  /** Write each certain collision into the patch's record or ledger row. */
+  addCollisions?: boolean;
 }
 
 export async function discoverCommand(flags: DiscoverFlags): Promise<number> {
@@ -34,6 +36,11 @@ export async function discoverCommand(flags: DiscoverFlags): Promise<number> {
     },
     cacheDir: '.upstream-status/cache',
   });
+  if (flags.addCollisions) {
+    const { writeCollisions } = await import('../discover/write.js');
+    const wrote = await writeCollisions(base.root, result.certain);
+    result.notes.push(...wrote.notes, ...wrote.written.map((f) => `recorded collisions in ${f}`));
+  }
   for (const note of result.notes) process.stderr.write(`note: ${note}\n`);
   const report = buildReport({
     ctx: {

@@ -34,6 +34,8 @@ export interface DiscoverResult {
   restRequests: number;
   /** PRs whose files were fetched this run (not served by the cache). */
   fetched: number;
+  /** Certain collisions, with where to record them (for `--add-collisions`). */
+  certain: { ref: string; url: string; title: string; file: string; line: number }[];
   notes: string[];
   collected: Collected;
 }
@@ -52,6 +54,7 @@ export async function runDiscover(opts: DiscoverOptions): Promise<DiscoverResult
     graphqlRequests: 0,
     restRequests: 0,
     fetched: 0,
+    certain: [],
     notes: [],
     collected,
   };
@@ -107,10 +110,12 @@ export async function runDiscover(opts: DiscoverOptions): Promise<DiscoverResult
       for (const pr of candidates) {
         const ref = `${repo}#${pr.number}`;
         if (isRecorded(collected, ref, fp.patch)) continue;
-        for (const c of replayPr(fp, patchText, texts, filesOf(pr), opts.nearLines ?? 3))
-          result.findings.push(
-            collisionFinding(repo, pr, fp.patch, c, placeFor(collected, fp.patch)),
-          );
+        for (const c of replayPr(fp, patchText, texts, filesOf(pr), opts.nearLines ?? 3)) {
+          const place = placeFor(collected, fp.patch);
+          result.findings.push(collisionFinding(repo, pr, fp.patch, c, place));
+          if (c.kind === 'certain')
+            result.certain.push({ ref, url: pr.url, title: pr.title, ...place });
+        }
       }
     }
   }

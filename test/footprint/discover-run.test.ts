@@ -4,7 +4,7 @@
  * recorded ones. It must find every certain one and no same-file-only one,
  * within the request budget, and a second run must re-fetch only PRs pushed to.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -91,5 +91,25 @@ describe('discover', () => {
     const anonymous = await runCli(['discover', '--root', root], env);
     expect(anonymous.code).toBe(2);
     expect(anonymous.stderr).toMatch(/needs a token/);
+  });
+
+  it('--add-collisions writes each certain collision into the record, and the next run stays quiet about it', async () => {
+    await discover();
+    const env = { GITHUB_API_URL: gh.url, GITHUB_GRAPHQL_URL: gh.graphqlUrl, GH_TOKEN: TOKEN };
+    const r = await runCli(['discover', '--root', root, '--add-collisions'], env);
+    expect(r.stderr).toContain('recorded collisions in patches/fix.upstream.status.yaml');
+    expect(r.stderr).toContain(
+      'up/engine#105: patches/rows.diff has no record or ledger row to write into',
+    );
+    const record = readFileSync(path.join(root, 'patches/fix.upstream.status.yaml'), 'utf8');
+    expect(record).toContain(
+      '  - { ref: "up/engine#101", url: "https://github.com/up/engine/pull/101", kind: "pr", state: "OPEN", relevance: "anchor-collision", note: "found by discover: Rework m" }\n',
+    );
+    const again = await discover();
+    expect(again.findings.map((f) => f.ref)).toEqual([
+      'up/engine#102',
+      'up/engine#105',
+      'up/engine#106',
+    ]);
   });
 });
