@@ -121,10 +121,15 @@ async function main(argv: string[]): Promise<number> {
       .command('footprint')
       .description('what each patch touches upstream: files, hunks, script anchors; no network'),
     ['text', 'json'],
-  ).action(async (flags: import('./commands/footprint.js').FootprintFlags) => {
-    const { footprintCommand } = await import('./commands/footprint.js');
-    exit = await footprintCommand(flags);
-  });
+  )
+    .option(
+      '--upstream-dir <dir>',
+      "show where each anchor sits at the patch's pinned base in this checkout",
+    )
+    .action(async (flags: import('./commands/footprint.js').FootprintFlags) => {
+      const { footprintCommand } = await import('./commands/footprint.js');
+      exit = await footprintCommand(flags);
+    });
 
   withGitHub(
     withReport(

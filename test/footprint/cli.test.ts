@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config-parse.js';
 import { runCli } from '../e2e/cli.js';
+import { makeUpstream } from '../rebase/support/upstream.js';
 
 const FILES: Record<string, string> = {
   '.upstream-status.yml':
@@ -98,5 +99,27 @@ describe('the packages key', () => {
       [3, 'packages.c.colour'],
     ]);
     expect(Object.getPrototypeOf(bad.config.packages)).toBe(Object.prototype);
+  });
+});
+
+describe('footprint --upstream-dir', () => {
+  it('shows where each anchor sits at the pinned base, and what is absent there', async () => {
+    const up = makeUpstream([
+      { message: 'init', files: { 'src/eng/core/m.py': 'x\nalpha\ny\nalpha2\n' }, tags: ['v1'] },
+    ]);
+    try {
+      writeFileSync(
+        path.join(root, '.upstream-status.yml'),
+        `${FILES['.upstream-status.yml']}bases: { up/engine: v1 }\n`,
+      );
+      const r = await runCli(['footprint', '--root', root, '--upstream-dir', up.dir]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toContain(
+        '  src/eng/core/m.py  — at v1\n    edit ×1 "alpha"  (line 4; line 2, 2×)\n',
+      );
+    } finally {
+      writeFileSync(path.join(root, '.upstream-status.yml'), FILES['.upstream-status.yml'] ?? '');
+      up.cleanup();
+    }
   });
 });
