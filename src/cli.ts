@@ -116,6 +116,40 @@ async function main(argv: string[]): Promise<number> {
       exit = await rebaseCheckCommand(flags);
     });
 
+  withReport(
+    program
+      .command('footprint')
+      .description('what each patch touches upstream: files, hunks, script anchors; no network'),
+    ['text', 'json'],
+  )
+    .option(
+      '--upstream-dir <dir>',
+      "show where each anchor sits at the patch's pinned base in this checkout",
+    )
+    .action(async (flags: import('./commands/footprint.js').FootprintFlags) => {
+      const { footprintCommand } = await import('./commands/footprint.js');
+      exit = await footprintCommand(flags);
+    });
+
+  withGitHub(
+    withReport(
+      program
+        .command('discover')
+        .description(
+          'open upstream PRs that would break a patch (by replay) and that no record names',
+        ),
+      ['text', 'json', 'github', 'markdown'],
+    ),
+  )
+    .option(
+      '--add-collisions',
+      "write each certain collision into the patch's record or ledger row",
+    )
+    .action(async (flags: import('./commands/discover.js').DiscoverFlags) => {
+      const { discoverCommand } = await import('./commands/discover.js');
+      exit = await discoverCommand(flags);
+    });
+
   program
     .command('init')
     .description(

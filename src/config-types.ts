@@ -40,6 +40,8 @@ export interface Config {
   /** `owner/repo#*`, `owner/repo#123`, `internal#*`. */
   ignore: string[];
   rules: Partial<Record<RuleId, RuleSettings>>;
+  /** Installed package name → where its source lives upstream (anchor scripts' targets). */
+  packages: Record<string, { repo: string | null; path: string | null }>;
   github: {
     /** Refs per GraphQL query. */
     chunkSize: number;
@@ -67,5 +69,6 @@ export const DEFAULT_CONFIG: Config = {
   bases: {},
   ignore: [],
   rules: {},
+  packages: {},
   github: { chunkSize: 100, concurrency: 8, timeoutSeconds: 40, budget: null },
 };

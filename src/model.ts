@@ -165,7 +165,9 @@ export type RuleId =
   | 'fixed-in-target'
   | 'collision-in-target'
   | 'anchor-not-checkable'
-  | 'anchor-missing';
+  | 'anchor-missing'
+  | 'anchor-ambiguous'
+  | 'unrecorded-collision';
 
 export interface Finding {
   rule: RuleId;

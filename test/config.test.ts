@@ -54,6 +54,7 @@ describe('parseConfig', () => {
         'drop-candidate': { severity: 'off' },
         'ambiguous-ref': { severity: 'error' },
       },
+      packages: {},
       github: { chunkSize: 50, concurrency: 8, timeoutSeconds: 120, budget: null },
     } satisfies Config);
   });
