@@ -108,6 +108,21 @@ export interface SourceInfo {
   checkedOnLine: number | null;
 }
 
+/**
+ * A record's `alive_because` (SPEC §2.4): why the patch still exists, in one
+ * of the schema's words (`upstream-pr-open`, `merged-not-in-pinned-base`, …).
+ */
+export interface AliveBecause {
+  /** As written, lower-cased. */
+  reason: string;
+  /** Line of the `reason:` value. */
+  line: number;
+  source: string;
+  patch: string | null;
+  dropWhen: string | null;
+  dropSignal: string | null;
+}
+
 /** Everything one reader extracts from one file. */
 export interface SourceResult {
   source: SourceInfo;
@@ -117,6 +132,8 @@ export interface SourceResult {
   problems: ParseProblem[];
   /** Root-relative paths the source says are not patches (ledger *Not patches*). */
   notPatches: string[];
+  /** Records only: `alive_because`, when the record says why its patch is alive. */
+  aliveBecause?: AliveBecause | null;
 }
 
 export interface LiveState {
@@ -152,6 +169,7 @@ export type RuleId =
   | 'review-decision-drift'
   | 'ambiguous-ref'
   | 'parse-error'
+  | 'alive-because-drift'
   | 'budget-exceeded'
   // rebase-check
   | 'hunk-does-not-apply'

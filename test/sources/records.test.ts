@@ -53,16 +53,31 @@ describe('parseRecord on a messy real-world record', () => {
     expect(result.mentions.map(row)).toEqual([
       ['example-org/engine#3500', 15, 'issue', 'OPEN', 'issue'],
       ['example-org/platform#69', 18, 'issue', null, 'issue'],
-      ['example-org/engine#4101', 23, 'own', 'OPEN', 'pr'],
-      ['example-org/engine#3655', 29, 'fix', 'MERGED', 'pr'],
-      ['example-org/engine#3990', 35, 'fix', 'DRAFT', 'pr'],
-      ['example-org/engine#5000', 37, 'fix', null, 'pr'],
+      ['example-org/engine#4101', 21, 'own', 'OPEN', 'pr'],
+      ['example-org/engine#3655', 28, 'fix', 'MERGED', 'pr'],
+      ['example-org/engine#3990', 34, 'fix', 'DRAFT', 'pr'],
+      ['example-org/engine#5000', 36, 'fix', null, 'pr'],
       ['example-org/engine#3877', 41, 'anchor-collision', 'OPEN', 'pr'],
       ['example-org/engine#3712', 42, 'anchor-collision', 'OPEN', 'pr'],
-      ['example-org/engine#3265', 45, 'background', 'MERGED', 'pr'],
+      ['example-org/engine#3265', 43, 'background', 'MERGED', 'pr'],
       ['example-org/engine#3001', 47, 'same-defect-other-platform', null, 'issue'],
       ['example-org/engine#2999', 49, 'related', null, null],
-      ['example-org/engine#2800', 51, 'introduced-the-defect', null, null],
+      ['example-org/engine#2800', 50, 'introduced-the-defect', null, null],
+    ]);
+    // The mention is at the ref's line; a state written lower down is its stateLine.
+    expect(result.mentions.map((m) => m.stateLine ?? null)).toEqual([
+      null,
+      null,
+      23,
+      29,
+      35,
+      null,
+      null,
+      null,
+      45,
+      null,
+      null,
+      null,
     ]);
     for (const m of result.mentions) {
       expect(m).toMatchObject({ source: path, sourceKind: 'record', patch: PATCH });
@@ -236,7 +251,7 @@ describe('parseRecord details', () => {
     const text =
       '\ufeffschema_version: 1\r\nupstream_prs:\r\n  - ref: a/b#1\r\n    state: CLOSED\r\n';
     const [m] = record(text, 'p.py').mentions;
-    expect(m).toMatchObject({ line: 4, recordedState: 'CLOSED' });
+    expect(m).toMatchObject({ line: 3, stateLine: 4, recordedState: 'CLOSED' });
     expect(text.slice(m!.stateSpan!.start, m!.stateSpan!.end)).toBe('CLOSED');
   });
 
@@ -296,7 +311,7 @@ describe('parseRecord on wrong shapes', () => {
   it('still reads everything it understands', () => {
     expect(r.mentions.map(row)).toEqual([
       ['example-org/engine#8', 10, 'fix', null, 'pr'],
-      ['example-org/engine#9', 16, 'fix', 'MERGED', 'pr'],
+      ['example-org/engine#9', 15, 'fix', 'MERGED', 'pr'],
     ]);
     expect(r.mentions[0]).toMatchObject({
       recordedInPinnedBase: null,
@@ -384,7 +399,7 @@ describe('parseRecordIndex', () => {
       expect(r.mentions.map((m) => [...row(m), m.patch])).toEqual([
         ['example-org/engine#4101', 10, 'own', 'OPEN', 'pr', P('engine_core/fix_rows.py')],
         ['example-org/engine#3500', 12, 'issue', 'OPEN', 'issue', P('engine_core/host_alloc.py')],
-        ['example-org/engine#3655', 15, 'fix', 'MERGED', 'pr', P('engine_core/host_alloc.py')],
+        ['example-org/engine#3655', 14, 'fix', 'MERGED', 'pr', P('engine_core/host_alloc.py')],
         ['example-org/transport#275', 19, 'fix', 'MERGED', 'pr', P('transport/engine_impl.diff')],
         [
           'example-org/engine#3877',

@@ -3,12 +3,13 @@
  * `related_refs`) → mentions. Shared by the record and the index reader,
  * which carries the same lists per patch.
  */
-import { isMap, isSeq } from 'yaml';
+import { isMap, isScalar, isSeq } from 'yaml';
 import type { AmbiguousRef, Mention, RefKind, Role, SourceKind } from '../../model.js';
 import { parseRefValue, type RefContext } from '../../refs.js';
 import type { RecordField } from './types.js';
 import { findDay, readFlag, readKind, readState, readText } from './values.js';
-import { describe, isNull, type Entry, type YamlFile } from './yaml.js';
+import { entryRole, NOTE_FIELDS, relevanceRole } from './roles.js';
+import { describe, isNull, scalarText, type Entry, type YamlFile } from './yaml.js';
 
 export interface RefScope {
   file: YamlFile;
@@ -16,6 +17,8 @@ export interface RefScope {
   ctx: RefContext;
   /** The patch these refs belong to. */
   patch: string | null;
+  /** `target.repo: internal`: a bare `#N` is the internal engine's, never queried. */
+  internalTarget?: boolean;
 }
 
 export interface RefsFound {
@@ -84,6 +87,7 @@ function readItem(
   const parsed = parseRefValue(written, scope.ctx);
   if ('internal' in parsed) return;
   if ('ambiguous' in parsed) {
+    if (scope.internalTarget === true && written.trim().startsWith('#')) return;
     out.ambiguous.push({
       text: written,
       source: file.file,
@@ -100,18 +104,22 @@ function readItem(
     return;
   }
   const kind = readKind(file, at('kind'), `${place.label}.kind`);
+  // The mention is where the ref is written; a state on another line is its stateLine.
+  const line = refEntry.keyLine;
   const mention: Mention = {
     ref: parsed.key,
     kindHint: list === 'upstream_prs' ? 'pr' : (kind ?? parsed.kindHint ?? defaultKind(list)),
     source: file.file,
     sourceKind: scope.sourceKind,
-    line: state.line ?? refEntry.line,
+    line,
     patch: scope.patch,
     role: roleOf(scope, list, item, place.label),
     recordedState: state.state,
     recordedDate: null,
     stateSpan: state.span,
   };
+  if (state.state !== null && state.line !== null && state.line !== line)
+    mention.stateLine = state.line;
   if (list === 'upstream_prs') {
     const mergedAt = readText(file, at('merged_at'), `${place.label}.merged_at`);
     mention.recordedMergedAt = mergedAt;
@@ -143,7 +151,18 @@ function roleOf(
 ): Role {
   const { file } = scope;
   if (list === 'upstream_issues') return 'issue';
-  if (list === 'upstream_prs')
-    return readFlag(file, file.get(item, 'ours'), `${label}.ours`) ? 'own' : 'fix';
-  return readText(file, file.get(item, 'relevance'), `${label}.relevance`) || 'related';
+  if (list === 'upstream_prs') {
+    const base = readFlag(file, file.get(item, 'ours'), `${label}.ours`) ? 'own' : 'fix';
+    return entryRole(base, noteText(file, item));
+  }
+  const relevance = readText(file, file.get(item, 'relevance'), `${label}.relevance`);
+  return relevanceRole(relevance);
+}
+
+/** The entry's own words about itself (`note`, `approach_note`), one string. */
+function noteText(file: YamlFile, item: NonNullable<Entry['node']>): string {
+  return NOTE_FIELDS.map((f) => {
+    const node = file.get(item, f)?.node ?? null;
+    return isScalar(node) ? (scalarText(node) ?? '') : '';
+  }).join(' ');
 }
