@@ -196,6 +196,18 @@ export function refKey(owner: string, repo: string, number: number): RefKey {
   return `${owner.toLowerCase()}/${repo.toLowerCase()}#${number}`;
 }
 
+/**
+ * `internal#N`: a ref in the project's private tracker (SPEC §2.2). It is
+ * listed where a record names it, but never asked of GitHub.
+ */
+export function internalRefKey(number: number): RefKey {
+  return `internal#${number}`;
+}
+
+export function isInternalRef(key: RefKey): boolean {
+  return key.startsWith('internal#');
+}
+
 /** Split a canonical key back into its parts. */
 export function splitRefKey(key: RefKey): { owner: string; repo: string; number: number } {
   const hash = key.lastIndexOf('#');

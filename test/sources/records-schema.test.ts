@@ -109,10 +109,13 @@ describe('a tree with the real records schema', () => {
     ]);
   });
 
-  it('never mentions or queries the internal engine refs', () => {
-    expect(mentionsIn(`${P}/core/inline.upstream.status.yaml`)).toEqual([]);
+  it('lists internal#N under its own key; a bare #N of an internal engine is not guessed', () => {
+    expect(mentionsIn(`${P}/core/inline.upstream.status.yaml`).map(row)).toEqual([
+      ['internal#12', 14, 15, 'issue', 'OPEN'],
+    ]);
     const refs = [...collected.mentionsByRef.keys()];
-    expect(refs.some((r) => r.endsWith('#12') || r.endsWith('#13'))).toBe(false);
+    expect(refs.filter((r) => r.endsWith('#12') || r.endsWith('#13'))).toEqual(['internal#12']);
+    expect(collected.sources.flatMap((s) => s.ambiguous)).toEqual([]);
   });
 
   it('reads the archived record: retired patches, upstream_fix as a background mention', () => {

@@ -52,6 +52,7 @@ describe('parseRecord on a messy real-world record', () => {
   it('finds every ref with its line, role, recorded state and kind', () => {
     expect(result.mentions.map(row)).toEqual([
       ['example-org/engine#3500', 15, 'issue', 'OPEN', 'issue'],
+      ['internal#88', 16, 'issue', 'OPEN', 'issue'],
       ['example-org/platform#69', 18, 'issue', null, 'issue'],
       ['example-org/engine#4101', 21, 'own', 'OPEN', 'pr'],
       ['example-org/engine#3655', 28, 'fix', 'MERGED', 'pr'],
@@ -67,6 +68,7 @@ describe('parseRecord on a messy real-world record', () => {
     // The mention is at the ref's line; a state written lower down is its stateLine.
     expect(result.mentions.map((m) => m.stateLine ?? null)).toEqual([
       null,
+      17,
       null,
       23,
       29,
@@ -84,9 +86,10 @@ describe('parseRecord on a messy real-world record', () => {
     }
   });
 
-  it('never mentions internal refs or refs hidden in comments', () => {
+  it('lists internal refs under their own key, and never refs hidden in comments', () => {
     const refs = result.mentions.map((m) => m.ref);
-    expect(refs.some((r) => r.endsWith('#88') || r.endsWith('#123'))).toBe(false);
+    expect(refs.filter((r) => r.endsWith('#88'))).toEqual(['internal#88']);
+    expect(refs.some((r) => r.endsWith('#123'))).toBe(false);
   });
 
   it('keeps merged_at, review_decision and in_pinned_base of upstream PRs as written', () => {
@@ -112,6 +115,7 @@ describe('parseRecord on a messy real-world record', () => {
     );
     expect(words).toEqual([
       'open',
+      'OPEN',
       null,
       'OPEN',
       'MERGED',
@@ -401,6 +405,7 @@ describe('parseRecordIndex', () => {
         ['example-org/engine#3500', 12, 'issue', 'OPEN', 'issue', P('engine_core/host_alloc.py')],
         ['example-org/engine#3655', 14, 'fix', 'MERGED', 'pr', P('engine_core/host_alloc.py')],
         ['example-org/transport#275', 19, 'fix', 'MERGED', 'pr', P('transport/engine_impl.diff')],
+        ['internal#12', 21, 'background', null, null, P('transport/engine_impl.diff')],
         [
           'example-org/engine#3877',
           22,

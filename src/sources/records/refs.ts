@@ -4,7 +4,14 @@
  * which carries the same lists per patch.
  */
 import { isMap, isScalar, isSeq } from 'yaml';
-import type { AmbiguousRef, Mention, RefKind, Role, SourceKind } from '../../model.js';
+import {
+  internalRefKey,
+  type AmbiguousRef,
+  type Mention,
+  type RefKind,
+  type Role,
+  type SourceKind,
+} from '../../model.js';
 import { parseRefValue, type RefContext } from '../../refs.js';
 import type { RecordField } from './types.js';
 import { findDay, readFlag, readKind, readState, readText } from './values.js';
@@ -85,9 +92,14 @@ function readItem(
     return;
   }
   const parsed = parseRefValue(written, scope.ctx);
-  if ('internal' in parsed) return;
+  if ('internal' in parsed) {
+    const internal = internalMention(scope, list, item, place, written, refEntry.keyLine);
+    if (internal !== null) out.mentions.push(internal);
+    return;
+  }
+  // A bare `#N` of an internal engine is in its own tracker: nothing to ask, nothing to guess.
+  if ('ambiguous' in parsed && scope.internalTarget === true) return;
   if ('ambiguous' in parsed) {
-    if (scope.internalTarget === true && written.trim().startsWith('#')) return;
     out.ambiguous.push({
       text: written,
       source: file.file,
@@ -137,6 +149,53 @@ function readItem(
   }
   out.mentions.push(mention);
   out.fields.push({ ref: parsed.key, path: place.path, line: place.line });
+}
+
+/**
+ * `internal#N`: listed with what the
+ * record says of it, never queried. It can be an issue or related, never a
+ * fix or a collision: nothing upstream can drop the patch through it.
+ */
+function internalMention(
+  scope: RefScope,
+  list: ListName,
+  item: NonNullable<Entry['node']>,
+  place: ItemPlace,
+  written: string,
+  line: number,
+): Mention | null {
+  const number = /#(\d+)\s*$/.exec(written)?.[1];
+  if (number === undefined) return null;
+  const { file } = scope;
+  const state = readState(file, file.get(item, 'state'), `${place.label}.state`);
+  const kind = readKind(file, file.get(item, 'kind'), `${place.label}.kind`);
+  const mention: Mention = {
+    ref: internalRefKey(Number(number)),
+    kindHint: list === 'upstream_prs' ? 'pr' : (kind ?? defaultKind(list)),
+    source: file.file,
+    sourceKind: scope.sourceKind,
+    line,
+    patch: scope.patch,
+    role: internalRole(scope, list, item, place.label),
+    recordedState: state.state,
+    recordedDate: null,
+    stateSpan: state.span,
+  };
+  if (state.state !== null && state.line !== null && state.line !== line)
+    mention.stateLine = state.line;
+  return mention;
+}
+
+/** An internal ref is never decisive: not a fix, not a collision upstream can land. */
+function internalRole(
+  scope: RefScope,
+  list: ListName,
+  item: NonNullable<Entry['node']>,
+  label: string,
+): Role {
+  if (list !== 'related_refs') return list === 'upstream_issues' ? 'issue' : 'related';
+  const role = roleOf(scope, list, item, label);
+  return role === 'anchor-collision' ? 'related' : role;
 }
 
 function defaultKind(list: ListName): RefKind | null {
