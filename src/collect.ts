@@ -154,7 +154,8 @@ async function readRecords(
     root: string;
     discovery: Discovery;
     config: Config;
-    aliases: ReadonlyMap<string, string>;
+    /** Grows: each index library's name becomes an alias of its repo (`engine#12`). */
+    aliases: Map<string, string>;
   },
   read: (rel: string) => Promise<FileText | null>,
 ): Promise<SourceResult[]> {
@@ -172,6 +173,9 @@ async function readRecords(
     if (written !== null) archives.push(archiveCandidates(rel, patchesDir, written));
   }
   const { byPatch, libraryRepos } = m.indexDefaults(facts);
+  // `libraries.sglang.repo: sgl-project/sglang` teaches `sglang#N`, as a link would;
+  // configured and learned aliases come first.
+  for (const [name, repo] of libraryRepos) if (!aliases.has(name)) aliases.set(name, repo);
   const patchByStem = patchesByStem(discovery.patchFiles);
   for (const [rel, file] of await readAll(discovery.records, read)) {
     const patchPath = patchByStem.get(rel.slice(0, -RECORD_SUFFIX.length)) ?? null;

@@ -79,6 +79,14 @@ describe('a tree with the real records schema', () => {
     ]);
   });
 
+  it("teaches each library name as an alias of its repo, for the patches' own headers", () => {
+    const header = collected.mentionsByRef
+      .get('example-org/engine#4200')
+      ?.filter((m) => m.source === `${P}/engine/host_alloc.py`);
+    expect(header?.map((m) => m.line)).toEqual([3]);
+    expect(collected.sources.flatMap((s) => s.ambiguous)).toEqual([]);
+  });
+
   it('keeps alive_because with the line of its reason', () => {
     const record = collected.sources.find((s) => s.source.path === FIX_ROWS);
     expect(record?.aliveBecause).toEqual({
