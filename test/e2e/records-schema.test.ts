@@ -33,6 +33,7 @@ const REPOS: Record<string, FakeRepoData> = {
       { number: 3700, state: 'OPEN' },
       { number: 3600, state: 'OPEN' },
       merged(4200, '2026-08-15T10:00:00Z'), // host_alloc's reason says it is open
+      { number: 4250, state: 'OPEN' },
       merged(2900, '2026-05-12T10:00:00Z'),
     ],
     issues: [{ number: 3500, state: 'OPEN' }],

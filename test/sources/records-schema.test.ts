@@ -87,6 +87,13 @@ describe('a tree with the real records schema', () => {
     expect(collected.sources.flatMap((s) => s.ambiguous)).toEqual([]);
   });
 
+  it('reads an upstream PR that repairs the defect another way as third-party, not a fix', () => {
+    expect(mentionsIn(`${P}/engine/host_alloc.upstream.status.yaml`).map(row)).toEqual([
+      ['example-org/engine#4200', 14, 16, 'fix', 'OPEN'],
+      ['example-org/engine#4250', 19, 21, 'third-party', 'OPEN'],
+    ]);
+  });
+
   it('keeps alive_because with the line of its reason', () => {
     const record = collected.sources.find((s) => s.source.path === FIX_ROWS);
     expect(record?.aliveBecause).toEqual({
