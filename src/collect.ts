@@ -86,7 +86,7 @@ export async function collectSources(root: string, config: Config): Promise<Coll
     }
   }
 
-  // READMEs beside the patches: prose whose refs are mentions, of no one patch.
+  // READMEs beside the patches: prose whose refs are mentions (SPEC §2.4).
   for (const [rel, file] of await readAll(discovery.patchDocs, read)) {
     if (parseLedger === null) break;
     const patchesDir = patchesDirOfPatch(discovery, rel) ?? path.posix.dirname(rel);
@@ -99,6 +99,9 @@ export async function collectSources(root: string, config: Config): Promise<Coll
       document: true,
       defaultRepo,
     });
+    // A README beside one patch is about that patch; beside several, about none of them.
+    const patch = folderPatch(indexed, path.posix.dirname(rel));
+    if (patch !== null) for (const m of doc.mentions) m.patch = patch;
     if (doc.mentions.length + doc.ambiguous.length + doc.problems.length > 0)
       sources.push(withEncoding(doc, file));
   }
@@ -254,6 +257,19 @@ function folderRepo(indexed: ReadonlyMap<string, PatchEntry[]>, dir: string): st
     for (const e of entries) if (e.repo !== null) repos.add(e.repo);
   }
   return repos.size === 1 ? ([...repos][0] ?? null) : null;
+}
+
+/** The one live patch a folder holds (a row with its companions counts once), or null. */
+function folderPatch(indexed: ReadonlyMap<string, PatchEntry[]>, dir: string): string | null {
+  const rows = new Map<string, string>();
+  for (const [p, entries] of indexed) {
+    if (path.posix.dirname(p) !== dir) continue;
+    for (const e of entries) {
+      const row = `${e.source}:${e.line}`;
+      if (!e.retired && !rows.has(row)) rows.set(row, p);
+    }
+  }
+  return rows.size === 1 ? ([...rows.values()][0] ?? null) : null;
 }
 
 function patchesDirOfPatch(discovery: Discovery, patch: string): string | null {

@@ -123,6 +123,33 @@ export function scanRefs(text: string, ctx: RefContext): FoundRef[] {
   return out;
 }
 
+/**
+ * The repos named in full (URL, `owner/repo#N`, known `alias#N`) in `text`,
+ * stopping once `max` distinct ones are seen: a cheap "is it one repo?"
+ * that builds no FoundRef objects.
+ */
+export function reposNamed(
+  text: string,
+  aliases: ReadonlyMap<string, string>,
+  max = Infinity,
+): Set<string> {
+  const re = patternFor([]);
+  re.lastIndex = 0;
+  const out = new Set<string>();
+  for (let m = re.exec(text); m !== null && out.size < max; m = re.exec(text)) {
+    if (m[1] !== undefined && m[2] !== undefined)
+      out.add(`${m[1]}/${cleanRepo(m[2])}`.toLowerCase());
+    else if (m[5] !== undefined && m[6] !== undefined)
+      out.add(`${m[5]}/${cleanRepo(m[6])}`.toLowerCase());
+    else if (m[8] !== undefined) {
+      const aliased = aliases.get(m[8].toLowerCase());
+      if (aliased !== undefined) out.add(aliased);
+    }
+    if (m[0].length === 0) re.lastIndex++;
+  }
+  return out;
+}
+
 function resolveBare(
   text: string,
   n: string,

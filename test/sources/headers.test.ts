@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Mention } from '../../src/model.js';
 import { parseHeader, type HeaderResult } from '../../src/sources/headers/index.js';
+import { settleRoles } from '../../src/sources/meaning/settle.js';
 
 const FIXTURES = new URL('../fixtures/headers/', import.meta.url);
 const ENGINE = 'example-org/engine';
@@ -561,5 +562,65 @@ describe('robustness', () => {
       // Quadratic work on 100k characters takes many seconds; linear takes milliseconds.
       expect(performance.now() - started).toBeLessThan(3000);
     }
+  });
+});
+
+describe('shapes seen in real queues (SPEC §2.4)', () => {
+  const read = (name: string) => {
+    const text = fixture(name);
+    const r = parse(`p/${name}`, text, ENGINE, { engine: ENGINE });
+    // collect.ts settles roles across every source; one header is its own world here.
+    settleRoles([r.mentions]);
+    return { r, text };
+  };
+  const view = (m: Mention) => [
+    m.ref.replace(`${ENGINE}#`, '#'),
+    m.line,
+    m.stateLine ?? null,
+    m.role,
+    m.recordedState,
+  ];
+
+  it('reads a labelled block: wrapped heading and titles, counted states, words over labels', () => {
+    const { r, text } = read('shapes.py');
+    expect(r.source.checkedOn).toBe('2026-07-04'); // the latest date of a wrapped heading
+    expect(r.problems).toEqual([]);
+    expect(r.mentions.map(view)).toEqual([
+      ['#7001', 7, null, 'unrelated', null],
+      ['#7002', 7, null, 'unrelated', null],
+      ['#7100', 8, 10, 'related', 'OPEN'],
+      ['#7110', 12, null, 'related', 'OPEN'],
+      ['#7120', 14, null, 'background', 'MERGED'],
+      ['#7121', 14, null, 'background', 'MERGED'],
+      ['#7130', 15, null, 'related', 'OPEN'],
+      // "Two OPEN PRs … :" covers the next two refs; the word is not rewritten per ref.
+      ['#7140', 17, 16, 'anchor-collision', 'OPEN'],
+      ['#7141', 18, 16, 'anchor-collision', 'OPEN'],
+      ['#7150', 19, null, 'own', 'OPEN'],
+      ['#6900', 20, null, 'introduced-the-defect', 'MERGED'],
+      // Outside the block: named again, the own PR is still ours; "engine PR #7199" names the repo.
+      ['#7150', 22, null, 'own', null],
+      ['#7199', 23, null, 'related', 'MERGED'],
+    ]);
+    const counted = r.mentions.filter((m) => m.line === 17 || m.line === 18);
+    expect(counted.map((m) => m.stateSpan)).toEqual([null, null]);
+    expectSpansSliceBack({ ...r, mentions: r.mentions.filter((m) => m.stateSpan) }, text);
+  });
+
+  it('reads an unlabelled prose block: cause, fix in flight, prose states, conditional wording', () => {
+    const { r } = read('shapes-prose.py');
+    expect(r.problems).toEqual([]);
+    expect(r.mentions.map(view)).toEqual([
+      ['#7300', 6, 7, 'introduced-the-defect', 'MERGED'],
+      ['#7300', 8, null, 'introduced-the-defect', null],
+      ['#7310', 10, 11, 'fix', 'OPEN'],
+      // "rather than rejected:" is a sentence in a prose block, not a label.
+      ['#7300', 12, null, 'introduced-the-defect', 'MERGED'],
+      // "only if #7310 is closed": a condition, not a state.
+      ['#7310', 13, null, 'fix', null],
+      ['#7310', 15, null, 'fix', null],
+      // After "Own PR: NONE." nothing is ours; "already-merged precedent" is a state.
+      ['#7320', 17, null, 'related', 'MERGED'],
+    ]);
   });
 });

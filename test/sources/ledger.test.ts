@@ -189,9 +189,10 @@ describe('parseLedger on a realistic ledger', () => {
       entry('engine_core/warmup.py', 20, ENGINE),
       entry('transport/engine_impl.diff', 26, TRANSPORT),
       entry('transport/rdma.patch', 27, TRANSPORT),
-      entry('engine/old_fix.py', 54, null, true),
-      entry('engine/older_fix.py', 55, null, true),
-      entry('engine/older_fix.sh', 55, null, true),
+      // Rows with no upstream-PR or issue column take their section's one repo.
+      entry('engine/old_fix.py', 54, ENGINE, true),
+      entry('engine/older_fix.py', 55, ENGINE, true),
+      entry('engine/older_fix.sh', 55, ENGINE, true),
     ]);
   });
 
@@ -689,5 +690,81 @@ describe('robustness', () => {
     expect(performance.now() - started).toBeLessThan(5_000);
     expect(r.mentions).toHaveLength(20_001);
     expect(r.ambiguous).toHaveLength(20_000);
+  });
+});
+
+describe('shapes seen in real queues (SPEC §2.4)', () => {
+  it('reads a state wrapped onto the next line of a block quote, after a code-span title', () => {
+    const text = [
+      '## engine — `patches/engine/`',
+      '',
+      '> **A repair is already in flight:**',
+      '> [engine#7310](https://github.com/example-org/engine/pull/7310) `Teach the remaining',
+      '> pools the kernel` (**OPEN**, `frank`) flips the gates.',
+      '>',
+      '> #7310 never touches our anchor, and #7300 introduced the disagreement.',
+      '',
+      'Background, already present in the base: [engine#7120](https://github.com/example-org/engine/pull/7120) /',
+      '[#7121](https://github.com/example-org/engine/pull/7121) (MERGED) clamp the values.',
+    ].join('\n');
+    const r = parse(text);
+    expect(r.ambiguous).toEqual([]);
+    expect(
+      r.mentions.map((m) => [m.ref, m.line, m.stateLine ?? null, m.role, m.recordedState]),
+    ).toEqual([
+      [`${ENGINE}#7310`, 4, 5, 'fix', 'OPEN'],
+      // Bare refs take the one repo of their section.
+      [`${ENGINE}#7310`, 7, null, 'related', null],
+      [`${ENGINE}#7300`, 7, null, 'introduced-the-defect', null],
+      [`${ENGINE}#7120`, 9, 10, 'background', 'MERGED'],
+      [`${ENGINE}#7121`, 10, null, 'background', 'MERGED'],
+    ]);
+    // A bare ref named only by position is marked so settleRoles may give it its role.
+    expect(r.mentions[1]?.roleByDefault).toBe(true);
+  });
+
+  it('reads a document beside the patches as prose: no patch indexed, no Not patches', () => {
+    const text = [
+      '# Notes',
+      '',
+      '| patch | upstream PR |',
+      '|---|---|',
+      '| `a.py` | [engine#1](https://github.com/example-org/engine/pull/1) |',
+      '',
+      '## Not patches',
+      '',
+      '`b.py` is a helper; see #2 (MERGED).',
+    ].join('\n');
+    const r = parseLedger({ path: 'p/README.md', text, patchesDir: 'p', document: true });
+    expect(r.patches).toEqual([]);
+    expect(r.notPatches).toEqual([]);
+    expect(r.mentions.map((m) => [m.ref, m.patch, m.role, m.recordedState])).toEqual([
+      [`${ENGINE}#1`, null, 'related', null],
+      [`${ENGINE}#2`, null, 'related', 'MERGED'],
+    ]);
+  });
+});
+
+describe('a broken table (SPEC §2.4)', () => {
+  it('is a parse-error where header and delimiter disagree, and its refs are still read', () => {
+    const text = [
+      '## engine',
+      '',
+      '| patch | upstream PR | PR state |',
+      '|---|---|',
+      '| `a.py` | [engine#7](https://github.com/example-org/engine/pull/7) | OPEN |',
+    ].join('\n');
+    const r = parse(text);
+    expect(r.problems.map((p) => [p.line, p.message])).toEqual([
+      [
+        3,
+        "this table's header row has 3 columns but its delimiter row has 2, so it is not read as a table; make them agree",
+      ],
+    ]);
+    expect(r.mentions.map((m) => m.ref)).toEqual([`${ENGINE}#7`]);
+  });
+
+  it('leaves a paragraph that merely starts with a pipe alone', () => {
+    expect(parse('| not a table, just a line with pipes |\nand more prose.').problems).toEqual([]);
   });
 });

@@ -96,6 +96,7 @@ function readLedger(input: LedgerInput, result: LedgerResult): void {
         }
         return;
       case 'paragraph':
+        brokenTable(reader, node);
         if (inSection(NOT_PATCHES) && !document) readLoose(reader, node);
         else readProse(reader, node);
         return;
@@ -125,4 +126,31 @@ function readLoose(reader: LedgerReader, node: Nodes): void {
     if (!reader.result.notPatches.includes(path)) reader.result.notPatches.push(path);
   }
   readProse(reader, node);
+}
+
+const ROW = /^[ \t]*\|.*\|[ \t]*$/;
+const DELIMITER = /^[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
+
+/**
+ * A header row and a delimiter row that disagree on the number of columns
+ * make no table in GFM: the rows fall into a paragraph. That is a broken
+ * table, not prose (SPEC §2.4): say so where it starts; its refs are still
+ * read, as prose.
+ */
+function brokenTable(reader: LedgerReader, node: Nodes): void {
+  const start = node.position?.start.offset;
+  const end = node.position?.end.offset;
+  if (start === undefined || end === undefined) return;
+  const [header = '', delimiter = ''] = reader.doc.text.slice(start, end).split('\n', 2);
+  if (!ROW.test(header) || !DELIMITER.test(delimiter)) return;
+  const count = (row: string): number =>
+    row
+      .trim()
+      .replace(/^\||\|$/g, '')
+      .split('|').length;
+  reportProblem(
+    reader,
+    node.position?.start.line ?? 1,
+    `this table's header row has ${count(header)} columns but its delimiter row has ${count(delimiter)}, so it is not read as a table; make them agree`,
+  );
 }

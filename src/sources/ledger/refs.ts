@@ -84,6 +84,10 @@ interface RefContextWords {
 
 function readContexts(inline: InlineText, found: readonly FoundRef[]): RefContextWords[] {
   const { text } = inline;
+  // Most cells are a link and nothing else: no words, nothing to read.
+  if (!hasWords(text, found)) {
+    return found.map((ref) => ({ titleEnd: titleAfter(inline, ref.end), cue: null, worded: null }));
+  }
   const counted = countedStates(text);
   const real = found.filter((r) => !r.internal);
   // `[#a](…) / [#b](…) (MERGED) introduced …`: a joined group shares its first
@@ -122,6 +126,16 @@ function readContexts(inline: InlineText, found: readonly FoundRef[]): RefContex
     // earlier refs find it through the group join in besideStates.
     return { titleEnd: titleAfter(inline, ref.end), cue, worded };
   });
+}
+
+/** Whether `text` holds a word outside its refs (a cell that is only a link holds none). */
+function hasWords(text: string, found: readonly FoundRef[]): boolean {
+  let from = 0;
+  for (const ref of found) {
+    if (/[A-Za-z]{2}/.test(text.slice(from, ref.start))) return true;
+    from = ref.end;
+  }
+  return /[A-Za-z]{2}/.test(text.slice(from));
 }
 
 /** End of the code span that starts at flat offset `at`, or null (binary search: codes are in order). */

@@ -8,7 +8,7 @@
  * (refs.ts), and otherwise the ref is ambiguous.
  */
 import type { Root } from 'mdast';
-import { scanRefs } from '../../refs.js';
+import { reposNamed } from '../../refs.js';
 
 interface Section {
   depth: number;
@@ -38,14 +38,9 @@ export function sectionRepos(
     const next = heads.slice(i + 1).find((n) => n.depth <= h.depth);
     h.end = next?.start ?? text.length;
   });
-  const reposIn = (start: number, end: number): Set<string> => {
-    const out = new Set<string>();
-    for (const ref of scanRefs(text.slice(start, end), { aliases, defaultRepo: null })) {
-      if (ref.key === null || ref.form === 'bare') continue;
-      out.add(ref.key.slice(0, ref.key.lastIndexOf('#')));
-    }
-    return out;
-  };
+  // Two distinct repos already mean "no single repo": stop scanning there.
+  const reposIn = (start: number, end: number): Set<string> =>
+    reposNamed(text.slice(start, end), aliases, 2);
   const only = (repos: Set<string>): string | null =>
     repos.size === 1 ? ([...repos][0] ?? null) : null;
   const all = reposIn(0, text.length);

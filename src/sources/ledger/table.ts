@@ -93,7 +93,9 @@ function readRow(
   }
 
   const first = prRefs[0] ?? issueRefs[0];
-  const repo = first === undefined ? null : first.key.slice(0, first.key.lastIndexOf('#'));
+  // A row that names no ref still belongs to its section's repo (for its header's bare refs).
+  const repo =
+    first === undefined ? reader.sectionRepo : first.key.slice(0, first.key.lastIndexOf('#'));
   for (const path of rowPatch.paths) {
     reader.result.patches.push({ path, source: reader.source, line, retired, repo });
   }

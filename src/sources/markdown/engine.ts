@@ -64,6 +64,7 @@ export interface Engine {
    * 0-based line where the last parse stopped because blocks nested deeper
    * than `maxNesting`: markdown-it then drops the rest of the document
    * without a word, so the reader must say so. Null when it read to the end.
+   * upstream-workaround: markdown-it's silent drop at maxNesting (patch.upstream.status.md)
    */
   truncatedAt: { line: number | null };
 }

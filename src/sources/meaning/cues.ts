@@ -23,6 +23,7 @@ export type Cue =
   | 'alternative'
   | 'not-fix'
   | 'background'
+  | 'own'
   | 'fix';
 
 const TAIL_CUES: readonly [Cue, RegExp][] = [
@@ -33,7 +34,7 @@ const TAIL_CUES: readonly [Cue, RegExp][] = [
   ['unrelated', /\b(?:unrelated|not\s+related|none\s+is\s+this)\b/i],
   [
     'anchor-collision',
-    /\banchor[\s-]*(?:collision|conflict|drift|risk)s?\b|\bmerge[\s-]+conflict|\b(?:textual|direct)\s+collision|\bcollid(?:e|es|ing)\b|\bwill\s+touch\s+the\s+same\b|\btouch(?:es)?\s+(?:this|the)\s+same\b|\brewrites?\s+(?:the\s+code|our\s+anchor|the\s+anchor)|\banchors?\s+(?:would\s+)?drift/i,
+    /\banchor[\s-]*(?:collision|conflict|drift|risk)s?\b|\bmerge[\s-]+conflict|\b(?:textual|direct)\s+collision|\bcollid(?:e|es|ing)\b|\b(?:touch|edit|rewrite|change|modif(?:y|ie))(?:e?s)?\s+(?:this|that|the)\s+same\b|\bconflict\b[^.;]{0,24}\banchor|\banchor\b[^.;]{0,24}\bconflict|\brewrites?\s+(?:the\s+code|our\s+anchor|the\s+anchor)|\banchors?\s+(?:would\s+)?drift/i,
   ],
   // A different repair of the same defect: its merge does not drop this patch.
   [
@@ -66,6 +67,7 @@ const LEAD_CUES: readonly [Cue, RegExp][] = [
     /\b(?:collides|conflicts)\s+with\s*$|\banchor[\s-]*(?:collision|conflict)s?\b/i,
   ],
   ['not-fix', /\bnot\s+(?:the\s+same\s+fix|a\s+fix)\b/i],
+  ['own', /\bour\s+(?:own\s+)?(?:upstream\s+)?PR\s*(?:is\s*|:\s*)?\(?\s*$/i],
   ['background', /\balready\s+(?:present\s+)?in\s+(?:the|both|our)\s+(?:pinned\s+)?bases?\b/i],
   [
     'fix',
@@ -103,6 +105,8 @@ export function applyCue(base: Role, cue: Cue | null): Role {
       return FIX_ROLES.has(base) || base === 'related' ? 'background' : base;
     case 'fix':
       return base === 'related' ? 'fix' : base;
+    case 'own':
+      return base === 'related' || base === 'fix' ? 'own' : base;
   }
 }
 

@@ -98,6 +98,9 @@ export function stateBefore(lead: string, leadStart: number): ProseState | null 
 // A bare "closed" is too often a verb about something else ("#n closed the gap").
 const WORD_AFTER =
   /^[ \t\n*_`]*[,;]?[ \t\n]*(?:(?:was|is|has[ \t\n]+been|got|been)[ \t\n]+)?(landed|merged|closed[ \t\n*_]+inactive|auto-closed)\b|^[ \t\n*_`]*[,;]?[ \t\n]*(?:was|has[ \t\n]+been|got|been)[ \t\n]+(closed)\b/i;
+// "… was read again and is still **OPEN**": an upper-case state its own sentence gives the ref.
+const STILL_STATE =
+  /^[^.;()]{0,100}?\b(?:is|was|remains|stays)[ \t\n>*_]+(?:still[ \t\n>*_]+)?(OPEN|MERGED|CLOSED|DRAFT)\b/;
 // Anywhere in a one-ref cell or sentence: only words that cannot mean anything else.
 const CLOSED_ANYWHERE =
   /\b(?:closed[ \t\n*_]+(?:as[ \t\n]+)?(?:inactive|stale|not[ \t\n]+planned)|auto-closed)\b/i;
@@ -127,6 +130,12 @@ export function stateInWords(
       end: start + word.length,
       rewritable: false,
     };
+  }
+  const still = STILL_STATE.exec(tail);
+  if (still !== null) {
+    const word = still[1]!;
+    const start = tailStart + still.index + still[0].length - word.length;
+    return { state: word as State, date: null, start, end: start + word.length, rewritable: true };
   }
   if (!alone) return null;
   const anywhere = CLOSED_ANYWHERE.exec(tail);
