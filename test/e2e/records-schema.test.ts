@@ -90,4 +90,17 @@ describe('check on a tree in the real records schema', () => {
     const drops = report.findings.filter((f) => f.rule === 'drop-candidate').map((f) => f.ref);
     expect(drops).toEqual(['example-org/engine#4101']);
   });
+
+  it('sync --dry-run rewrites the state words of the real schema, and nothing internal', async () => {
+    const r = await runCli(['sync', '--root', ROOT, '--dry-run', '--today', '2026-08-20'], {
+      GH_TOKEN: TOKEN,
+      GITHUB_API_URL: gh.url,
+    });
+    expect(r.stderr).toBe('');
+    const changed = r.stdout.split('\n').filter((l) => /^[-+]\s/.test(l));
+    expect(changed).toContain('-    state: OPEN');
+    expect(changed).toContain('+    state: MERGED');
+    expect(r.stdout).toContain('host_alloc.upstream.status.yaml');
+    expect(r.stdout).not.toContain('inline.upstream.status.yaml');
+  });
 });
