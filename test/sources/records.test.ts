@@ -472,3 +472,35 @@ describe('parseRecordIndex', () => {
     expect(problemLines(index('- a.py\n'))).toEqual([1]);
   });
 });
+
+describe('alive_because', () => {
+  const text = (reason: string) =>
+    `patch: { path: p.py }\nalive_because:\n  reason: ${reason}\n  drop_when: "#5 merges"\n  drop_signal: pin-advance-only\n`;
+
+  it('keeps the reason with its line, drop_when and drop_signal', () => {
+    expect(record(text('Upstream-PR-Open')).aliveBecause).toEqual({
+      reason: 'upstream-pr-open',
+      line: 3,
+      source: 'r.upstream.status.yaml',
+      patch: 'p.py',
+      dropWhen: '#5 merges',
+      dropSignal: 'pin-advance-only',
+    });
+  });
+
+  it("reads the schema's reason when the project's name is written into it", () => {
+    expect(record(text('released-but-acme-not-bumped')).aliveBecause?.reason).toBe(
+      'released-but-not-bumped',
+    );
+    expect(record(text('because-we-like-it')).aliveBecause?.reason).toBe('because-we-like-it');
+  });
+
+  it('ignores a prose alive_because and reports a list', () => {
+    expect(record('alive_because: not sent upstream yet\n').aliveBecause).toBeNull();
+    const listed = record('patch: p.py\nalive_because: [a, b]\n');
+    expect(listed.aliveBecause).toBeNull();
+    expect(listed.problems.map((p) => [p.line, p.message])).toEqual([
+      [2, 'alive_because must be a mapping, found a list'],
+    ]);
+  });
+});

@@ -11,7 +11,7 @@
  *
  * Index entries carry `alive_because` as prose: that is for people, not read here.
  */
-import { isMap } from 'yaml';
+import { isMap, isScalar } from 'yaml';
 import type { AliveBecause } from '../../model.js';
 import { readText } from './values.js';
 import { describe, isNull, type Entry, type YamlFile } from './yaml.js';
@@ -30,6 +30,18 @@ export const REASONS: readonly string[] = [
   'archival',
 ];
 
+/**
+ * The schema's word for a reason written with the project's name in it
+ * (`released-but-acme-not-bumped` → `released-but-not-bumped`); any other
+ * word is kept as written, lower-cased, and no rule judges it.
+ */
+export function canonicalReason(written: string): string {
+  const word = written.trim().toLowerCase();
+  if (REASONS.includes(word)) return word;
+  if (/^released-but-[a-z0-9_.-]+-not-bumped$/.test(word)) return 'released-but-not-bumped';
+  return word;
+}
+
 export function readAliveBecause(
   file: YamlFile,
   root: NonNullable<Entry['node']>,
@@ -39,7 +51,7 @@ export function readAliveBecause(
   if (!entry || isNull(entry.node)) return null;
   // A one-line prose reason (`alive_because: not submitted upstream`) is for people.
   if (!isMap(entry.node)) {
-    if (describe(entry.node).startsWith('string')) return null;
+    if (isScalar(entry.node)) return null;
     file.report(entry.line, `alive_because must be a mapping, found ${describe(entry.node)}`);
     return null;
   }
@@ -47,7 +59,7 @@ export function readAliveBecause(
   const reason = readText(file, reasonEntry, 'alive_because.reason');
   if (reason === null || !reasonEntry) return null;
   return {
-    reason: reason.toLowerCase(),
+    reason: canonicalReason(reason),
     line: reasonEntry.line,
     source: file.file,
     patch,
