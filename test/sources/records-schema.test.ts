@@ -147,5 +147,10 @@ describe('a tree with the real records schema', () => {
       recordedMergedAt: '2026-05-12',
       patch: `${P}/engine/old_rows.py`,
     });
+    // sync writes the live state beside the ref, inside upstream_fix.
+    const fields = archive && 'fields' in archive ? archive.fields : null;
+    expect(fields).toEqual([
+      { ref: 'example-org/engine#2900', path: ['patches', 0, 'upstream_fix'], line: 11 },
+    ]);
   });
 });

@@ -52,19 +52,25 @@ export function parseArchivedRecord(input: ArchiveInput): RecordResult {
       file.report(item.line, `${label} must be a mapping, found ${describe(item.node)}`);
       continue;
     }
-    readArchived(file, item.node, label, item.line, input, result);
+    readArchived(file, item.node, { label, index: item.index, line: item.line }, input, result);
   }
   return finish(result);
+}
+
+interface ArchivedPlace {
+  label: string;
+  index: number;
+  line: number;
 }
 
 function readArchived(
   file: YamlFile,
   node: YamlNode,
-  label: string,
-  line: number,
+  place: ArchivedPlace,
   input: ArchiveInput,
   result: RecordResult,
 ): void {
+  const { label, line } = place;
   const library = readText(file, file.get(node, 'library'), `${label}.library`);
   const repo = (library && input.libraryRepos?.get(library.toLowerCase())) ?? null;
   const source = file.get(node, 'source');
@@ -122,11 +128,7 @@ function readArchived(
   result.mentions.push(mention);
   result.fields.push({
     ref: parsed.key,
-    path: ['patches', indexOf(label), 'upstream_fix'],
+    path: ['patches', place.index, 'upstream_fix'],
     line: refEntry.keyLine,
   });
-}
-
-function indexOf(label: string): number {
-  return Number(/\[(\d+)\]/.exec(label)?.[1] ?? 0);
 }

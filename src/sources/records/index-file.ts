@@ -21,6 +21,9 @@
  *
  * Every entry becomes a PatchEntry (retired ones with `retired: true`) and
  * its refs become mentions of that patch, exactly as in a record.
+ *
+ * The real schema's `libraries`, `pinned_bases`, `not_patches` and
+ * `archived_record` (SPEC §2.4) are read by index-schema.ts.
  */
 import { isMap, isScalar, isSeq } from 'yaml';
 import { joinPatchesDir } from './paths.js';

@@ -62,7 +62,7 @@ export interface IndexLibrary {
 export interface IndexFacts {
   libraries: IndexLibrary[];
   pinnedBases: IndexPinnedBase[];
-  /** Root-relative path of `archived_record`, or null. */
+  /** `archived_record` as written (collect.ts finds the file), or null. */
   archivedRecord: string | null;
 }
 
