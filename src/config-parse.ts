@@ -41,6 +41,7 @@ const RULE_IDS = Object.keys({
   'review-decision-drift': 1,
   'ambiguous-ref': 1,
   'parse-error': 1,
+  'alive-because-drift': 1,
   'budget-exceeded': 1,
   'hunk-does-not-apply': 1,
   'already-applied': 1,
