@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Mention } from '../../src/model.js';
 import { parseLedger, type LedgerResult } from '../../src/sources/ledger.js';
+import { cpuNow } from '../support/cpu-time.js';
 
 const LEDGER = 'deploy/docker/patch.upstream.status.md';
 const DIR = 'deploy/docker/patches';
@@ -655,9 +656,9 @@ describe('robustness', () => {
     const cell = 'engine#1 ( '.repeat(20_000);
     const text =
       table(`| \`a.py\` | — | ${cell} | no | OPEN |`) + `\n\n${'#7 (x '.repeat(20_000)}\n`;
-    const started = performance.now();
+    const started = cpuNow();
     const r = parse(text, { engine: ENGINE });
-    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(cpuNow() - started).toBeLessThan(5_000);
     expect(r.mentions).toHaveLength(20_000);
     expect(r.ambiguous).toHaveLength(20_000);
   });
