@@ -1,6 +1,7 @@
 /** `check` and `list`: run the check, print the report, and turn it into an exit code. */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { writeStepOutputs } from '../action-outputs.js';
 import { runCheck, type GitHubSettings } from '../check.js';
 import { EXIT } from '../errors.js';
 import { exitCodeFor } from '../exit-code.js';
@@ -29,6 +30,7 @@ export async function checkCommand(
   const result = await runCheck({ ...base, github, version: VERSION });
   for (const note of result.notes) process.stderr.write(`note: ${note}\n`);
   await emit(result.report, flags, base.root, listing);
+  if (!listing) await writeStepOutputs(result.report.summary);
   if (result.collected.unreadable.length > 0) {
     for (const u of result.collected.unreadable)
       process.stderr.write(`upstream-status: cannot read ${u}\n`);

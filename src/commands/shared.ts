@@ -1,6 +1,7 @@
 /** What every command does before its own work: find the root, load the config, read the flags. */
 import { execFileSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { GitHubSettings } from '../check.js';
@@ -8,8 +9,14 @@ import type { Config } from '../config-types.js';
 import { loadConfig } from '../config.js';
 import { UsageError } from '../errors.js';
 
+/** Set by the Action's bundler (scripts/build-action.mjs), where package.json is not beside the code. */
+declare const __UPSTREAM_STATUS_VERSION__: string | undefined;
+
 const require = createRequire(import.meta.url);
-export const VERSION = (require('../../package.json') as { version: string }).version;
+export const VERSION: string =
+  typeof __UPSTREAM_STATUS_VERSION__ === 'string'
+    ? __UPSTREAM_STATUS_VERSION__
+    : (require('../../package.json') as { version: string }).version;
 
 export interface GitHubFlags {
   /** --budget: most GitHub requests this run may make. */
@@ -35,8 +42,12 @@ export async function prepare(flags: {
   config?: string;
   today?: string;
   budget?: string;
+  output?: string;
+  record?: string;
 }): Promise<RunBase> {
   const root = resolveRoot(flags.root);
+  // --output and --record into a folder that does not exist yet: create it, as `>` in CI scripts would not.
+  for (const file of [flags.output, flags.record]) if (file) await ensureParentDir(file);
   const loaded = await loadConfig(root, flags.config ?? null);
   if (loaded.errors.length > 0) {
     throw new UsageError(
@@ -85,6 +96,15 @@ export function tokenFromEnv(env: NodeJS.ProcessEnv): string | null {
     if (token) return token;
   }
   return null;
+}
+
+async function ensureParentDir(file: string): Promise<void> {
+  try {
+    await mkdir(path.dirname(path.resolve(file)), { recursive: true });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? 'error';
+    throw new UsageError(`cannot create the folder for ${file} (${code})`);
+  }
 }
 
 export function resolveRoot(flag: string | undefined): string {
