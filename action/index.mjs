@@ -1250,7 +1250,7 @@ var require_command = __commonJS({
   "node_modules/commander/lib/command.js"(exports) {
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
-    var path12 = __require("node:path");
+    var path14 = __require("node:path");
     var fs = __require("node:fs");
     var process2 = __require("node:process");
     var { Argument: Argument2, humanReadableArgName } = require_argument();
@@ -2263,9 +2263,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
         let launchWithNode = false;
         const sourceExt = [".js", ".ts", ".tsx", ".mjs", ".cjs"];
         function findFile(baseDir, baseName) {
-          const localBin = path12.resolve(baseDir, baseName);
+          const localBin = path14.resolve(baseDir, baseName);
           if (fs.existsSync(localBin)) return localBin;
-          if (sourceExt.includes(path12.extname(baseName))) return void 0;
+          if (sourceExt.includes(path14.extname(baseName))) return void 0;
           const foundExt = sourceExt.find(
             (ext) => fs.existsSync(`${localBin}${ext}`)
           );
@@ -2283,17 +2283,17 @@ Expecting one of '${allowedValues.join("', '")}'`);
           } catch {
             resolvedScriptPath = this._scriptPath;
           }
-          executableDir = path12.resolve(
-            path12.dirname(resolvedScriptPath),
+          executableDir = path14.resolve(
+            path14.dirname(resolvedScriptPath),
             executableDir
           );
         }
         if (executableDir) {
           let localFile = findFile(executableDir, executableFile);
           if (!localFile && !subcommand._executableFile && this._scriptPath) {
-            const legacyName = path12.basename(
+            const legacyName = path14.basename(
               this._scriptPath,
-              path12.extname(this._scriptPath)
+              path14.extname(this._scriptPath)
             );
             if (legacyName !== this._name) {
               localFile = findFile(
@@ -2304,7 +2304,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           }
           executableFile = localFile || executableFile;
         }
-        launchWithNode = sourceExt.includes(path12.extname(executableFile));
+        launchWithNode = sourceExt.includes(path14.extname(executableFile));
         let proc;
         if (process2.platform !== "win32") {
           if (launchWithNode) {
@@ -3219,7 +3219,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @return {Command}
        */
       nameFromFilename(filename) {
-        this._name = path12.basename(filename, path12.extname(filename));
+        this._name = path14.basename(filename, path14.extname(filename));
         return this;
       }
       /**
@@ -3233,9 +3233,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} [path]
        * @return {(string|null|Command)}
        */
-      executableDir(path13) {
-        if (path13 === void 0) return this._executableDir;
-        this._executableDir = path13;
+      executableDir(path15) {
+        if (path15 === void 0) return this._executableDir;
+        this._executableDir = path15;
         return this;
       }
       /**
@@ -3658,17 +3658,17 @@ var require_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    function visit_(key, node, visitor, path12) {
-      const ctrl = callVisitor(key, node, visitor, path12);
+    function visit_(key, node, visitor, path14) {
+      const ctrl = callVisitor(key, node, visitor, path14);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path12, ctrl);
-        return visit_(key, ctrl, visitor, path12);
+        replaceNode(key, path14, ctrl);
+        return visit_(key, ctrl, visitor, path14);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
-          path12 = Object.freeze(path12.concat(node));
+          path14 = Object.freeze(path14.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = visit_(i, node.items[i], visitor, path12);
+            const ci = visit_(i, node.items[i], visitor, path14);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -3679,13 +3679,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node)) {
-          path12 = Object.freeze(path12.concat(node));
-          const ck = visit_("key", node.key, visitor, path12);
+          path14 = Object.freeze(path14.concat(node));
+          const ck = visit_("key", node.key, visitor, path14);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = visit_("value", node.value, visitor, path12);
+          const cv = visit_("value", node.value, visitor, path14);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -3706,17 +3706,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node, visitor, path12) {
-      const ctrl = await callVisitor(key, node, visitor, path12);
+    async function visitAsync_(key, node, visitor, path14) {
+      const ctrl = await callVisitor(key, node, visitor, path14);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path12, ctrl);
-        return visitAsync_(key, ctrl, visitor, path12);
+        replaceNode(key, path14, ctrl);
+        return visitAsync_(key, ctrl, visitor, path14);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
-          path12 = Object.freeze(path12.concat(node));
+          path14 = Object.freeze(path14.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = await visitAsync_(i, node.items[i], visitor, path12);
+            const ci = await visitAsync_(i, node.items[i], visitor, path14);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -3727,13 +3727,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node)) {
-          path12 = Object.freeze(path12.concat(node));
-          const ck = await visitAsync_("key", node.key, visitor, path12);
+          path14 = Object.freeze(path14.concat(node));
+          const ck = await visitAsync_("key", node.key, visitor, path14);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = await visitAsync_("value", node.value, visitor, path12);
+          const cv = await visitAsync_("value", node.value, visitor, path14);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -3760,23 +3760,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node, visitor, path12) {
+    function callVisitor(key, node, visitor, path14) {
       if (typeof visitor === "function")
-        return visitor(key, node, path12);
+        return visitor(key, node, path14);
       if (identity.isMap(node))
-        return visitor.Map?.(key, node, path12);
+        return visitor.Map?.(key, node, path14);
       if (identity.isSeq(node))
-        return visitor.Seq?.(key, node, path12);
+        return visitor.Seq?.(key, node, path14);
       if (identity.isPair(node))
-        return visitor.Pair?.(key, node, path12);
+        return visitor.Pair?.(key, node, path14);
       if (identity.isScalar(node))
-        return visitor.Scalar?.(key, node, path12);
+        return visitor.Scalar?.(key, node, path14);
       if (identity.isAlias(node))
-        return visitor.Alias?.(key, node, path12);
+        return visitor.Alias?.(key, node, path14);
       return void 0;
     }
-    function replaceNode(key, path12, node) {
-      const parent = path12[path12.length - 1];
+    function replaceNode(key, path14, node) {
+      const parent = path14[path14.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key] = node;
       } else if (identity.isPair(parent)) {
@@ -4388,10 +4388,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path12, value) {
+    function collectionFromPath(schema, path14, value) {
       let v = value;
-      for (let i = path12.length - 1; i >= 0; --i) {
-        const k = path12[i];
+      for (let i = path14.length - 1; i >= 0; --i) {
+        const k = path14[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -4410,7 +4410,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path12) => path12 == null || typeof path12 === "object" && !!path12[Symbol.iterator]().next().done;
+    var isEmptyPath = (path14) => path14 == null || typeof path14 === "object" && !!path14[Symbol.iterator]().next().done;
     var Collection2 = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -4440,11 +4440,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path12, value) {
-        if (isEmptyPath(path12))
+      addIn(path14, value) {
+        if (isEmptyPath(path14))
           this.add(value);
         else {
-          const [key, ...rest] = path12;
+          const [key, ...rest] = path14;
           const node = this.get(key, true);
           if (identity.isCollection(node))
             node.addIn(rest, value);
@@ -4458,8 +4458,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path12) {
-        const [key, ...rest] = path12;
+      deleteIn(path14) {
+        const [key, ...rest] = path14;
         if (rest.length === 0)
           return this.delete(key);
         const node = this.get(key, true);
@@ -4473,8 +4473,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path12, keepScalar) {
-        const [key, ...rest] = path12;
+      getIn(path14, keepScalar) {
+        const [key, ...rest] = path14;
         const node = this.get(key, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node) ? node.value : node;
@@ -4492,8 +4492,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path12) {
-        const [key, ...rest] = path12;
+      hasIn(path14) {
+        const [key, ...rest] = path14;
         if (rest.length === 0)
           return this.has(key);
         const node = this.get(key, true);
@@ -4503,8 +4503,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path12, value) {
-        const [key, ...rest] = path12;
+      setIn(path14, value) {
+        const [key, ...rest] = path14;
         if (rest.length === 0) {
           this.set(key, value);
         } else {
@@ -7019,9 +7019,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path12, value) {
+      addIn(path14, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path12, value);
+          this.contents.addIn(path14, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -7096,14 +7096,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path12) {
-        if (Collection2.isEmptyPath(path12)) {
+      deleteIn(path14) {
+        if (Collection2.isEmptyPath(path14)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path12) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path14) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -7118,10 +7118,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path12, keepScalar) {
-        if (Collection2.isEmptyPath(path12))
+      getIn(path14, keepScalar) {
+        if (Collection2.isEmptyPath(path14))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path12, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path14, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -7132,10 +7132,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path12) {
-        if (Collection2.isEmptyPath(path12))
+      hasIn(path14) {
+        if (Collection2.isEmptyPath(path14))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path12) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path14) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -7152,13 +7152,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path12, value) {
-        if (Collection2.isEmptyPath(path12)) {
+      setIn(path14, value) {
+        if (Collection2.isEmptyPath(path14)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path12), value);
+          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path14), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path12, value);
+          this.contents.setIn(path14, value);
         }
       }
       /**
@@ -9119,9 +9119,9 @@ var require_cst_visit = __commonJS({
     visit2.BREAK = BREAK;
     visit2.SKIP = SKIP;
     visit2.REMOVE = REMOVE;
-    visit2.itemAtPath = (cst, path12) => {
+    visit2.itemAtPath = (cst, path14) => {
       let item = cst;
-      for (const [field, index] of path12) {
+      for (const [field, index] of path14) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -9130,23 +9130,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit2.parentCollection = (cst, path12) => {
-      const parent = visit2.itemAtPath(cst, path12.slice(0, -1));
-      const field = path12[path12.length - 1][0];
+    visit2.parentCollection = (cst, path14) => {
+      const parent = visit2.itemAtPath(cst, path14.slice(0, -1));
+      const field = path14[path14.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path12, item, visitor) {
-      let ctrl = visitor(item, path12);
+    function _visit(path14, item, visitor) {
+      let ctrl = visitor(item, path14);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path12.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path14.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -9157,10 +9157,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path12);
+            ctrl = ctrl(item, path14);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path12) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path14) : ctrl;
     }
     exports.visit = visit2;
   }
@@ -10916,19 +10916,19 @@ function compileGlob(pattern) {
   let p = pattern.replace(/^(?:\.\/)+/, "");
   if (p.endsWith("/")) p += "**";
   const alternatives = expandBraces(p, pattern).map((alt) => compilePath(alt, pattern));
-  return (path12) => {
-    const segs = path12.split("/");
+  return (path14) => {
+    const segs = path14.split("/");
     return alternatives.some((alt) => wildcardMatch(alt, segs, matchSegment));
   };
 }
-function matchAny(patterns, path12) {
+function matchAny(patterns, path14) {
   for (const pattern of patterns) {
     let m = cache.get(pattern);
     if (!m) {
       m = compileGlob(pattern);
       cache.set(pattern, m);
     }
-    if (m(path12)) return true;
+    if (m(path14)) return true;
   }
   return false;
 }
@@ -12282,10 +12282,10 @@ var init_header_text = __esm({
 });
 
 // src/sources/preamble.ts
-function extractPreamble(path12, text3) {
+function extractPreamble(path14, text3) {
   const startOffset = text3.startsWith("\uFEFF") ? 1 : 0;
   const lines = new LineReader(text3, startOffset);
-  const ext = extensionOf(path12);
+  const ext = extensionOf(path14);
   let end;
   if (ext === "diff" || ext === "patch") end = diffPreambleEnd(lines);
   else if (ext === "py") end = pythonPreambleEnd(lines);
@@ -12294,8 +12294,8 @@ function extractPreamble(path12, text3) {
   else end = genericPreambleEnd(lines);
   return { text: text3.slice(startOffset, Math.max(startOffset, end)), startOffset, startLine: 1 };
 }
-function extensionOf(path12) {
-  const base = path12.slice(path12.lastIndexOf("/") + 1);
+function extensionOf(path14) {
+  const base = path14.slice(path14.lastIndexOf("/") + 1);
   const dot = base.lastIndexOf(".");
   return dot <= 0 ? "" : base.slice(dot + 1).toLowerCase();
 }
@@ -12948,7 +12948,7 @@ var init_trailers = __esm({
         this.problems.push({ file: this.input.path, line: this.lineOf(field), message });
       }
       read(field, meaning) {
-        const { path: path12, preamble, startOffset } = this.input;
+        const { path: path14, preamble, startOffset } = this.input;
         const line = this.lineOf(field);
         this.fields.push({
           convention: meaning.convention,
@@ -12972,10 +12972,10 @@ var init_trailers = __esm({
             this.mentions.push({
               ref: link2.key,
               kindHint: link2.kindHint,
-              source: path12,
+              source: path14,
               sourceKind: "patch-header",
               line,
-              patch: path12,
+              patch: path14,
               role: isIssue ? "issue" : meaning.prRole,
               recordedState: isIssue ? null : meaning.prState,
               recordedDate: null,
@@ -12988,7 +12988,7 @@ var init_trailers = __esm({
           } else if (link2.kind === "uncheckable") {
             this.uncheckable.push({ url: link2.url, line, reason: link2.reason });
           } else {
-            this.ambiguous.push({ text: link2.text, source: path12, line, patch: path12 });
+            this.ambiguous.push({ text: link2.text, source: path14, line, patch: path14 });
           }
         }
       }
@@ -13154,9 +13154,9 @@ function resolvePaths(values, patchesDir, refuse = () => {
   }
   const out = [firstPath];
   for (const name of rest) {
-    const path12 = joinDir(patchesDir, companionOf(firstRel, normalise(name)));
-    if (path12 === null) refuse(leavesRoot(name));
-    else if (!out.includes(path12)) out.push(path12);
+    const path14 = joinDir(patchesDir, companionOf(firstRel, normalise(name)));
+    if (path14 === null) refuse(leavesRoot(name));
+    else if (!out.includes(path14)) out.push(path14);
   }
   return out;
 }
@@ -20355,8 +20355,8 @@ function readRow(reader, row, columns, retired, above) {
   }
   const first = prRefs[0] ?? issueRefs[0];
   const repo = first === void 0 ? null : first.key.slice(0, first.key.lastIndexOf("#"));
-  for (const path12 of rowPatch.paths) {
-    reader.result.patches.push({ path: path12, source: reader.source, line, retired, repo });
+  for (const path14 of rowPatch.paths) {
+    reader.result.patches.push({ path: path14, source: reader.source, line, retired, repo });
   }
   return patch;
 }
@@ -20502,8 +20502,8 @@ function readLoose(reader, node) {
     reader.patchesDir,
     (message) => reportProblem(reader, node.position?.start.line ?? 1, message)
   );
-  for (const path12 of paths) {
-    if (!reader.result.notPatches.includes(path12)) reader.result.notPatches.push(path12);
+  for (const path14 of paths) {
+    if (!reader.result.notPatches.includes(path14)) reader.result.notPatches.push(path14);
   }
   readProse(reader, node);
 }
@@ -20800,12 +20800,12 @@ var init_record_refs = __esm({
 });
 
 // src/sources/record-result.ts
-function patchEntry(source2, path12, line, repo, retired = false) {
-  return { path: path12, source: source2, line, retired, repo };
+function patchEntry(source2, path14, line, repo, retired = false) {
+  return { path: path14, source: source2, line, retired, repo };
 }
-function emptyResult(path12, kind, file) {
+function emptyResult(path14, kind, file) {
   return {
-    source: { path: path12, kind, checkedOn: null, checkedOnLine: null },
+    source: { path: path14, kind, checkedOn: null, checkedOnLine: null },
     mentions: [],
     patches: [],
     ambiguous: [],
@@ -20923,19 +20923,19 @@ function parseRecordIndex(input2) {
   const aliases = input2.aliases ?? /* @__PURE__ */ new Map();
   for (const [section, retired] of SECTIONS2) {
     for (const entry of sectionEntries(file, file.get(root, section), section)) {
-      const path12 = entry.written === null ? null : joinPatchesDir(input2.patchesDir, entry.written);
-      if (path12 === null) {
+      const path14 = entry.written === null ? null : joinPatchesDir(input2.patchesDir, entry.written);
+      if (path14 === null) {
         const what = entry.written === null ? "has no path" : `path ${JSON.stringify(entry.written)} leaves the root`;
         file.report(entry.line, `${entry.label} ${what}`);
         continue;
       }
       const repo = (entry.body && readRepo(file, file.get(entry.body, "repo"), `${entry.label}.repo`)) ?? result.targetRepo;
-      result.patches.push(patchEntry(input2.path, path12, entry.line, repo, retired));
+      result.patches.push(patchEntry(input2.path, path14, entry.line, repo, retired));
       const scope = {
         file,
         sourceKind: "record-index",
         ctx: { aliases, defaultRepo: repo },
-        patch: path12
+        patch: path14
       };
       readRefLists(scope, entry.body, entry.at, found4);
     }
@@ -21041,13 +21041,13 @@ function readPatchPath(file, input2) {
     );
     return { path: null, line };
   }
-  const path12 = normaliseRelPath(written);
-  if (path12 === null)
+  const path14 = normaliseRelPath(written);
+  if (path14 === null)
     file.report(
       pathEntry?.line ?? line,
       `patch.path ${JSON.stringify(written)} must be relative to the root`
     );
-  return { path: path12, line };
+  return { path: path14, line };
 }
 var import_yaml7;
 var init_records = __esm({
@@ -21354,11 +21354,11 @@ function buildPatches(ctx) {
   const notPatches = new Set(ctx.sources.flatMap((s) => s.notPatches));
   const paths = /* @__PURE__ */ new Set([...ctx.indexed.keys(), ...ctx.patchFiles]);
   const patches = [];
-  for (const path12 of paths) {
-    const entries2 = ctx.indexed.get(path12) ?? [];
-    if (entries2.length === 0 && notPatches.has(path12)) continue;
+  for (const path14 of paths) {
+    const entries2 = ctx.indexed.get(path14) ?? [];
+    if (entries2.length === 0 && notPatches.has(path14)) continue;
     patches.push({
-      path: path12,
+      path: path14,
       indexed: entries2.some((e) => !e.retired),
       retired: entries2.some((e) => e.retired)
     });
@@ -21776,16 +21776,16 @@ var init_missing_patch = __esm({
       check(ctx) {
         const onDisk = new Set(ctx.patchFiles);
         const findings = [];
-        for (const [path12, entries2] of ctx.indexed) {
-          if (onDisk.has(path12) || entries2.some((e) => e.retired)) continue;
+        for (const [path14, entries2] of ctx.indexed) {
+          if (onDisk.has(path14) || entries2.some((e) => e.retired)) continue;
           for (const entry of entries2) {
             findings.push(
               makeFinding(rule6, {
                 ref: null,
-                patch: path12,
+                patch: path14,
                 file: entry.source,
                 line: entry.line,
-                message: `${path12} is named here but does not exist: fix the path, or move the row to "Retired" if the patch was dropped.`
+                message: `${path14} is named here but does not exist: fix the path, or move the row to "Retired" if the patch was dropped.`
               })
             );
           }
@@ -21936,7 +21936,7 @@ var init_stale_check = __esm({
         const today = dayNumber(ctx.today);
         if (today === null) return [];
         return ctx.sources.flatMap((result) => {
-          const { path: path12, checkedOn, checkedOnLine } = result.source;
+          const { path: path14, checkedOn, checkedOnLine } = result.source;
           const checked = checkedOn === null ? null : dayNumber(checkedOn);
           if (checked === null) return [];
           const age = today - checked;
@@ -21945,11 +21945,11 @@ var init_stale_check = __esm({
             makeFinding(rule10, {
               ref: null,
               patch: patchOf(result),
-              file: path12,
+              file: path14,
               line: checkedOnLine ?? 1,
               recorded: checkedOn,
               live: ctx.today,
-              message: `${path12} was last checked on ${checkedOn}, ${age} days ago (limit ${maxAgeDays}): re-verify its states (\`upstream-status sync\`) and update the check date.`
+              message: `${path14} was last checked on ${checkedOn}, ${age} days ago (limit ${maxAgeDays}): re-verify its states (\`upstream-status sync\`) and update the check date.`
             })
           ];
         });
@@ -22025,13 +22025,13 @@ var init_unindexed_patch = __esm({
       needsNetwork: false,
       check(ctx) {
         const notPatches = new Set(ctx.sources.flatMap((s) => s.notPatches));
-        return ctx.patchFiles.filter((path12) => !ctx.indexed.has(path12) && !notPatches.has(path12)).map(
-          (path12) => makeFinding(rule12, {
+        return ctx.patchFiles.filter((path14) => !ctx.indexed.has(path14) && !notPatches.has(path14)).map(
+          (path14) => makeFinding(rule12, {
             ref: null,
-            patch: path12,
-            file: path12,
+            patch: path14,
+            file: path14,
             line: 1,
-            message: `${path12} is not indexed by any ledger row or record: add a row (or a record) naming its upstream PRs, or list it under "Not patches".`
+            message: `${path14} is not indexed by any ledger row or record: add a row (or a record) naming its upstream PRs, or list it under "Not patches".`
           })
         );
       }
@@ -23633,17 +23633,17 @@ function requestLog(octokit) {
     octokit.log.debug("request", options);
     const start = Date.now();
     const requestOptions = octokit.request.endpoint.parse(options);
-    const path12 = requestOptions.url.replace(options.baseUrl, "");
+    const path14 = requestOptions.url.replace(options.baseUrl, "");
     return request2(options).then((response) => {
       const requestId = response.headers["x-github-request-id"];
       octokit.log.info(
-        `${requestOptions.method} ${path12} - ${response.status} with id ${requestId} in ${Date.now() - start}ms`
+        `${requestOptions.method} ${path14} - ${response.status} with id ${requestId} in ${Date.now() - start}ms`
       );
       return response;
     }).catch((error) => {
       const requestId = error.response?.headers["x-github-request-id"] || "UNKNOWN";
       octokit.log.error(
-        `${requestOptions.method} ${path12} - ${error.status} with id ${requestId} in ${Date.now() - start}ms`
+        `${requestOptions.method} ${path14} - ${error.status} with id ${requestId} in ${Date.now() - start}ms`
       );
       throw error;
     });
@@ -27624,7 +27624,7 @@ function isAuthRequest(method, pathname) {
 }
 function routeMatcher(paths) {
   const regexes = paths.map(
-    (path12) => path12.split("/").map((c) => c.startsWith("{") ? "(?:.+?)" : c).join("/")
+    (path14) => path14.split("/").map((c) => c.startsWith("{") ? "(?:.+?)" : c).join("/")
   );
   const regex2 = `^(?:${regexes.map((r) => `(?:${r})`).join("|")})[^/]*$`;
   return new RegExp(regex2, "i");
@@ -28371,9 +28371,9 @@ function readSlot(slot, root, errors) {
   const live = readLiveState(item);
   return live ? { status: "found", live } : null;
 }
-function notFound(errors, path12) {
+function notFound(errors, path14) {
   const error = errors.find(
-    (e) => e.path !== void 0 && e.path.length === path12.length && path12.every((p, i) => e.path?.[i] === p)
+    (e) => e.path !== void 0 && e.path.length === path14.length && path14.every((p, i) => e.path?.[i] === p)
   );
   return error ? { status: "not-found", message: error.message } : null;
 }
@@ -28486,12 +28486,12 @@ function readErrors(value) {
   if (!Array.isArray(value)) return [];
   return value.flatMap((item) => {
     if (typeof item !== "object" || item === null) return [];
-    const { message, type, path: path12 } = item;
+    const { message, type, path: path14 } = item;
     return [
       {
         message: typeof message === "string" ? message : "unknown GraphQL error",
         ...typeof type === "string" ? { type } : {},
-        ...Array.isArray(path12) ? { path: path12.filter((p) => typeof p === "string" || typeof p === "number") } : {}
+        ...Array.isArray(path14) ? { path: path14.filter((p) => typeof p === "string" || typeof p === "number") } : {}
       }
     ];
   });
@@ -29609,16 +29609,61 @@ var init_report2 = __esm({
   }
 });
 
+// src/commands/answer-cache.ts
+import { mkdir as mkdir2, stat as stat2 } from "node:fs/promises";
+import path6 from "node:path";
+function parseCacheFlags(flags) {
+  if (flags.cache === void 0) {
+    if (flags.cacheTtl !== void 0) throw new UsageError("--cache-ttl needs --cache FILE");
+    return null;
+  }
+  const ttl = flags.cacheTtl === void 0 ? DEFAULT_CACHE_TTL_MINUTES : Number(flags.cacheTtl);
+  if (!Number.isInteger(ttl) || ttl < 0) {
+    throw new UsageError(`--cache-ttl must be a whole number of minutes, not "${flags.cacheTtl}"`);
+  }
+  return { file: flags.cache, ttlMinutes: ttl };
+}
+async function ageMinutes(file, now) {
+  try {
+    return (now.getTime() - (await stat2(file)).mtimeMs) / 6e4;
+  } catch {
+    return null;
+  }
+}
+async function runWithCache(run, github, cache2, now) {
+  const age = await ageMinutes(cache2.file, now);
+  if (age !== null && age >= 0 && age < cache2.ttlMinutes) {
+    try {
+      return await run({ ...github, replay: cache2.file, record: null });
+    } catch (err) {
+      if (!(err instanceof GitHubUnavailableError) && !(err instanceof UsageError)) throw err;
+    }
+  }
+  await mkdir2(path6.dirname(path6.resolve(cache2.file)), { recursive: true });
+  return run({ ...github, replay: null, record: cache2.file });
+}
+var DEFAULT_CACHE_TTL_MINUTES;
+var init_answer_cache = __esm({
+  "src/commands/answer-cache.ts"() {
+    "use strict";
+    init_errors();
+    init_client();
+    DEFAULT_CACHE_TTL_MINUTES = 60;
+  }
+});
+
 // src/commands/check.ts
 var check_exports = {};
 __export(check_exports, {
   checkCommand: () => checkCommand
 });
 import { writeFile as writeFile2 } from "node:fs/promises";
-import path6 from "node:path";
+import path7 from "node:path";
 async function checkCommand(flags, github, listing = false) {
   const base = await prepare(flags);
-  const result = await runCheck({ ...base, github, version: VERSION });
+  const cache2 = github === null ? null : parseCacheFlags(flags);
+  const run = (settings) => runCheck({ ...base, github: settings, version: VERSION });
+  const result = cache2 !== null && github !== null ? await runWithCache(run, github, cache2, base.now) : await run(github);
   for (const note of result.notes) process.stderr.write(`note: ${note}
 `);
   await emit(result.report, flags, base.root, listing);
@@ -29656,7 +29701,7 @@ async function emit(report, flags, root, listing) {
 function workspacePrefix(root) {
   const workspace = process.env.GITHUB_WORKSPACE;
   if (!workspace) return "";
-  return path6.relative(workspace, root).split(path6.sep).join("/");
+  return path7.relative(workspace, root).split(path7.sep).join("/");
 }
 var init_check2 = __esm({
   "src/commands/check.ts"() {
@@ -29669,15 +29714,16 @@ var init_check2 = __esm({
     init_github2();
     init_report2();
     init_markdown2();
+    init_answer_cache();
     init_shared();
   }
 });
 
 // src/sync/diff.ts
-function unifiedDiff(path12, before, after) {
+function unifiedDiff(path14, before, after) {
   if (before === after) return "";
   const ops = diffLines(splitLines(before), splitLines(after));
-  const out = [`--- a/${path12}`, `+++ b/${path12}`];
+  const out = [`--- a/${path14}`, `+++ b/${path14}`];
   for (const hunk of hunks(ops)) {
     out.push(hunk.header);
     for (const op of hunk.ops) {
@@ -30447,17 +30493,17 @@ var init_trailers2 = __esm({
 function planSync(input2) {
   const plan = { files: [], notes: [] };
   for (const source2 of input2.sources) {
-    const path12 = source2.source.path;
-    const before = input2.texts.get(path12);
+    const path14 = source2.source.path;
+    const before = input2.texts.get(path14);
     if (before === void 0) continue;
     const planned = planSource(source2, before, input2);
     if (planned === null) continue;
-    for (const message of planned.notes) plan.notes.push({ path: path12, message });
+    for (const message of planned.notes) plan.notes.push({ path: path14, message });
     if (planned.edits.length === 0) continue;
     const after = applyEdits(before, planned.edits);
     if (after === before) continue;
     const changes = [...planned.changes].sort((a, b) => a.line - b.line);
-    plan.files.push({ path: path12, before, after, changes });
+    plan.files.push({ path: path14, before, after, changes });
   }
   plan.files.sort((a, b) => compare4(a.path, b.path));
   plan.notes.sort((a, b) => compare4(a.path, b.path));
@@ -30512,16 +30558,16 @@ var init_plan = __esm({
 // src/sync/atomic.ts
 import { randomBytes } from "node:crypto";
 import * as fsp from "node:fs/promises";
-import path7 from "node:path";
+import path8 from "node:path";
 async function writeAtomic(file, content, fs = nodeFs) {
   let tmp = null;
   try {
     const target = await fs.realpath(file);
     const original = await fs.stat(target);
-    const dir = path7.dirname(target);
-    const name = path7.join(
+    const dir = path8.dirname(target);
+    const name = path8.join(
       dir,
-      `.${path7.basename(target)}.upstream-status-${process.pid}-${randomBytes(4).toString("hex")}.tmp`
+      `.${path8.basename(target)}.upstream-status-${process.pid}-${randomBytes(4).toString("hex")}.tmp`
     );
     const mode = original.mode & 4095;
     const handle = await fs.open(name, "wx", mode);
@@ -30594,7 +30640,7 @@ var init_atomic = __esm({
 
 // src/sync/write.ts
 import { readFile as readFile3 } from "node:fs/promises";
-import path8 from "node:path";
+import path9 from "node:path";
 async function applySyncPlan(root, plan, options) {
   const result = {
     written: [],
@@ -30603,7 +30649,7 @@ async function applySyncPlan(root, plan, options) {
   };
   if (options.dryRun) return result;
   for (const file of plan.files) {
-    const abs = path8.join(root, file.path);
+    const abs = path9.join(root, file.path);
     try {
       await checkUnchanged(abs, file.path, file.before);
       await writeAtomic(abs, file.after, options.fs ?? nodeFs);
@@ -30699,7 +30745,7 @@ var init_sync = __esm({
 });
 
 // src/rebase/targets.ts
-import path9 from "node:path";
+import path10 from "node:path";
 function parseOnto(text3) {
   const match = ONTO.exec(text3.trim());
   const ref = match?.[2];
@@ -30715,7 +30761,7 @@ function patchTargets(collected, config2) {
     const entries2 = collected.indexed.get(patch) ?? [];
     if (notPatches.has(patch) || entries2.some((e) => e.retired)) continue;
     const repo = entries2.find((e) => e.repo !== null)?.repo ?? repoForPatch(config2, patch, patchesDirOf(collected, patch));
-    const ext = path9.posix.extname(patch).toLowerCase();
+    const ext = path10.posix.extname(patch).toLowerCase();
     out.push({ patch, repo, kind: ext === ".diff" || ext === ".patch" ? "diff" : "script" });
   }
   return out;
@@ -31286,14 +31332,14 @@ function targetPath(fp) {
   return (fp.isNew ? fp.newPath : fp.oldPath ?? fp.newPath) ?? "";
 }
 function applyFile(target, fp) {
-  const path12 = targetPath(fp);
+  const path14 = targetPath(fp);
   const unchanged = (verdict2) => ({ verdict: verdict2, after: target });
-  if (fp.binary) return unchanged({ path: path12, status: "binary", hunks: [] });
-  if (target === null && !fp.isNew) return unchanged(absent(fp, path12));
+  if (fp.binary) return unchanged({ path: path14, status: "binary", hunks: [] });
+  if (target === null && !fp.isNew) return unchanged(absent(fp, path14));
   const lines = splitLines2(target ?? "").map(rawLine);
   const pass = choosePass(lines, fp);
   const verdict = {
-    path: path12,
+    path: path14,
     status: pass.status,
     hunks: pass.hunks,
     ...pass.reason ? { reason: pass.reason } : {}
@@ -31301,8 +31347,8 @@ function applyFile(target, fp) {
   if (pass.status !== "applies") return unchanged(verdict);
   return { verdict, after: fp.isDelete ? null : patchedContent(lines, pass.placements, false) };
 }
-function absent(fp, path12) {
-  return fp.isDelete ? { path: path12, status: "already-applied", hunks: fp.hunks.map((h) => found3(h, true, 0)) } : { path: path12, status: "missing-file", hunks: fp.hunks.map((h) => failed(h, null)) };
+function absent(fp, path14) {
+  return fp.isDelete ? { path: path14, status: "already-applied", hunks: fp.hunks.map((h) => found3(h, true, 0)) } : { path: path14, status: "missing-file", hunks: fp.hunks.map((h) => failed(h, null)) };
 }
 function choosePass(lines, fp) {
   if (fp.isNew && lines.length > 0) return runPass(lines, fp, true);
@@ -31620,23 +31666,23 @@ function checkPatch(text3, read, strip = 1) {
   const { files, problems } = parseDiff(text3, strip);
   const patched = /* @__PURE__ */ new Map();
   const original = memoize(read);
-  const readFile5 = (p) => patched.has(p) ? patched.get(p) ?? null : original(p);
+  const readFile6 = (p) => patched.has(p) ? patched.get(p) ?? null : original(p);
   const verdicts = files.map((fp) => {
-    const path12 = chooseTarget(fp, readFile5);
-    const { verdict, after } = applyFile(path12 === null ? null : readFile5(path12), fp);
-    const where = path12 ?? targetPath(fp);
+    const path14 = chooseTarget(fp, readFile6);
+    const { verdict, after } = applyFile(path14 === null ? null : readFile6(path14), fp);
+    const where = path14 ?? targetPath(fp);
     if (verdict.status === "applies") patched.set(where, after);
     return { ...verdict, path: where };
   });
   const applies = problems.length === 0 && verdicts.length > 0 && verdicts.every((v) => v.status === "applies");
   return { files: verdicts, problems, applies };
 }
-function chooseTarget(fp, readFile5) {
+function chooseTarget(fp, readFile6) {
   if (fp.isNew || fp.oldPath === null || fp.oldPath === fp.newPath || fp.newPath === null) {
     const only = targetPath(fp);
-    return only !== "" && readFile5(only) !== null ? only : null;
+    return only !== "" && readFile6(only) !== null ? only : null;
   }
-  const existing = [fp.oldPath, fp.newPath].filter((p) => readFile5(p) !== null);
+  const existing = [fp.oldPath, fp.newPath].filter((p) => readFile6(p) !== null);
   const rank = (p) => [p.split("/").length, (p.split("/").pop() ?? "").length, p.length];
   const better = (a, b) => {
     const [ra, rb] = [rank(a), rank(b)];
@@ -31647,9 +31693,9 @@ function chooseTarget(fp, readFile5) {
 }
 function memoize(read) {
   const seen = /* @__PURE__ */ new Map();
-  return (path12) => {
-    if (!seen.has(path12)) seen.set(path12, read(path12));
-    return seen.get(path12) ?? null;
+  return (path14) => {
+    if (!seen.has(path14)) seen.set(path14, read(path14));
+    return seen.get(path14) ?? null;
   };
 }
 var init_apply = __esm({
@@ -31789,7 +31835,7 @@ var init_findings = __esm({
 
 // src/rebase/check-command.ts
 import { readFile as readFile4 } from "node:fs/promises";
-import path10 from "node:path";
+import path11 from "node:path";
 async function runRebaseCheck(opts) {
   if (opts.onto.length === 0) throw new UsageError("rebase-check needs at least one --onto REF");
   if (opts.upstreamDir !== null && await git(opts.upstreamDir, ["rev-parse", "--git-dir"]) === null) {
@@ -32065,7 +32111,7 @@ async function readPatchTexts(root, pairs) {
   ];
   for (const patch of diffs) {
     try {
-      const text3 = (await readFile4(path10.join(root, patch))).toString("utf8");
+      const text3 = (await readFile4(path11.join(root, patch))).toString("utf8");
       out.set(patch, { text: text3, parsed: parseDiff(text3) });
     } catch (error) {
       throw new UsageError(
@@ -32089,7 +32135,7 @@ async function planAnchors(pairs, collected, root) {
     }
     let text3 = "";
     try {
-      text3 = await readFile4(path10.join(root, record.source.path), "utf8");
+      text3 = await readFile4(path11.join(root, record.source.path), "utf8");
     } catch {
     }
     out.set(patch, { record: record.source.path, decl: readAnchorDeclaration(text3) });
@@ -32180,7 +32226,7 @@ var rebase_check_exports = {};
 __export(rebase_check_exports, {
   rebaseCheckCommand: () => rebaseCheckCommand
 });
-import path11 from "node:path";
+import path12 from "node:path";
 import { writeFile as writeFile3 } from "node:fs/promises";
 async function rebaseCheckCommand(flags) {
   const base = await prepare(flags);
@@ -32189,7 +32235,7 @@ async function rebaseCheckCommand(flags) {
     root: base.root,
     config: base.config,
     onto: flags.onto.map(parseOnto),
-    upstreamDir: flags.upstreamDir ? path11.resolve(flags.upstreamDir) : null,
+    upstreamDir: flags.upstreamDir ? path12.resolve(flags.upstreamDir) : null,
     github: flags.offline ? null : { token: gh.token, apiUrl: gh.apiUrl, graphqlUrl: gh.graphqlUrl },
     today: base.today
   });
@@ -32212,7 +32258,7 @@ async function rebaseCheckCommand(flags) {
     requests: result.requests
   });
   const reporter = flags.format === "github" && process.env.GITHUB_WORKSPACE ? githubReporter(
-    path11.relative(process.env.GITHUB_WORKSPACE, base.root).split(path11.sep).join("/")
+    path12.relative(process.env.GITHUB_WORKSPACE, base.root).split(path12.sep).join("/")
   ) : REPORTERS[flags.format];
   const color = !flags.output && flags.format === "text" && !process.env.NO_COLOR && process.stdout.isTTY === true;
   const out = reporter(report, { color });
@@ -32281,7 +32327,38 @@ function configTemplate(d) {
     ""
   ].join("\n");
 }
-function workflowTemplate() {
+function checkSteps(runner) {
+  if (runner.kind === "devDependency") {
+    return `      - uses: actions/setup-node@v4
+        with:
+          node-version: 20
+      # Installs the version your package-lock.json pins; npx --no-install never fetches another.
+      - run: npm ci
+      - name: Check upstream states
+        run: npx --no-install upstream-status check
+        env:
+          GH_TOKEN: \${{ github.token }}
+${SYNC_STEPS_NOTE}
+      # - name: Sync live states into the records
+      #   if: failure()
+      #   run: npx --no-install upstream-status sync
+      #   env:
+      #     GH_TOKEN: \${{ github.token }}
+${CREATE_PR_STEP}`;
+  }
+  const uses = `${runner.repository}@v${runner.version}`;
+  return `      # Pinned to the release that wrote this file. For a tag that cannot move, pin the
+      # commit instead: uses: ${runner.repository}@<full commit sha> # v${runner.version}
+      - name: Check upstream states
+        id: upstream
+        uses: ${uses}
+        with:
+          token: \${{ github.token }}
+      # To also write the live states back (\`upstream-status sync\`), add
+      # ${PACKAGE_NAME} as a devDependency and run \`upstream-status init\` again
+      # after removing this file: that workflow has the sync steps.`;
+}
+function workflowTemplate(runner) {
   return `# Written by \`upstream-status init\`: checks every upstream PR and issue the patch
 # records name against GitHub once a day, and fails when a recorded state has drifted.
 # Exit code 3 means GitHub could not be asked (outage, token, rate limit), not drift.
@@ -32297,48 +32374,48 @@ jobs:
     runs-on: ubuntu-latest
     steps:
       - uses: actions/checkout@v4
-      - uses: actions/setup-node@v4
-        with:
-          node-version: 20
-      - name: Check upstream states
-        run: npx --yes upstream-status check
-        env:
-          GH_TOKEN: \${{ github.token }}
-      # To write the live states back and propose them as a pull request, uncomment
-      # these two steps and change the permissions above to
-      # \`contents: write\` and \`pull-requests: write\`.
-      # - name: Sync live states into the records
-      #   if: failure()
-      #   run: npx --yes upstream-status sync
-      #   env:
-      #     GH_TOKEN: \${{ github.token }}
-      # - uses: peter-evans/create-pull-request@v7
-      #   if: failure()
-      #   with:
-      #     branch: upstream-status/sync
-      #     title: 'upstream-status: record live upstream states'
-      #     commit-message: 'upstream-status sync'
-      #     body: Written by \`npx upstream-status sync\` from the scheduled check.
+${checkSteps(runner)}
 `;
 }
 function hookTemplate() {
   return `#!/bin/sh
 # Written by \`upstream-status init\`: refuse to rebase onto a new base while the
 # patch records have drifted from GitHub. Skip once with \`git rebase --no-verify\`.
-npx --no-install upstream-status check
+# GitHub's answers are reused for an hour (git config upstream-status.cacheTtl
+# MINUTES to change it), so rebases in a row cost no requests. When GitHub cannot
+# be asked (offline, rate limit), the rebase goes on with a warning; to refuse it:
+#   git config upstream-status.unreachable refuse
+git_dir=$(git rev-parse --git-dir) || exit 1
+ttl=$(git config --get upstream-status.cacheTtl || echo 60)
+npx --no-install upstream-status check --cache "$git_dir/upstream-status/answers.json" --cache-ttl "$ttl"
 status=$?
+if [ "$status" -eq 3 ] && [ "$(git config --get upstream-status.unreachable)" != refuse ]; then
+  echo "pre-rebase: warning: GitHub could not be asked, so the patch records were not checked; rebase allowed." >&2
+  exit 0
+fi
 if [ "$status" -ne 0 ]; then
   echo "pre-rebase: upstream-status check exited $status; rebase refused." >&2
 fi
 exit "$status"
 `;
 }
-var flow;
+var flow, PACKAGE_NAME, SYNC_STEPS_NOTE, CREATE_PR_STEP;
 var init_init_templates = __esm({
   "src/init-templates.ts"() {
     "use strict";
     init_config_types();
     flow = (items) => `[${items.map((i) => JSON.stringify(i)).join(", ")}]`;
+    PACKAGE_NAME = "@upstream-status/cli";
+    SYNC_STEPS_NOTE = `      # To write the live states back and propose them as a pull request, uncomment
+      # these two steps and change the permissions above to
+      # \`contents: write\` and \`pull-requests: write\`.`;
+    CREATE_PR_STEP = `      # - uses: peter-evans/create-pull-request@v7
+      #   if: failure()
+      #   with:
+      #     branch: upstream-status/sync
+      #     title: 'upstream-status: record live upstream states'
+      #     commit-message: 'upstream-status sync'
+      #     body: Written by \`upstream-status sync\` from the scheduled check.`;
   }
 });
 
@@ -32350,13 +32427,13 @@ __export(init_exports, {
   WORKFLOW_PATH: () => WORKFLOW_PATH,
   runInit: () => runInit
 });
-import { chmod as chmod2, mkdir as mkdir2, open as open2, stat as stat3 } from "node:fs/promises";
+import { chmod as chmod2, mkdir as mkdir3, open as open2, stat as stat4 } from "node:fs/promises";
 import { dirname as dirname2, join as join2 } from "node:path";
 function isErrno(error, code2) {
   return error instanceof Error && error.code === code2;
 }
 async function writeIfAbsent(file, content, mode) {
-  await mkdir2(dirname2(file), { recursive: true });
+  await mkdir3(dirname2(file), { recursive: true });
   let handle;
   try {
     handle = await open2(file, "wx", mode);
@@ -32374,7 +32451,7 @@ async function writeIfAbsent(file, content, mode) {
 }
 async function hookSkipReason(root) {
   try {
-    const info = await stat3(join2(root, ".git"));
+    const info = await stat4(join2(root, ".git"));
     return info.isDirectory() ? null : "skipped: .git is not a directory (worktree or submodule)";
   } catch (error) {
     if (isErrno(error, "ENOENT")) return "skipped: not a git repository";
@@ -32383,12 +32460,12 @@ async function hookSkipReason(root) {
 }
 async function runInit(opts) {
   const result = { written: [], kept: [] };
-  const place = async (path12, content, mode) => {
-    if (await writeIfAbsent(join2(opts.root, path12), content, mode)) result.written.push(path12);
-    else result.kept.push(`${path12} (already exists)`);
+  const place = async (path14, content, mode) => {
+    if (await writeIfAbsent(join2(opts.root, path14), content, mode)) result.written.push(path14);
+    else result.kept.push(`${path14} (already exists)`);
   };
   await place(CONFIG_PATH, configTemplate(opts.discovered));
-  await place(WORKFLOW_PATH, workflowTemplate());
+  await place(WORKFLOW_PATH, workflowTemplate(opts.workflow));
   const skip = await hookSkipReason(opts.root);
   if (skip === null) await place(HOOK_PATH, hookTemplate(), 493);
   else result.kept.push(`${HOOK_PATH} (${skip})`);
@@ -32405,6 +32482,44 @@ var init_init = __esm({
   }
 });
 
+// src/init-runner.ts
+var init_runner_exports = {};
+__export(init_runner_exports, {
+  ACTION_REPOSITORY: () => ACTION_REPOSITORY,
+  detectWorkflowRunner: () => detectWorkflowRunner
+});
+import { readFile as readFile5, stat as stat5 } from "node:fs/promises";
+import path13 from "node:path";
+async function exists(file) {
+  return stat5(file).then(
+    () => true,
+    () => false
+  );
+}
+async function declaresPackage(root) {
+  try {
+    const manifest = JSON.parse(await readFile5(path13.join(root, "package.json"), "utf8"));
+    return [manifest.devDependencies, manifest.dependencies].some(
+      (deps) => deps !== null && typeof deps === "object" && Object.hasOwn(deps, PACKAGE_NAME)
+    );
+  } catch {
+    return false;
+  }
+}
+async function detectWorkflowRunner(root, version) {
+  const locked = await exists(path13.join(root, "package-lock.json")) || await exists(path13.join(root, "npm-shrinkwrap.json"));
+  if (locked && await declaresPackage(root)) return { kind: "devDependency" };
+  return { kind: "action", repository: ACTION_REPOSITORY, version };
+}
+var ACTION_REPOSITORY;
+var init_init_runner = __esm({
+  "src/init-runner.ts"() {
+    "use strict";
+    init_init_templates();
+    ACTION_REPOSITORY = "upstream-status/upstream-status";
+  }
+});
+
 // src/commands/init.ts
 var init_exports2 = {};
 __export(init_exports2, {
@@ -32414,6 +32529,7 @@ async function initCommand(flags) {
   const base = await prepare(flags);
   const { discover: discover2 } = await Promise.resolve().then(() => (init_discover(), discover_exports));
   const { runInit: runInit2 } = await Promise.resolve().then(() => (init_init(), init_exports));
+  const { detectWorkflowRunner: detectWorkflowRunner2 } = await Promise.resolve().then(() => (init_init_runner(), init_runner_exports));
   const found4 = await discover2(base.root, base.config);
   const result = await runInit2({
     root: base.root,
@@ -32421,7 +32537,8 @@ async function initCommand(flags) {
       ledgers: found4.ledgers,
       records: found4.records,
       patchDirs: found4.patchDirs.map((d) => d.dir)
-    }
+    },
+    workflow: await detectWorkflowRunner2(base.root, VERSION)
   });
   for (const w of result.written) process.stdout.write(`wrote ${w}
 `);
@@ -32462,7 +32579,10 @@ async function main(argv) {
       program2.command("check", { isDefault: true }).description("check every recorded state against GitHub (default)"),
       ["text", "json", "github", "markdown"]
     )
-  ).option("--offline", "no network: only the rules that need none").action(async (flags, cmd) => {
+  ).option("--offline", "no network: only the rules that need none").option(
+    "--cache <file>",
+    "keep GitHub's answers in FILE and reuse them while fresh (the pre-rebase hook's cache)"
+  ).option("--cache-ttl <minutes>", "how long --cache answers stay fresh (default 60)").action(async (flags, cmd) => {
     flags.formatGiven = cmd.getOptionValueSource("format") !== "default";
     const { checkCommand: checkCommand2 } = await Promise.resolve().then(() => (init_check2(), check_exports));
     exit = await checkCommand2(flags, flags.offline ? null : githubSettings(flags));

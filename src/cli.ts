@@ -61,6 +61,11 @@ async function main(argv: string[]): Promise<number> {
     ),
   )
     .option('--offline', 'no network: only the rules that need none')
+    .option(
+      '--cache <file>',
+      "keep GitHub's answers in FILE and reuse them while fresh (the pre-rebase hook's cache)",
+    )
+    .option('--cache-ttl <minutes>', 'how long --cache answers stay fresh (default 60)')
     .action(async (flags: CheckFlags, cmd: Command) => {
       flags.formatGiven = cmd.getOptionValueSource('format') !== 'default';
       // Commands load on demand so `--help`, `list` and `init` start fast.

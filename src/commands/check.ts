@@ -2,13 +2,14 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { writeStepOutputs } from '../action-outputs.js';
-import { runCheck, type GitHubSettings } from '../check.js';
+import { runCheck, type CheckResult, type GitHubSettings } from '../check.js';
 import { EXIT } from '../errors.js';
 import { exitCodeFor } from '../exit-code.js';
 import { formatList } from '../list-text.js';
 import { githubReporter } from '../report/github.js';
 import { REPORTERS, type Report, type ReporterName } from '../report/index.js';
 import { appendStepSummary, reportMarkdown } from '../report/markdown.js';
+import { parseCacheFlags, runWithCache } from './answer-cache.js';
 import { prepare, VERSION } from './shared.js';
 
 export interface ReportFlags {
@@ -19,6 +20,9 @@ export interface ReportFlags {
   formatGiven?: boolean;
   output?: string;
   today?: string;
+  /** --cache FILE / --cache-ttl MINUTES: answers kept between runs (the pre-rebase hook). */
+  cache?: string;
+  cacheTtl?: string;
 }
 
 export async function checkCommand(
@@ -27,7 +31,13 @@ export async function checkCommand(
   listing = false,
 ): Promise<number> {
   const base = await prepare(flags);
-  const result = await runCheck({ ...base, github, version: VERSION });
+  const cache = github === null ? null : parseCacheFlags(flags);
+  const run = (settings: GitHubSettings | null): Promise<CheckResult> =>
+    runCheck({ ...base, github: settings, version: VERSION });
+  const result =
+    cache !== null && github !== null
+      ? await runWithCache(run, github, cache, base.now)
+      : await run(github);
   for (const note of result.notes) process.stderr.write(`note: ${note}\n`);
   await emit(result.report, flags, base.root, listing);
   if (!listing) await writeStepOutputs(result.report.summary);
