@@ -32031,6 +32031,9 @@ async function pairUp(targets, opts, contents, notes) {
         `--onto ${onto.ref}: no patched repository (${repos.join(", ") || "none known"}) has that ref`
       );
     }
+    const lacking = repos.filter((repo) => !having.includes(repo));
+    if (lacking.length > 0)
+      notes.push(`--onto ${onto.ref}: skipped ${lacking.join(", ")}, which have no such ref`);
     for (const t of targets) {
       if (t.repo === null || !having.includes(t.repo)) continue;
       const commit = commits.get(refKeyOf({ repo: t.repo, ref: onto.ref }));
@@ -32221,6 +32224,44 @@ var init_check_command = __esm({
   }
 });
 
+// src/commands/rebase-snapshot.ts
+async function snapshotServices(opts) {
+  const { github, upstreamDir, config: config2 } = opts;
+  const gh = await Promise.resolve().then(() => (init_github(), github_exports));
+  if (github.replay !== null) {
+    if (upstreamDir === null) {
+      throw new UsageError(
+        "rebase-check --replay needs --upstream-dir DIR: a snapshot holds GitHub's answers, not the upstream files"
+      );
+    }
+    try {
+      return { live: await gh.replayClient(github.replay) };
+    } catch (err) {
+      throw new UsageError(err instanceof Error ? err.message : String(err));
+    }
+  }
+  if (github.record === null) return {};
+  const { concurrency, timeoutSeconds, chunkSize } = config2.github;
+  const transport = { token: github.token, apiUrl: github.apiUrl, timeoutSeconds };
+  const live = gh.recordingClient(
+    gh.createGitHubClient({ ...transport, graphqlUrl: github.graphqlUrl, chunkSize, concurrency }),
+    github.record
+  );
+  if (upstreamDir !== null) return { live };
+  const c = await Promise.resolve().then(() => (init_containment(), containment_exports));
+  const containment = c.recordingContainment(
+    c.createGitHubContainment({ ...transport, concurrency, graphqlUrl: github.graphqlUrl }),
+    github.record
+  );
+  return { live, containment };
+}
+var init_rebase_snapshot = __esm({
+  "src/commands/rebase-snapshot.ts"() {
+    "use strict";
+    init_errors();
+  }
+});
+
 // src/commands/rebase-check.ts
 var rebase_check_exports = {};
 __export(rebase_check_exports, {
@@ -32231,13 +32272,17 @@ import { writeFile as writeFile3 } from "node:fs/promises";
 async function rebaseCheckCommand(flags) {
   const base = await prepare(flags);
   const gh = githubSettings(flags);
+  const upstreamDir = flags.upstreamDir ? path12.resolve(flags.upstreamDir) : null;
+  const services = flags.offline ? {} : await snapshotServices({ github: gh, upstreamDir, config: base.config });
   const result = await runRebaseCheck({
     root: base.root,
     config: base.config,
     onto: flags.onto.map(parseOnto),
-    upstreamDir: flags.upstreamDir ? path12.resolve(flags.upstreamDir) : null,
-    github: flags.offline ? null : { token: gh.token, apiUrl: gh.apiUrl, graphqlUrl: gh.graphqlUrl },
-    today: base.today
+    upstreamDir,
+    // Under --replay nothing may be asked: the snapshot answers, --upstream-dir serves files.
+    github: flags.offline || gh.replay !== null ? null : { token: gh.token, apiUrl: gh.apiUrl, graphqlUrl: gh.graphqlUrl },
+    today: base.today,
+    services
   });
   for (const note of result.notes) process.stderr.write(`note: ${note}
 `);
@@ -32275,6 +32320,7 @@ var init_rebase_check = __esm({
     init_github2();
     init_targets();
     init_check_command();
+    init_rebase_snapshot();
     init_shared();
   }
 });
