@@ -1215,14 +1215,14 @@ var require_suggestSimilar = __commonJS({
       const minSimilarity = 0.4;
       candidates.forEach((candidate) => {
         if (candidate.length <= 1) return;
-        const distance = editDistance(word, candidate);
+        const distance2 = editDistance(word, candidate);
         const length = Math.max(word.length, candidate.length);
-        const similarity = (length - distance) / length;
+        const similarity = (length - distance2) / length;
         if (similarity > minSimilarity) {
-          if (distance < bestDistance) {
-            bestDistance = distance;
+          if (distance2 < bestDistance) {
+            bestDistance = distance2;
             similar = [candidate];
-          } else if (distance === bestDistance) {
+          } else if (distance2 === bestDistance) {
             similar.push(candidate);
           }
         }
@@ -11574,6 +11574,61 @@ var init_config = __esm({
   }
 });
 
+// src/commands/flag-rules.ts
+function refuseContradictions(flags) {
+  const given = (name) => flags[name] !== void 0 && flags[name] !== false;
+  for (const [a, b, why] of CONFLICTS) {
+    if (given(a) && given(b)) throw new UsageError(`${FLAG[a]} and ${FLAG[b]} together: ${why}`);
+  }
+}
+function distance(a, b) {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      row.push(Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + cost));
+    }
+    prev = row;
+  }
+  return prev[b.length];
+}
+function unknownCommand(args, commands) {
+  const word = args[0];
+  if (word === void 0 || word.startsWith("-") || commands.includes(word)) return null;
+  if (word === "help") return null;
+  const scored = commands.map((c) => ({ c, d: distance(word.toLowerCase(), c) })).filter(({ c, d }) => d <= Math.max(2, Math.floor(c.length / 3)) || c.startsWith(word));
+  const best = Math.min(...scored.map((s) => s.d));
+  return { word, suggestions: scored.filter((s) => s.d === best).map((s) => s.c) };
+}
+var FLAG, CONFLICTS;
+var init_flag_rules = __esm({
+  "src/commands/flag-rules.ts"() {
+    "use strict";
+    init_errors();
+    FLAG = {
+      offline: "--offline",
+      replay: "--replay",
+      record: "--record",
+      cache: "--cache",
+      budget: "--budget",
+      apiUrl: "--api-url",
+      graphqlUrl: "--graphql-url"
+    };
+    CONFLICTS = [
+      ["offline", "replay", "--offline asks nothing, --replay answers from a snapshot: choose one"],
+      ["offline", "record", "an --offline run has no answers to --record"],
+      ["offline", "cache", "an --offline run has no answers to --cache"],
+      ["offline", "budget", "an --offline run makes no requests to budget"],
+      ["offline", "apiUrl", "an --offline run asks no API"],
+      ["offline", "graphqlUrl", "an --offline run asks no API"],
+      ["replay", "record", "--replay asks GitHub nothing, so there is nothing to --record"],
+      ["replay", "cache", "--cache replays and records by itself: use it alone"],
+      ["record", "cache", "--cache replays and records by itself: use it alone"]
+    ];
+  }
+});
+
 // src/commands/shared.ts
 import { execFileSync } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
@@ -11581,6 +11636,7 @@ import { mkdir } from "node:fs/promises";
 import { createRequire } from "node:module";
 import path3 from "node:path";
 async function prepare(flags) {
+  refuseContradictions(flags);
   const root = resolveRoot(flags.root);
   for (const file of [flags.output, flags.record]) if (file) await ensureParentDir(file);
   const loaded = await loadConfig(root, flags.config ?? null);
@@ -11646,7 +11702,9 @@ function resolveRoot(flag) {
       stdio: ["ignore", "pipe", "ignore"]
     }).trim();
   } catch {
-    return process.cwd();
+    throw new UsageError(
+      "not inside a git repository, and no --root given: run it in your repository, or pass --root DIR"
+    );
   }
 }
 function parseToday(flag, now) {
@@ -11662,6 +11720,7 @@ var init_shared = __esm({
     "use strict";
     init_config();
     init_errors();
+    init_flag_rules();
     require2 = createRequire(import.meta.url);
     VERSION = true ? "0.1.0" : require2("../../package.json").version;
   }
@@ -29652,6 +29711,30 @@ var init_answer_cache = __esm({
   }
 });
 
+// src/commands/require-sources.ts
+function requireSources(collected, root, config2) {
+  if (collected.sources.length > 0 || collected.patchFiles.length > 0 || collected.unreadable.length > 0)
+    return;
+  const configured2 = [
+    ...config2.ledgers !== null ? [`configured ledgers: ${config2.ledgers.join(", ")}`] : [],
+    ...config2.records !== null ? [`configured records: ${config2.records.join(", ")}`] : []
+  ];
+  throw new UsageError(`no patch records found under ${root}`, [
+    "looked for ledgers (patch.upstream.status.md), records (*.upstream.status.yaml),",
+    "patches with UPSTREAM STATUS headers beside a ledger or record, and patches with",
+    "Yocto, Buildroot or DEP-3 fields (recipes-*/, package/, boot/, board/, support/,",
+    "linux/, debian/patches/)",
+    ...configured2,
+    "run it at the top of the repository that carries the patches, or pass --root DIR"
+  ]);
+}
+var init_require_sources = __esm({
+  "src/commands/require-sources.ts"() {
+    "use strict";
+    init_errors();
+  }
+});
+
 // src/commands/check.ts
 var check_exports = {};
 __export(check_exports, {
@@ -29664,6 +29747,7 @@ async function checkCommand(flags, github, listing = false) {
   const cache2 = github === null ? null : parseCacheFlags(flags);
   const run = (settings) => runCheck({ ...base, github: settings, version: VERSION });
   const result = cache2 !== null && github !== null ? await runWithCache(run, github, cache2, base.now) : await run(github);
+  requireSources(result.collected, base.root, base.config);
   for (const note of result.notes) process.stderr.write(`note: ${note}
 `);
   await emit(result.report, flags, base.root, listing);
@@ -29715,6 +29799,7 @@ var init_check2 = __esm({
     init_report2();
     init_markdown2();
     init_answer_cache();
+    init_require_sources();
     init_shared();
   }
 });
@@ -30697,6 +30782,7 @@ __export(sync_exports, {
 async function syncCommand(flags, github) {
   const base = await prepare(flags);
   const result = await runCheck({ ...base, github, version: VERSION });
+  requireSources(result.collected, base.root, base.config);
   for (const note of result.notes) process.stderr.write(`note: ${note}
 `);
   const overBudget = result.findings.filter((f) => f.rule === "budget-exceeded");
@@ -30740,6 +30826,7 @@ var init_sync = __esm({
     init_errors();
     init_plan();
     init_write();
+    init_require_sources();
     init_shared();
   }
 });
@@ -32284,6 +32371,7 @@ async function rebaseCheckCommand(flags) {
     today: base.today,
     services
   });
+  requireSources(result.collected, base.root, base.config);
   for (const note of result.notes) process.stderr.write(`note: ${note}
 `);
   const report = buildReport({
@@ -32321,6 +32409,7 @@ var init_rebase_check = __esm({
     init_targets();
     init_check_command();
     init_rebase_snapshot();
+    init_require_sources();
     init_shared();
   }
 });
@@ -32669,6 +32758,16 @@ async function main(argv) {
     const { initCommand: initCommand2 } = await Promise.resolve().then(() => (init_init2(), init_exports2));
     exit = await initCommand2(flags);
   });
+  const unknown = unknownCommand(
+    argv.slice(2),
+    program2.commands.map((c) => c.name())
+  );
+  if (unknown !== null) {
+    const hint = unknown.suggestions.length > 0 ? ` Did you mean ${unknown.suggestions.map((s) => `'${s}'`).join(" or ")}?` : "";
+    throw new UsageError(`unknown command '${unknown.word}'.${hint}`, [
+      `commands: ${program2.commands.map((c) => c.name()).join(", ")} (see --help)`
+    ]);
+  }
   try {
     await program2.parseAsync(argv);
   } catch (err) {
@@ -32684,6 +32783,7 @@ var init_cli = __esm({
     "use strict";
     init_esm();
     init_shared();
+    init_flag_rules();
     init_errors();
     init_client();
     main(process.argv).then(

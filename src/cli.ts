@@ -9,6 +9,7 @@ import type { ReportFlags } from './commands/check.js';
 import { githubSettings, VERSION, type GitHubFlags } from './commands/shared.js';
 import type { RebaseFlags } from './commands/rebase-check.js';
 import type { SyncFlags } from './commands/sync.js';
+import { unknownCommand } from './commands/flag-rules.js';
 import { EXIT, UsageError } from './errors.js';
 import { GitHubUnavailableError } from './github/client.js';
 
@@ -133,6 +134,19 @@ async function main(argv: string[]): Promise<number> {
       exit = await initCommand(flags);
     });
 
+  const unknown = unknownCommand(
+    argv.slice(2),
+    program.commands.map((c) => c.name()),
+  );
+  if (unknown !== null) {
+    const hint =
+      unknown.suggestions.length > 0
+        ? ` Did you mean ${unknown.suggestions.map((s) => `'${s}'`).join(' or ')}?`
+        : '';
+    throw new UsageError(`unknown command '${unknown.word}'.${hint}`, [
+      `commands: ${program.commands.map((c) => c.name()).join(', ')} (see --help)`,
+    ]);
+  }
   try {
     await program.parseAsync(argv);
   } catch (err) {

@@ -10,6 +10,7 @@ import { githubReporter } from '../report/github.js';
 import { REPORTERS, type Report, type ReporterName } from '../report/index.js';
 import { appendStepSummary, reportMarkdown } from '../report/markdown.js';
 import { parseCacheFlags, runWithCache } from './answer-cache.js';
+import { requireSources } from './require-sources.js';
 import { prepare, VERSION } from './shared.js';
 
 export interface ReportFlags {
@@ -38,6 +39,7 @@ export async function checkCommand(
     cache !== null && github !== null
       ? await runWithCache(run, github, cache, base.now)
       : await run(github);
+  requireSources(result.collected, base.root, base.config);
   for (const note of result.notes) process.stderr.write(`note: ${note}\n`);
   await emit(result.report, flags, base.root, listing);
   if (!listing) await writeStepOutputs(result.report.summary);

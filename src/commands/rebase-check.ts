@@ -12,6 +12,7 @@ import { githubReporter } from '../report/github.js';
 import { parseOnto } from '../rebase/targets.js';
 import { runRebaseCheck } from '../rebase/check-command.js';
 import { snapshotServices } from './rebase-snapshot.js';
+import { requireSources } from './require-sources.js';
 import { prepare, githubSettings, VERSION, type GitHubFlags } from './shared.js';
 
 export interface RebaseFlags extends GitHubFlags {
@@ -45,6 +46,7 @@ export async function rebaseCheckCommand(flags: RebaseFlags): Promise<number> {
     today: base.today,
     services,
   });
+  requireSources(result.collected, base.root, base.config);
   for (const note of result.notes) process.stderr.write(`note: ${note}\n`);
   const report = buildReport({
     ctx: {

@@ -8,6 +8,7 @@ import type { GitHubSettings } from '../check.js';
 import type { Config } from '../config-types.js';
 import { loadConfig } from '../config.js';
 import { UsageError } from '../errors.js';
+import { refuseContradictions, type ExclusiveFlags } from './flag-rules.js';
 
 /** Set by the Action's bundler (scripts/build-action.mjs), where package.json is not beside the code. */
 declare const __UPSTREAM_STATUS_VERSION__: string | undefined;
@@ -37,14 +38,16 @@ export interface RunBase {
 }
 
 /** Root, configuration and date: a configuration error stops here with every key and line. */
-export async function prepare(flags: {
-  root?: string;
-  config?: string;
-  today?: string;
-  budget?: string;
-  output?: string;
-  record?: string;
-}): Promise<RunBase> {
+export async function prepare(
+  flags: {
+    root?: string;
+    config?: string;
+    today?: string;
+    budget?: string;
+    output?: string;
+  } & ExclusiveFlags,
+): Promise<RunBase> {
+  refuseContradictions(flags);
   const root = resolveRoot(flags.root);
   // --output and --record into a folder that does not exist yet: create it, as `>` in CI scripts would not.
   for (const file of [flags.output, flags.record]) if (file) await ensureParentDir(file);
@@ -121,7 +124,10 @@ export function resolveRoot(flag: string | undefined): string {
       stdio: ['ignore', 'pipe', 'ignore'],
     }).trim();
   } catch {
-    return process.cwd();
+    // Falling back to the working directory once scanned a whole file system from `/`.
+    throw new UsageError(
+      'not inside a git repository, and no --root given: run it in your repository, or pass --root DIR',
+    );
   }
 }
 

@@ -6,6 +6,7 @@ import { runCheck, type GitHubSettings } from '../check.js';
 import { EXIT } from '../errors.js';
 import { planSync } from '../sync/plan.js';
 import { applySyncPlan } from '../sync/write.js';
+import { requireSources } from './require-sources.js';
 import { prepare, VERSION } from './shared.js';
 
 export interface SyncFlags {
@@ -19,6 +20,7 @@ export interface SyncFlags {
 export async function syncCommand(flags: SyncFlags, github: GitHubSettings): Promise<number> {
   const base = await prepare(flags);
   const result = await runCheck({ ...base, github, version: VERSION });
+  requireSources(result.collected, base.root, base.config);
   for (const note of result.notes) process.stderr.write(`note: ${note}\n`);
   const overBudget = result.findings.filter((f) => f.rule === 'budget-exceeded');
   for (const f of overBudget) process.stderr.write(`upstream-status: ${f.message}\n`);
