@@ -30404,7 +30404,7 @@ var init_yaml_scalar = __esm({
 });
 
 // src/sync/records.ts
-function planRecord(source2, text3, live, today) {
+function planRecord(source2, text3, live, today, inPinnedBase = () => void 0) {
   const out = { edits: [], changes: [], notes: [] };
   const doc = (0, import_yaml9.parseDocument)(text3);
   if (doc.errors.length > 0) {
@@ -30428,6 +30428,9 @@ function planRecord(source2, text3, live, today) {
     if (f.path[f.path.length - 2] === "upstream_prs") {
       syncMergedAt(at("merged_at"), l, f.ref, field);
       syncReviewDecision(at("review_decision"), l, f.ref, field);
+      const pinned = inPinnedBase(f.ref);
+      if (pinned !== void 0)
+        field(at("in_pinned_base"), f.ref, "in_pinned_base", String(pinned), false);
     }
   }
   if (anyAnswered(
@@ -30575,6 +30578,10 @@ var init_trailers2 = __esm({
 });
 
 // src/sync/plan.ts
+function pinnedBaseKey(path14, ref) {
+  return `${path14}
+${ref}`;
+}
 function planSync(input2) {
   const plan = { files: [], notes: [] };
   for (const source2 of input2.sources) {
@@ -30601,7 +30608,13 @@ function planSource(source2, text3, input2) {
       return isLedger(source2) ? planLedger(source2, text3, live, today) : null;
     case "record":
     case "record-index":
-      return isRecord(source2) ? planRecord(source2, text3, live, today) : null;
+      return isRecord(source2) ? planRecord(
+        source2,
+        text3,
+        live,
+        today,
+        (ref) => input2.inPinnedBase?.get(pinnedBaseKey(source2.source.path, ref))
+      ) : null;
     case "patch-header": {
       if (!hasTrailerFields(source2)) return planHeader(source2, text3, live, today);
       const lines = trailerLines(source2);
@@ -30779,6 +30792,15 @@ var sync_exports = {};
 __export(sync_exports, {
   syncCommand: () => syncCommand
 });
+function pinnedBaseVerdicts(findings) {
+  const out = /* @__PURE__ */ new Map();
+  for (const f of findings) {
+    const value = /^in_pinned_base: (true|false)$/.exec(f.live ?? "")?.[1];
+    if (f.rule !== "in-pinned-base-drift" || !f.file || !f.ref || value === void 0) continue;
+    out.set(pinnedBaseKey(f.file, f.ref), value === "true");
+  }
+  return out;
+}
 async function syncCommand(flags, github) {
   const base = await prepare(flags);
   const result = await runCheck({ ...base, github, version: VERSION });
@@ -30793,7 +30815,8 @@ async function syncCommand(flags, github) {
     sources: result.collected.sources,
     texts: result.collected.texts,
     live: result.live ?? /* @__PURE__ */ new Map(),
-    today: base.today
+    today: base.today,
+    inPinnedBase: pinnedBaseVerdicts(result.findings)
   });
   for (const n of plan.notes) process.stderr.write(`note: ${n.path}: ${n.message}
 `);

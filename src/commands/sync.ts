@@ -4,7 +4,8 @@
  */
 import { runCheck, type GitHubSettings } from '../check.js';
 import { EXIT } from '../errors.js';
-import { planSync } from '../sync/plan.js';
+import type { Finding } from '../model.js';
+import { pinnedBaseKey, planSync } from '../sync/plan.js';
 import { applySyncPlan } from '../sync/write.js';
 import { requireSources } from './require-sources.js';
 import { prepare, VERSION } from './shared.js';
@@ -15,6 +16,17 @@ export interface SyncFlags {
   config?: string;
   today?: string;
   dryRun?: boolean;
+}
+
+/** The in-pinned-base-drift findings as what each record's value should be. */
+function pinnedBaseVerdicts(findings: readonly Finding[]): Map<string, boolean> {
+  const out = new Map<string, boolean>();
+  for (const f of findings) {
+    const value = /^in_pinned_base: (true|false)$/.exec(f.live ?? '')?.[1];
+    if (f.rule !== 'in-pinned-base-drift' || !f.file || !f.ref || value === undefined) continue;
+    out.set(pinnedBaseKey(f.file, f.ref), value === 'true');
+  }
+  return out;
 }
 
 export async function syncCommand(flags: SyncFlags, github: GitHubSettings): Promise<number> {
@@ -30,6 +42,7 @@ export async function syncCommand(flags: SyncFlags, github: GitHubSettings): Pro
     texts: result.collected.texts,
     live: result.live ?? new Map(),
     today: base.today,
+    inPinnedBase: pinnedBaseVerdicts(result.findings),
   });
   for (const n of plan.notes) process.stderr.write(`note: ${n.path}: ${n.message}\n`);
   const applied = await applySyncPlan(base.root, plan, { dryRun: flags.dryRun === true });
