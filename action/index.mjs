@@ -29711,6 +29711,44 @@ var init_answer_cache = __esm({
   }
 });
 
+// src/progress.ts
+function progressWanted(o) {
+  const ci = o.env.CI !== void 0 && o.env.CI !== "" && o.env.CI !== "false";
+  return o.stream.isTTY === true && !ci && o.env.GITHUB_ACTIONS !== "true" && o.env.TERM !== "dumb" && HUMAN_FORMATS.has(o.format);
+}
+function startProgress(o) {
+  if (!progressWanted(o)) return { stop: () => void 0 };
+  const started = Date.now();
+  let shown = false;
+  let ticker;
+  const draw = () => {
+    const seconds = Math.round((Date.now() - started) / 1e3);
+    o.stream.write(`\r\x1B[2K${o.label}\u2026 ${seconds} s`);
+    shown = true;
+  };
+  const delay = setTimeout(() => {
+    draw();
+    ticker = setInterval(draw, o.everyMs ?? 1e3);
+    ticker.unref();
+  }, o.delayMs ?? 2e3);
+  delay.unref();
+  return {
+    stop() {
+      clearTimeout(delay);
+      if (ticker) clearInterval(ticker);
+      if (shown) o.stream.write("\r\x1B[2K");
+      shown = false;
+    }
+  };
+}
+var HUMAN_FORMATS;
+var init_progress = __esm({
+  "src/progress.ts"() {
+    "use strict";
+    HUMAN_FORMATS = /* @__PURE__ */ new Set(["text"]);
+  }
+});
+
 // src/commands/require-sources.ts
 function requireSources(collected, root, config2) {
   if (collected.sources.length > 0 || collected.patchFiles.length > 0 || collected.unreadable.length > 0)
@@ -29746,7 +29784,13 @@ async function checkCommand(flags, github, listing = false) {
   const base = await prepare(flags);
   const cache2 = github === null ? null : parseCacheFlags(flags);
   const run = (settings) => runCheck({ ...base, github: settings, version: VERSION });
-  const result = cache2 !== null && github !== null ? await runWithCache(run, github, cache2, base.now) : await run(github);
+  const progress = startProgress({
+    stream: process.stderr,
+    env: process.env,
+    format: listing || github === null ? "none" : flags.format,
+    label: "upstream-status: asking GitHub"
+  });
+  const result = await (cache2 !== null && github !== null ? runWithCache(run, github, cache2, base.now) : run(github)).finally(() => progress.stop());
   requireSources(result.collected, base.root, base.config);
   for (const note of result.notes) process.stderr.write(`note: ${note}
 `);
@@ -29799,6 +29843,7 @@ var init_check2 = __esm({
     init_report2();
     init_markdown2();
     init_answer_cache();
+    init_progress();
     init_require_sources();
     init_shared();
   }
@@ -30803,7 +30848,15 @@ function pinnedBaseVerdicts(findings) {
 }
 async function syncCommand(flags, github) {
   const base = await prepare(flags);
-  const result = await runCheck({ ...base, github, version: VERSION });
+  const progress = startProgress({
+    stream: process.stderr,
+    env: process.env,
+    format: "text",
+    label: "upstream-status: asking GitHub"
+  });
+  const result = await runCheck({ ...base, github, version: VERSION }).finally(
+    () => progress.stop()
+  );
   requireSources(result.collected, base.root, base.config);
   for (const note of result.notes) process.stderr.write(`note: ${note}
 `);
@@ -30849,6 +30902,7 @@ var init_sync = __esm({
     init_errors();
     init_plan();
     init_write();
+    init_progress();
     init_require_sources();
     init_shared();
   }
@@ -32384,6 +32438,12 @@ async function rebaseCheckCommand(flags) {
   const gh = githubSettings(flags);
   const upstreamDir = flags.upstreamDir ? path12.resolve(flags.upstreamDir) : null;
   const services = flags.offline ? {} : await snapshotServices({ github: gh, upstreamDir, config: base.config });
+  const progress = startProgress({
+    stream: process.stderr,
+    env: process.env,
+    format: flags.format,
+    label: "upstream-status: reading upstream files and history"
+  });
   const result = await runRebaseCheck({
     root: base.root,
     config: base.config,
@@ -32393,7 +32453,7 @@ async function rebaseCheckCommand(flags) {
     github: flags.offline || gh.replay !== null ? null : { token: gh.token, apiUrl: gh.apiUrl, graphqlUrl: gh.graphqlUrl },
     today: base.today,
     services
-  });
+  }).finally(() => progress.stop());
   requireSources(result.collected, base.root, base.config);
   for (const note of result.notes) process.stderr.write(`note: ${note}
 `);
@@ -32432,6 +32492,7 @@ var init_rebase_check = __esm({
     init_targets();
     init_check_command();
     init_rebase_snapshot();
+    init_progress();
     init_require_sources();
     init_shared();
   }

@@ -10,6 +10,7 @@ import { githubReporter } from '../report/github.js';
 import { REPORTERS, type Report, type ReporterName } from '../report/index.js';
 import { appendStepSummary, reportMarkdown } from '../report/markdown.js';
 import { parseCacheFlags, runWithCache } from './answer-cache.js';
+import { startProgress } from '../progress.js';
 import { requireSources } from './require-sources.js';
 import { prepare, VERSION } from './shared.js';
 
@@ -35,10 +36,15 @@ export async function checkCommand(
   const cache = github === null ? null : parseCacheFlags(flags);
   const run = (settings: GitHubSettings | null): Promise<CheckResult> =>
     runCheck({ ...base, github: settings, version: VERSION });
-  const result =
-    cache !== null && github !== null
-      ? await runWithCache(run, github, cache, base.now)
-      : await run(github);
+  const progress = startProgress({
+    stream: process.stderr,
+    env: process.env,
+    format: listing || github === null ? 'none' : flags.format,
+    label: 'upstream-status: asking GitHub',
+  });
+  const result = await (
+    cache !== null && github !== null ? runWithCache(run, github, cache, base.now) : run(github)
+  ).finally(() => progress.stop());
   requireSources(result.collected, base.root, base.config);
   for (const note of result.notes) process.stderr.write(`note: ${note}\n`);
   await emit(result.report, flags, base.root, listing);

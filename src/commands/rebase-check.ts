@@ -12,6 +12,7 @@ import { githubReporter } from '../report/github.js';
 import { parseOnto } from '../rebase/targets.js';
 import { runRebaseCheck } from '../rebase/check-command.js';
 import { snapshotServices } from './rebase-snapshot.js';
+import { startProgress } from '../progress.js';
 import { requireSources } from './require-sources.js';
 import { prepare, githubSettings, VERSION, type GitHubFlags } from './shared.js';
 
@@ -33,6 +34,12 @@ export async function rebaseCheckCommand(flags: RebaseFlags): Promise<number> {
   const services = flags.offline
     ? {}
     : await snapshotServices({ github: gh, upstreamDir, config: base.config });
+  const progress = startProgress({
+    stream: process.stderr,
+    env: process.env,
+    format: flags.format,
+    label: 'upstream-status: reading upstream files and history',
+  });
   const result = await runRebaseCheck({
     root: base.root,
     config: base.config,
@@ -45,7 +52,7 @@ export async function rebaseCheckCommand(flags: RebaseFlags): Promise<number> {
         : { token: gh.token, apiUrl: gh.apiUrl, graphqlUrl: gh.graphqlUrl },
     today: base.today,
     services,
-  });
+  }).finally(() => progress.stop());
   requireSources(result.collected, base.root, base.config);
   for (const note of result.notes) process.stderr.write(`note: ${note}\n`);
   const report = buildReport({

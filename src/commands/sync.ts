@@ -7,6 +7,7 @@ import { EXIT } from '../errors.js';
 import type { Finding } from '../model.js';
 import { pinnedBaseKey, planSync } from '../sync/plan.js';
 import { applySyncPlan } from '../sync/write.js';
+import { startProgress } from '../progress.js';
 import { requireSources } from './require-sources.js';
 import { prepare, VERSION } from './shared.js';
 
@@ -31,7 +32,15 @@ function pinnedBaseVerdicts(findings: readonly Finding[]): Map<string, boolean> 
 
 export async function syncCommand(flags: SyncFlags, github: GitHubSettings): Promise<number> {
   const base = await prepare(flags);
-  const result = await runCheck({ ...base, github, version: VERSION });
+  const progress = startProgress({
+    stream: process.stderr,
+    env: process.env,
+    format: 'text',
+    label: 'upstream-status: asking GitHub',
+  });
+  const result = await runCheck({ ...base, github, version: VERSION }).finally(() =>
+    progress.stop(),
+  );
   requireSources(result.collected, base.root, base.config);
   for (const note of result.notes) process.stderr.write(`note: ${note}\n`);
   const overBudget = result.findings.filter((f) => f.rule === 'budget-exceeded');
