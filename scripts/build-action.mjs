@@ -13,6 +13,8 @@ const noticesFile = path.join(root, 'action', 'THIRD-PARTY-LICENSES.txt');
 const pkg = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
 
 const result = await build({
+  // Paths in the bundle's comments are relative to this, whatever the caller's directory.
+  absWorkingDir: root,
   entryPoints: [path.join(root, 'src', 'action.ts')],
   bundle: true,
   platform: 'node',
