@@ -11,7 +11,7 @@ import { rewordForEcosystems } from './ecosystem-wording.js';
 import type { GitHubClient, RefRequest, ResolveResult } from './github/client.js';
 import { UsageError } from './errors.js';
 import type { Finding, RefKey, Resolution } from './model.js';
-import { buildReport, type Report } from './report/report.js';
+import { buildReport, type ReadSummary, type Report } from './report/report.js';
 import { runRules } from './rules/index.js';
 import { collectPinnedBases, containmentQuestions, type PinnedBase } from './rules/pinned.js';
 import type { CheckContext } from './rules/types.js';
@@ -108,6 +108,7 @@ export async function runCheck(opts: CheckOptions): Promise<CheckResult> {
     root: '.',
     version: opts.version,
     requests,
+    read: readSummary(collected),
   });
   return { report, findings, collected, live, notes };
 }
@@ -198,4 +199,14 @@ async function resolveLive(
   }
   if (settings.record !== null) client = gh.recordingClient(client, settings.record);
   return client.resolve(refs);
+}
+
+/** How many files and patches the run read (the summary line says it). */
+function readSummary(collected: Collected): ReadSummary {
+  const d = collected.discovery;
+  return {
+    files: d.ledgers.length + d.records.length + d.recordIndexes.length + collected.patchesRead,
+    patches: collected.patchesRead,
+    unattributedRefs: collected.unattributed,
+  };
 }

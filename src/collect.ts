@@ -10,8 +10,9 @@ import { isIgnored, repoForPatch } from './config.js';
 import { decodeUtf8 } from './decode.js';
 import type { Mention, PatchEntry, RefKey, SourceResult } from './model.js';
 import { learnAliases } from './refs.js';
-import { discover, type Discovery } from './sources/discover.js';
-import { readPatchHeader } from './sources/patch-header.js';
+import { discover, layoutOf, type Discovery } from './sources/discover.js';
+import { readPatchHeader } from './sources/headers/patch-header.js';
+import { settleRoles } from './sources/meaning/settle.js';
 
 export interface Collected {
   discovery: Discovery;
@@ -23,6 +24,10 @@ export interface Collected {
   unreadable: string[];
   /** The exact text each source was parsed from (valid UTF-8 only), for `sync`. */
   texts: Map<string, string>;
+  /** Patch files whose headers were read (queue patches and ecosystem-layout patches). */
+  patchesRead: number;
+  /** Bare `#N` of copied commit messages left unreported (no single repository owns them). */
+  unattributed: number;
 }
 
 interface FileText {
@@ -56,10 +61,12 @@ export async function collectSources(root: string, config: Config): Promise<Coll
   // The markdown and YAML parsers are the heaviest modules to load: a layer
   // tree with only patch headers never pays for them.
   const { parseLedger } =
-    ledgerTexts.size > 0 ? await import('./sources/ledger.js') : { parseLedger: null };
+    ledgerTexts.size + discovery.patchDocs.length > 0
+      ? await import('./sources/ledger/index.js')
+      : { parseLedger: null };
   const recordsModule =
     discovery.records.length + discovery.recordIndexes.length > 0
-      ? await import('./sources/records.js')
+      ? await import('./sources/records/index.js')
       : null;
   for (const [rel, file] of ledgerTexts) {
     if (parseLedger === null) break;
@@ -95,12 +102,45 @@ export async function collectSources(root: string, config: Config): Promise<Coll
     }
   }
 
+  // READMEs beside the patches: prose whose refs are mentions (SPEC §2.4).
+  for (const [rel, file] of await readAll(discovery.patchDocs, read)) {
+    if (parseLedger === null) break;
+    const patchesDir = patchesDirOfPatch(discovery, rel) ?? path.posix.dirname(rel);
+    const defaultRepo = folderRepo(indexed, path.posix.dirname(rel));
+    const doc = parseLedger({
+      path: rel,
+      text: file.text,
+      patchesDir,
+      aliases,
+      document: true,
+      defaultRepo,
+    });
+    // A README beside one patch is about that patch; beside several, about none of them.
+    const patch = folderPatch(indexed, path.posix.dirname(rel));
+    if (patch !== null) for (const m of doc.mentions) m.patch = patch;
+    if (doc.mentions.length + doc.ambiguous.length + doc.problems.length > 0)
+      sources.push(withEncoding(doc, file));
+  }
+
   const headerFiles = [...discovery.patchFiles, ...discovery.conventionPatches];
-  for (const [rel, file] of await readAll(headerFiles, read)) {
+  const conventional = new Set(discovery.conventionPatches);
+  let unattributed = 0;
+  for (const [rel, decoded] of await readAll(headerFiles, read)) {
+    let file = decoded;
     const defaultRepo =
       indexed.get(rel)?.find((p) => p.repo !== null)?.repo ??
       repoForPatch(config, rel, patchesDirOfPatch(discovery, rel));
-    const header = readPatchHeader({ path: rel, text: file.text, defaultRepo, aliases });
+    const layout = conventional.has(rel) ? layoutOf(rel) : null;
+    const header = readPatchHeader(
+      { path: rel, text: file.text, defaultRepo, aliases },
+      { layout },
+    );
+    unattributed += header.unattributed;
+    // Only the header is read: bytes that are not UTF-8 in the diff body
+    // (a Latin-1 `.po` file, say) cannot make it unreadable (SPEC §2.5).
+    if (file.invalidLine !== null && file.invalidLine > header.preambleEndLine) {
+      file = { ...file, invalidLine: null };
+    }
     const saysSomething =
       header.mentions.length > 0 ||
       header.ambiguous.length > 0 ||
@@ -111,9 +151,10 @@ export async function collectSources(root: string, config: Config): Promise<Coll
     if (saysSomething || file.invalidLine !== null) sources.push(withEncoding(header, file));
   }
 
+  for (const s of sources) s.mentions = s.mentions.filter((m) => !isIgnored(config, m.ref));
+  settleRoles(sources.map((s) => s.mentions));
   const mentionsByRef = new Map<RefKey, Mention[]>();
   for (const s of sources) {
-    s.mentions = s.mentions.filter((m) => !isIgnored(config, m.ref));
     for (const m of s.mentions) {
       const list = mentionsByRef.get(m.ref) ?? [];
       list.push(m);
@@ -129,6 +170,8 @@ export async function collectSources(root: string, config: Config): Promise<Coll
     mentionsByRef,
     unreadable,
     texts,
+    patchesRead: headerFiles.length,
+    unattributed,
   };
 }
 
@@ -162,6 +205,29 @@ function patchesDirFor(discovery: Discovery, sourcePath: string, config: Config)
   const own = discovery.patchDirs.find((d) => d.ledger === sourcePath);
   if (own) return own.dir;
   return joinPosix(path.posix.dirname(sourcePath), 'patches');
+}
+
+/** The one repo the indexed patches of a folder name, or null. */
+function folderRepo(indexed: ReadonlyMap<string, PatchEntry[]>, dir: string): string | null {
+  const repos = new Set<string>();
+  for (const [p, entries] of indexed) {
+    if (path.posix.dirname(p) !== dir) continue;
+    for (const e of entries) if (e.repo !== null) repos.add(e.repo);
+  }
+  return repos.size === 1 ? ([...repos][0] ?? null) : null;
+}
+
+/** The one live patch a folder holds (a row with its companions counts once), or null. */
+function folderPatch(indexed: ReadonlyMap<string, PatchEntry[]>, dir: string): string | null {
+  const rows = new Map<string, string>();
+  for (const [p, entries] of indexed) {
+    if (path.posix.dirname(p) !== dir) continue;
+    for (const e of entries) {
+      const row = `${e.source}:${e.line}`;
+      if (!e.retired && !rows.has(row)) rows.set(row, p);
+    }
+  }
+  return rows.size === 1 ? ([...rows.values()][0] ?? null) : null;
 }
 
 function patchesDirOfPatch(discovery: Discovery, patch: string): string | null {

@@ -198,7 +198,7 @@ const SECTIONS: Record<string, Section> = {
   },
 };
 
-/** A rule's settings: `{ severity, maxAgeDays }`, or just the severity (`unindexed-patch: off`). */
+/** A rule's settings: `{ severity, maxAgeDays, exclude }`, or just the severity (`unindexed-patch: off`). */
 function ruleSettings(r: Reader, node: Node | null, id: RuleId): RuleSettings | undefined {
   const base = `rules.${id}`;
   if (node !== null && isScalar(node) && typeof node.value === 'string') {
@@ -214,8 +214,12 @@ function ruleSettings(r: Reader, node: Node | null, id: RuleId): RuleSettings | 
     } else if (name === 'maxAgeDays' && id === 'stale-check') {
       const days = integer(r, value, key, 1, Number.MAX_SAFE_INTEGER);
       if (days !== undefined) out.maxAgeDays = days;
+    } else if (name === 'exclude') {
+      const list = stringList(r, value, key, (s, n, k) => glob(r, s, n, k));
+      if (list) out.exclude = list;
     } else {
-      unknownKey(r, keyNode, key, id === 'stale-check' ? ['severity', 'maxAgeDays'] : ['severity']);
+      const known = id === 'stale-check' ? ['severity', 'maxAgeDays'] : ['severity'];
+      unknownKey(r, keyNode, key, [...known, 'exclude']);
     }
   }
   return out;

@@ -9,6 +9,11 @@ export interface RuleSettings {
   severity?: Severity | 'off';
   /** stale-check only. */
   maxAgeDays?: number;
+  /**
+   * Root-relative globs of files the rule is off for (a per-file waiver): a
+   * finding is dropped when its file or its patch matches one.
+   */
+  exclude?: string[];
 }
 
 export interface Config {

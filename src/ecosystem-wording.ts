@@ -4,8 +4,8 @@
  * generic "update the state". Pure: the same findings, other messages.
  */
 import type { Finding, RefKey, Resolution, SourceResult } from './model.js';
-import { trailerAdvice } from './sources/trailers-advice.js';
-import type { TrailerField } from './sources/trailers-types.js';
+import { trailerAdvice } from './sources/trailers/advice.js';
+import type { TrailerField } from './sources/trailers/types.js';
 
 interface WithTrailers {
   trailers?: { fields: readonly TrailerField[] };

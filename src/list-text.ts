@@ -12,6 +12,8 @@ export function formatList(report: Report): string {
   }
   const s = report.summary;
   lines.push('');
-  lines.push(`${s.refs} refs in ${report.sources.length} sources, ${s.patches} patches.`);
+  // Ecosystem-layout patches are read but not indexed: say how many were read.
+  const read = report.read === undefined ? '' : ` (${report.read.patches} patch headers read)`;
+  lines.push(`${s.refs} refs in ${report.sources.length} sources, ${s.patches} patches${read}.`);
   return `${lines.join('\n')}\n`;
 }

@@ -28,6 +28,7 @@ export type Role =
   | 'related'
   | 'background'
   | 'introduced-the-defect'
+  | 'unrelated'
   | (string & {});
 
 /** A half-open UTF-16 offset range in a source text (used by `sync`). */
@@ -44,8 +45,13 @@ export interface Mention {
   /** Source file, relative to the root, with `/`. */
   source: string;
   sourceKind: SourceKind;
-  /** 1-based line of the ref (or of the state that records it). */
+  /** 1-based line where the ref itself is written. */
   line: number;
+  /**
+   * 1-based line of the recorded state word when it is not on the ref's line
+   * (a wrapped title): findings about the state point there.
+   */
+  stateLine?: number;
   /** Patch path relative to the root, or null when the mention belongs to no patch. */
   patch: string | null;
   role: Role;
@@ -58,8 +64,20 @@ export interface Mention {
   recordedInPinnedBase?: boolean | null;
   /** Where the recorded state word is written (for sync and annotations). */
   stateSpan?: Span | null;
+  /**
+   * The repository was not written but inferred: a bare `#N` of an upstream
+   * commit message copied into an ecosystem patch, given the one repository
+   * the header names. GitHub not knowing such a ref is no error.
+   */
+  inferredRepo?: boolean;
   /** True when one state covers several refs (`both OPEN`). */
   sharedState?: boolean;
+  /**
+   * True when nothing but position gave the role (`related` in a paragraph or
+   * an unlabelled entry, no words about the ref): meaning/settle.ts may give
+   * it the role the same ref has where the author did say.
+   */
+  roleByDefault?: boolean;
 }
 
 /** A bare `#N` whose repository cannot be known from its context. */

@@ -123,6 +123,33 @@ export function scanRefs(text: string, ctx: RefContext): FoundRef[] {
   return out;
 }
 
+/**
+ * The repos named in full (URL, `owner/repo#N`, known `alias#N`) in `text`,
+ * stopping once `max` distinct ones are seen: a cheap "is it one repo?"
+ * that builds no FoundRef objects.
+ */
+export function reposNamed(
+  text: string,
+  aliases: ReadonlyMap<string, string>,
+  max = Infinity,
+): Set<string> {
+  const re = patternFor([]);
+  re.lastIndex = 0;
+  const out = new Set<string>();
+  for (let m = re.exec(text); m !== null && out.size < max; m = re.exec(text)) {
+    if (m[1] !== undefined && m[2] !== undefined)
+      out.add(`${m[1]}/${cleanRepo(m[2])}`.toLowerCase());
+    else if (m[5] !== undefined && m[6] !== undefined)
+      out.add(`${m[5]}/${cleanRepo(m[6])}`.toLowerCase());
+    else if (m[8] !== undefined) {
+      const aliased = aliases.get(m[8].toLowerCase());
+      if (aliased !== undefined) out.add(aliased);
+    }
+    if (m[0].length === 0) re.lastIndex++;
+  }
+  return out;
+}
+
 function resolveBare(
   text: string,
   n: string,
@@ -131,12 +158,19 @@ function resolveBare(
   lastRepo: string | null,
   ctx: RefContext,
 ): FoundRef {
-  // "internal PR #178" names a private tracker: never guess a repo for it.
+  // "internal PR #178" names the project's own tracker, which is not the
+  // upstream's: like `internal#178`, never queried and never guessed.
   if (
     /\binternal\s+(?:pr|issue|ticket|bug)?\s*$/i.test(text.slice(Math.max(0, start - 24), start))
   ) {
-    return { ...found(null, n, null, 'bare', written, start), ambiguous: true };
+    return { ...found(null, n, null, 'bare', written, start), internal: true };
   }
+  // "sglang PR #123", "Infera PR #178", "sglang #30265": a word that names a known repo.
+  const named = /([A-Za-z][\w.-]*)[ \t]+(?:(?:PR|pull[ \t]+request|issue)[ \t]*)?$/i.exec(
+    text.slice(Math.max(0, start - 48), start),
+  );
+  const namedRepo = named ? ctx.aliases.get(named[1]!.toLowerCase()) : undefined;
+  if (namedRepo !== undefined) return found(namedRepo, n, null, 'bare', written, start);
   const repo = lastRepo ?? ctx.defaultRepo;
   if (repo === null) return { ...found(null, n, null, 'bare', written, start), ambiguous: true };
   return found(repo, n, null, 'bare', written, start);
@@ -215,6 +249,14 @@ export function learnAliases(
   for (let m = re.exec(text); m !== null; m = re.exec(text)) {
     const alias = m[1]!.toLowerCase();
     if (!into.has(alias)) into.set(alias, `${m[2]}/${cleanRepo(m[3]!)}`.toLowerCase());
+  }
+  // A repo written in full (`example-org/engine#12`, a PR URL) teaches its own
+  // name too, so a later `engine#13` or "engine PR #14" names it. Links teach first.
+  const full =
+    /(?:(?<![\w./-])|(?<=github\.com\/))([A-Za-z0-9][A-Za-z0-9-]*)\/([A-Za-z0-9_.-]+?)(?:#\d|\/(?:pull|pulls|issues)\/\d)/g;
+  for (let m = full.exec(text); m !== null; m = full.exec(text)) {
+    const name = cleanRepo(m[2]!).toLowerCase();
+    if (/^[a-z]/.test(name) && !into.has(name)) into.set(name, `${m[1]}/${name}`.toLowerCase());
   }
   return into;
 }

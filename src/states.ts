@@ -18,3 +18,13 @@ export function findIsoDate(text: string): string | null {
   const m = /(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)/.exec(text);
   return m ? `${m[1]}-${m[2]}-${m[3]}` : null;
 }
+
+/** The latest ISO date in `text`, or null. */
+export function latestIsoDate(text: string): string | null {
+  let latest: string | null = null;
+  for (const m of text.matchAll(/(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)/g)) {
+    const date = `${m[1]}-${m[2]}-${m[3]}`;
+    if (latest === null || date > latest) latest = date;
+  }
+  return latest;
+}

@@ -81,6 +81,8 @@ describe('discover', () => {
         { dir: P, ledger: 'deploy/docker/patch.upstream.status.md' },
         { dir: 'other/pkg/patches', ledger: 'other/pkg/patch.upstream.status.md' },
       ],
+      // Markdown beside the patches is read as prose, never as a patch.
+      patchDocs: [`${P}/README.md`, `${P}/engine_core/notes.md`],
       patchFiles: [
         `${P}/alias.py`,
         `${P}/engine_core/deep/er/host_alloc.PATCH`,

@@ -24,8 +24,19 @@ describe('scanRefs', () => {
   it('marks a bare #N without any repo in reach as ambiguous, never guessing', () => {
     const [r] = scanRefs('fixed by #178', ctx());
     expect(r).toMatchObject({ key: null, ambiguous: true });
+  });
+
+  it('reads "internal PR #178" as the project\'s own tracker, and "<repo name> PR #N" as that repo', () => {
     const [internal] = scanRefs('org/x#1 then internal PR #178', ctx()).slice(1);
-    expect(internal).toMatchObject({ key: null, ambiguous: true });
+    expect(internal).toMatchObject({ key: null, internal: true, ambiguous: false });
+    const aliases = { infera: 'amd-agi/infera', sglang: 'sgl-project/sglang' };
+    const refs = scanRefs('org/x#1; Infera PR #178 and sglang #30265, see #9', ctx(aliases));
+    expect(refs.map((r) => r.key)).toEqual([
+      'org/x#1',
+      'amd-agi/infera#178',
+      'sgl-project/sglang#30265',
+      'org/x#9',
+    ]);
   });
 
   it('uses the default repo for bare refs when no full ref precedes', () => {
@@ -84,6 +95,18 @@ describe('learnAliases / normaliseRepo', () => {
     expect([...m]).toEqual([
       ['engine', 'example-org/engine'],
       ['tr', 'ex/transport'],
+      // A repo written in full teaches its own name after the links have taught theirs.
+      ['transport', 'ex/transport'],
+    ]);
+  });
+
+  it("learns a repo's own name from `owner/repo#N` and PR URLs, links first", () => {
+    const m = learnAliases(
+      'see `AMD-AGI/Infera#67`, https://github.com/sgl-project/sglang/pull/12 and [sglang#1](https://github.com/fork/sglang/pull/1)',
+    );
+    expect([...m]).toEqual([
+      ['sglang', 'fork/sglang'],
+      ['infera', 'amd-agi/infera'],
     ]);
   });
   it('normalises repos', () => {

@@ -38,6 +38,8 @@ export interface ReportMention {
   patch: string | null;
   role: string;
   recordedState: State | null;
+  /** Where the recorded state is written, when a wrapped title put it below the ref's line. */
+  stateLine?: number;
 }
 
 export interface ReportRef {
@@ -67,6 +69,16 @@ export interface ReportSummary {
   requests: number;
 }
 
+/** What a run read: every file, and how many of them were patches (SPEC §2, issue 10 item 4). */
+export interface ReadSummary {
+  /** Files read: ledgers, records, record indexes and patch files. */
+  files: number;
+  /** Patch files whose headers were read, ecosystem-layout patches included. */
+  patches: number;
+  /** Bare `#N` in copied commit messages that no single repository owns, left unreported. */
+  unattributedRefs: number;
+}
+
 export interface Report {
   schemaVersion: 1;
   tool: { name: 'upstream-status'; version: string };
@@ -77,6 +89,8 @@ export interface Report {
   refs: ReportRef[];
   findings: ReportFinding[];
   summary: ReportSummary;
+  /** Present when the run says what it read (check, list). */
+  read?: ReadSummary;
 }
 
 export interface ReportInput {
@@ -88,6 +102,7 @@ export interface ReportInput {
   version: string;
   /** HTTP requests made to GitHub (0 offline or on replay). */
   requests: number;
+  read?: ReadSummary;
 }
 
 /** owner/repo in text order, then the number as a number (#9 before #10). */
@@ -124,6 +139,7 @@ function toReportMentions(mentions: readonly Mention[]): ReportMention[] {
       patch: m.patch,
       role: m.role,
       recordedState: m.recordedState,
+      ...(m.stateLine !== undefined && m.stateLine !== m.line ? { stateLine: m.stateLine } : {}),
     };
     // `[engine#1](…/pull/1)` is two scanner hits on one line but one place in the report.
     const key = JSON.stringify(rm);
@@ -210,5 +226,6 @@ export function buildReport(input: ReportInput): Report {
       patches: patches.length,
       requests: input.requests,
     },
+    ...(input.read ? { read: input.read } : {}),
   };
 }

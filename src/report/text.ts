@@ -51,7 +51,22 @@ function summaryLine(report: Report): string {
     `${plural(s.errors, 'error')}, ${plural(s.warnings, 'warning')}, ${plural(s.notices, 'notice')}`,
     `${plural(s.refs, 'ref')} in ${plural(report.sources.length, 'source')}`,
     plural(s.requests, 'request'),
+    ...readPart(report),
   ].join(' · ');
+}
+
+/** `read 1702 patches in 1702 files`, and the bare `#N` left unattributed, when the run says. */
+function readPart(report: Report): string[] {
+  const read = report.read;
+  if (read === undefined) return [];
+  const patches = `${read.patches} ${read.patches === 1 ? 'patch' : 'patches'}`;
+  const parts = [`read ${patches} in ${plural(read.files, 'file')}`];
+  if (read.unattributedRefs > 0) {
+    parts.push(
+      `${read.unattributedRefs} bare #N in copied commit messages not attributed to a repository`,
+    );
+  }
+  return parts;
 }
 
 function allClearLine(report: Report): string {
@@ -68,7 +83,11 @@ function allClearLine(report: Report): string {
 
 export const reportText: Reporter = (report, opts) => {
   const c = createColors(opts.color);
-  if (report.findings.length === 0) return `${c.green(allClearLine(report))}\n`;
+  if (report.findings.length === 0) {
+    const read = readPart(report);
+    const tail = read.length === 0 ? '' : `\n${read.join(' · ')}`;
+    return `${c.green(allClearLine(report))}${tail}\n`;
+  }
   const blocks = groupByPatch(report.findings).map(([heading, findings]) =>
     [c.bold(c.underline(heading)), ...findings.map((f) => findingLine(f, c))].join('\n'),
   );

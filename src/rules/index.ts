@@ -1,4 +1,5 @@
 /** Every rule, and the one way to run them: enabled, at the configured severity, deduped, sorted. */
+import { isWaived } from './waivers.js';
 import type { Finding } from '../model.js';
 import type { CheckContext, Rule } from './types.js';
 import { compareFindings, dedupeFindings } from './order.js';
@@ -42,7 +43,9 @@ export function runRules(ctx: CheckContext, opts: { offline: boolean }): Finding
     const configured = ctx.config.rules[rule.id]?.severity;
     if (configured === 'off') continue;
     const severity = configured ?? rule.defaultSeverity;
-    for (const f of rule.check(ctx)) findings.push({ ...f, severity });
+    for (const f of rule.check(ctx)) {
+      if (!isWaived(ctx.config, f)) findings.push({ ...f, severity });
+    }
   }
   return dedupeFindings(findings).sort(compareFindings);
 }

@@ -53,9 +53,13 @@ interface FindingFields {
   message: string;
 }
 
-/** Where a finding about a mention points: its patch, file and line. */
+/**
+ * Where a finding about a mention points: its patch, file and line — the
+ * line of the recorded state word when a wrapped title put it below the ref,
+ * since that is the line that goes stale.
+ */
 export function placeOf(m: Mention): Pick<FindingFields, 'patch' | 'file' | 'line'> {
-  return { patch: m.patch, file: m.source, line: m.line };
+  return { patch: m.patch, file: m.source, line: m.stateLine ?? m.line };
 }
 
 /** A finding at the rule's default severity; runRules applies the configured one. */

@@ -12,6 +12,8 @@ export const rule: Rule = {
     for (const [ref, mentions] of ctx.mentionsByRef) {
       const resolution = ctx.live?.get(ref);
       if (resolution?.status !== 'not-found') continue;
+      // A repository we inferred for a copied `#N` may simply not be where upstream tracks issues.
+      if (mentions.every((m) => m.inferredRepo === true)) continue;
       // One finding per ref: the typo is usually copied, fixing the first teaches the rest.
       const first = sortMentions(mentions)[0];
       if (first === undefined) continue;

@@ -14,6 +14,7 @@ import path from 'node:path';
 import type { Config } from '../config-types.js';
 import { UsageError } from '../errors.js';
 import { matchAny } from '../glob.js';
+import type { PatchLayout } from './trailers/types.js';
 
 export interface Discovery {
   ledgers: string[];
@@ -29,11 +30,18 @@ export interface Discovery {
   patchFiles: string[];
   /**
    * Patches found by an ecosystem's own layout rather than a ledger's folder
-   * (Yocto `recipes-*\/**\/*.patch`, Buildroot `package/**\/*.patch`, Debian
-   * `debian/patches/*`): their headers are read, but nothing requires them to
-   * have a ledger row — in those trees the header itself is the record.
+   * (Yocto `recipes-*\/**\/*.patch`, Buildroot `package/**\/*.patch` and
+   * `boot/`, `board/`, `support/`, `linux/`, Debian `debian/patches/*`; see
+   * layoutOf): their headers are read, but nothing requires them to have a
+   * ledger row — in those trees the header itself is the record.
+   * `patches.exclude` applies to them (root-relative).
    */
   conventionPatches: string[];
+  /**
+   * Markdown documents in a patches folder (READMEs beside the patches):
+   * not patches, but their refs are mentions, read as prose (SPEC §2.4).
+   */
+  patchDocs: string[];
   /** Paths the walk did not read, and folders expected but absent. */
   skipped: { path: string; reason: string }[];
 }
@@ -83,16 +91,21 @@ export async function discover(root: string, config: Config): Promise<Discovery>
     skipped,
   );
   const patchFiles = new Set<string>();
+  const patchDocs = new Set<string>();
   for (const dir of new Set(patchDirs.map((d) => d.dir))) {
     // A folder the root walk skipped (under a dot-directory, say) is walked on its own.
     const files = tree.dirs.has(dir) ? tree.files : (await walk(rootAbs, rootReal, dir)).files;
     for (const f of files) {
       const rel = relativeTo(dir, f);
       if (rel !== null && isPatchFile(rel, config)) patchFiles.add(f);
+      else if (rel !== null && /\.md$/i.test(f) && !ledgers.includes(f)) patchDocs.add(f);
     }
   }
 
-  const conventionPatches = tree.files.filter((f) => !patchFiles.has(f) && isConventionPatch(f));
+  // `patches.exclude` waives ecosystem patches too, matched against the root-relative path.
+  const conventionPatches = tree.files.filter(
+    (f) => !patchFiles.has(f) && isConventionPatch(f) && !matchAny(config.patches.exclude, f),
+  );
 
   return {
     conventionPatches: sorted(conventionPatches),
@@ -103,23 +116,44 @@ export async function discover(root: string, config: Config): Promise<Discovery>
       (a, b) => compare(a.dir, b.dir) || compare(a.ledger ?? '', b.ledger ?? ''),
     ),
     patchFiles: sorted(patchFiles),
+    patchDocs: sorted(patchDocs),
     skipped: skipped.sort((a, b) => compare(a.path, b.path)),
   };
 }
 
-const CONVENTIONS = [
-  '**/recipes-*/**/*.{patch,diff}',
-  'package/**/*.{patch,diff}',
-  '**/buildroot*/package/**/*.{patch,diff}',
-  '**/debian/patches/**',
-  'debian/patches/**',
+/**
+ * Each ecosystem's patch layout. Buildroot keeps patches under `package/`,
+ * and also under `boot/` (bootloaders), `board/` (board-specific kernels and
+ * bootloaders), `support/` (host tools, test infrastructure) and `linux/`
+ * (kernel extensions) — at the root of a Buildroot tree or a BR2_EXTERNAL
+ * one, or of a `buildroot*` folder inside another tree.
+ */
+const LAYOUTS: readonly { layout: PatchLayout; globs: readonly string[] }[] = [
+  { layout: 'yocto', globs: ['**/recipes-*/**/*.{patch,diff}'] },
+  { layout: 'debian', globs: ['**/debian/patches/**', 'debian/patches/**'] },
+  {
+    layout: 'buildroot',
+    globs: [
+      '{package,boot,board,support,linux}/**/*.{patch,diff}',
+      '**/buildroot*/{package,boot,board,support,linux}/**/*.{patch,diff}',
+    ],
+  },
 ];
 const NOT_DEBIAN_PATCHES = new Set(['series', '00list', 'README', 'README.md']);
 
+/** Pure: the ecosystem whose layout says `rel` (root-relative) is a patch, or null. */
+export function layoutOf(rel: string): PatchLayout | null {
+  for (const { layout, globs } of LAYOUTS) {
+    if (!matchAny(globs, rel)) continue;
+    if (layout === 'debian' && NOT_DEBIAN_PATCHES.has(basename(rel))) return null;
+    return layout;
+  }
+  return null;
+}
+
 /** Pure: a file an ecosystem's layout says is a patch (see Discovery.conventionPatches). */
 export function isConventionPatch(rel: string): boolean {
-  if (!matchAny(CONVENTIONS, rel)) return false;
-  return !(rel.includes('debian/patches/') && NOT_DEBIAN_PATCHES.has(basename(rel)));
+  return layoutOf(rel) !== null;
 }
 
 /** Pure: a patch-like extension (case-insensitive) and not excluded. Path relative to its patches folder. */

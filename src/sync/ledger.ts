@@ -11,7 +11,7 @@
  * - The check date becomes `today` whenever GitHub answered for any ref in
  *   the file, changed or not: sync has just re-verified them.
  */
-import type { LedgerResult, StateCell } from '../sources/ledger-types.js';
+import type { LedgerResult, StateCell } from '../sources/ledger/types.js';
 import { decide, stateGroups, type StateGroup } from './groups.js';
 import { rewriteInPlace, splitCell, splitProseGroup, type GroupEdits } from './rewrite.js';
 import { anyAnswered, type LiveMap } from './target.js';

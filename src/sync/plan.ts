@@ -8,8 +8,8 @@
  * keeps what was recorded for it.
  */
 import type { RefKey, Resolution, SourceResult } from '../model.js';
-import type { LedgerResult } from '../sources/ledger-types.js';
-import type { RecordResult } from '../sources/record-types.js';
+import type { LedgerResult } from '../sources/ledger/types.js';
+import type { RecordResult } from '../sources/records/types.js';
 import { applyEdits } from './edits.js';
 import { planHeader } from './headers.js';
 import { planLedger } from './ledger.js';

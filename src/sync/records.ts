@@ -17,7 +17,7 @@
  */
 import { isMap, parseDocument, type Document, type Node as YamlNode } from 'yaml';
 import type { LiveState, RefKey } from '../model.js';
-import type { RecordResult } from '../sources/record-types.js';
+import type { RecordResult } from '../sources/records/types.js';
 import { parseStateWord } from '../states.js';
 import { anyAnswered, foundLive, targetState, utcDate, type LiveMap } from './target.js';
 import type { FileEdits, SyncField } from './types.js';

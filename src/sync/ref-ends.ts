@@ -6,8 +6,8 @@
  */
 import { splitRefKey } from '../model.js';
 import { scanRefs } from '../refs.js';
-import { collapseLinks } from '../sources/header-links.js';
-import { refNumber } from '../sources/ledger-states.js';
+import { collapseLinks } from '../sources/headers/links.js';
+import { refNumber } from '../sources/ledger/states.js';
 import type { StateGroup } from './groups.js';
 import { afterClosers, enclosingParens, lineStart, quantifierStart } from './words.js';
 

@@ -11,7 +11,7 @@
  */
 import type { LiveState, Mention, SourceResult } from '../model.js';
 import { recordedMatchesLive } from '../rules/state-drift.js';
-import type { TrailerField } from '../sources/trailers-types.js';
+import type { TrailerField } from '../sources/trailers/types.js';
 import { foundLive, type LiveMap } from './target.js';
 import type { FileEdits } from './types.js';
 
@@ -48,6 +48,7 @@ export function planTrailers(
   );
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
   for (const field of source.trailers.fields) {
+    if (splitYoctoField(field, byLine.get(field.line) ?? [], live, out)) continue;
     for (const m of byLine.get(field.line) ?? []) {
       const l = foundLive(live, m.ref);
       if (l === null || m.recordedState === null || recordedMatchesLive(m.recordedState, l.state))
@@ -56,6 +57,35 @@ export function planTrailers(
     }
   }
   return out;
+}
+
+const yoctoWord = (state: LiveState['state']): string =>
+  state === 'MERGED' ? 'Backport' : state === 'CLOSED' ? 'Denied' : 'Submitted';
+
+/**
+ * One Yocto status word covers every PR of its value (`Submitted [url1,` /
+ * `url2]`). When those PRs now call for different words, no single word is
+ * right: leave the line to a human (a note) rather than write a state that
+ * is wrong for one of them. True when it did so.
+ */
+function splitYoctoField(
+  field: TrailerField,
+  mentions: readonly Mention[],
+  live: LiveMap,
+  out: FileEdits,
+): boolean {
+  if (field.convention !== 'yocto') return false;
+  const words = new Set<string>();
+  for (const m of mentions) {
+    const l = m.recordedState === null ? null : foundLive(live, m.ref);
+    if (l !== null) words.add(yoctoWord(l.state));
+  }
+  if (words.size < 2) return false;
+  const refs = mentions.map((m) => m.ref).join(', ');
+  out.notes.push(
+    `${field.name}: ${refs} on line ${field.line} now call for different status words (${[...words].sort().join(', ')}); split the line by hand`,
+  );
+  return true;
 }
 
 interface Ctx {

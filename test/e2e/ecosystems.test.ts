@@ -56,8 +56,9 @@ describe('ecosystem header conventions', () => {
     });
     const report = JSON.parse(r.stdout) as Report;
     const drift = report.findings.filter((f) => f.rule === 'state-drift');
+    // Buildroot's Upstream: is a pointer, not a state: a merged PR there is a
+    // drop candidate, never drift.
     expect(drift.map((f) => `${f.file} ${f.ref}`).sort()).toEqual([
-      `buildroot/package/libfoo/0001-fix-build-with-gcc-14.patch example-org/libfoo#5`,
       `debian/patches/fix-row-count.patch example-org/engine#4101`,
       `${YOCTO_0001} example-org/engine#4101`,
     ]);
@@ -68,8 +69,18 @@ describe('ecosystem header conventions', () => {
     expect(byFile.get('debian/patches/fix-row-count.patch')).toMatch(
       /^Forwarded PR merged on 2026-08-12: add Applied-Upstream:/,
     );
-    expect(byFile.get('buildroot/package/libfoo/0001-fix-build-with-gcc-14.patch')).toMatch(
-      /drop the patch at the next version bump/,
+    const drop = report.findings.filter(
+      (f) => f.rule === 'drop-candidate' && f.file.startsWith('buildroot/'),
+    );
+    expect(drop.map((f) => [f.file, f.ref, f.severity])).toEqual([
+      [
+        'buildroot/package/libfoo/0001-fix-build-with-gcc-14.patch',
+        'example-org/libfoo#5',
+        'notice',
+      ],
+    ]);
+    expect(drop[0]?.message).toMatch(
+      /merged on 2026-06-30: drop the patch at the next version bump/,
     );
     // A malformed Upstream-Status is a parse error at its line; the rest is still checked.
     expect(report.findings.filter((f) => f.rule === 'parse-error').map((f) => f.file)).toContain(

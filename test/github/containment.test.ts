@@ -16,7 +16,7 @@ import {
 } from '../../src/github/containment.js';
 import { GitHubUnavailableError } from '../../src/github/client.js';
 import { runRules } from '../../src/rules/index.js';
-import { parseRecord } from '../../src/sources/records.js';
+import { parseRecord } from '../../src/sources/records/index.js';
 import { startFakeGitHub, type FakeGitHub } from '../support/fake-github.js';
 import { context, live as liveState } from '../rules/helpers.js';
 import { makeUpstream, type Upstream } from '../rebase/support/upstream.js';

@@ -1,6 +1,6 @@
 /**
  * FIXED DEFECT (silent loss of ledger rows past markdown-it's maxNesting): the
- * ledger engine sets `maxNesting: 100` (src/sources/markdown-engine.ts).
+ * ledger engine sets `maxNesting: 100` (src/sources/markdown/engine.ts).
  * When a block nests deeper than that, markdown-it's block parser stops
  * (`state.line = endLine`) and everything after it in the document is never
  * tokenised. A line of 50 list markers (`- - - … o/x#1`) before the table

@@ -5,7 +5,7 @@
  * 10 MB ledger; these two cases guard against that coming back.
  */
 import { afterAll, expect, it } from 'vitest';
-import type { LedgerResult } from '../../src/sources/ledger.js';
+import type { LedgerResult } from '../../src/sources/ledger/index.js';
 import { parseLedger } from './support/readers.js';
 import { cpuTimed } from '../support/cpu-time.js';
 import { createTally } from './support/tally.js';

@@ -8,7 +8,7 @@ import {
   type PinnedBase,
   type PinnedCheckContext,
 } from '../../src/rules/pinned.js';
-import { parseRecord } from '../../src/sources/records.js';
+import { parseRecord } from '../../src/sources/records/index.js';
 import { PATCH, RECORD, context, live, mention } from './helpers.js';
 
 const REF = 'example-org/engine#4101';

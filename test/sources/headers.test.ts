@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Mention } from '../../src/model.js';
-import { parseHeader, type HeaderResult } from '../../src/sources/headers.js';
+import { parseHeader, type HeaderResult } from '../../src/sources/headers/index.js';
+import { settleRoles } from '../../src/sources/meaning/settle.js';
 import { cpuNow } from '../support/cpu-time.js';
 
 const FIXTURES = new URL('../fixtures/headers/', import.meta.url);
@@ -39,7 +40,8 @@ function brief(m: Mention): unknown[] {
 function expectSpansSliceBack(result: HeaderResult, text: string): void {
   for (const m of result.mentions) {
     if (m.recordedState === null) expect(m.stateSpan).toBeNull();
-    else expect(text.slice(m.stateSpan!.start, m.stateSpan!.end)).toBe(m.recordedState);
+    else
+      expect(text.slice(m.stateSpan!.start, m.stateSpan!.end).toUpperCase()).toBe(m.recordedState);
   }
 }
 
@@ -59,9 +61,12 @@ describe('parseHeader on real-shaped patch files', () => {
     expect(r.mentions.map(brief)).toEqual([
       [`${ENGINE}#4101`, 4, 'related', null, null, null, false],
       [`${ENGINE}#3500`, 9, 'issue', 'OPEN', null, null, false],
-      [`${ENGINE}#3990`, 11, 'third-party', 'OPEN', null, null, false],
-      [`${ENGINE}#3001`, 12, 'third-party', 'MERGED', null, null, true],
-      [`${ENGINE}#3002`, 12, 'third-party', 'MERGED', null, null, true],
+      // A mention's line is its ref's line, even when a wrapped title puts the state below.
+      // "Same bug class on another platform": related, not a competing fix (SPEC §2.4).
+      [`${ENGINE}#3990`, 10, 'related', 'OPEN', null, null, false],
+      // "in both bases": background, whatever the label.
+      [`${ENGINE}#3001`, 12, 'background', 'MERGED', null, null, true],
+      [`${ENGINE}#3002`, 12, 'background', 'MERGED', null, null, true],
       [`${ENGINE}#3877`, 13, 'anchor-collision', null, null, null, false],
       [`${ENGINE}#4101`, 15, 'own', 'OPEN', null, 'REVIEW_REQUIRED', false],
     ]);
@@ -106,23 +111,25 @@ describe('parseHeader on real-shaped patch files', () => {
     expect(r.source.checkedOnLine).toBe(7);
     expect(r.mentions.map(brief)).toEqual([
       [`${ENGINE}#3500`, 8, 'issue', 'OPEN', null, null, false],
-      [`${ENGINE}#3990`, 11, 'third-party', 'OPEN', null, null, false],
-      [`${ENGINE}#3001`, 12, 'third-party', 'MERGED', null, null, true],
-      [`${ENGINE}#3002`, 12, 'third-party', 'MERGED', null, null, true],
+      [`${ENGINE}#3990`, 9, 'related', 'OPEN', null, null, false],
+      [`${ENGINE}#3001`, 12, 'background', 'MERGED', null, null, true],
+      [`${ENGINE}#3002`, 12, 'background', 'MERGED', null, null, true],
       [`${ENGINE}#3877`, 14, 'anchor-collision', null, null, null, false],
       [`${ENGINE}#4101`, 16, 'own', 'OPEN', null, 'REVIEW_REQUIRED', false],
-      [`${ENGINE}#3265`, 17, 'related', 'MERGED', '2026-06-30', null, false],
+      // "introduced the assert": the cause, never a fix, whatever the label says.
+      [`${ENGINE}#3265`, 17, 'introduced-the-defect', 'MERGED', '2026-06-30', null, false],
       // After the block: the alias is learned from the link, which counts once, as its URL.
       [`${ENGINE}#3712`, 20, 'related', null, null, null, false],
     ]);
     expect(r.mentions[7]?.kindHint).toBe('pr');
-    // The state of #3990 is two lines below the ref, after the wrapped title: the mention points there.
+    // The state of #3990 is two lines below the ref, after the wrapped title: findings point there.
     const s3990 = r.mentions[1]!.stateSpan!;
     expect(text.slice(0, s3990.start).split('\n').length).toBe(11);
+    expect(r.mentions[1]?.stateLine).toBe(11);
     expectSpansSliceBack(r, text);
   });
 
-  it('reads the block in shell comments; internal refs are skipped, prose `open` is no state', () => {
+  it('reads the block in shell comments; internal refs are skipped, a lower-case state opening the parenthetical counts', () => {
     const text = fixture('apply.sh');
     const r = parse('p/apply.sh', text, TRANSPORT);
     expect(r.source.checkedOn).toBe('2026-07-30');
@@ -131,11 +138,13 @@ describe('parseHeader on real-shaped patch files', () => {
       [`${TRANSPORT}#270`, 6, 'issue', 'CLOSED', null, null, true],
       [`${TRANSPORT}#271`, 6, 'issue', 'CLOSED', null, null, true],
       [`${TRANSPORT}#272`, 6, 'issue', 'CLOSED', null, null, true],
-      [`${TRANSPORT}#280`, 7, 'related', null, null, null, false],
-      [`${TRANSPORT}#290`, 10, 'own', 'DRAFT', null, 'CHANGES_REQUESTED', false],
+      // `(open, waiting on review)`: a lower-case state right at the start is a state (SPEC §2.4).
+      [`${TRANSPORT}#280`, 7, 'related', 'OPEN', null, null, false],
+      [`${TRANSPORT}#290`, 9, 'own', 'DRAFT', null, 'CHANGES_REQUESTED', false],
+      // `transport#9`: the full `example-org/transport#275` above taught the name.
+      [`${TRANSPORT}#9`, 12, 'related', null, null, null, false],
     ]);
-    // `transport#9` is an alias nobody taught: reported, never guessed.
-    expect(r.ambiguous.map((a) => [a.text, a.line])).toEqual([['transport#9', 12]]);
+    expect(r.ambiguous).toEqual([]);
     expectSpansSliceBack(r, text);
   });
 
@@ -160,12 +169,12 @@ describe('parseHeader on real-shaped patch files', () => {
     expectSpansSliceBack(b, crlf);
   });
 
-  it('reads refs of a header without a block as related, with no recorded state', () => {
+  it('reads refs of a header without a block as related, with the states written beside them', () => {
     const r = parse('p/no-block.patch', fixture('no-block.patch'), null);
     expect(r.hasStatusBlock).toBe(false);
     expect(r.source.checkedOn).toBeNull();
     expect(r.mentions.map(brief)).toEqual([
-      [`${ENGINE}#3655`, 1, 'related', null, null, null, false],
+      [`${ENGINE}#3655`, 1, 'related', 'MERGED', null, null, false],
       [`${ENGINE}#3500`, 2, 'related', null, null, null, false],
       // Same paragraph as the full refs above, so it takes their repo.
       [`${ENGINE}#3712`, 3, 'related', null, null, null, false],
@@ -244,7 +253,8 @@ describe('role labels', () => {
       ['a/b#8', 'fix'],
       ['a/b#9', 'fix'],
       ['a/b#10', 'related'],
-      ['a/b#11', 'related'],
+      // "Superseded by #11": the words make it the fix.
+      ['a/b#11', 'fix'],
       ['a/b#12', 'issue'],
     ]);
   });
@@ -289,7 +299,8 @@ describe('the block boundary', () => {
     expect(r.mentions.map((m) => [m.ref, m.role, m.recordedState])).toEqual([
       ['a/b#1', 'issue', 'OPEN'],
       ['a/b#2', 'fix', 'MERGED'],
-      ['a/b#3', 'related', null],
+      // Outside the block a state written beside a ref still counts (SPEC §2.4).
+      ['a/b#3', 'related', 'MERGED'],
     ]);
   });
 
@@ -312,7 +323,7 @@ describe('the block boundary', () => {
     const r = parse('p/x.patch', text, 'a/b');
     expect(r.mentions.map((m) => [m.ref, m.role, m.recordedState])).toEqual([
       ['a/b#1', 'own', 'OPEN'],
-      ['a/b#2', 'related', null],
+      ['a/b#2', 'related', 'OPEN'],
     ]);
   });
 
@@ -342,7 +353,7 @@ describe('the block boundary', () => {
     expect(r.source.checkedOn).toBe('2026-08-11');
     expect(r.mentions.map((m) => [m.ref, m.line, m.role, m.recordedState])).toEqual([
       ['a/b#1', 3, 'own', 'OPEN'],
-      ['a/b#2', 5, 'related', null],
+      ['a/b#2', 5, 'related', 'MERGED'],
     ]);
   });
 
@@ -354,7 +365,7 @@ describe('the block boundary', () => {
     const r = parse('p/x.patch', text, 'a/b');
     expect(r.hasStatusBlock).toBe(false);
     expect(r.mentions.map((m) => [m.ref, m.recordedState])).toEqual([
-      ['a/b#1', null],
+      ['a/b#1', 'OPEN'],
       ['o/r#2', null],
     ]);
   });
@@ -370,7 +381,7 @@ describe('recorded states', () => {
       m.sharedState,
     ]);
 
-  it('reads dates written with the state, and only upper-case state words', () => {
+  it('reads dates written with the state; lower-case only when it opens the parenthetical', () => {
     expect(
       states(
         block(
@@ -378,6 +389,7 @@ describe('recorded states', () => {
           '       #2 (CLOSED 2026-07-02)',
           '       #3 (open, reported 2026-07-03)',
           '       #4 (alice)',
+          '       #7 (alice, open since 2026-07-07)',
           '       #5 (**MERGED** 2026-07-05)',
           '       #6 (__DRAFT__)',
         ),
@@ -385,8 +397,9 @@ describe('recorded states', () => {
     ).toEqual([
       ['a/b#1', 'MERGED', '2026-07-01', false],
       ['a/b#2', 'CLOSED', '2026-07-02', false],
-      ['a/b#3', null, null, false],
+      ['a/b#3', 'OPEN', '2026-07-03', false],
       ['a/b#4', null, null, false],
+      ['a/b#7', null, null, false],
       ['a/b#5', 'MERGED', '2026-07-05', false],
       ['a/b#6', 'DRAFT', null, false],
     ]);
@@ -550,5 +563,65 @@ describe('robustness', () => {
       // Quadratic work on 100k characters takes many CPU seconds; linear takes milliseconds.
       expect(cpuNow() - started).toBeLessThan(3000);
     }
+  });
+});
+
+describe('shapes seen in real queues (SPEC §2.4)', () => {
+  const read = (name: string) => {
+    const text = fixture(name);
+    const r = parse(`p/${name}`, text, ENGINE, { engine: ENGINE });
+    // collect.ts settles roles across every source; one header is its own world here.
+    settleRoles([r.mentions]);
+    return { r, text };
+  };
+  const view = (m: Mention) => [
+    m.ref.replace(`${ENGINE}#`, '#'),
+    m.line,
+    m.stateLine ?? null,
+    m.role,
+    m.recordedState,
+  ];
+
+  it('reads a labelled block: wrapped heading and titles, counted states, words over labels', () => {
+    const { r, text } = read('shapes.py');
+    expect(r.source.checkedOn).toBe('2026-07-04'); // the latest date of a wrapped heading
+    expect(r.problems).toEqual([]);
+    expect(r.mentions.map(view)).toEqual([
+      ['#7001', 7, null, 'unrelated', null],
+      ['#7002', 7, null, 'unrelated', null],
+      ['#7100', 8, 10, 'related', 'OPEN'],
+      ['#7110', 12, null, 'related', 'OPEN'],
+      ['#7120', 14, null, 'background', 'MERGED'],
+      ['#7121', 14, null, 'background', 'MERGED'],
+      ['#7130', 15, null, 'related', 'OPEN'],
+      // "Two OPEN PRs … :" covers the next two refs; the word is not rewritten per ref.
+      ['#7140', 17, 16, 'anchor-collision', 'OPEN'],
+      ['#7141', 18, 16, 'anchor-collision', 'OPEN'],
+      ['#7150', 19, null, 'own', 'OPEN'],
+      ['#6900', 20, null, 'introduced-the-defect', 'MERGED'],
+      // Outside the block: named again, the own PR is still ours; "engine PR #7199" names the repo.
+      ['#7150', 22, null, 'own', null],
+      ['#7199', 23, null, 'related', 'MERGED'],
+    ]);
+    const counted = r.mentions.filter((m) => m.line === 17 || m.line === 18);
+    expect(counted.map((m) => m.stateSpan)).toEqual([null, null]);
+    expectSpansSliceBack({ ...r, mentions: r.mentions.filter((m) => m.stateSpan) }, text);
+  });
+
+  it('reads an unlabelled prose block: cause, fix in flight, prose states, conditional wording', () => {
+    const { r } = read('shapes-prose.py');
+    expect(r.problems).toEqual([]);
+    expect(r.mentions.map(view)).toEqual([
+      ['#7300', 6, 7, 'introduced-the-defect', 'MERGED'],
+      ['#7300', 8, null, 'introduced-the-defect', null],
+      ['#7310', 10, 11, 'fix', 'OPEN'],
+      // "rather than rejected:" is a sentence in a prose block, not a label.
+      ['#7300', 12, null, 'introduced-the-defect', 'MERGED'],
+      // "only if #7310 is closed": a condition, not a state.
+      ['#7310', 13, null, 'fix', null],
+      ['#7310', 15, null, 'fix', null],
+      // After "Own PR: NONE." nothing is ours; "already-merged precedent" is a state.
+      ['#7320', 17, null, 'related', 'MERGED'],
+    ]);
   });
 });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Mention } from '../../src/model.js';
-import { parseLedger, type LedgerResult } from '../../src/sources/ledger.js';
+import { parseLedger, type LedgerResult } from '../../src/sources/ledger/index.js';
 import { cpuNow } from '../support/cpu-time.js';
 
 const LEDGER = 'deploy/docker/patch.upstream.status.md';
@@ -190,9 +190,10 @@ describe('parseLedger on a realistic ledger', () => {
       entry('engine_core/warmup.py', 20, ENGINE),
       entry('transport/engine_impl.diff', 26, TRANSPORT),
       entry('transport/rdma.patch', 27, TRANSPORT),
-      entry('engine/old_fix.py', 54, null, true),
-      entry('engine/older_fix.py', 55, null, true),
-      entry('engine/older_fix.sh', 55, null, true),
+      // Rows with no upstream-PR or issue column take their section's one repo.
+      entry('engine/old_fix.py', 54, ENGINE, true),
+      entry('engine/older_fix.py', 55, ENGINE, true),
+      entry('engine/older_fix.sh', 55, ENGINE, true),
     ]);
   });
 
@@ -205,8 +206,9 @@ describe('parseLedger on a realistic ledger', () => {
     ]);
   });
 
-  it('reports the internal PR as ambiguous and has no problems', () => {
-    expect(r.ambiguous).toEqual([{ text: '#178', source: LEDGER, line: 36, patch: null }]);
+  it('reads "internal PR #178" as the project’s own tracker: neither asked about nor warned of', () => {
+    expect(r.mentions.some((m) => m.ref.endsWith('#178'))).toBe(false);
+    expect(r.ambiguous).toEqual([]);
     expect(r.problems).toEqual([]);
   });
 
@@ -291,6 +293,8 @@ describe('parseLedger on broken rows', () => {
       [9, `${ENGINE}#17`, null, 'fix', 'OPEN', null, false, null],
       [10, `${ENGINE}#14`, P('a/third.py'), 'fix', 'MERGED', null, false, null],
       [10, `${ENGINE}#15`, P('a/third.py'), 'fix', null, null, false, null],
+      // Every full ref of the file names one repo, so a bare #N belongs to it (SPEC §2.4).
+      [13, `${ENGINE}#21`, null, 'fix', null, null, false, null],
     ]);
     expect(r.patches.map((p) => [p.path, p.line])).toEqual([
       [P('a/fix.py'), 6],
@@ -299,7 +303,7 @@ describe('parseLedger on broken rows', () => {
       // A row that stops after the patch cell still indexes its patch.
       [P('a/fourth.py'), 11],
     ]);
-    expect(r.ambiguous).toEqual([{ text: '#21', source: LEDGER, line: 13, patch: null }]);
+    expect(r.ambiguous).toEqual([]);
   });
 
   it('gives an unreadable state cell no state cell entry, so sync never overwrites it', () => {
@@ -522,10 +526,33 @@ describe('refs', () => {
     ]);
   });
 
-  it('resolves a bare #N only against a full ref before it in the same cell', () => {
+  it('resolves a bare #N against the full ref before it in its cell, else the one repo of its section', () => {
     const r = parse(table(`| \`a.py\` | #5 | ${link(1)} then #2 | no | — |`));
-    expect(r.mentions.map((m) => m.ref)).toEqual([`${ENGINE}#1`, `${ENGINE}#2`]);
-    expect(r.ambiguous).toEqual([{ text: '#5', source: LEDGER, line: 3, patch: P('a.py') }]);
+    expect(r.mentions.map((m) => m.ref)).toEqual([`${ENGINE}#5`, `${ENGINE}#1`, `${ENGINE}#2`]);
+    expect(r.ambiguous).toEqual([]);
+  });
+
+  it('leaves a bare #N ambiguous where two repos meet and none precedes it in its cell', () => {
+    const text = [
+      '## one',
+      '',
+      table(`| \`a.py\` | #5 | ${link(1)} then #2 | no | — |`),
+      '',
+      'See other-org/lib#3 too.',
+      '',
+      '## two',
+      '',
+      'Only [engine#4](https://github.com/example-org/engine/pull/4) here, and #6.',
+    ].join('\n');
+    const r = parse(text);
+    expect(r.mentions.map((m) => m.ref)).toEqual([
+      `${ENGINE}#1`,
+      `${ENGINE}#2`,
+      'other-org/lib#3',
+      `${ENGINE}#4`,
+      `${ENGINE}#6`,
+    ]);
+    expect(r.ambiguous.map((a) => [a.text, a.line])).toEqual([['#5', 5]]);
   });
 
   it('reads inline code refs and states beside them in prose, with groups sharing one state', () => {
@@ -557,7 +584,8 @@ describe('refs', () => {
     const r = parse('engine#1 is background. Anchor collision: engine#2 rewrites it.', {
       engine: ENGINE,
     });
-    expect(r.mentions.map((m) => m.role)).toEqual(['related', 'anchor-collision']);
+    // "is background": the words say so; the next sentence's anchor collision is #2's.
+    expect(r.mentions.map((m) => m.role)).toEqual(['background', 'anchor-collision']);
   });
 
   it('reads refs in nested lists and block quotes with their own lines', () => {
@@ -655,11 +683,89 @@ describe('robustness', () => {
   it('stays fast on a very long line full of refs and unclosed parentheses', () => {
     const cell = 'engine#1 ( '.repeat(20_000);
     const text =
-      table(`| \`a.py\` | — | ${cell} | no | OPEN |`) + `\n\n${'#7 (x '.repeat(20_000)}\n`;
+      table(`| \`a.py\` | — | ${cell} | no | OPEN |`) +
+      // A second repo, so the bare refs below have no single repo to belong to.
+      `\n\nother-org/lib#1\n\n${'#7 (x '.repeat(20_000)}\n`;
     const started = cpuNow();
     const r = parse(text, { engine: ENGINE });
     expect(cpuNow() - started).toBeLessThan(5_000);
-    expect(r.mentions).toHaveLength(20_000);
+    expect(r.mentions).toHaveLength(20_001);
     expect(r.ambiguous).toHaveLength(20_000);
+  });
+});
+
+describe('shapes seen in real queues (SPEC §2.4)', () => {
+  it('reads a state wrapped onto the next line of a block quote, after a code-span title', () => {
+    const text = [
+      '## engine — `patches/engine/`',
+      '',
+      '> **A repair is already in flight:**',
+      '> [engine#7310](https://github.com/example-org/engine/pull/7310) `Teach the remaining',
+      '> pools the kernel` (**OPEN**, `frank`) flips the gates.',
+      '>',
+      '> #7310 never touches our anchor, and #7300 introduced the disagreement.',
+      '',
+      'Background, already present in the base: [engine#7120](https://github.com/example-org/engine/pull/7120) /',
+      '[#7121](https://github.com/example-org/engine/pull/7121) (MERGED) clamp the values.',
+    ].join('\n');
+    const r = parse(text);
+    expect(r.ambiguous).toEqual([]);
+    expect(
+      r.mentions.map((m) => [m.ref, m.line, m.stateLine ?? null, m.role, m.recordedState]),
+    ).toEqual([
+      [`${ENGINE}#7310`, 4, 5, 'fix', 'OPEN'],
+      // Bare refs take the one repo of their section.
+      [`${ENGINE}#7310`, 7, null, 'related', null],
+      [`${ENGINE}#7300`, 7, null, 'introduced-the-defect', null],
+      [`${ENGINE}#7120`, 9, 10, 'background', 'MERGED'],
+      [`${ENGINE}#7121`, 10, null, 'background', 'MERGED'],
+    ]);
+    // A bare ref named only by position is marked so settleRoles may give it its role.
+    expect(r.mentions[1]?.roleByDefault).toBe(true);
+  });
+
+  it('reads a document beside the patches as prose: no patch indexed, no Not patches', () => {
+    const text = [
+      '# Notes',
+      '',
+      '| patch | upstream PR |',
+      '|---|---|',
+      '| `a.py` | [engine#1](https://github.com/example-org/engine/pull/1) |',
+      '',
+      '## Not patches',
+      '',
+      '`b.py` is a helper; see #2 (MERGED).',
+    ].join('\n');
+    const r = parseLedger({ path: 'p/README.md', text, patchesDir: 'p', document: true });
+    expect(r.patches).toEqual([]);
+    expect(r.notPatches).toEqual([]);
+    expect(r.mentions.map((m) => [m.ref, m.patch, m.role, m.recordedState])).toEqual([
+      [`${ENGINE}#1`, null, 'related', null],
+      [`${ENGINE}#2`, null, 'related', 'MERGED'],
+    ]);
+  });
+});
+
+describe('a broken table (SPEC §2.4)', () => {
+  it('is a parse-error where header and delimiter disagree, and its refs are still read', () => {
+    const text = [
+      '## engine',
+      '',
+      '| patch | upstream PR | PR state |',
+      '|---|---|',
+      '| `a.py` | [engine#7](https://github.com/example-org/engine/pull/7) | OPEN |',
+    ].join('\n');
+    const r = parse(text);
+    expect(r.problems.map((p) => [p.line, p.message])).toEqual([
+      [
+        3,
+        "this table's header row has 3 columns but its delimiter row has 2, so it is not read as a table; make them agree",
+      ],
+    ]);
+    expect(r.mentions.map((m) => m.ref)).toEqual([`${ENGINE}#7`]);
+  });
+
+  it('leaves a paragraph that merely starts with a pipe alone', () => {
+    expect(parse('| not a table, just a line with pipes |\nand more prose.').problems).toEqual([]);
   });
 });

@@ -48,13 +48,13 @@ import { gfmStrikethrough } from 'micromark-extension-gfm-strikethrough';
 import { gfmTable } from 'micromark-extension-gfm-table';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateTree } from '../../bench/generate.js';
-import { parseLedger } from '../../src/sources/ledger.js';
+import { parseLedger } from '../../src/sources/ledger/index.js';
 import {
   markdownItTree,
   parseMarkdownWith,
   type TreeBuilder,
   withTreeBuilder,
-} from '../../src/sources/markdown.js';
+} from '../../src/sources/markdown/index.js';
 import { ledgerText } from '../reliability/support/hostile.js';
 
 /** The reference pipeline: what parseMarkdown used before (remark's parser). */

@@ -7,13 +7,13 @@
 import fc from 'fast-check';
 import type { Nodes, PhrasingContent, Root, TableCell } from 'mdast';
 import { describe, expect, it } from 'vitest';
-import { parseLedger } from '../../src/sources/ledger.js';
+import { parseLedger } from '../../src/sources/ledger/index.js';
 import {
   contentRange,
   flattenInline,
   parseMarkdown,
   type MarkdownDoc,
-} from '../../src/sources/markdown.js';
+} from '../../src/sources/markdown/index.js';
 import { ledgerText } from '../reliability/support/hostile.js';
 import { cpuTimed } from '../support/cpu-time.js';
 

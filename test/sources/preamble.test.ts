@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractPreamble } from '../../src/sources/preamble.js';
+import { extractPreamble } from '../../src/sources/headers/preamble.js';
 
 const lines = (...ls: string[]): string => ls.join('\n') + '\n';
 const preambleOf = (path: string, text: string): string => extractPreamble(path, text).text;

@@ -2,7 +2,11 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Mention } from '../../src/model.js';
-import { parseRecord, parseRecordIndex, type RecordResult } from '../../src/sources/records.js';
+import {
+  parseRecord,
+  parseRecordIndex,
+  type RecordResult,
+} from '../../src/sources/records/index.js';
 import { cpuNow } from '../support/cpu-time.js';
 
 const fixture = (name: string) =>

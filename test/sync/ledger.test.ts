@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RefKey, Resolution } from '../../src/model.js';
-import type { LedgerResult } from '../../src/sources/ledger-types.js';
+import type { LedgerResult } from '../../src/sources/ledger/types.js';
 import { planSync } from '../../src/sync/plan.js';
 import { LEDGER, pr, readLedger, TODAY } from './support.js';
 

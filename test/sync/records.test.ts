@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RefKey, Resolution } from '../../src/model.js';
-import { parseRecordIndex } from '../../src/sources/records.js';
+import { parseRecordIndex } from '../../src/sources/records/index.js';
 import { planSync, type SyncPlan } from '../../src/sync/plan.js';
 import type { SourceResult } from '../../src/model.js';
 import { pr, readRecord, RECORD, TODAY } from './support.js';

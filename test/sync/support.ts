@@ -15,9 +15,9 @@ import { rule as reviewDecisionDrift } from '../../src/rules/review-decision-dri
 import { rule as staleCheck } from '../../src/rules/stale-check.js';
 import { rule as stateDrift } from '../../src/rules/state-drift.js';
 import type { CheckContext } from '../../src/rules/types.js';
-import { parseHeader } from '../../src/sources/headers.js';
-import { parseLedger } from '../../src/sources/ledger.js';
-import { parseRecord } from '../../src/sources/records.js';
+import { parseHeader } from '../../src/sources/headers/index.js';
+import { parseLedger } from '../../src/sources/ledger/index.js';
+import { parseRecord } from '../../src/sources/records/index.js';
 
 export const TODAY = '2026-08-20';
 export const LEDGER = 'deploy/docker/patch.upstream.status.md';

@@ -7,11 +7,11 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as srcDecode from '../../../src/decode.js';
-import * as srcHeaders from '../../../src/sources/headers.js';
-import * as srcLedger from '../../../src/sources/ledger.js';
-import * as srcPreamble from '../../../src/sources/preamble.js';
-import * as srcRecords from '../../../src/sources/records.js';
-import * as srcTrailers from '../../../src/sources/trailers.js';
+import * as srcHeaders from '../../../src/sources/headers/index.js';
+import * as srcLedger from '../../../src/sources/ledger/index.js';
+import * as srcPreamble from '../../../src/sources/headers/preamble.js';
+import * as srcRecords from '../../../src/sources/records/index.js';
+import * as srcTrailers from '../../../src/sources/trailers/index.js';
 
 const builtCli = process.env.RELIABILITY_CLI;
 /** The dist/ folder the readers come from, or null for src/. */
@@ -23,8 +23,8 @@ async function load<T>(fromSrc: T, rel: string): Promise<T> {
 }
 
 export const { decodeUtf8 } = await load(srcDecode, 'decode.js');
-export const { parseHeader } = await load(srcHeaders, 'sources/headers.js');
-export const { parseLedger } = await load(srcLedger, 'sources/ledger.js');
-export const { extractPreamble } = await load(srcPreamble, 'sources/preamble.js');
-export const { parseRecord, parseRecordIndex } = await load(srcRecords, 'sources/records.js');
-export const { parseTrailers } = await load(srcTrailers, 'sources/trailers.js');
+export const { parseHeader } = await load(srcHeaders, 'sources/headers/index.js');
+export const { parseLedger } = await load(srcLedger, 'sources/ledger/index.js');
+export const { extractPreamble } = await load(srcPreamble, 'sources/headers/preamble.js');
+export const { parseRecord, parseRecordIndex } = await load(srcRecords, 'sources/records/index.js');
+export const { parseTrailers } = await load(srcTrailers, 'sources/trailers/index.js');

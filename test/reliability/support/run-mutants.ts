@@ -170,15 +170,15 @@ const MUTANTS: Mutant[] = [
   },
   {
     name: 'ledger-path-escapes',
-    protects: 'ledger patch paths out of the root refused, src/sources/ledger-paths.ts joinDir',
+    protects: 'ledger patch paths out of the root refused, src/sources/ledger/paths.ts joinDir',
     edits: [
       {
-        file: 'sources/ledger-paths.js',
+        file: 'sources/ledger/paths.js',
         find: "return joined === '.' || normaliseRelPath(joined) !== null ? joined : null;",
         replace: 'return joined;',
       },
       {
-        file: 'sources/ledger-paths.js',
+        file: 'sources/ledger/paths.js',
         find: 'if (isAbsolute(rel))\n        return null;',
         replace: '',
       },
@@ -296,10 +296,11 @@ const MUTANTS: Mutant[] = [
   },
   {
     name: 'ledger-uncaught',
-    protects: 'a reader failure becomes a parse-error, src/sources/ledger.ts parseLedger try/catch',
+    protects:
+      'a reader failure becomes a parse-error, src/sources/ledger/index.ts parseLedger try/catch',
     edits: [
       {
-        file: 'sources/ledger.js',
+        file: 'sources/ledger/index.js',
         find: 'catch (error) {\n        // A reader bug',
         replace: 'catch (error) {\n        throw error;\n        // A reader bug',
       },
@@ -310,15 +311,15 @@ const MUTANTS: Mutant[] = [
   {
     name: 'record-path-escapes',
     protects:
-      'record and index paths kept inside the root, src/sources/record-paths.ts normaliseRelPath',
+      'record and index paths kept inside the root, src/sources/records/paths.ts normaliseRelPath',
     edits: [
       {
-        file: 'sources/record-paths.js',
+        file: 'sources/records/paths.js',
         find: "if (slashed === '' || isAbsolute(slashed))",
         replace: "if (slashed === '')",
       },
       {
-        file: 'sources/record-paths.js',
+        file: 'sources/records/paths.js',
         find: "if (normal === '..' || normal.startsWith('../') || normal === '.')",
         replace: "if (normal === '.')",
       },
@@ -328,10 +329,10 @@ const MUTANTS: Mutant[] = [
   },
   {
     name: 'header-spans-unshifted',
-    protects: 'state spans shifted past a BOM, src/sources/headers.ts (preamble startOffset)',
+    protects: 'state spans shifted past a BOM, src/sources/headers/index.ts (preamble startOffset)',
     edits: [
       {
-        file: 'sources/headers.js',
+        file: 'sources/headers/index.js',
         find: 'stateSpan: span && { start: span.start + this.startOffset, end: span.end + this.startOffset },',
         replace: 'stateSpan: span && { start: span.start, end: span.end },',
       },
@@ -341,10 +342,10 @@ const MUTANTS: Mutant[] = [
   },
   {
     name: 'trailer-spans-unshifted',
-    protects: 'value spans shifted past a BOM, src/sources/trailers.ts (startOffset)',
+    protects: 'value spans shifted past a BOM, src/sources/trailers/index.ts (startOffset)',
     edits: [
       {
-        file: 'sources/trailers.js',
+        file: 'sources/trailers/index.js',
         find: 'valueSpan: { start: field.valueStart + startOffset, end: field.valueEnd + startOffset },',
         replace: 'valueSpan: { start: field.valueStart, end: field.valueEnd },',
       },
@@ -368,10 +369,10 @@ const MUTANTS: Mutant[] = [
   {
     // Deleting the option is no mutant: yaml's own default is also 100.
     name: 'aliases-unlimited',
-    protects: 'alias expansion capped, src/sources/record-yaml.ts checkAliases maxAliasCount',
+    protects: 'alias expansion capped, src/sources/records/yaml.ts checkAliases maxAliasCount',
     edits: [
       {
-        file: 'sources/record-yaml.js',
+        file: 'sources/records/yaml.js',
         find: 'this.doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });',
         replace: 'this.doc.toJS({ maxAliasCount: -1 });',
       },

@@ -1,0 +1,150 @@
+/**
+ * What an UPSTREAM STATUS entry records about the ref(s) just before a point:
+ * an optional quoted title (which may wrap over lines), then a parenthetical
+ * such as `(alice, OPEN, REVIEW_REQUIRED, against main)`,
+ * `(MERGED on 2026-07-01)` or `(both MERGED, in both bases)`.
+ *
+ * An upper-case OPEN / MERGED / CLOSED / DRAFT anywhere in the parenthetical
+ * counts as a state; a lower-case one only when it opens the parenthetical
+ * (`(merged 2026-07-08)`): elsewhere lower-case words are ordinary prose
+ * ("keep this open until …").
+ */
+import { STATES, type Span, type State } from '../../model.js';
+import { findIsoDate } from '../../states.js';
+
+export interface Claim {
+  state: State | null;
+  /** Offsets of the state word in the scanned text, where sync may rewrite it. */
+  stateSpan: Span | null;
+  /** Where a state written in prose is, when it has no rewritable span. */
+  stateAt?: number;
+  date: string | null;
+  reviewDecision: string | null;
+}
+
+export interface Follow {
+  /** End of what was read as belonging to the ref (title and parenthetical). */
+  end: number;
+  /** End of the quoted title, or where the ref ends when it has none. */
+  titleEnd: number;
+  claim: Claim | null;
+  /** Set when a title or parenthetical opens but never closes. */
+  problem: { offset: number; message: string } | null;
+}
+
+/** A parenthetical longer than this is prose that lost its `)`, not a state note. */
+const MAX_PARENTHETICAL = 600;
+const REVIEW_DECISIONS = new Set(['APPROVED', 'CHANGES_REQUESTED', 'REVIEW_REQUIRED']);
+const STATE_WORDS = new Set<string>(STATES);
+export { joinsRefs } from '../meaning/context.js';
+const QUANTIFIED_STATE =
+  /(?:are[ \t]+)?(?:[Bb]oth|[Aa]ll)[ \t]+(OPEN|MERGED|CLOSED|DRAFT)(?![\w-])/y;
+function isGap(c: string | undefined): boolean {
+  return c === ' ' || c === '\t' || c === '\n' || c === '`' || c === '*' || c === '_' || c === ':';
+}
+
+function skipGap(text: string, from: number, limit: number): number {
+  let p = from;
+  while (p < limit && isGap(text[p])) p++;
+  return p;
+}
+
+/**
+ * Read the title and state parenthetical after `from`. The title must close
+ * within the entry (`entryEnd`); the parenthetical within the block.
+ */
+export function readFollow(
+  text: string,
+  from: number,
+  entryEnd: number,
+  blockEnd: number,
+  grouped: boolean,
+): Follow {
+  let p = skipGap(text, from, entryEnd);
+  let end = from;
+  let titleEnd = from;
+  const open = text[p];
+  if (open === '"' || open === '\u201c') {
+    const close = text.indexOf(open === '"' ? '"' : '\u201d', p + 1);
+    if (close === -1 || close >= entryEnd) {
+      const problem = { offset: p, message: 'quoted title never closes' };
+      return { end, titleEnd: end, claim: null, problem };
+    }
+    end = close + 1;
+    titleEnd = end;
+    p = skipGap(text, end, entryEnd);
+  }
+  if (text[p] === '(') {
+    const close = matchParen(text, p, Math.min(blockEnd, p + MAX_PARENTHETICAL));
+    if (close === -1) {
+      const message = 'parenthetical is not closed before the UPSTREAM STATUS block ends';
+      return { end, titleEnd, claim: null, problem: { offset: p, message } };
+    }
+    return { end: close + 1, titleEnd, claim: readClaim(text, p + 1, close), problem: null };
+  }
+  if (grouped && p < entryEnd) {
+    QUANTIFIED_STATE.lastIndex = p;
+    const m = QUANTIFIED_STATE.exec(text);
+    if (m && m[1] !== undefined) {
+      const start = p + m[0].length - m[1].length;
+      const stateSpan = { start, end: start + m[1].length };
+      const state = m[1] as State;
+      return {
+        end: stateSpan.end,
+        titleEnd,
+        claim: { state, stateSpan, date: null, reviewDecision: null },
+        problem: null,
+      };
+    }
+  }
+  return { end, titleEnd, claim: null, problem: null };
+}
+
+function matchParen(text: string, open: number, limit: number): number {
+  let depth = 0;
+  for (let i = open; i < limit; i++) {
+    const c = text[i];
+    if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) return i;
+  }
+  return -1;
+}
+
+/** The state, date and review decision written in `text[start, end)`. */
+export function readClaim(text: string, start: number, end: number): Claim {
+  const inner = text.slice(start, end);
+  const claim: Claim = {
+    state: null,
+    stateSpan: null,
+    date: findIsoDate(inner),
+    reviewDecision: null,
+  };
+  const word = /[A-Za-z_]+/g;
+  // `(merged 2026-07-08)`, `(both closed)`: a lower-case state directly at the
+  // start of the parenthetical is a state too; anywhere else it is prose.
+  const lead = /^[\s*_`]*(?:(?:both|all)\s+)?(open|merged|closed|draft)(?![\w-])/i.exec(inner);
+  if (lead !== null) {
+    const token = lead[1]!;
+    const at = start + lead[0].length - token.length;
+    claim.state = token.toUpperCase() as State;
+    claim.stateSpan = { start: at, end: at + token.length };
+  }
+  for (let m = word.exec(inner); m !== null; m = word.exec(inner)) {
+    // `__MERGED__` is emphasis; the word inside is what was recorded.
+    let lead = 0;
+    let trail = m[0].length;
+    while (lead < trail && m[0][lead] === '_') lead++;
+    while (trail > lead && m[0][trail - 1] === '_') trail--;
+    const token = m[0].slice(lead, trail);
+    if (claim.state === null && STATE_WORDS.has(token)) {
+      const at = start + m.index + lead;
+      claim.state = token as State;
+      claim.stateSpan = { start: at, end: at + token.length };
+    } else if (claim.reviewDecision === null && REVIEW_DECISIONS.has(token)) {
+      claim.reviewDecision = token;
+    }
+  }
+  // A date means "when it reached that state"; without a state it is prose.
+  if (claim.state === null) claim.date = null;
+  return claim;
+}

@@ -1,0 +1,304 @@
+/**
+ * Patch headers → mentions (SPEC §2.3). A pure function of the file's text.
+ *
+ * Only the preamble is read (see preamble.ts): refs in the diff body are code
+ * being changed, not claims. Inside an UPSTREAM STATUS block (header-block.ts)
+ * a ref takes the role of its entry's label and the state recorded beside it
+ * (header-claims.ts); refs elsewhere in the preamble are `related` mentions
+ * with no recorded state. Offsets and lines are the whole file's, so `sync`
+ * can rewrite a state word in place and annotations point at the right line.
+ */
+import type { AmbiguousRef, Mention, ParseProblem, Role, SourceResult } from '../../model.js';
+import { learnAliases, scanRefs, type FoundRef, type RefContext } from '../../refs.js';
+import { findStatusBlocks, type StatusBlock } from './block.js';
+import { joinsRefs, readFollow, type Claim, type Follow } from './claims.js';
+import { applyCue, cueFor, type Cue } from '../meaning/cues.js';
+import { NEAR, sentenceStart, tailEnd } from '../meaning/context.js';
+import {
+  countedStates,
+  stateBefore,
+  stateInWords,
+  type CountedState,
+  type ProseState,
+} from '../meaning/prose-states.js';
+import { collapseLinks } from './links.js';
+import { lineIndexOf, maskPreamble, type MaskedText } from './text.js';
+import { extractPreamble, type Preamble } from './preamble.js';
+
+export interface HeaderInput {
+  /** Patch file, root-relative with `/`. */
+  path: string;
+  /** The whole file. */
+  text: string;
+  /** Lower-case `owner/repo` from the patch's ledger row, record or config. */
+  defaultRepo: string | null;
+  aliases?: ReadonlyMap<string, string>;
+  /** The file's preamble when the caller already extracted it (it is the costly part). */
+  preamble?: Preamble;
+}
+
+export interface HeaderResult extends SourceResult {
+  hasStatusBlock: boolean;
+}
+
+/** Everything one parse accumulates; offsets are in the masked preamble. */
+class HeaderReader {
+  readonly mentions: { at: number; mention: Mention }[] = [];
+  readonly ambiguous: { at: number; ref: AmbiguousRef }[] = [];
+  readonly problems: ParseProblem[] = [];
+
+  constructor(
+    private readonly input: HeaderInput,
+    readonly masked: MaskedText,
+    private readonly startOffset: number,
+    private readonly startLine: number,
+    private readonly ctx: RefContext,
+  ) {}
+
+  lineOf(at: number): number {
+    return this.startLine + lineIndexOf(this.masked.lines, at);
+  }
+
+  /** Refs in `[start, end)`, with a `[#N](url)` link read once, as its URL. */
+  refsIn(start: number, end: number): FoundRef[] {
+    const found = scanRefs(this.masked.text.slice(start, end), this.ctx).map((r) => ({
+      ...r,
+      start: r.start + start,
+      end: r.end + start,
+    }));
+    return collapseLinks(found, this.masked.text);
+  }
+
+  add(ref: FoundRef, role: Role, claim: Claim | null, shared: boolean, byDefault = false): void {
+    if (ref.internal) return;
+    const line = this.lineOf(ref.start);
+    const patch = this.input.path;
+    if (ref.key === null) {
+      this.ambiguous.push({ at: ref.start, ref: { text: ref.text, source: patch, line, patch } });
+      return;
+    }
+    const span = claim?.stateSpan ?? null;
+    const stateAt = span?.start ?? claim?.stateAt;
+    const stateLine = stateAt !== undefined && claim?.state != null ? this.lineOf(stateAt) : line;
+    const mention: Mention = {
+      ref: ref.key,
+      kindHint: ref.kindHint,
+      source: patch,
+      sourceKind: 'patch-header',
+      line,
+      // A recorded state is what goes stale: findings point at its line,
+      // which after a multi-line title is not the ref's.
+      ...(stateLine !== line ? { stateLine } : {}),
+      patch,
+      role,
+      recordedState: claim?.state ?? null,
+      recordedDate: claim?.date ?? null,
+      recordedReviewDecision: claim?.reviewDecision ?? null,
+      stateSpan: span && { start: span.start + this.startOffset, end: span.end + this.startOffset },
+      sharedState: shared && claim?.state != null,
+      ...(byDefault ? { roleByDefault: true } : {}),
+    };
+    this.mentions.push({ at: ref.start, mention });
+  }
+
+  /** One problem per line: a line of unclosed `(` would otherwise repeat it per ref. */
+  problem(at: number, message: string): void {
+    const line = this.lineOf(at);
+    // Refs are read in file order, so a repeat can only be the last problem.
+    if (this.problems[this.problems.length - 1]?.line === line) return;
+    this.problems.push({ file: this.input.path, line, message });
+  }
+}
+
+export function parseHeader(input: HeaderInput): HeaderResult {
+  const preamble = input.preamble ?? extractPreamble(input.path, input.text);
+  const masked = maskPreamble(preamble.text);
+  // Aliases the caller knows (config, ledger) win over ones this header teaches.
+  const aliases = learnAliases(preamble.text, new Map(input.aliases ?? []));
+  const ctx: RefContext = { aliases, defaultRepo: input.defaultRepo };
+  const reader = new HeaderReader(input, masked, preamble.startOffset, preamble.startLine, ctx);
+  const blocks = findStatusBlocks(masked);
+  for (const block of blocks) readBlock(reader, block);
+  readOutsideBlocks(reader, masked, blocks);
+
+  const dated = blocks.find((b) => b.checkedOn !== null);
+  return {
+    source: {
+      path: input.path,
+      kind: 'patch-header',
+      checkedOn: dated?.checkedOn ?? null,
+      checkedOnLine: dated ? preamble.startLine + dated.headingLine : null,
+    },
+    mentions: reader.mentions.sort((a, b) => a.at - b.at).map((m) => m.mention),
+    patches: [],
+    ambiguous: reader.ambiguous.sort((a, b) => a.at - b.at).map((a) => a.ref),
+    problems: reader.problems,
+    notPatches: [],
+    hasStatusBlock: blocks.length > 0,
+  };
+}
+
+function readBlock(reader: HeaderReader, block: StatusBlock): void {
+  // A ref already given a role in this block keeps it where a label no longer reaches.
+  const roles = new Map<string, Role>();
+  for (const entry of block.entries) {
+    const text = reader.masked.text;
+    // `own PR  NONE.` / `issue  NONE FOUND.`: the label names nothing, so it
+    // does not bind the refs written after it.
+    const none = NONE_AFTER_LABEL.test(
+      text.slice(entry.start, Math.min(entry.end, entry.start + 80)),
+    );
+    readSpan(reader, entry.start, entry.end, block.end, (key) =>
+      none ? (roles.get(key) ?? null) : entry.labelled ? entry.role : null,
+    ).forEach((role, key) => {
+      if (!roles.has(key)) roles.set(key, role);
+    });
+  }
+}
+
+const NONE_AFTER_LABEL = /^[ \t]*[A-Za-z][\w'/-]*(?:[ \t][A-Za-z][\w'/-]*){0,2}[ \t:]+NONE\b/;
+
+/**
+ * Read the refs of `[start, end)` — an entry of a block, or a paragraph
+ * outside one: groups (`#a / #b`), the title and parenthetical after each,
+ * the state written in them or in words around them, and the role the words
+ * give over `baseRole`. Returns the role read for each ref key.
+ */
+function readSpan(
+  reader: HeaderReader,
+  start: number,
+  end: number,
+  blockEnd: number,
+  /** The role a label gives the ref, or null when only its position would (then `related`). */
+  baseRole: (key: string) => Role | null,
+): Map<string, Role> {
+  const text = reader.masked.text;
+  const read = new Map<string, Role>();
+  const refs = reader.refsIn(start, end);
+  const counted = countedStates(text.slice(start, end)).map((c) => ({
+    ...c,
+    start: c.start + start,
+    end: c.end + start,
+  }));
+  // Refs inside a title or parenthetical already read ("Revert #3800") are
+  // mentioned, but they are not what the entry's label or state is about.
+  let consumed = start;
+  let prevEnd = start;
+  const pending: { group: FoundRef[]; claim: Claim | null; cue: Cue | null; follow: Follow }[] = [];
+  for (let i = 0; i < refs.length;) {
+    const first = refs[i]!;
+    if (first.start < consumed) {
+      reader.add(first, 'related', null, false);
+      i++;
+      continue;
+    }
+    const group = [first];
+    for (let next = refs[i + 1]; next !== undefined; next = refs[i + group.length]) {
+      if (!joinsRefs(text.slice(group[group.length - 1]!.end, next.start))) break;
+      group.push(next);
+    }
+    const last = group[group.length - 1]!;
+    const follow = readFollow(text, last.end, end, blockEnd, group.length > 1);
+    if (follow.problem)
+      reader.problem(follow.problem.offset, `${follow.problem.message} (after ${last.text})`);
+    const nextStart = refs[i + group.length]?.start ?? end;
+    const sentence = sentenceStart(text, first.start, start);
+    const leadFar = text.slice(sentence, first.start);
+    const leadNear = text.slice(Math.max(sentence, prevEnd, first.start - NEAR), first.start);
+    const tail = text.slice(
+      follow.titleEnd,
+      // Words in the next ref's own sentence are about that ref.
+      tailEnd(text, follow.titleEnd, tailLimit(text, follow.end, nextStart)),
+    );
+    const cue = cueFor(leadNear, leadFar, tail);
+    let claim = follow.claim?.state != null ? follow.claim : null;
+    if (claim === null) {
+      const after = Math.max(follow.end, follow.titleEnd);
+      const alone = group.length === refs.length;
+      const worded =
+        stateBefore(leadNear, first.start - leadNear.length) ??
+        stateInWords(
+          leadNear,
+          text.slice(after, tailEnd(text, after, nextStart, 1)),
+          after,
+          alone,
+        ) ??
+        takeCounted(counted, first.start);
+      if (worded !== null) {
+        claim = {
+          state: worded.state,
+          // Prose and counts ("Two OPEN PRs") are read, never rewritten per ref.
+          stateSpan: worded.rewritable ? { start: worded.start, end: worded.end } : null,
+          stateAt: worded.start,
+          date: worded.date,
+          reviewDecision: follow.claim?.reviewDecision ?? null,
+        };
+      } else claim = follow.claim;
+    }
+    consumed = Math.max(consumed, follow.end);
+    pending.push({ group, claim, cue, follow });
+    prevEnd = Math.max(follow.end, last.end);
+    i += group.length;
+  }
+  // `#a (MERGED) / #b (OPEN, in both bases)` — what sync writes when a shared
+  // state parts — still says one thing of both: a group without words of its
+  // own takes those of the group it is joined to.
+  for (let k = pending.length - 2; k >= 0; k--) {
+    const g = pending[k]!;
+    const next = pending[k + 1]!;
+    if (g.cue === null && joinsRefs(text.slice(g.follow.end, next.group[0]!.start)))
+      g.cue = next.cue;
+  }
+  for (const { group, claim, cue } of pending) {
+    for (const ref of group) {
+      const base = ref.key === null ? null : baseRole(ref.key);
+      const role = applyCue(base ?? 'related', cue);
+      if (ref.key !== null && !read.has(ref.key)) read.set(ref.key, role);
+      reader.add(ref, role, claim, group.length > 1, base === null && cue === null);
+    }
+  }
+  return read;
+}
+
+/** Where a ref's tail stops: at the sentence of the next ref, or at the next ref within one sentence. */
+function tailLimit(text: string, followEnd: number, nextStart: number): number {
+  const nextSentence = sentenceStart(text, nextStart, followEnd);
+  return nextSentence > followEnd ? nextSentence : Math.max(nextStart, followEnd);
+}
+
+/** The next "N STATE PRs" state before `at` that still covers refs. */
+function takeCounted(counted: CountedState[], at: number): ProseState | null {
+  let found: CountedState | null = null;
+  for (const c of counted) if (c.end <= at && (c.count === null || c.count > 0)) found = c;
+  if (found === null) return null;
+  if (found.count !== null) found.count--;
+  return found;
+}
+
+/** Outside a block, each paragraph is a context for bare refs, read like an unlabelled entry. */
+function readOutsideBlocks(
+  reader: HeaderReader,
+  masked: MaskedText,
+  blocks: readonly StatusBlock[],
+): void {
+  let b = 0;
+  let paragraphStart: number | null = null;
+  let paragraphEnd = 0;
+  const flush = (): void => {
+    if (paragraphStart === null) return;
+    readSpan(reader, paragraphStart, paragraphEnd, paragraphEnd, () => null);
+    paragraphStart = null;
+  };
+  for (const line of masked.lines) {
+    while (blocks[b] !== undefined && blocks[b]!.end < line.start) b++;
+    const block = blocks[b];
+    const inBlock = block !== undefined && line.start >= block.start && line.start <= block.end;
+    if (inBlock || line.indent === -1) {
+      flush();
+      continue;
+    }
+    paragraphStart ??= line.start;
+    paragraphEnd = line.end;
+  }
+  flush();
+}

@@ -1,0 +1,87 @@
+/**
+ * One patch file's header, read both ways: the prose UPSTREAM STATUS block
+ * (headers/index.ts) and the ecosystem fields — Yocto `Upstream-Status:`,
+ * Buildroot `Upstream:`, DEP-3 `Forwarded:`/`Applied-Upstream:`/`Bug:`
+ * (trailers/). A field line is the trailer reader's: the prose reader's
+ * stateless `related` mention of the same URL on that line is dropped, so
+ * each place is one mention with the state the field records.
+ *
+ * Trailers are read in `.patch`/`.diff` files and in any patch an ecosystem's
+ * layout found (`debian/patches/*` has no fixed extension); never in a
+ * queue's `.py`/`.sh` anchor script, whose docstring may well start a line
+ * with `UPSTREAM:` in prose (SPEC §2.4). Bare `#N` are then settled by
+ * trailers/copied-refs.ts.
+ */
+import type { HeaderInput, HeaderResult } from './index.js';
+import { parseHeader } from './index.js';
+import { extractPreamble } from './preamble.js';
+import { parseTrailers } from '../trailers/index.js';
+import { attributeCopiedRefs } from '../trailers/copied-refs.js';
+import type { PatchLayout, TrailerResult } from '../trailers/types.js';
+
+export interface PatchHeaderResult extends HeaderResult {
+  trailers: Pick<TrailerResult, 'fields' | 'uncheckable' | 'commits'>;
+  /** Last line (1-based, whole file) of the preamble: bytes after it are the diff body. */
+  preambleEndLine: number;
+  /** Bare `#N` of a copied commit message not reported because no single repository owns them. */
+  unattributed: number;
+}
+
+export interface PatchHeaderOptions {
+  /** The ecosystem layout the patch was found in (discover.ts `layoutOf`). */
+  layout?: PatchLayout | null;
+}
+
+const DIFF_FILE = /\.(?:patch|diff)$/i;
+
+export function readPatchHeader(
+  input: HeaderInput,
+  options: PatchHeaderOptions = {},
+): PatchHeaderResult {
+  const layout = options.layout ?? null;
+  const preamble = extractPreamble(input.path, input.text);
+  const header = parseHeader({ ...input, preamble });
+  const readsTrailers = layout !== null || DIFF_FILE.test(input.path);
+  const trailers = readsTrailers
+    ? parseTrailers({
+        path: input.path,
+        preamble: preamble.text,
+        startOffset: preamble.startOffset,
+        startLine: preamble.startLine,
+        layout,
+        ...(input.aliases ? { aliases: input.aliases } : {}),
+      })
+    : null;
+  const claimed = new Set(trailers?.claimedLines ?? []);
+  const taken = (line: number): boolean => claimed.has(line);
+  const lines = preamble.text.split('\n');
+  const lineText = (line: number): string => lines[line - preamble.startLine] ?? '';
+  const copied = attributeCopiedRefs({
+    path: input.path,
+    lineText,
+    preamble: preamble.text,
+    mentions: [...header.mentions.filter((m) => !taken(m.line)), ...(trailers?.mentions ?? [])],
+    ambiguous: [...header.ambiguous.filter((a) => !taken(a.line)), ...(trailers?.ambiguous ?? [])],
+    commitRepos: trailers?.commits.map((c) => c.repo) ?? [],
+    ecosystem: layout !== null,
+  });
+  return {
+    ...header,
+    mentions: copied.mentions.sort((a, b) => a.line - b.line),
+    ambiguous: copied.ambiguous,
+    problems: [...header.problems, ...(trailers?.problems ?? [])].sort((a, b) => a.line - b.line),
+    source: {
+      ...header.source,
+      // A prose block's date wins; trailer conventions carry none.
+      checkedOn: header.source.checkedOn,
+    },
+    trailers: {
+      fields: trailers?.fields ?? [],
+      uncheckable: trailers?.uncheckable ?? [],
+      commits: trailers?.commits ?? [],
+    },
+    // A preamble ends with the line break of its last line.
+    preambleEndLine: preamble.startLine + lines.length - (preamble.text.endsWith('\n') ? 2 : 1),
+    unattributed: copied.unattributed,
+  };
+}

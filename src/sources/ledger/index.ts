@@ -1,0 +1,156 @@
+/**
+ * The markdown ledger (`patch.upstream.status.md`, SPEC §2.1) → the patches
+ * it indexes or retires, every ref it names with the role and state recorded
+ * for it, and where the state cells and check date are written (for `sync`).
+ *
+ * Pure: text in, data out. It never throws: what cannot be read becomes a
+ * ParseProblem with file and line, and everything else is still read.
+ */
+import type { Nodes } from 'mdast';
+import { learnAliases } from '../../refs.js';
+import { sectionRepos } from './sections.js';
+import { findCheckDate } from './checkdate.js';
+import { resolvePaths } from './paths.js';
+import { readProse } from './prose.js';
+import { reportProblem, type LedgerReader } from './reader.js';
+import { readTable } from './table.js';
+import type { LedgerInput, LedgerResult } from './types.js';
+import { flattenInline, inlineCodes, parseMarkdown } from '../markdown/index.js';
+
+export type { LedgerInput, LedgerResult, StateCell } from './types.js';
+
+export function parseLedger(input: LedgerInput): LedgerResult {
+  const result: LedgerResult = {
+    source: { path: input.path, kind: 'ledger', checkedOn: null, checkedOnLine: null },
+    mentions: [],
+    patches: [],
+    ambiguous: [],
+    problems: [],
+    notPatches: [],
+    stateCells: [],
+    checkDateSpan: null,
+  };
+  try {
+    readLedger(input, result);
+  } catch (error) {
+    // A reader bug must not hide the rest of the run; say so, with the cause.
+    const cause = error instanceof Error ? error.message : String(error);
+    result.problems.push({
+      file: input.path,
+      line: 1,
+      message: `could not read the ledger: ${cause}`,
+    });
+  }
+  return result;
+}
+
+function readLedger(input: LedgerInput, result: LedgerResult): void {
+  const doc = parseMarkdown(input.text);
+  const stoppedAt = doc.tree.data?.truncatedAtLine;
+  if (stoppedAt !== undefined) {
+    result.problems.push({
+      file: input.path,
+      line: stoppedAt,
+      message:
+        'blocks here are nested more than 100 levels deep (lists, quotes); the ledger is not read past this line',
+    });
+  }
+  // Config aliases are explicit, so they win over those the file's links teach.
+  const aliases = learnAliases(doc.text, new Map(input.aliases ?? []));
+  const reader: LedgerReader = {
+    source: input.path,
+    doc,
+    aliases,
+    patchesDir: input.patchesDir,
+    sectionRepo: null,
+    result,
+  };
+  const sections = sectionRepos(doc.text, doc.tree, aliases, input.defaultRepo ?? null);
+  reader.sectionRepo = sections.fileRepo;
+  const document = input.document === true;
+
+  const check = findCheckDate(doc);
+  if (check !== null) {
+    result.source.checkedOn = check.date;
+    result.source.checkedOnLine = check.line;
+    result.checkDateSpan = check.span;
+  }
+
+  // Headings open sections; a heading closes those at its depth or deeper.
+  const headings: { depth: number; text: string }[] = [];
+  const inSection = (re: RegExp): boolean => headings.some((h) => re.test(h.text));
+  const visit = (node: Nodes): void => {
+    switch (node.type) {
+      case 'heading':
+        while ((headings[headings.length - 1]?.depth ?? 0) >= node.depth) headings.pop();
+        headings.push({ depth: node.depth, text: flattenInline(doc, node).text });
+        reader.sectionRepo = sections.at(node.position?.start.offset ?? 0);
+        return;
+      case 'table':
+        if (document) {
+          for (const row of node.children) for (const cell of row.children) readProse(reader, cell);
+        } else if (inSection(NOT_PATCHES)) {
+          for (const row of node.children) for (const cell of row.children) readLoose(reader, cell);
+        } else {
+          readTable(reader, node, inSection(RETIRED));
+        }
+        return;
+      case 'paragraph':
+        brokenTable(reader, node);
+        if (inSection(NOT_PATCHES) && !document) readLoose(reader, node);
+        else readProse(reader, node);
+        return;
+      case 'code':
+      case 'html':
+      case 'definition':
+      case 'yaml':
+        return;
+      default:
+        if ('children' in node) for (const child of node.children) visit(child);
+    }
+  };
+  visit(doc.tree);
+}
+
+const RETIRED = /retired/i;
+const NOT_PATCHES = /not[\s-]+patch(?:es)?\b/i;
+
+/** A container in the *Not patches* section: its paths are not patches, its refs are prose. */
+function readLoose(reader: LedgerReader, node: Nodes): void {
+  const paths = resolvePaths(
+    inlineCodes(node).map((c) => c.value),
+    reader.patchesDir,
+    (message) => reportProblem(reader, node.position?.start.line ?? 1, message),
+  );
+  for (const path of paths) {
+    if (!reader.result.notPatches.includes(path)) reader.result.notPatches.push(path);
+  }
+  readProse(reader, node);
+}
+
+const ROW = /^[ \t]*\|.*\|[ \t]*$/;
+const DELIMITER = /^[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
+
+/**
+ * A header row and a delimiter row that disagree on the number of columns
+ * make no table in GFM: the rows fall into a paragraph. That is a broken
+ * table, not prose (SPEC §2.4): say so where it starts; its refs are still
+ * read, as prose.
+ */
+function brokenTable(reader: LedgerReader, node: Nodes): void {
+  const start = node.position?.start.offset;
+  const end = node.position?.end.offset;
+  if (start === undefined || end === undefined) return;
+  const [header = '', delimiter = ''] = reader.doc.text.slice(start, end).split('\n', 2);
+  if (!ROW.test(header) || !DELIMITER.test(delimiter)) return;
+  const count = (row: string): number =>
+    row
+      .trim()
+      .replace(/^\||\|$/g, '')
+      .split('|').length;
+  reportProblem(
+    reader,
+    node.position?.start.line ?? 1,
+    `this table's header row has ${count(header)} columns but its delimiter row has ${count(delimiter)}, so it is not read as a table; make them agree`,
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * Refs outside patch tables — paragraphs, list items, block quotes, tables
+ * without a patch column — belong to no patch. They are `related`, or
+ * `anchor-collision` when their sentence says so, or what the words around
+ * them say they are (meaning/cues.ts), with the state written beside them
+ * or in words around them, if there is one.
+ */
+import type { Nodes } from 'mdast';
+import type { LedgerReader } from './reader.js';
+import { readRefs, toMention } from './refs.js';
+import { flattenInline } from '../markdown/index.js';
+import { applyCue } from '../meaning/cues.js';
+
+const ANCHOR = /anchor[\s-]*collisions?/i;
+
+export function readProse(reader: LedgerReader, node: Nodes): void {
+  const inline = flattenInline(reader.doc, node);
+  const refs = readRefs(reader, inline, null);
+  if (refs.length === 0) return;
+  const anchors = sentences(inline.text).filter(([s, e]) => ANCHOR.test(inline.text.slice(s, e)));
+  for (const ref of refs) {
+    const at = ref.found.start;
+    const inAnchorSentence = anchors.some(([s, e]) => at >= s && at < e);
+    const role = applyCue(inAnchorSentence ? 'anchor-collision' : 'related', ref.cue);
+    const mention = toMention(reader, ref, null, role, ref.beside);
+    if (!inAnchorSentence && ref.cue === null) mention.roleByDefault = true;
+    reader.result.mentions.push(mention);
+  }
+}
+
+/**
+ * Sentence ranges: a `.`, `!` or `?` followed by white space ends one (so
+ * `fix.py` and `v0.5.17` do not), and so does a blank line.
+ */
+export function sentences(text: string): [number, number][] {
+  const out: [number, number][] = [];
+  let start = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    const next = text[i + 1] ?? ' ';
+    const ends =
+      ((c === '.' || c === '!' || c === '?') && /\s/.test(next)) || (c === '\n' && next === '\n');
+    if (ends) {
+      out.push([start, i + 1]);
+      start = i + 1;
+    }
+  }
+  if (start < text.length) out.push([start, text.length]);
+  return out;
+}

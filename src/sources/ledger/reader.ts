@@ -1,0 +1,26 @@
+/** What every part of the ledger reader shares while reading one file. */
+import type { LedgerResult } from './types.js';
+import type { MarkdownDoc } from '../markdown/index.js';
+
+export interface LedgerReader {
+  /** The ledger path, as mentions and problems name it. */
+  source: string;
+  doc: MarkdownDoc;
+  /** Config aliases merged with those the file's own links teach. */
+  aliases: ReadonlyMap<string, string>;
+  patchesDir: string;
+  /** Repo for a bare `#N` in the section being read: the one repo its refs name, if one. */
+  sectionRepo: string | null;
+  /** Filled in as the file is read. */
+  result: LedgerResult;
+}
+
+export function reportProblem(reader: LedgerReader, line: number, message: string): void {
+  reader.result.problems.push({ file: reader.source, line, message });
+}
+
+/** A short excerpt for messages: enough to find the spot, never a whole long line. */
+export function excerpt(text: string, max = 60): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}

@@ -1,0 +1,59 @@
+/**
+ * The repository a bare `#N` belongs to, by section (SPEC §2.4): a section
+ * whose refs all name one repository (a sglang table and the paragraphs
+ * under it) gives that repository to its bare refs; a section with no full
+ * refs of its own takes its parent's; and a file whose refs all name one
+ * repository gives it everywhere. Where two repositories meet, only the
+ * nearest full ref before a bare one in its own cell or paragraph decides
+ * (refs.ts), and otherwise the ref is ambiguous.
+ */
+import type { Root } from 'mdast';
+import { reposNamed } from '../../refs.js';
+
+interface Section {
+  depth: number;
+  start: number;
+  /** End of the section and all its subsections. */
+  end: number;
+}
+
+export interface SectionRepos {
+  fileRepo: string | null;
+  /** The default repo for the section starting at a heading's offset. */
+  at(headingStart: number): string | null;
+}
+
+export function sectionRepos(
+  text: string,
+  tree: Root,
+  aliases: ReadonlyMap<string, string>,
+  fallback: string | null = null,
+): SectionRepos {
+  const heads: Section[] = [];
+  for (const node of tree.children) {
+    if (node.type !== 'heading') continue;
+    heads.push({ depth: node.depth, start: node.position?.start.offset ?? 0, end: text.length });
+  }
+  heads.forEach((h, i) => {
+    const next = heads.slice(i + 1).find((n) => n.depth <= h.depth);
+    h.end = next?.start ?? text.length;
+  });
+  // Two distinct repos already mean "no single repo": stop scanning there.
+  const reposIn = (start: number, end: number): Set<string> =>
+    reposNamed(text.slice(start, end), aliases, 2);
+  const only = (repos: Set<string>): string | null =>
+    repos.size === 1 ? ([...repos][0] ?? null) : null;
+  const all = reposIn(0, text.length);
+  const fileRepo = all.size === 0 ? fallback : only(all);
+  const byStart = new Map<number, string | null>();
+  heads.forEach((h, i) => {
+    let repos = reposIn(h.start, h.end);
+    // No full ref of its own: the enclosing section's, then the file's.
+    for (let p = i - 1; repos.size === 0 && p >= 0; p--) {
+      const parent = heads[p]!;
+      if (parent.depth < h.depth && parent.end >= h.end) repos = reposIn(parent.start, parent.end);
+    }
+    byStart.set(h.start, repos.size === 0 ? fileRepo : only(repos));
+  });
+  return { fileRepo, at: (start) => byStart.get(start) ?? fileRepo };
+}

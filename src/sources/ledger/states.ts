@@ -1,0 +1,147 @@
+/**
+ * How a ledger writes a recorded state: in the PR-state cell of a row
+ * (`**MERGED** 2026-07-09`, `both OPEN (re-read …)`, `#3877 MERGED; #3712
+ * OPEN`) or in a parenthetical right after a ref in free text
+ * (`#32722 (OPEN)`). Works on flattened text, so emphasis is already gone.
+ *
+ * Every pattern here is anchored at a known position and bounded, so long
+ * lines cost linear time.
+ */
+import type { State } from '../../model.js';
+import type { FoundRef } from '../../refs.js';
+import { parseStateWord } from '../../states.js';
+import { skipBlank } from '../meaning/context.js';
+
+/** A state word found in flat text, with the date written right after it. */
+export interface WrittenState {
+  state: State;
+  date: string | null;
+  /** Flat offsets of the state word itself. */
+  start: number;
+  end: number;
+}
+
+export type StateCellReading =
+  | { kind: 'nothing' }
+  | { kind: 'shared'; written: WrittenState }
+  | { kind: 'per-ref'; entries: PerRefState[] }
+  | { kind: 'unreadable'; reason: string };
+
+export interface PerRefState {
+  ref: FoundRef;
+  /** The PR number as written, to match against the upstream-PR cell. */
+  number: number;
+  written: WrittenState | null;
+}
+
+const WORD = /[A-Za-z]+/y;
+const QUANTIFIER = /(?:both|all(?:\s+(?:two|three|four|five))?)\s+/iy;
+const DATE_AFTER = /[ \t]*[,:]?[ \t]*(?:on[ \t]+)?(\d{4}-\d{2}-\d{2})(?!\d)/y;
+const NOTHING = /^(?:[—–-]+|n\/?a\b.*|none\b.*)$/is;
+
+/** A state word at `at` (after an optional `both`/`all`), and a date right after it. */
+export function stateWordAt(
+  text: string,
+  at: number,
+): (WrittenState & { quantified: boolean }) | null {
+  QUANTIFIER.lastIndex = at;
+  const quantified = QUANTIFIER.exec(text) !== null;
+  const start = quantified ? QUANTIFIER.lastIndex : at;
+  WORD.lastIndex = start;
+  const word = WORD.exec(text);
+  if (word === null) return null;
+  const state = parseStateWord(word[0]);
+  if (state === null) return null;
+  const end = start + word[0].length;
+  DATE_AFTER.lastIndex = end;
+  const date = DATE_AFTER.exec(text)?.[1] ?? null;
+  return { state, date, start, end, quantified };
+}
+
+/**
+ * Read a PR-state cell. `refs` are the refs scanned in the cell itself: when
+ * the cell starts with one, it is the per-ref form `sync` writes.
+ */
+export function readStateCell(text: string, refs: readonly FoundRef[]): StateCellReading {
+  const lead = firstNonSpace(text);
+  const trimmed = text.trim();
+  if (trimmed === '' || NOTHING.test(trimmed)) return { kind: 'nothing' };
+  const first = refs[0];
+  if (first !== undefined && first.start === lead) return readPerRef(text, refs);
+  const written = stateWordAt(text, lead);
+  if (written === null) {
+    return {
+      kind: 'unreadable',
+      reason:
+        'expected OPEN, DRAFT, MERGED or CLOSED (optionally `both STATE` or `#N STATE; #M STATE`), or — / n/a / none',
+    };
+  }
+  return { kind: 'shared', written: stripQuantified(written) };
+}
+
+function readPerRef(text: string, refs: readonly FoundRef[]): StateCellReading {
+  const entries: PerRefState[] = [];
+  refs.forEach((ref, i) => {
+    const limit = refs[i + 1]?.start ?? text.length;
+    let at = ref.end;
+    // `#3877 MERGED`, `#3877: MERGED`, `#3877 (MERGED)`, `#3877 → MERGED`.
+    while (at < limit && /[\s:=(→-]/.test(text[at] ?? '')) at++;
+    const written = stateWordAt(text, at);
+    entries.push({
+      ref,
+      number: refNumber(ref),
+      written: written !== null && written.end <= limit ? stripQuantified(written) : null,
+    });
+  });
+  return { kind: 'per-ref', entries };
+}
+
+/**
+ * The state written in a parenthetical right after flat offset `end`:
+ * `(MERGED)`, `(both OPEN)`, `(closed, superseded)`, `(alice, OPEN)`.
+ * The first comma/semicolon item that is a state word (after an optional
+ * `both`/`all`) counts; `quantified` says whether it covers a group.
+ */
+export function stateBeside(
+  text: string,
+  end: number,
+): (WrittenState & { quantified: boolean }) | null {
+  const at = skipBlank(text, end);
+  if (text[at] !== '(') return null;
+  // Bounded: a stray `(` on a long line must not make every ref scan to the end.
+  const close = text.slice(at, at + 200).indexOf(')');
+  if (close < 0) return null;
+  const stop = at + close;
+  let item = at + 1;
+  while (item < stop) {
+    const begin = item + (/^\s*/.exec(text.slice(item, stop))?.[0].length ?? 0);
+    const written = stateWordAt(text, begin);
+    if (written !== null && written.end <= stop && !/[A-Za-z]/.test(text[written.end] ?? '')) {
+      return written;
+    }
+    const next = nextSeparator(text, item, stop);
+    if (next < 0) break;
+    item = next + 1;
+  }
+  return null;
+}
+
+function nextSeparator(text: string, from: number, stop: number): number {
+  for (let i = from; i < stop; i++) if (text[i] === ',' || text[i] === ';') return i;
+  return -1;
+}
+
+function stripQuantified(w: WrittenState & { quantified: boolean }): WrittenState {
+  return { state: w.state, date: w.date, start: w.start, end: w.end };
+}
+
+function firstNonSpace(text: string): number {
+  let i = 0;
+  while (i < text.length && /\s/.test(text[i] ?? '')) i++;
+  return i;
+}
+
+/** The number a found ref names: the digits it ends with. */
+export function refNumber(ref: FoundRef): number {
+  return Number(/(\d+)\s*$/.exec(ref.text)?.[1] ?? NaN);
+}

@@ -1,0 +1,153 @@
+/**
+ * One ledger table with a patch column: each row names a patch (or repeats
+ * the one above with a ditto mark), the PRs and issues upstream, and the
+ * state recorded for those PRs. Rows are read independently, so a broken
+ * row is a ParseProblem and the rows around it still count.
+ */
+import type { Table, TableCell, TableRow } from 'mdast';
+import type { Mention, Role } from '../../model.js';
+import { findColumns, type Columns } from './columns.js';
+import { isPathLike, readDitto, resolvePaths } from './paths.js';
+import { readProse } from './prose.js';
+import { excerpt, reportProblem, type LedgerReader } from './reader.js';
+import { readRefs, toMention, type ReadRef } from './refs.js';
+import { readRowState } from './state-cell.js';
+import { applyCue } from '../meaning/cues.js';
+import { flattenInline, inlineCodes } from '../markdown/index.js';
+
+export function readTable(reader: LedgerReader, table: Table, retiredSection: boolean): void {
+  const [header, ...rows] = table.children;
+  if (header === undefined) return;
+  const columns = findColumns(header.children.map((c) => flattenInline(reader.doc, c).text));
+  if (columns.patch === null) {
+    // No patch column: refs in it are prose, belonging to no patch.
+    for (const row of rows) for (const cell of row.children) readProse(reader, cell);
+    return;
+  }
+  const retired = retiredSection || columns.retires;
+  let above: string | null = null;
+  for (const row of rows) above = readRow(reader, row, columns, retired, above);
+}
+
+interface RowPatch {
+  /** The patch mentions in this row belong to (the first path of a patch row). */
+  patch: string | null;
+  /** Paths this row indexes: empty for ditto and broken rows. */
+  paths: string[];
+  /** From a ditto parenthetical; null = fix (or own). */
+  dittoRole: Role | null;
+}
+
+/** Read one body row; returns the patch a ditto mark on the next row repeats. */
+function readRow(
+  reader: LedgerReader,
+  row: TableRow,
+  columns: Columns,
+  retired: boolean,
+  above: string | null,
+): string | null {
+  const line = row.position?.start.line ?? 1;
+  const cells = row.children;
+  const cellAt = (index: number | null): TableCell | undefined =>
+    index === null ? undefined : cells[index];
+  const rowPatch = readPatchCell(reader, cellAt(columns.patch), line, above, columns.patch ?? 0);
+  const patch = rowPatch.patch;
+
+  // Every cell but the state cell is scanned, left to right, in document order.
+  const refsByCell = cells.map((cell, index) =>
+    index === columns.state ? [] : readRefs(reader, flattenInline(reader.doc, cell), patch),
+  );
+  const prRefs = columns.pr === null ? [] : (refsByCell[columns.pr] ?? []);
+  const issueRefs = columns.issue === null ? [] : (refsByCell[columns.issue] ?? []);
+  const fromStateCell = readRowState(reader, cellAt(columns.state), prRefs, line);
+
+  const oursCell = cellAt(columns.ours);
+  const ours =
+    oursCell !== undefined && /^\s*yes\b/i.test(flattenInline(reader.doc, oursCell).text);
+  const prRole: Role = retired ? 'background' : (rowPatch.dittoRole ?? (ours ? 'own' : 'fix'));
+
+  // The words written about a ref in its cell can overrule the column's role
+  // (meaning/cues.ts); a retired row's refs stay background.
+  const roleOf = (ref: ReadRef, base: Role): Role => (retired ? base : applyCue(base, ref.cue));
+  refsByCell.forEach((refs, index) => {
+    for (const ref of refs) reader.result.mentions.push(cellMention(ref, index));
+  });
+  function cellMention(ref: ReadRef, index: number): Mention {
+    if (index === columns.pr) {
+      const recorded = ref.beside ?? fromStateCell.get(ref) ?? null;
+      return toMention(reader, ref, patch, roleOf(ref, prRole), recorded);
+    }
+    if (index === columns.issue) {
+      // The issue column names issues unless a URL says it is a pull request.
+      const kind = ref.kindHint === 'pr' ? 'pr' : 'issue';
+      const role = roleOf(ref, retired ? 'background' : 'issue');
+      return toMention(reader, ref, patch, role, ref.beside, kind);
+    }
+    return toMention(
+      reader,
+      ref,
+      patch,
+      roleOf(ref, retired ? 'background' : 'related'),
+      ref.beside,
+    );
+  }
+
+  const first = prRefs[0] ?? issueRefs[0];
+  // A row that names no ref still belongs to its section's repo (for its header's bare refs).
+  const repo =
+    first === undefined ? reader.sectionRepo : first.key.slice(0, first.key.lastIndexOf('#'));
+  for (const path of rowPatch.paths) {
+    reader.result.patches.push({ path, source: reader.source, line, retired, repo });
+  }
+  return patch;
+}
+
+function readPatchCell(
+  reader: LedgerReader,
+  cell: TableCell | undefined,
+  line: number,
+  above: string | null,
+  column: number,
+): RowPatch {
+  if (cell === undefined) {
+    reportProblem(reader, line, `this row stops before the patch column (column ${column + 1})`);
+    return { patch: null, paths: [], dittoRole: null };
+  }
+  const text = flattenInline(reader.doc, cell).text;
+  const ditto = readDitto(text);
+  if (ditto !== null) {
+    if (above === null) {
+      reportProblem(
+        reader,
+        line,
+        `ditto mark "${excerpt(text, 20)}" but the row above names no patch (first row of the table, or its patch cell is unreadable); write the patch path instead`,
+      );
+    }
+    return { patch: above, paths: [], dittoRole: ditto.role };
+  }
+  // A path out of the root is a problem of its own, reported once.
+  let refused = false;
+  const refuse = (message: string): void => {
+    refused = true;
+    reportProblem(reader, line, message);
+  };
+  let paths = resolvePaths(
+    inlineCodes(cell).map((c) => c.value),
+    reader.patchesDir,
+    refuse,
+  );
+  // A path written without backticks is still a path when the cell is nothing else.
+  if (paths.length === 0 && !refused && isPathLike(text)) {
+    paths = resolvePaths([text], reader.patchesDir, refuse);
+  }
+  if (paths.length === 0 && refused) return { patch: null, paths: [], dittoRole: null };
+  if (paths.length === 0) {
+    reportProblem(
+      reader,
+      line,
+      `expected a backticked patch path (\`dir/file.py\`) or a ditto mark (″) in the patch cell, found "${excerpt(text)}"`,
+    );
+    return { patch: null, paths: [], dittoRole: null };
+  }
+  return { patch: paths[0] ?? null, paths, dittoRole: null };
+}

@@ -1,0 +1,89 @@
+/**
+ * A GFM table block rule for markdown-it that finds the tables micromark
+ * finds. markdown-it's own rule splits the header with `\\|` as an escaped
+ * pipe and wants a `|` in the header line; GFM (and micromark) read `\\|`
+ * as a backslash and a divider and accept `a` over `:-`. It also runs
+ * before the list, quote, heading and fence rules, so `- a | b` over a
+ * delimiter row became a table; this rule is registered after them.
+ *
+ * Only the structure is emitted — which lines are rows, and the alignments:
+ * markdown-tree.ts splits the rows itself (markdown-table.ts).
+ */
+import type { StateBlock } from 'markdown-it';
+import { delimiterRow, splitRow } from './table.js';
+
+// markdown-it's HTML_OPEN_CLOSE_TAG_RE: a line that is only a tag starts an
+// HTML block of kind 7, which ends a table in micromark (markdown-it lets
+// kind 7 interrupt nothing, so its terminator check says no).
+const ATTR = `(?:\\s+[a-zA-Z_:][a-zA-Z0-9:._-]*(?:\\s*=\\s*(?:[^"'=<>\`\\x00-\\x20]+|'[^']*'|"[^"]*"))?)`;
+const HTML_KIND_7 = new RegExp(
+  `^(?:<[A-Za-z][A-Za-z0-9\\-]*${ATTR}*\\s*\\/?>|<\\/[A-Za-z][A-Za-z0-9\\-]*\\s*>)\\s*$`,
+);
+
+/** env key: the line after the last table and its nesting level (Env allows symbol keys). */
+const AFTER_TABLE = Symbol('afterTable');
+
+export function gfmTable(
+  state: StateBlock,
+  startLine: number,
+  endLine: number,
+  silent: boolean,
+): boolean {
+  if (startLine + 2 > endLine) return false;
+  // micromark reads a line right after a table row as a body row of that
+  // table, or nothing: a table ended by its container (`- |a|…` then `|b|`
+  // at the margin) is not followed at once by a new one, at its level or out.
+  const after = state.env[AFTER_TABLE] as { line: number; level: number } | undefined;
+  if (after !== undefined && after.line === startLine && state.level <= after.level) return false;
+  const next = startLine + 1;
+  const indent = (line: number): number => (state.sCount[line] ?? 0) - state.blkIndent;
+  if (indent(startLine) >= 4 || indent(next) < 0 || indent(next) >= 4) return false;
+  const lineText = (line: number): [number, number] => [
+    (state.bMarks[line] ?? 0) + (state.tShift[line] ?? 0),
+    state.eMarks[line] ?? 0,
+  ];
+  const [ds, de] = lineText(next);
+  const aligns = delimiterRow(state.src.slice(ds, de));
+  if (aligns === null) return false;
+  const [hs, he] = lineText(startLine);
+  const header = state.src.slice(hs, he).replace(/[ \t]+$/, '');
+  if (header === '' || header === '|') return false;
+  if (splitRow(state.src, hs, he).length !== aligns.length) return false;
+  if (silent) return true;
+
+  const oldParentType = state.parentType;
+  state.parentType = 'table';
+  const terminators = state.md.block.ruler.getRules('blockquote');
+  let line = startLine + 2;
+  for (; line < endLine; line++) {
+    if (indent(line) < 0 || state.isEmpty(line) || indent(line) >= 4) break;
+    if (terminators.some((rule) => rule(state, line, endLine, true))) break;
+    const [s, e] = lineText(line);
+    if (HTML_KIND_7.test(state.src.slice(s, e))) break;
+  }
+
+  const table = state.push('table_open', 'table', 1);
+  table.map = [startLine, line];
+  state.push('thead_open', 'thead', 1).map = [startLine, startLine + 1];
+  state.push('tr_open', 'tr', 1).map = [startLine, startLine + 1];
+  for (const align of aligns) {
+    const th = state.push('th_open', 'th', 1);
+    if (align !== null) th.attrs = [['style', `text-align:${align}`]];
+    state.push('th_close', 'th', -1);
+  }
+  state.push('tr_close', 'tr', -1);
+  state.push('thead_close', 'thead', -1);
+  if (line > startLine + 2) {
+    state.push('tbody_open', 'tbody', 1).map = [startLine + 2, line];
+    for (let row = startLine + 2; row < line; row++) {
+      state.push('tr_open', 'tr', 1).map = [row, row + 1];
+      state.push('tr_close', 'tr', -1);
+    }
+    state.push('tbody_close', 'tbody', -1);
+  }
+  state.push('table_close', 'table', -1);
+  state.parentType = oldParentType;
+  state.line = line;
+  state.env[AFTER_TABLE] = { line, level: state.level };
+  return true;
+}

@@ -1,0 +1,148 @@
+/**
+ * States written in prose rather than in a parenthetical (SPEC §2.4):
+ *
+ * - before the refs: "Two OPEN PRs rewrite the code …: #a … #b" (the state
+ *   covers the refs that follow, up to the count), "its MERGED PR (#n)",
+ *   "an already-merged precedent (#n)";
+ * - after a ref, in words: "#n landed in between", "#n was merged",
+ *   "closed inactive 2026-07-18", "auto-closed".
+ *
+ * Future or conditional wording is not a state: "when #n merges", "if it
+ * merges", "once #n lands". Upper-case state words before refs only: a
+ * lower-case "open PRs" in prose is ordinary English.
+ */
+import type { State } from '../../model.js';
+import { findIsoDate } from '../../states.js';
+
+export interface ProseState {
+  state: State;
+  date: string | null;
+  /** Offsets of the word(s) that say it, in the scanned text. */
+  start: number;
+  end: number;
+  /**
+   * Whether `sync` may write the live state over those words: only an
+   * upper-case state word written for this one ref ("its MERGED PR (#n)"),
+   * never prose ("landed", "closed inactive") nor a count ("Two OPEN PRs").
+   */
+  rewritable: boolean;
+}
+
+const COUNTS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+};
+
+// "Two OPEN PRs", "both MERGED PRs", "3 OPEN pull requests".
+const COUNTED =
+  /\b(?:(one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})|both|all)[ \t\n*_`]+(OPEN|MERGED|CLOSED|DRAFT)[ \t\n*_`]+(?:PRs?|pull[ \t\n]+requests?|issues?)\b/gi;
+
+export interface CountedState extends ProseState {
+  /** How many refs after it the state covers; null = every ref of the entry. */
+  count: number | null;
+}
+
+/** Every "N STATE PRs" in `text`; the state word must be written upper-case. */
+export function countedStates(text: string): CountedState[] {
+  const out: CountedState[] = [];
+  COUNTED.lastIndex = 0;
+  for (let m = COUNTED.exec(text); m !== null; m = COUNTED.exec(text)) {
+    const word = m[2]!;
+    if (word !== word.toUpperCase()) continue;
+    const start = m.index + m[0].indexOf(word, (m[1] ?? '').length);
+    const n = m[1] === undefined ? null : (COUNTS[m[1].toLowerCase()] ?? Number(m[1]));
+    out.push({
+      state: word as State,
+      date: null,
+      start,
+      end: start + word.length,
+      count: n,
+      rewritable: false,
+    });
+  }
+  return out;
+}
+
+// Right before the ref: "its MERGED PR (", "the OPEN PR ", "an already-merged precedent (".
+const STATE_BEFORE =
+  /\b(OPEN|MERGED|CLOSED|DRAFT)[*_`]*[ \t\n]+(?:PR|pull[ \t\n]+request|issue)[ \t\n]*\(?[ \t\n]*$/;
+const MERGED_BEFORE = /\balready[- ]merged(?:[ \t\n]+[\w-]+){0,2}[ \t\n]*\(?[ \t\n]*$/i;
+const CONDITIONAL =
+  /\b(?:when|if|once|until|unless|after|before|whether)[ \t\n]+(?:\S+[ \t\n]+){0,2}$/i;
+
+/** A state written just before a ref, `lead` being the text up to the ref. */
+export function stateBefore(lead: string, leadStart: number): ProseState | null {
+  const m = STATE_BEFORE.exec(lead);
+  if (m !== null) {
+    const start = leadStart + m.index;
+    return { state: m[1] as State, date: null, start, end: start + m[1]!.length, rewritable: true };
+  }
+  const merged = MERGED_BEFORE.exec(lead);
+  if (merged !== null) {
+    const start = leadStart + merged.index;
+    const end = start + 'already-merged'.length;
+    return { state: 'MERGED', date: null, start, end, rewritable: false };
+  }
+  return null;
+}
+
+// Right after the ref (and its title): "landed", "was merged", "closed inactive".
+// A bare "closed" is too often a verb about something else ("#n closed the gap").
+const WORD_AFTER =
+  /^[ \t\n*_`]*[,;]?[ \t\n]*(?:(?:was|is|has[ \t\n]+been|got|been)[ \t\n]+)?(landed|merged|closed[ \t\n*_]+inactive|auto-closed)\b|^[ \t\n*_`]*[,;]?[ \t\n]*(?:was|has[ \t\n]+been|got|been)[ \t\n]+(closed)\b/i;
+// "… was read again and is still **OPEN**": an upper-case state its own sentence gives the ref.
+const STILL_STATE =
+  /^[^.;()]{0,100}?\b(?:is|was|remains|stays)[ \t\n>*_]+(?:still[ \t\n>*_]+)?(OPEN|MERGED|CLOSED|DRAFT)\b/;
+// Anywhere in a one-ref cell or sentence: only words that cannot mean anything else.
+const CLOSED_ANYWHERE =
+  /\b(?:closed[ \t\n*_]+(?:as[ \t\n]+)?(?:inactive|stale|not[ \t\n]+planned)|auto-closed)\b/i;
+
+/**
+ * A state in words after a ref. `tail` starts right after the ref (and its
+ * title); `lead` is what is written before the ref in its sentence, to refuse
+ * conditional wording; `alone` says the ref is the only one in its cell or
+ * sentence, so "closed inactive" further on is still about it.
+ */
+export function stateInWords(
+  lead: string,
+  tail: string,
+  tailStart: number,
+  alone: boolean,
+): ProseState | null {
+  if (CONDITIONAL.test(lead)) return null;
+  const m = WORD_AFTER.exec(tail);
+  if (m !== null) {
+    const word = m[1] ?? m[2]!;
+    const start = tailStart + m.index + m[0].length - word.length;
+    const state: State = /^(?:landed|merged)$/i.test(word) ? 'MERGED' : 'CLOSED';
+    return {
+      state,
+      date: findIsoDate(tail.slice(m[0].length, m[0].length + 24)),
+      start,
+      end: start + word.length,
+      rewritable: false,
+    };
+  }
+  const still = STILL_STATE.exec(tail);
+  if (still !== null) {
+    const word = still[1]!;
+    const start = tailStart + still.index + still[0].length - word.length;
+    return { state: word as State, date: null, start, end: start + word.length, rewritable: true };
+  }
+  if (!alone) return null;
+  const anywhere = CLOSED_ANYWHERE.exec(tail);
+  if (anywhere === null) return null;
+  if (CONDITIONAL.test(tail.slice(Math.max(0, anywhere.index - 40), anywhere.index))) return null;
+  const start = tailStart + anywhere.index;
+  const after = tail.slice(anywhere.index, anywhere.index + anywhere[0].length + 24);
+  const end = start + anywhere[0].length;
+  return { state: 'CLOSED', date: findIsoDate(after), start, end, rewritable: false };
+}

@@ -1,0 +1,64 @@
+/**
+ * One ref, one meaning (SPEC §2.4): after every source is read, the roles of
+ * a ref's mentions are made to agree where the author said it once and then
+ * only named it.
+ *
+ * - A cause stays a cause: when any mention in a source says a ref
+ *   introduced the defect, its fix-like and related mentions in that source
+ *   are the cause too (a ledger row that lists it as the upstream PR, a later
+ *   "#n landed in between"). Merging a cause never yields drop advice.
+ * - A mention whose role came from position alone (`roleByDefault`: a ref in
+ *   a paragraph, no words about it) takes the role the author gave the same
+ *   ref elsewhere, when every such place agrees: first in the same source
+ *   and patch, then in any source for the same patch. A mention that belongs
+ *   to no patch (ledger prose, a README) may take it from any patch, since
+ *   it can never drop one.
+ */
+import type { Mention, Role } from '../../model.js';
+
+const CAUSE_OVERRIDES: ReadonlySet<Role> = new Set(['fix', 'own', 'third-party', 'related']);
+
+export function settleRoles(mentionLists: readonly (readonly Mention[])[]): void {
+  const byRef = new Map<string, Mention[]>();
+  for (const list of mentionLists) {
+    for (const m of list) {
+      const group = byRef.get(m.ref);
+      if (group === undefined) byRef.set(m.ref, [m]);
+      else group.push(m);
+    }
+  }
+  for (const mentions of byRef.values()) {
+    spreadCause(mentions);
+    for (const m of mentions) {
+      if (m.roleByDefault !== true) continue;
+      const said = (pick: (o: Mention) => boolean): Role | null =>
+        agreed(mentions.filter((o) => o !== m && o.roleByDefault !== true && pick(o)));
+      const role =
+        said((o) => o.source === m.source && o.patch === m.patch) ??
+        (m.patch === null ? said(() => true) : said((o) => o.patch === m.patch));
+      if (role !== null) {
+        m.role = role;
+        m.roleByDefault = false;
+      }
+    }
+  }
+}
+
+function spreadCause(mentions: readonly Mention[]): void {
+  const sources = new Set(
+    mentions.filter((m) => m.role === 'introduced-the-defect').map((m) => m.source),
+  );
+  if (sources.size === 0) return;
+  for (const m of mentions) {
+    if (sources.has(m.source) && CAUSE_OVERRIDES.has(m.role)) {
+      m.role = 'introduced-the-defect';
+      m.roleByDefault = false;
+    }
+  }
+}
+
+/** The one role all `mentions` give, or null when they give none or disagree. */
+function agreed(mentions: readonly Mention[]): Role | null {
+  const roles = new Set(mentions.map((m) => m.role));
+  return roles.size === 1 ? ([...roles][0] ?? null) : null;
+}

@@ -1,0 +1,136 @@
+/**
+ * The YAML index `patch.upstream.status.yaml` (SPEC §2.2 names it but does
+ * not define it), read tolerantly. The format accepted:
+ *
+ * ```yaml
+ * schema_version: 1
+ * status_updated: 2026-08-10        # → the index's check date
+ * repo: example-org/engine          # default repo (also `target: { repo, versions }`)
+ * patches:                          # a list of entries …
+ *   - path: engine_core/fix_rows.py # relative to the patches folder, or root-relative
+ *                                   # when it starts with that folder
+ *     record: engine_core/fix_rows.upstream.status.yaml   # informational, not read here
+ *     repo: example-org/engine      # default repo for this patch's bare refs
+ *     upstream_prs: [ … ]           # upstream_issues / upstream_prs / related_refs,
+ *                                   # same shapes as in a record
+ *   - engine_core/other.py          # a bare path is an entry with nothing else
+ * patches:                          # … or a mapping path → entry (or → nothing)
+ *   engine_core/fix_rows.py: { repo: example-org/engine, upstream_prs: [ … ] }
+ * retired: [engine/old_fix.py]      # retired patches (`dropped:` too), same entry shapes
+ * ```
+ *
+ * Every entry becomes a PatchEntry (retired ones with `retired: true`) and
+ * its refs become mentions of that patch, exactly as in a record.
+ */
+import { isMap, isScalar, isSeq } from 'yaml';
+import { joinPatchesDir } from './paths.js';
+import { readRefLists, type RefsFound } from './refs.js';
+import { applyTop, emptyResult, finish, patchEntry } from './result.js';
+import { readRepo, readTop } from './top.js';
+import type { RecordIndexInput, RecordResult } from './types.js';
+import { readText } from './values.js';
+import { describe, isNull, scalarText, YamlFile, type Entry } from './yaml.js';
+
+type YamlNode = NonNullable<Entry['node']>;
+
+/** One patch of the index, whichever way it was written. */
+interface IndexEntry {
+  written: string | null;
+  body: YamlNode | null;
+  at: (string | number)[];
+  line: number;
+  label: string;
+}
+
+const SECTIONS: readonly [string, boolean][] = [
+  ['patches', false],
+  ['retired', true],
+  ['dropped', true],
+];
+
+export function parseRecordIndex(input: RecordIndexInput): RecordResult {
+  const file = new YamlFile(input.path, input.text);
+  const result = emptyResult(input.path, 'record-index', file);
+  const root = file.root;
+  if (!isMap(root)) {
+    file.report(file.lineOf(root, 1), `an index must be a YAML mapping, found ${describe(root)}`);
+    return finish(result);
+  }
+  const top = readTop(file, root);
+  applyTop(result, top);
+  result.targetRepo = top.targetRepo ?? readRepo(file, file.get(root, 'repo'), 'repo');
+  const found: RefsFound = {
+    mentions: result.mentions,
+    fields: result.fields,
+    ambiguous: result.ambiguous,
+  };
+  const aliases = input.aliases ?? new Map<string, string>();
+
+  for (const [section, retired] of SECTIONS) {
+    for (const entry of sectionEntries(file, file.get(root, section), section)) {
+      const path = entry.written === null ? null : joinPatchesDir(input.patchesDir, entry.written);
+      if (path === null) {
+        const what =
+          entry.written === null
+            ? 'has no path'
+            : `path ${JSON.stringify(entry.written)} leaves the root`;
+        file.report(entry.line, `${entry.label} ${what}`);
+        continue;
+      }
+      const repo =
+        (entry.body && readRepo(file, file.get(entry.body, 'repo'), `${entry.label}.repo`)) ??
+        result.targetRepo;
+      result.patches.push(patchEntry(input.path, path, entry.line, repo, retired));
+      const scope = {
+        file,
+        sourceKind: 'record-index' as const,
+        ctx: { aliases, defaultRepo: repo },
+        patch: path,
+      };
+      readRefLists(scope, entry.body, entry.at, found);
+    }
+  }
+  return finish(result);
+}
+
+/** A section as a list of entries or a mapping path → entry. */
+function sectionEntries(file: YamlFile, section: Entry | undefined, name: string): IndexEntry[] {
+  if (!section || isNull(section.node)) return [];
+  if (isSeq(section.node)) {
+    return section.node.items.flatMap(
+      (raw, index) => listEntry(file, raw, name, index, section.line) ?? [],
+    );
+  }
+  if (isMap(section.node)) {
+    return file.entries(section.node).map((e) => {
+      const label = `${name}.${e.key}`;
+      const body = isMap(e.node) ? e.node : null;
+      if (!isNull(e.node) && body === null) {
+        file.report(e.line, `${label} must be a mapping (or empty), found ${describe(e.node)}`);
+      }
+      return { written: e.key, body, at: [name, e.key], line: e.keyLine, label };
+    });
+  }
+  file.report(section.line, `${name} must be a list or a mapping, found ${describe(section.node)}`);
+  return [];
+}
+
+function listEntry(
+  file: YamlFile,
+  raw: unknown,
+  name: string,
+  index: number,
+  fallback: number,
+): IndexEntry | null {
+  const { node } = file.deref(raw);
+  const label = `${name}[${index}]`;
+  const line = file.lineOf(node, fallback);
+  if (isScalar(node))
+    return { written: scalarText(node), body: null, at: [name, index], line, label };
+  if (isMap(node)) {
+    const written = readText(file, file.get(node, 'path'), `${label}.path`);
+    return { written, body: node, at: [name, index], line, label };
+  }
+  file.report(line, `${label} must be a path or a mapping with a path, found ${describe(node)}`);
+  return null;
+}

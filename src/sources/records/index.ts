@@ -1,0 +1,74 @@
+/**
+ * Per-patch YAML records (`<stem>.upstream.status.yaml`, SPEC §2.2) → the
+ * patch they cover, the refs they name with their recorded states, and the
+ * YAML paths `sync` needs to write live states back.
+ *
+ * Pure: text in, data out; a syntax error, a wrong shape or an alias bomb
+ * becomes a ParseProblem and whatever could still be read is returned.
+ */
+import { isMap, isScalar } from 'yaml';
+import { normaliseRelPath } from './paths.js';
+import { readRefLists, type RefsFound } from './refs.js';
+import { applyTop, emptyResult, finish, patchEntry } from './result.js';
+import { readTop } from './top.js';
+import type { RecordInput, RecordResult } from './types.js';
+import { readText } from './values.js';
+import { describe, isNull, YamlFile } from './yaml.js';
+
+export type { PinnedCommit, RecordField, RecordInput, RecordResult } from './types.js';
+export { parseRecordIndex } from './index-file.js';
+
+export function parseRecord(input: RecordInput): RecordResult {
+  const file = new YamlFile(input.path, input.text);
+  const result = emptyResult(input.path, 'record', file);
+  const root = file.root;
+  if (!isMap(root)) {
+    file.report(file.lineOf(root, 1), `a record must be a YAML mapping, found ${describe(root)}`);
+    // The caller found the patch beside this record: it is indexed, if badly.
+    if (input.patchPath !== null)
+      result.patches.push(patchEntry(input.path, input.patchPath, 1, null));
+    return finish(result);
+  }
+  const top = readTop(file, root);
+  applyTop(result, top);
+
+  const patch = readPatchPath(file, input);
+  if (patch.path !== null)
+    result.patches.push(patchEntry(input.path, patch.path, patch.line, top.targetRepo));
+
+  const found: RefsFound = {
+    mentions: result.mentions,
+    fields: result.fields,
+    ambiguous: result.ambiguous,
+  };
+  const ctx = { aliases: input.aliases ?? new Map<string, string>(), defaultRepo: top.targetRepo };
+  readRefLists({ file, sourceKind: 'record', ctx, patch: patch.path }, root, [], found);
+  return finish(result);
+}
+
+/** The caller's patch beside the record wins; else `patch.path` (or `patch: path`). */
+function readPatchPath(file: YamlFile, input: RecordInput): { path: string | null; line: number } {
+  const entry = file.root === null ? undefined : file.get(file.root, 'patch');
+  const line = entry?.keyLine ?? 1;
+  if (input.patchPath !== null) return { path: input.patchPath, line };
+  const pathEntry = entry && isMap(entry.node) ? file.get(entry.node, 'path') : entry;
+  if (entry && !isNull(entry.node) && !isMap(entry.node) && !isScalar(entry.node)) {
+    file.report(entry.line, `patch must be a mapping with a path, found ${describe(entry.node)}`);
+    return { path: null, line };
+  }
+  const written = readText(file, pathEntry, 'patch.path');
+  if (written === null) {
+    file.report(
+      line,
+      'the record names no patch: no patch file with its stem is beside it and patch.path is missing',
+    );
+    return { path: null, line };
+  }
+  const path = normaliseRelPath(written);
+  if (path === null)
+    file.report(
+      pathEntry?.line ?? line,
+      `patch.path ${JSON.stringify(written)} must be relative to the root`,
+    );
+  return { path, line };
+}

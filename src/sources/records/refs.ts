@@ -1,0 +1,149 @@
+/**
+ * The three ref lists of a record (`upstream_issues`, `upstream_prs`,
+ * `related_refs`) → mentions. Shared by the record and the index reader,
+ * which carries the same lists per patch.
+ */
+import { isMap, isSeq } from 'yaml';
+import type { AmbiguousRef, Mention, RefKind, Role, SourceKind } from '../../model.js';
+import { parseRefValue, type RefContext } from '../../refs.js';
+import type { RecordField } from './types.js';
+import { findDay, readFlag, readKind, readState, readText } from './values.js';
+import { describe, isNull, type Entry, type YamlFile } from './yaml.js';
+
+export interface RefScope {
+  file: YamlFile;
+  sourceKind: SourceKind;
+  ctx: RefContext;
+  /** The patch these refs belong to. */
+  patch: string | null;
+}
+
+export interface RefsFound {
+  mentions: Mention[];
+  fields: RecordField[];
+  ambiguous: AmbiguousRef[];
+}
+
+type ListName = 'upstream_issues' | 'upstream_prs' | 'related_refs';
+const LISTS: readonly ListName[] = ['upstream_issues', 'upstream_prs', 'related_refs'];
+
+/** Read every ref list of `map` (at YAML path `at`) into `out`. */
+export function readRefLists(
+  scope: RefScope,
+  map: Entry['node'],
+  at: (string | number)[],
+  out: RefsFound,
+): void {
+  if (map === null) return;
+  for (const name of LISTS) {
+    const list = scope.file.get(map, name);
+    if (!list || isNull(list.node)) continue;
+    if (!isSeq(list.node)) {
+      scope.file.report(
+        list.line,
+        `${name} must be a list (or null), found ${describe(list.node)}`,
+      );
+      continue;
+    }
+    list.node.items.forEach((raw, index) => {
+      const { node } = scope.file.deref(raw);
+      const label = `${name}[${index}]`;
+      const line = scope.file.lineOf(node, list.line);
+      if (!isMap(node)) {
+        scope.file.report(line, `${label} must be a mapping with a ref, found ${describe(node)}`);
+        return;
+      }
+      readItem(scope, name, node, { label, path: [...at, name, index], line }, out);
+    });
+  }
+}
+
+interface ItemPlace {
+  label: string;
+  path: (string | number)[];
+  line: number;
+}
+
+function readItem(
+  scope: RefScope,
+  list: ListName,
+  item: NonNullable<Entry['node']>,
+  place: ItemPlace,
+  out: RefsFound,
+): void {
+  const { file } = scope;
+  const at = (field: string) => file.get(item, field);
+  const state = readState(file, at('state'), `${place.label}.state`);
+  const refEntry = isNull(at('ref')?.node) ? at('url') : at('ref');
+  const written = readText(file, refEntry, `${place.label}.ref`);
+  if (written === null || !refEntry) {
+    // A PR that was deliberately never sent upstream has nothing to name.
+    if (!state.noUpstream) file.report(place.line, `${place.label} has no ref (or url)`);
+    return;
+  }
+  const parsed = parseRefValue(written, scope.ctx);
+  if ('internal' in parsed) return;
+  if ('ambiguous' in parsed) {
+    out.ambiguous.push({
+      text: written,
+      source: file.file,
+      line: refEntry.line,
+      patch: scope.patch,
+    });
+    return;
+  }
+  if ('invalid' in parsed) {
+    file.report(
+      refEntry.line,
+      `${place.label}.${refEntry.key} ${JSON.stringify(written)} is not a ref (owner/repo#N, alias#N, #N or a GitHub URL)`,
+    );
+    return;
+  }
+  const kind = readKind(file, at('kind'), `${place.label}.kind`);
+  const mention: Mention = {
+    ref: parsed.key,
+    kindHint: list === 'upstream_prs' ? 'pr' : (kind ?? parsed.kindHint ?? defaultKind(list)),
+    source: file.file,
+    sourceKind: scope.sourceKind,
+    line: state.line ?? refEntry.line,
+    patch: scope.patch,
+    role: roleOf(scope, list, item, place.label),
+    recordedState: state.state,
+    recordedDate: null,
+    stateSpan: state.span,
+  };
+  if (list === 'upstream_prs') {
+    const mergedAt = readText(file, at('merged_at'), `${place.label}.merged_at`);
+    mention.recordedMergedAt = mergedAt;
+    mention.recordedDate = mergedAt === null ? null : findDay(mergedAt);
+    mention.recordedReviewDecision = readText(
+      file,
+      at('review_decision'),
+      `${place.label}.review_decision`,
+    );
+    mention.recordedInPinnedBase = readFlag(
+      file,
+      at('in_pinned_base'),
+      `${place.label}.in_pinned_base`,
+    );
+  }
+  out.mentions.push(mention);
+  out.fields.push({ ref: parsed.key, path: place.path, line: place.line });
+}
+
+function defaultKind(list: ListName): RefKind | null {
+  return list === 'upstream_issues' ? 'issue' : null;
+}
+
+function roleOf(
+  scope: RefScope,
+  list: ListName,
+  item: NonNullable<Entry['node']>,
+  label: string,
+): Role {
+  const { file } = scope;
+  if (list === 'upstream_issues') return 'issue';
+  if (list === 'upstream_prs')
+    return readFlag(file, file.get(item, 'ours'), `${label}.ours`) ? 'own' : 'fix';
+  return readText(file, file.get(item, 'relevance'), `${label}.relevance`) || 'related';
+}

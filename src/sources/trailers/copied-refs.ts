@@ -1,0 +1,131 @@
+/**
+ * Bare `#N` in an ecosystem patch's header (SPEC §2.5). Such a header is
+ * mostly an upstream commit message copied in, and its `#N` are numbers in
+ * upstream's tracker, whatever that is:
+ * - another tracker's id (`LP: #N`, `Closes: #N`, `rhbz#N`, trackers.ts) is
+ *   never a GitHub ref nor an ambiguous one: dropped; so is a numbered frame
+ *   of a pasted backtrace (`#3 0x7f15… in abort`), which is no ref at all;
+ * - when the header names exactly one GitHub repository (a URL, an
+ *   `owner/repo#N`, a commit link), the rest belong to it: `related`
+ *   mentions with no recorded state, marked `inferredRepo` (upstream may
+ *   track issues elsewhere, so GitHub not knowing one is no error);
+ * - otherwise they are not reported one by one: they are counted
+ *   (`unattributed`), and the run's read summary says how many there were.
+ *
+ * In a patch of a ledger's or record's queue the header is the team's own
+ * text, so only another tracker's ids are dropped; the rest stay ambiguous.
+ */
+import { refKey, splitRefKey, type AmbiguousRef, type Mention } from '../../model.js';
+import { isOtherTrackerRef, onlyOtherTrackers } from './trackers.js';
+
+export interface CopiedRefsInput {
+  path: string;
+  /** The whole file's lines, 0-based (line n is lines[n - 1]). */
+  lineText: (line: number) => string;
+  /** The preamble, for the repositories it names. */
+  preamble: string;
+  mentions: readonly Mention[];
+  ambiguous: readonly AmbiguousRef[];
+  /** Repositories named by commit links the trailers read. */
+  commitRepos: readonly string[];
+  /** An ecosystem layout's patch (true) or a queue's (false). */
+  ecosystem: boolean;
+}
+
+export interface CopiedRefsResult {
+  mentions: Mention[];
+  ambiguous: AmbiguousRef[];
+  /** Bare `#N` not reported because no single repository could own them. */
+  unattributed: number;
+}
+
+// `github.com/owner/repo`, not `gist.github.com/…` nor a site page (`github.com/orgs/…`).
+const GITHUB_REPO =
+  /(?<![\w.-])(?:www\.)?github\.com\/([A-Za-z0-9][A-Za-z0-9-]*)\/([A-Za-z0-9_.-]+)/gi;
+const NOT_OWNERS = new Set([
+  'orgs',
+  'sponsors',
+  'settings',
+  'marketplace',
+  'features',
+  'apps',
+  'topics',
+  'collections',
+  'advisories',
+  'users',
+]);
+const NUMBER = /#(\d{1,10})(?!\d)/;
+
+export function attributeCopiedRefs(input: CopiedRefsInput): CopiedRefsResult {
+  const mentions = input.mentions.filter((m) => !isTrackerMention(m, input));
+  const ambiguous = input.ambiguous.filter(
+    (a) => !isOtherTrackerRef(a.text, input.lineText(a.line)) && !isFrame(a, input),
+  );
+  if (!input.ecosystem) return { mentions, ambiguous, unattributed: 0 };
+  const repos = namedRepos(input, mentions);
+  const [only] = repos;
+  if (repos.size !== 1 || only === undefined) {
+    return { mentions, ambiguous: [], unattributed: ambiguous.length };
+  }
+  const [owner = '', repo = ''] = only.split('/');
+  const seen = new Set(mentions.map((m) => `${m.ref}@${m.line}`));
+  for (const a of ambiguous) {
+    const n = NUMBER.exec(a.text)?.[1];
+    if (n === undefined || !a.text.startsWith('#')) continue;
+    const ref = refKey(owner, repo, Number(n));
+    if (seen.has(`${ref}@${a.line}`)) continue;
+    seen.add(`${ref}@${a.line}`);
+    mentions.push({
+      ref,
+      kindHint: null,
+      source: input.path,
+      sourceKind: 'patch-header',
+      line: a.line,
+      patch: input.path,
+      role: 'related',
+      recordedState: null,
+      recordedDate: null,
+      stateSpan: null,
+      inferredRepo: true,
+    });
+  }
+  mentions.sort((x, y) => x.line - y.line);
+  return { mentions, ambiguous: [], unattributed: 0 };
+}
+
+/**
+ * `#0 0x47208c in strlen …`: a numbered frame of a backtrace or list pasted
+ * into the message (its `#N` starts the line); `@{#N}`, a Chromium commit
+ * position; or `#0`, which no tracker issues. Not a ref at all.
+ */
+function isFrame(a: AmbiguousRef, input: CopiedRefsInput): boolean {
+  const n = NUMBER.exec(a.text)?.[1];
+  if (n === undefined || Number(n) === 0) return true;
+  const whole = input.lineText(a.line);
+  // `Cr-Commit-Position: refs/heads/main@{#1040794}`: a commit position, not a ref.
+  if (whole.includes(`{${a.text}}`)) return true;
+  const line = whole.trimStart();
+  const rest = line.slice(a.text.length);
+  return a.text.startsWith('#') && line.startsWith(a.text) && (rest === '' || /^\s/.test(rest));
+}
+
+/** A mention read from `#N` where every `#N` on its line is another tracker's id. */
+function isTrackerMention(m: Mention, input: CopiedRefsInput): boolean {
+  return onlyOtherTrackers(input.lineText(m.line), splitRefKey(m.ref).number);
+}
+
+/** Lower-case `owner/repo` of every GitHub repository the header names. */
+function namedRepos(input: CopiedRefsInput, mentions: readonly Mention[]): Set<string> {
+  const repos = new Set<string>(input.commitRepos);
+  for (const m of mentions) {
+    const { owner, repo } = splitRefKey(m.ref);
+    repos.add(`${owner}/${repo}`.toLowerCase());
+  }
+  GITHUB_REPO.lastIndex = 0;
+  for (let m = GITHUB_REPO.exec(input.preamble); m !== null; m = GITHUB_REPO.exec(input.preamble)) {
+    const repo = (m[2] ?? '').replace(/\.+$/, '').replace(/\.git$/i, '');
+    if (repo !== '' && !NOT_OWNERS.has((m[1] ?? '').toLowerCase()))
+      repos.add(`${m[1] ?? ''}/${repo}`.toLowerCase());
+  }
+  return repos;
+}

@@ -1,0 +1,171 @@
+/**
+ * Patch-header trailers → mentions: Yocto `Upstream-Status:`, Buildroot
+ * `Upstream:` and Debian DEP-3 (`Forwarded:`, `Bug:`, `Bug-<Vendor>:`,
+ * `Applied-Upstream:`, `Origin:`), SPEC §2.3 and issue 7.
+ *
+ * A pure function of a patch's preamble (see preamble.ts for how one is cut),
+ * so it does not depend on how the preamble was found. Offsets and lines are
+ * the whole file's: `sync` rewrites the word at a mention's `stateSpan` (the
+ * Yocto status word, or the DEP-3/Buildroot field name) and annotations point
+ * at the field's line. URLs GitHub cannot answer for are listed in
+ * `uncheckable`, never reported as problems; commits are listed in `commits`
+ * for the caller to resolve to their PRs.
+ */
+import type { AmbiguousRef, Mention, ParseProblem } from '../../model.js';
+import type { RefContext } from '../../refs.js';
+import { splitFields, type RawField } from './fields.js';
+import { findLinks } from './links.js';
+import { readField, type FieldMeaning } from './meaning.js';
+import type {
+  CommitRef,
+  TrailerField,
+  TrailerInput,
+  TrailerResult,
+  UncheckableMention,
+} from './types.js';
+
+export type {
+  CommitRef,
+  PatchLayout,
+  TrailerConvention,
+  TrailerField,
+  TrailerInput,
+  TrailerResult,
+  UncheckableMention,
+} from './types.js';
+export { trailerAdvice, type LiveForAdvice } from './advice.js';
+
+export function parseTrailers(input: TrailerInput): TrailerResult {
+  const text = input.preamble;
+  const raw = splitFields(text);
+  const appliedUpstream = raw.some(
+    (f) => f.name.toLowerCase() === 'applied-upstream' && f.valueEnd > f.valueStart,
+  );
+  const reader = new TrailerReader(input, {
+    aliases: input.aliases ?? new Map(),
+    defaultRepo: null,
+  });
+  const ctx = { appliedUpstream, layout: input.layout ?? null };
+  for (const field of raw) {
+    const reading = readField(field, text, ctx);
+    if (reading === null) continue;
+    if ('problem' in reading) reader.problem(field, reading.problem);
+    else reader.read(field, reading.meaning);
+  }
+  return {
+    source: { path: input.path, kind: 'patch-header', checkedOn: null, checkedOnLine: null },
+    mentions: reader.mentions,
+    patches: [],
+    ambiguous: reader.ambiguous,
+    problems: reader.problems,
+    notPatches: [],
+    fields: reader.fields,
+    uncheckable: reader.uncheckable,
+    commits: reader.commits,
+    claimedLines: [...reader.claimedLines].sort((a, b) => a - b),
+  };
+}
+
+class TrailerReader {
+  readonly fields: TrailerField[] = [];
+  readonly mentions: Mention[] = [];
+  readonly ambiguous: AmbiguousRef[] = [];
+  readonly problems: ParseProblem[] = [];
+  readonly uncheckable: UncheckableMention[] = [];
+  readonly commits: CommitRef[] = [];
+
+  constructor(
+    private readonly input: TrailerInput,
+    private readonly ctx: RefContext,
+  ) {}
+
+  private lineOf(field: RawField): number {
+    return this.input.startLine + field.lineIndex;
+  }
+
+  readonly claimedLines = new Set<number>();
+
+  /** The field's lines are this reader's: the prose reader does not read them again. */
+  private claim(field: RawField): void {
+    // From the name's line to the value's last line: a value may start on the next line.
+    const count = this.input.preamble.slice(field.nameStart, field.valueEnd).split('\n').length;
+    for (let i = 0; i < count; i++) this.claimedLines.add(this.lineOf(field) + i);
+  }
+
+  /**
+   * A field that does not parse is reported, and does not swallow its line:
+   * the GitHub refs in it are still mentions, with no recorded state.
+   */
+  problem(field: RawField, message: string): void {
+    this.problems.push({ file: this.input.path, line: this.lineOf(field), message });
+    this.claim(field);
+    const { path, preamble } = this.input;
+    const line = this.lineOf(field);
+    const seen = new Set<string>();
+    const text = preamble.slice(field.valueStart, field.valueEnd);
+    for (const link of findLinks(text, this.ctx, true)) {
+      if (link.kind !== 'ref' || seen.has(link.key)) continue;
+      seen.add(link.key);
+      this.mentions.push({
+        ref: link.key,
+        kindHint: link.kindHint,
+        source: path,
+        sourceKind: 'patch-header',
+        line,
+        patch: path,
+        role: link.kindHint === 'issue' ? 'issue' : 'related',
+        recordedState: null,
+        recordedDate: null,
+        stateSpan: null,
+      });
+    }
+  }
+
+  read(field: RawField, meaning: FieldMeaning): void {
+    const { path, preamble, startOffset } = this.input;
+    const line = this.lineOf(field);
+    this.claim(field);
+    this.fields.push({
+      convention: meaning.convention,
+      name: field.name,
+      value: preamble.slice(field.valueStart, field.valueEnd),
+      line,
+      valueSpan: { start: field.valueStart + startOffset, end: field.valueEnd + startOffset },
+      status: meaning.status,
+    });
+    const stateSpan = {
+      start: meaning.wordStart + startOffset,
+      end: meaning.wordEnd + startOffset,
+    };
+    const linkText = preamble.slice(meaning.linksStart, field.valueEnd);
+    const seen = new Set<string>();
+    for (const link of findLinks(linkText, this.ctx, meaning.plainRefs)) {
+      if (link.kind === 'ref') {
+        if (seen.has(link.key)) continue;
+        seen.add(link.key);
+        const isIssue = link.kindHint === 'issue';
+        this.mentions.push({
+          ref: link.key,
+          kindHint: link.kindHint,
+          source: path,
+          sourceKind: 'patch-header',
+          line,
+          patch: path,
+          role: isIssue ? 'issue' : meaning.prRole,
+          recordedState: isIssue ? null : meaning.prState,
+          recordedDate: null,
+          stateSpan: { ...stateSpan },
+        });
+      } else if (link.kind === 'commit' && meaning.commitsMerged) {
+        this.commits.push({ repo: link.repo, sha: link.sha, line });
+      } else if (link.kind === 'commit') {
+        // A commit named as a submission or bug is not evidence of a merge.
+        this.uncheckable.push({ url: link.url, line, reason: 'not a PR or issue' });
+      } else if (link.kind === 'uncheckable') {
+        this.uncheckable.push({ url: link.url, line, reason: link.reason });
+      } else {
+        this.ambiguous.push({ text: link.text, source: path, line, patch: path });
+      }
+    }
+  }
+}

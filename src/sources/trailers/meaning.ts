@@ -1,0 +1,150 @@
+/**
+ * What each trailer field says about the GitHub PRs, issues and commits it
+ * names (issue 7). Field names are matched without regard to case.
+ *
+ * - Yocto `Upstream-Status:` — by status word (trailers-yocto.ts).
+ * - Buildroot `Upstream:` — a pointer, not a state (buildroot.ts); a commit
+ *   there is upstream already (MERGED). In a Buildroot tree an
+ *   `Upstream-Status:` whose value is not a Yocto status word is the same
+ *   free-text pointer under another ecosystem's name.
+ * - DEP-3 `Forwarded:` — the PR it was sent as (OPEN), unless the header also
+ *   has `Applied-Upstream:`: DEP-3 keeps `Forwarded` after the patch lands,
+ *   so it then records no state. `Applied-Upstream:` — MERGED.
+ *   `Origin: upstream|backport, <url>` — taken from upstream, so MERGED; any
+ *   other origin only mentions. `Bug:` / `Bug-<Vendor>:` — the bug report.
+ */
+import type { Role, State } from '../../model.js';
+import type { PatchLayout, TrailerConvention } from './types.js';
+import type { RawField } from './fields.js';
+import { readBuildrootUpstream } from './buildroot.js';
+import { YOCTO_MEANING, readYoctoStatus } from './yocto.js';
+
+export interface FieldMeaning {
+  convention: TrailerConvention;
+  /** Yocto status word as written. */
+  status: string | null;
+  /** The word `sync` rewrites: the Yocto status word, else the field name (preamble offsets). */
+  wordStart: number;
+  wordEnd: number;
+  /** Role and recorded state of a PR (or a ref of unknown kind) the field names. */
+  prRole: Role;
+  prState: State | null;
+  /** Commits the field names are upstream (MERGED), so worth resolving to PRs. */
+  commitsMerged: boolean;
+  /** Read `owner/repo#N` as well as URLs (not in vendor bug fields). */
+  plainRefs: boolean;
+  /** Links are read from here to the end of the value (after a Yocto status word). */
+  linksStart: number;
+}
+
+export type FieldReading = { meaning: FieldMeaning } | { problem: string } | null;
+
+// A Map, not an object literal: a field named `constructor:` must not match.
+const EMPTY = new Map<string, string>(
+  Object.entries({
+    upstream:
+      'Upstream: must give the URL where the patch was submitted or merged upstream, or say why it is not upstreamable (Buildroot)',
+    forwarded:
+      'Forwarded must be no, not-needed, or the URL where the patch was sent upstream (DEP-3)',
+    'applied-upstream':
+      'Applied-Upstream must name the upstream version or commit that applied the patch, ideally its URL (DEP-3)',
+    origin:
+      'Origin must say where the patch comes from: [upstream|backport|vendor|other, ]<URL or commit:id> (DEP-3)',
+    bug: 'Bug must be the URL of the upstream bug report (DEP-3)',
+  }),
+);
+
+const MERGED_ORIGINS = new Set(['upstream', 'backport']);
+const ORIGIN_CATEGORY = /^([A-Za-z]+),/;
+
+/** The category keyword of a DEP-3 `Origin:` value, lower-case, or null. */
+export function originCategory(value: string): string | null {
+  const m = ORIGIN_CATEGORY.exec(value);
+  return m?.[1] === undefined ? null : m[1].toLowerCase();
+}
+
+export interface ReadContext {
+  /** The header also has an `Applied-Upstream:` field. */
+  appliedUpstream: boolean;
+  layout: PatchLayout | null;
+}
+
+/** How to read `field` of `text` (the preamble); null when no convention defines it. */
+export function readField(field: RawField, text: string, ctx: ReadContext): FieldReading {
+  const lower = field.name.toLowerCase();
+  const value = text.slice(field.valueStart, field.valueEnd);
+  const base = {
+    status: null,
+    wordStart: field.nameStart,
+    wordEnd: field.nameStart + field.name.length,
+    plainRefs: true,
+    linksStart: field.valueStart,
+  };
+  if (lower === 'upstream-status') {
+    const read = readYoctoStatus(text, field.valueStart, field.valueEnd);
+    if ('problem' in read) {
+      return ctx.layout === 'buildroot' ? { meaning: buildrootMeaning(base, value) } : read;
+    }
+    const { role, state, commitsMerged } = YOCTO_MEANING[read.status.name];
+    return {
+      meaning: {
+        ...base,
+        convention: 'yocto',
+        status: read.status.word,
+        wordStart: read.status.start,
+        wordEnd: read.status.end,
+        prRole: role,
+        prState: state,
+        commitsMerged,
+        linksStart: read.status.end,
+      },
+    };
+  }
+  const isVendorBug = lower.startsWith('bug-') && lower.length > 4;
+  if (lower !== 'upstream' && !EMPTY.has(lower) && !isVendorBug) return null;
+  if (value === '') {
+    // Only Debian's own layout holds DEP-3 to its letter; Buildroot's linter
+    // accepts an empty `Upstream: ` and neither Buildroot nor Yocto lints DEP-3.
+    if (lower === 'upstream' || ctx.layout === 'yocto' || ctx.layout === 'buildroot') return null;
+    const message =
+      EMPTY.get(lower) ?? `${field.name} must be the URL of the vendor's bug report (DEP-3)`;
+    return { problem: message };
+  }
+  if (lower === 'upstream') return { meaning: buildrootMeaning(base, value) };
+  const dep3 = { ...base, convention: 'dep3' as const };
+  if (lower === 'forwarded') {
+    const prState = ctx.appliedUpstream ? null : 'OPEN';
+    return { meaning: { ...dep3, prRole: 'fix', prState, commitsMerged: false } };
+  }
+  if (lower === 'applied-upstream') {
+    return { meaning: { ...dep3, prRole: 'fix', prState: 'MERGED', commitsMerged: true } };
+  }
+  if (lower === 'origin') {
+    const category = originCategory(value);
+    // No keyword: DEP-3 says an upstream patch should point into upstream's VCS,
+    // so a commit URL there is upstream's; a PR URL alone does not say merged.
+    const merged = category !== null && MERGED_ORIGINS.has(category);
+    const commitsMerged = merged || category === null;
+    return {
+      meaning: merged
+        ? { ...dep3, prRole: 'fix', prState: 'MERGED', commitsMerged }
+        : { ...dep3, prRole: 'related', prState: null, commitsMerged },
+    };
+  }
+  return {
+    meaning: {
+      ...dep3,
+      prRole: 'issue',
+      prState: null,
+      commitsMerged: false,
+      plainRefs: !isVendorBug,
+    },
+  };
+}
+
+type Base = Pick<FieldMeaning, 'status' | 'wordStart' | 'wordEnd' | 'plainRefs' | 'linksStart'>;
+
+function buildrootMeaning(base: Base, value: string): FieldMeaning {
+  const { role, state } = readBuildrootUpstream(value);
+  return { ...base, convention: 'buildroot', prRole: role, prState: state, commitsMerged: true };
+}

@@ -1,0 +1,75 @@
+/** READMEs beside patches (SPEC §2.4): not patches, but their refs are mentions. */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from './cli.js';
+
+const root = mkdtempSync(path.join(tmpdir(), 'us-readme-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+function write(rel: string, text: string): void {
+  mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+  writeFileSync(path.join(root, rel), text);
+}
+
+write(
+  'patch.upstream.status.md',
+  [
+    '## engine — `patches/solo/` and `patches/pair/`',
+    '',
+    '| patch | upstream PR | ours? | PR state |',
+    '|---|---|---|---|',
+    '| `solo/fix.py` | [engine#10](https://github.com/example-org/engine/pull/10) | **yes** | OPEN |',
+    '| `pair/a.py` | [engine#20](https://github.com/example-org/engine/pull/20) | no | OPEN |',
+    '| `pair/b.py` | [engine#30](https://github.com/example-org/engine/pull/30) | no | OPEN |',
+    '',
+    '## Not patches',
+    '',
+    '`solo/README.md` and `pair/README.md`.',
+    '',
+  ].join('\n'),
+);
+write('patches/solo/fix.py', '"""Anchor script."""\n');
+write('patches/pair/a.py', '"""Anchor script."""\n');
+write('patches/pair/b.py', '"""Anchor script."""\n');
+write('patches/solo/README.md', '# Notes\n\nOur PR is #10; the test gap is #11 (OPEN).\n');
+write('patches/pair/README.md', '# Notes\n\nBoth patches wait on #20 and #30.\n');
+
+interface Listed {
+  sources: { path: string; kind: string }[];
+  patches: { path: string }[];
+  refs: {
+    ref: string;
+    mentions: {
+      source: string;
+      patch: string | null;
+      role: string;
+      recordedState: string | null;
+    }[];
+  }[];
+}
+
+describe('READMEs beside the patches', () => {
+  it('are read as prose: the refs of a README beside one patch belong to it, beside two to neither', async () => {
+    const r = await runCli(['list', '--format', 'json', '--root', root]);
+    expect(r.stderr).toBe('');
+    const report = JSON.parse(r.stdout) as Listed;
+    expect(report.patches.map((p) => p.path).sort()).toEqual([
+      'patches/pair/a.py',
+      'patches/pair/b.py',
+      'patches/solo/fix.py',
+    ]);
+    const inReadmes = report.refs.flatMap((ref) =>
+      ref.mentions
+        .filter((m) => m.source.endsWith('README.md'))
+        .map((m) => [ref.ref, m.source, m.patch, m.role, m.recordedState]),
+    );
+    expect(inReadmes).toEqual([
+      ['example-org/engine#10', 'patches/solo/README.md', 'patches/solo/fix.py', 'own', null],
+      ['example-org/engine#11', 'patches/solo/README.md', 'patches/solo/fix.py', 'related', 'OPEN'],
+      ['example-org/engine#20', 'patches/pair/README.md', null, 'fix', null],
+      ['example-org/engine#30', 'patches/pair/README.md', null, 'fix', null],
+    ]);
+  });
+});

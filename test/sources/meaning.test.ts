@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import type { Mention, Role } from '../../src/model.js';
+import { applyCue, cueFor } from '../../src/sources/meaning/cues.js';
+import {
+  countedStates,
+  stateBefore,
+  stateInWords,
+} from '../../src/sources/meaning/prose-states.js';
+import { settleRoles } from '../../src/sources/meaning/settle.js';
+
+const tail = (words: string): ReturnType<typeof cueFor> => cueFor('', '', words);
+
+describe('roles by meaning (SPEC §2.4)', () => {
+  it.each<[string, Role, Role]>([
+    [' (both MERGED 2026-07-14) INTRODUCED the guard', 'third-party', 'introduced-the-defect'],
+    [' left incomplete on the MLA path', 'related', 'introduced-the-defect'],
+    [' -- regressed in the same release', 'fix', 'introduced-the-defect'],
+    [' (OPEN). ADJACENT, NOT THE SAME FIX -- another site.', 'third-party', 'related'],
+    [' (OPEN) -- a test for this topology.', 'third-party', 'related'],
+    [' (both MERGED, in both bases) clamp the values.', 'third-party', 'background'],
+    [
+      ' will touch the same table -- a merge conflict risk, not a fix.',
+      'third-party',
+      'anchor-collision',
+    ],
+    [' solves the same mismatch by trimming the rows', 'fix', 'third-party'],
+    [' (merged 2026-07-08) is the full fix.', 'related', 'fix'],
+    [' (alice, OPEN, REVIEW_REQUIRED).', 'own', 'own'],
+  ])('%s: %s → %s', (words, base, role) => {
+    expect(applyCue(base, tail(words))).toBe(role);
+  });
+
+  it('reads the words before a ref, nearest first', () => {
+    expect(applyCue('related', cueFor('It comes from ', 'It comes from ', ''))).toBe(
+      'introduced-the-defect',
+    );
+    expect(applyCue('related', cueFor('A fix is in flight: ', 'A fix is in flight: ', ''))).toBe(
+      'fix',
+    );
+    expect(applyCue('related', cueFor('so the patch drops on ', '', ''))).toBe('fix');
+    // "unrelated areas (#a …, #b …)": the word covers every ref of the list.
+    const far = 'The search returns faults from unrelated areas (#1 one, ';
+    expect(applyCue('issue', cueFor('one, ', far, ' two'))).toBe('unrelated');
+  });
+
+  it('never promotes an issue to a collision, nor anything but a related ref to a fix', () => {
+    expect(applyCue('issue', tail(' touches the same dict'))).toBe('issue');
+    expect(applyCue('anchor-collision', tail(' is the full fix'))).toBe('anchor-collision');
+    expect(applyCue('background', tail(' is the full fix'))).toBe('background');
+  });
+});
+
+describe('states written in words', () => {
+  it('reads "N STATE PRs" before the refs, upper-case only', () => {
+    const text = 'Two OPEN PRs rewrite this code: #1 and #2. Both merged PRs are old.';
+    expect(countedStates(text).map((c) => [c.state, c.count, text.slice(c.start, c.end)])).toEqual([
+      ['OPEN', 2, 'OPEN'],
+    ]);
+  });
+
+  it('reads "its MERGED PR (#n)" and "an already-merged precedent (#n)" right before a ref', () => {
+    expect(stateBefore('the exception: its MERGED PR (', 0)).toMatchObject({
+      state: 'MERGED',
+      rewritable: true,
+    });
+    expect(stateBefore('matches an already-merged precedent (', 0)).toMatchObject({
+      state: 'MERGED',
+      rewritable: false,
+    });
+    expect(stateBefore('see the PR (', 0)).toBeNull();
+  });
+
+  it.each([
+    [' landed in between.', 'MERGED'],
+    [', was auto-closed with no follow-up', 'CLOSED'],
+    [' was closed without a word', 'CLOSED'],
+    [' merged 2026-08-05 to lift the limit', 'MERGED'],
+  ])('reads %j after a ref as %s', (words, state) => {
+    expect(stateInWords('', words, 0, false)).toMatchObject({ state, rewritable: false });
+  });
+
+  it('reads "closed inactive" further on only when the ref is alone in its cell', () => {
+    const words = ' reports the same shape, but aggregated; closed **inactive** 2026-07-18';
+    expect(stateInWords('', words, 0, true)).toMatchObject({
+      state: 'CLOSED',
+      date: '2026-07-18',
+    });
+    expect(stateInWords('', words, 0, false)).toBeNull();
+  });
+
+  it('never reads future or conditional wording as a state', () => {
+    expect(stateInWords('drop it when ', ' merges', 0, true)).toBeNull();
+    expect(stateInWords('file our own only if ', ' is closed', 0, true)).toBeNull();
+    expect(stateInWords('once ', ' landed upstream, drop it', 0, true)).toBeNull();
+    // A bare "closed" is a verb about something else.
+    expect(stateInWords('', ' closed the gap', 0, true)).toBeNull();
+  });
+});
+
+describe('settleRoles', () => {
+  const mention = (over: Partial<Mention>): Mention => ({
+    ref: 'o/r#1',
+    kindHint: null,
+    source: 'a.md',
+    sourceKind: 'ledger',
+    line: 1,
+    patch: null,
+    role: 'related',
+    recordedState: null,
+    recordedDate: null,
+    ...over,
+  });
+
+  it('makes a cause the cause everywhere in its source, never a fix', () => {
+    const row = mention({ role: 'fix', patch: 'p/x.py', line: 3 });
+    const cause = mention({ role: 'introduced-the-defect', line: 9 });
+    const elsewhere = mention({ role: 'fix', source: 'b.md', patch: 'p/x.py' });
+    settleRoles([[row, cause], [elsewhere]]);
+    expect([row.role, cause.role, elsewhere.role]).toEqual([
+      'introduced-the-defect',
+      'introduced-the-defect',
+      'fix',
+    ]);
+  });
+
+  it('gives a ref named by position the role its author gave it in the same source and patch', () => {
+    const own = mention({ role: 'own', patch: 'p/x.py', source: 'p/x.py' });
+    const later = mention({ patch: 'p/x.py', source: 'p/x.py', line: 40, roleByDefault: true });
+    const worded = mention({ patch: 'p/x.py', source: 'p/x.py', line: 50, role: 'related' });
+    settleRoles([[own, later, worded]]);
+    // `worded` said "related" in words, so the labelled and worded places disagree for `later`.
+    expect(later.role).toBe('related');
+    worded.roleByDefault = true;
+    later.roleByDefault = true;
+    settleRoles([[own, later, worded]]);
+    expect([later.role, worded.role]).toEqual(['own', 'own']);
+  });
+
+  it('lets a mention of no patch take a role from any patch, but never one patch from another', () => {
+    const fixOfA = mention({ role: 'fix', patch: 'p/a.py', source: 'ledger.md' });
+    const readme = mention({ source: 'p/README.md', roleByDefault: true });
+    const headerOfB = mention({ source: 'p/b.py', patch: 'p/b.py', roleByDefault: true });
+    settleRoles([[fixOfA], [readme], [headerOfB]]);
+    expect([readme.role, headerOfB.role]).toEqual(['fix', 'related']);
+  });
+});
