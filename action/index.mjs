@@ -11138,10 +11138,32 @@ function scanRefs(text3, ctx) {
   }
   return out;
 }
+function reposNamed(text3, aliases, max = Infinity) {
+  const re = patternFor([]);
+  re.lastIndex = 0;
+  const out = /* @__PURE__ */ new Set();
+  for (let m = re.exec(text3); m !== null && out.size < max; m = re.exec(text3)) {
+    if (m[1] !== void 0 && m[2] !== void 0)
+      out.add(`${m[1]}/${cleanRepo(m[2])}`.toLowerCase());
+    else if (m[5] !== void 0 && m[6] !== void 0)
+      out.add(`${m[5]}/${cleanRepo(m[6])}`.toLowerCase());
+    else if (m[8] !== void 0) {
+      const aliased = aliases.get(m[8].toLowerCase());
+      if (aliased !== void 0) out.add(aliased);
+    }
+    if (m[0].length === 0) re.lastIndex++;
+  }
+  return out;
+}
 function resolveBare(text3, n, written, start, lastRepo, ctx) {
   if (/\binternal\s+(?:pr|issue|ticket|bug)?\s*$/i.test(text3.slice(Math.max(0, start - 24), start))) {
-    return { ...found(null, n, null, "bare", written, start), ambiguous: true };
+    return { ...found(null, n, null, "bare", written, start), internal: true };
   }
+  const named = /([A-Za-z][\w.-]*)[ \t]+(?:(?:PR|pull[ \t]+request|issue)[ \t]*)?$/i.exec(
+    text3.slice(Math.max(0, start - 48), start)
+  );
+  const namedRepo = named ? ctx.aliases.get(named[1].toLowerCase()) : void 0;
+  if (namedRepo !== void 0) return found(namedRepo, n, null, "bare", written, start);
   const repo = lastRepo ?? ctx.defaultRepo;
   if (repo === null) return { ...found(null, n, null, "bare", written, start), ambiguous: true };
   return found(repo, n, null, "bare", written, start);
@@ -11178,6 +11200,11 @@ function learnAliases(text3, into = /* @__PURE__ */ new Map()) {
   for (let m = re.exec(text3); m !== null; m = re.exec(text3)) {
     const alias = m[1].toLowerCase();
     if (!into.has(alias)) into.set(alias, `${m[2]}/${cleanRepo(m[3])}`.toLowerCase());
+  }
+  const full = /(?:(?<![\w./-])|(?<=github\.com\/))([A-Za-z0-9][A-Za-z0-9-]*)\/([A-Za-z0-9_.-]+?)(?:#\d|\/(?:pull|pulls|issues)\/\d)/g;
+  for (let m = full.exec(text3); m !== null; m = full.exec(text3)) {
+    const name = cleanRepo(m[2]).toLowerCase();
+    if (/^[a-z]/.test(name) && !into.has(name)) into.set(name, `${m[1]}/${name}`.toLowerCase());
   }
   return into;
 }
@@ -11245,8 +11272,12 @@ function ruleSettings(r, node, id) {
     } else if (name === "maxAgeDays" && id === "stale-check") {
       const days = integer(r, value, key, 1, Number.MAX_SAFE_INTEGER);
       if (days !== void 0) out.maxAgeDays = days;
+    } else if (name === "exclude") {
+      const list2 = stringList(r, value, key, (s, n, k) => glob(r, s, n, k));
+      if (list2) out.exclude = list2;
     } else {
-      unknownKey(r, keyNode, key, id === "stale-check" ? ["severity", "maxAgeDays"] : ["severity"]);
+      const known = id === "stale-check" ? ["severity", "maxAgeDays"] : ["severity"];
+      unknownKey(r, keyNode, key, [...known, "exclude"]);
     }
   }
   return out;
@@ -11808,7 +11839,8 @@ __export(discover_exports, {
   RECORD_SUFFIX: () => RECORD_SUFFIX,
   discover: () => discover,
   isConventionPatch: () => isConventionPatch,
-  isPatchFile: () => isPatchFile
+  isPatchFile: () => isPatchFile,
+  layoutOf: () => layoutOf
 });
 import { lstat, readdir, realpath, stat } from "node:fs/promises";
 import path4 from "node:path";
@@ -11832,14 +11864,18 @@ async function discover(root, config2) {
     skipped
   );
   const patchFiles = /* @__PURE__ */ new Set();
+  const patchDocs = /* @__PURE__ */ new Set();
   for (const dir of new Set(patchDirs.map((d) => d.dir))) {
     const files = tree.dirs.has(dir) ? tree.files : (await walk(rootAbs, rootReal, dir)).files;
     for (const f of files) {
       const rel = relativeTo2(dir, f);
       if (rel !== null && isPatchFile(rel, config2)) patchFiles.add(f);
+      else if (rel !== null && /\.md$/i.test(f) && !ledgers.includes(f)) patchDocs.add(f);
     }
   }
-  const conventionPatches = tree.files.filter((f) => !patchFiles.has(f) && isConventionPatch(f));
+  const conventionPatches = tree.files.filter(
+    (f) => !patchFiles.has(f) && isConventionPatch(f) && !matchAny(config2.patches.exclude, f)
+  );
   return {
     conventionPatches: sorted(conventionPatches),
     ledgers: sorted(ledgers),
@@ -11849,12 +11885,20 @@ async function discover(root, config2) {
       (a, b) => compare(a.dir, b.dir) || compare(a.ledger ?? "", b.ledger ?? "")
     ),
     patchFiles: sorted(patchFiles),
+    patchDocs: sorted(patchDocs),
     skipped: skipped.sort((a, b) => compare(a.path, b.path))
   };
 }
+function layoutOf(rel) {
+  for (const { layout, globs } of LAYOUTS) {
+    if (!matchAny(globs, rel)) continue;
+    if (layout === "debian" && NOT_DEBIAN_PATCHES.has(basename(rel))) return null;
+    return layout;
+  }
+  return null;
+}
 function isConventionPatch(rel) {
-  if (!matchAny(CONVENTIONS, rel)) return false;
-  return !(rel.includes("debian/patches/") && NOT_DEBIAN_PATCHES.has(basename(rel)));
+  return layoutOf(rel) !== null;
 }
 function isPatchFile(relPathInPatchesDir, config2) {
   const name = basename(relPathInPatchesDir).toLowerCase();
@@ -11992,7 +12036,7 @@ function sorted(items) {
 function compare(a, b) {
   return a < b ? -1 : a > b ? 1 : 0;
 }
-var DiscoveryError, LEDGER_NAME, INDEX_NAME, RECORD_SUFFIX, SKIP_DIRS, PARALLEL_READDIRS, CONVENTIONS, NOT_DEBIAN_PATCHES;
+var DiscoveryError, LEDGER_NAME, INDEX_NAME, RECORD_SUFFIX, SKIP_DIRS, PARALLEL_READDIRS, LAYOUTS, NOT_DEBIAN_PATCHES;
 var init_discover = __esm({
   "src/sources/discover.ts"() {
     "use strict";
@@ -12013,12 +12057,16 @@ var init_discover = __esm({
     RECORD_SUFFIX = ".upstream.status.yaml";
     SKIP_DIRS = /* @__PURE__ */ new Set(["node_modules", "dist"]);
     PARALLEL_READDIRS = 32;
-    CONVENTIONS = [
-      "**/recipes-*/**/*.{patch,diff}",
-      "package/**/*.{patch,diff}",
-      "**/buildroot*/package/**/*.{patch,diff}",
-      "**/debian/patches/**",
-      "debian/patches/**"
+    LAYOUTS = [
+      { layout: "yocto", globs: ["**/recipes-*/**/*.{patch,diff}"] },
+      { layout: "debian", globs: ["**/debian/patches/**", "debian/patches/**"] },
+      {
+        layout: "buildroot",
+        globs: [
+          "{package,boot,board,support,linux}/**/*.{patch,diff}",
+          "**/buildroot*/{package,boot,board,support,linux}/**/*.{patch,diff}"
+        ]
+      }
     ];
     NOT_DEBIAN_PATCHES = /* @__PURE__ */ new Set(["series", "00list", "README", "README.md"]);
   }
@@ -12031,6 +12079,14 @@ function parseStateWord(word) {
 function findIsoDate(text3) {
   const m = /(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)/.exec(text3);
   return m ? `${m[1]}-${m[2]}-${m[3]}` : null;
+}
+function latestIsoDate(text3) {
+  let latest = null;
+  for (const m of text3.matchAll(/(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)/g)) {
+    const date = `${m[1]}-${m[2]}-${m[3]}`;
+    if (latest === null || date > latest) latest = date;
+  }
+  return latest;
 }
 var WORDS;
 var init_states = __esm({
@@ -12046,10 +12102,10 @@ var init_states = __esm({
   }
 });
 
-// src/sources/header-block.ts
-function readLabel(content) {
+// src/sources/headers/block.ts
+function readLabel(content, generic = true) {
   for (const [re, role] of KNOWN_LABELS) if (re.test(content)) return role;
-  return GENERIC_LABEL.test(content) ? "related" : null;
+  return generic && GENERIC_LABEL.test(content) ? "related" : null;
 }
 function contentOf(line) {
   return line.indent === -1 ? "" : line.text.slice(line.indent);
@@ -12063,19 +12119,40 @@ function findStatusBlocks(masked) {
       i++;
       continue;
     }
-    const block2 = readBlock(masked.lines, i, line.start + line.indent + heading2[0].length);
+    const wrapped = headingEnd(masked.lines, i, line.start + line.indent + heading2[0].length);
+    const block2 = readBlock(masked.lines, i, wrapped.line, wrapped.after);
     blocks.push(block2.block);
     i = block2.next;
   }
   return blocks;
 }
-function readBlock(lines, headingIndex, afterHeading) {
+function headingEnd(lines, index, afterWords) {
+  let depth = 0;
+  for (let j = index; j < lines.length && j <= index + 3; j++) {
+    const line = lines[j];
+    const from = j === index ? afterWords - line.start : 0;
+    for (let k = from; k < line.text.length; k++) {
+      const c = line.text[k];
+      if (c === "(") depth++;
+      else if (c === ")" && depth > 0 && --depth === 0) {
+        return j === index ? { line: j, after: afterWords } : { line: j, after: line.start + k + 1 };
+      }
+    }
+    if (depth === 0) break;
+  }
+  return { line: index, after: afterWords };
+}
+function readBlock(lines, headingIndex, headingLast, afterHeading) {
   const heading2 = lines[headingIndex];
-  const entries2 = [{ start: afterHeading, end: heading2.end, role: "related" }];
+  const headingTail = lines[headingLast];
+  const entries2 = [
+    { start: afterHeading, end: headingTail.end, role: "related", labelled: false }
+  ];
   let labelColumn = null;
+  let generic = true;
   let sawBlank = false;
-  let last = heading2;
-  let j = headingIndex + 1;
+  let last = headingTail;
+  let j = headingLast + 1;
   for (; j < lines.length; j++) {
     const line = lines[j];
     if (line.indent === -1) {
@@ -12088,26 +12165,34 @@ function readBlock(lines, headingIndex, afterHeading) {
       if (labelColumn === null && !sawBlank) continue;
       break;
     }
-    const label = readLabel(content);
+    if (labelColumn === null) generic = readLabel(content) !== null;
+    const label = readLabel(content, generic);
     if (sawBlank && line.indent <= heading2.indent && label === null) break;
-    sawBlank = false;
     labelColumn ??= line.indent;
-    if (line.indent <= labelColumn && /^[A-Za-z]/.test(content)) {
-      entries2.push({ start: line.start, end: line.end, role: label ?? "related" });
+    const paragraph2 = sawBlank && entries2.length > 1;
+    sawBlank = false;
+    if (line.indent <= labelColumn && /^[A-Za-z]/.test(content) && (label !== null || paragraph2)) {
+      entries2.push({
+        start: line.start,
+        end: line.end,
+        role: label ?? "related",
+        labelled: label !== null
+      });
     }
     const current = entries2[entries2.length - 1];
     current.end = line.end;
     last = line;
   }
-  const checkedOn = findIsoDate(heading2.text.slice(afterHeading - heading2.start));
+  const headingText = lines.slice(headingIndex, headingLast + 1).map((l) => l.text).join("\n");
+  const checkedOn = latestIsoDate(headingText.slice(heading2.indent));
   return {
     block: { headingLine: headingIndex, checkedOn, start: heading2.start, end: last.end, entries: entries2 },
     next: j
   };
 }
 var HEADING, RULE, KNOWN_LABELS, GENERIC_LABEL;
-var init_header_block = __esm({
-  "src/sources/header-block.ts"() {
+var init_block = __esm({
+  "src/sources/headers/block.ts"() {
     "use strict";
     init_states();
     HEADING = /^[*_=>[-]{0,4}[ \t]*upstream[ \t]+status(?![\w-])/i;
@@ -12117,17 +12202,58 @@ var init_header_block = __esm({
       [/^third[- ]party[ \t]+PRs?(?=[\s:]|$)/i, "third-party"],
       [/^(?:own|our)[ \t]+(?:upstream[ \t]+)?PRs?(?=[\s:]|$)/i, "own"],
       [/^anchor[ \t]+(?:risks?|collisions?)(?=[\s:]|$)/i, "anchor-collision"],
-      [/^(?:upstream[ \t]+)?fix(?:es)?(?=[\s:]|$)/i, "fix"]
+      [/^(?:upstream[ \t]+)?fix(?:es)?(?=[\s:]|$)/i, "fix"],
+      [/^background(?=[\s:]|$)/i, "background"]
     ];
     GENERIC_LABEL = /^[A-Za-z][\w'/-]*(?: [A-Za-z][\w'/-]*){0,2}(?::(?:\s|$)|[ \t]{2,}\S)/;
   }
 });
 
-// src/sources/header-claims.ts
+// src/sources/meaning/context.ts
+function endsSentence(text3, i) {
+  const c = text3[i];
+  const next = text3[i + 1];
+  if (c === "." || c === "!" || c === "?")
+    return next === void 0 || next === " " || next === "\n" || next === "	";
+  return c === "\n" && /^[ \t]*\n/.test(text3.slice(i + 1, i + 80));
+}
+function sentenceStart(text3, at, floor) {
+  const stop = Math.max(floor, at - WINDOW);
+  for (let i = at - 1; i >= stop; i--) if (endsSentence(text3, i)) return i + 1;
+  return stop;
+}
+function tailEnd(text3, from, limit, sentences2 = 2) {
+  let seen = 0;
+  const stop = Math.min(limit, from + WINDOW);
+  for (let i = from; i < stop; i++) {
+    if (endsSentence(text3, i) && ++seen === sentences2) return i + 1;
+  }
+  return stop;
+}
 function joinsRefs(gap) {
   if (gap.length > 40) return false;
-  return JOINS.has(gap.replace(/[\s`*_]/g, "").toLowerCase());
+  return JOINS.has(gap.replace(/[\s`*_>]/g, "").toLowerCase());
 }
+function skipBlank(text3, from) {
+  let at = from;
+  for (; ; ) {
+    const c = text3[at];
+    if (c === " " || c === "	" || c === "\n" || c === "\r") at++;
+    else if (c === ">" && /\n[ \t]*$/.test(text3.slice(Math.max(0, at - 8), at))) at++;
+    else return at;
+  }
+}
+var WINDOW, NEAR, JOINS;
+var init_context = __esm({
+  "src/sources/meaning/context.ts"() {
+    "use strict";
+    WINDOW = 320;
+    NEAR = 120;
+    JOINS = /* @__PURE__ */ new Set(["/", ",", "&", "+", "and", "or", ",and", ",or"]);
+  }
+});
+
+// src/sources/headers/claims.ts
 function isGap(c) {
   return c === " " || c === "	" || c === "\n" || c === "`" || c === "*" || c === "_" || c === ":";
 }
@@ -12139,22 +12265,25 @@ function skipGap(text3, from, limit) {
 function readFollow(text3, from, entryEnd, blockEnd, grouped) {
   let p = skipGap(text3, from, entryEnd);
   let end = from;
+  let titleEnd = from;
   const open3 = text3[p];
   if (open3 === '"' || open3 === "\u201C") {
     const close = text3.indexOf(open3 === '"' ? '"' : "\u201D", p + 1);
     if (close === -1 || close >= entryEnd) {
-      return { end, claim: null, problem: { offset: p, message: "quoted title never closes" } };
+      const problem = { offset: p, message: "quoted title never closes" };
+      return { end, titleEnd: end, claim: null, problem };
     }
     end = close + 1;
+    titleEnd = end;
     p = skipGap(text3, end, entryEnd);
   }
   if (text3[p] === "(") {
     const close = matchParen(text3, p, Math.min(blockEnd, p + MAX_PARENTHETICAL));
     if (close === -1) {
       const message = "parenthetical is not closed before the UPSTREAM STATUS block ends";
-      return { end, claim: null, problem: { offset: p, message } };
+      return { end, titleEnd, claim: null, problem: { offset: p, message } };
     }
-    return { end: close + 1, claim: readClaim(text3, p + 1, close), problem: null };
+    return { end: close + 1, titleEnd, claim: readClaim(text3, p + 1, close), problem: null };
   }
   if (grouped && p < entryEnd) {
     QUANTIFIED_STATE.lastIndex = p;
@@ -12165,12 +12294,13 @@ function readFollow(text3, from, entryEnd, blockEnd, grouped) {
       const state = m[1];
       return {
         end: stateSpan.end,
+        titleEnd,
         claim: { state, stateSpan, date: null, reviewDecision: null },
         problem: null
       };
     }
   }
-  return { end, claim: null, problem: null };
+  return { end, titleEnd, claim: null, problem: null };
 }
 function matchParen(text3, open3, limit) {
   let depth = 0;
@@ -12190,14 +12320,21 @@ function readClaim(text3, start, end) {
     reviewDecision: null
   };
   const word = /[A-Za-z_]+/g;
+  const lead = /^[\s*_`]*(?:(?:both|all)\s+)?(open|merged|closed|draft)(?![\w-])/i.exec(inner);
+  if (lead !== null) {
+    const token = lead[1];
+    const at = start + lead[0].length - token.length;
+    claim.state = token.toUpperCase();
+    claim.stateSpan = { start: at, end: at + token.length };
+  }
   for (let m = word.exec(inner); m !== null; m = word.exec(inner)) {
-    let lead = 0;
+    let lead2 = 0;
     let trail = m[0].length;
-    while (lead < trail && m[0][lead] === "_") lead++;
-    while (trail > lead && m[0][trail - 1] === "_") trail--;
-    const token = m[0].slice(lead, trail);
+    while (lead2 < trail && m[0][lead2] === "_") lead2++;
+    while (trail > lead2 && m[0][trail - 1] === "_") trail--;
+    const token = m[0].slice(lead2, trail);
     if (claim.state === null && STATE_WORDS.has(token)) {
-      const at = start + m.index + lead;
+      const at = start + m.index + lead2;
       claim.state = token;
       claim.stateSpan = { start: at, end: at + token.length };
     } else if (claim.reviewDecision === null && REVIEW_DECISIONS.has(token)) {
@@ -12207,21 +12344,204 @@ function readClaim(text3, start, end) {
   if (claim.state === null) claim.date = null;
   return claim;
 }
-var MAX_PARENTHETICAL, REVIEW_DECISIONS, STATE_WORDS, QUANTIFIED_STATE, JOINS;
-var init_header_claims = __esm({
-  "src/sources/header-claims.ts"() {
+var MAX_PARENTHETICAL, REVIEW_DECISIONS, STATE_WORDS, QUANTIFIED_STATE;
+var init_claims = __esm({
+  "src/sources/headers/claims.ts"() {
     "use strict";
     init_model();
     init_states();
+    init_context();
     MAX_PARENTHETICAL = 600;
     REVIEW_DECISIONS = /* @__PURE__ */ new Set(["APPROVED", "CHANGES_REQUESTED", "REVIEW_REQUIRED"]);
     STATE_WORDS = new Set(STATES);
     QUANTIFIED_STATE = /(?:are[ \t]+)?(?:[Bb]oth|[Aa]ll)[ \t]+(OPEN|MERGED|CLOSED|DRAFT)(?![\w-])/y;
-    JOINS = /* @__PURE__ */ new Set(["/", ",", "&", "+", "and", "or", ",and", ",or"]);
   }
 });
 
-// src/sources/header-links.ts
+// src/sources/meaning/cues.ts
+function tailCue(tail) {
+  for (const [cue, re] of TAIL_CUES) if (re.test(tail)) return cue;
+  return null;
+}
+function leadCue(lead) {
+  for (const [cue, re] of LEAD_CUES) if (re.test(lead)) return cue;
+  return null;
+}
+function applyCue(base, cue) {
+  switch (cue) {
+    case null:
+      return base;
+    case "introduced-the-defect":
+    case "unrelated":
+      return base === "issue" && cue === "unrelated" ? "unrelated" : cue;
+    case "anchor-collision":
+      return base === "issue" ? base : "anchor-collision";
+    case "not-fix":
+      return FIX_ROLES.has(base) ? "related" : base;
+    case "alternative":
+      return base === "fix" ? "third-party" : base;
+    case "background":
+      return FIX_ROLES.has(base) || base === "related" ? "background" : base;
+    case "fix":
+      return base === "related" ? "fix" : base;
+    case "own":
+      return base === "related" || base === "fix" ? "own" : base;
+  }
+}
+function cueFor(leadNear, leadFar, tail) {
+  const near = leadCue(leadNear);
+  if (near !== null && near !== "unrelated") return near;
+  const fromTail = tailCue(tail);
+  if (fromTail !== null) return fromTail;
+  if (near === "unrelated" || /\bunrelated\b/i.test(leadFar)) return "unrelated";
+  return null;
+}
+var TAIL_CUES, LEAD_CUES, FIX_ROLES;
+var init_cues = __esm({
+  "src/sources/meaning/cues.ts"() {
+    "use strict";
+    TAIL_CUES = [
+      [
+        "introduced-the-defect",
+        /\b(?:introduced|regressed|caused|left\s+(?:it\s+|this\s+)?incomplete|is\s+the\s+(?:cause|culprit|regression))\b/i
+      ],
+      ["unrelated", /\b(?:unrelated|not\s+related|none\s+is\s+this)\b/i],
+      [
+        "anchor-collision",
+        /\banchor[\s-]*(?:collision|conflict|drift|risk)s?\b|\bmerge[\s-]+conflict|\b(?:textual|direct)\s+collision|\bcollid(?:e|es|ing)\b|\b(?:touch|edit|rewrite|change|modif(?:y|ie))(?:e?s)?\s+(?:this|that|the)\s+same\b|\bconflict\b[^.;]{0,24}\banchor|\banchor\b[^.;]{0,24}\bconflict|\brewrites?\s+(?:the\s+code|our\s+anchor|the\s+anchor)|\banchors?\s+(?:would\s+)?drift/i
+      ],
+      // A different repair of the same defect: its merge does not drop this patch.
+      [
+        "alternative",
+        /\b(?:solves|fixes|reconciles|repairs)\s+the\s+same\b[^.;]{0,80}?\bby\b|\bdifferently\b|\balternative\s+(?:repair|fix)\b|\bporting\b[^.;]{0,80}?\bfails\b/i
+      ],
+      [
+        "background",
+        /\bin\s+both\s+bases\b|\balready\s+(?:present\s+)?in\s+(?:the|both|our)\s+(?:pinned\s+)?bases?\b|\bbackground\b/i
+      ],
+      [
+        "not-fix",
+        /\bnot\s+(?:this|the\s+same|a|our)\s+fix\b|\bneither\s+fix(?:es)?\b|\bdoes\s+not\s+fix\b|\bdoesn't\s+fix\b|\borthogonal\b|\badjacent\b|\bdifferent\s+(?:defect|symptom|site|bug)\b|\b(?:a|adds\s+a|only\s+a)\s+(?:regression\s+)?test\b|\bshape\s+(?:this\s+patch|we)\s+cop|\bsame\s+bug\s+class\b|\bother\s+platform\b/i
+      ],
+      [
+        "fix",
+        /\bis\s+the\s+(?:full|real|upstream|actual)\s+fix\b|\bcarries\s+(?:this|the\s+same)\s+fix\b|\bfixes\s+(?:this|the\s+same)\s+(?:defect|bug|crash)\b/i
+      ]
+    ];
+    LEAD_CUES = [
+      [
+        "introduced-the-defect",
+        /\b(?:comes|came)\s+from\s*$|\b(?:introduced|regressed|caused|broken)\s+(?:by|in)\s*$|\bregression\s+(?:from|of)\s*$/i
+      ],
+      ["unrelated", /\bunrelated\b/i],
+      [
+        "anchor-collision",
+        /\b(?:collides|conflicts)\s+with\s*$|\banchor[\s-]*(?:collision|conflict)s?\b/i
+      ],
+      ["not-fix", /\bnot\s+(?:the\s+same\s+fix|a\s+fix)\b/i],
+      ["own", /\bour\s+(?:own\s+)?(?:upstream\s+)?PR\s*(?:is\s*|:\s*)?\(?\s*$/i],
+      ["background", /\balready\s+(?:present\s+)?in\s+(?:the|both|our)\s+(?:pinned\s+)?bases?\b/i],
+      [
+        "fix",
+        /\b(?:fix|repair)\s+is\s+(?:already\s+)?in\s+flight\b|\bdrops?\s+(?:on|when|once)\s*$|\bsuperseded\s+by\s*$|\bfixed\s+(?:upstream\s+)?(?:by|in)\s*$|\bneeds?\s+(?:the\s+)?(?:upstream\s+)?fix\s*$|\bmust\s+(?:carry|contain|include)\s*$/i
+      ]
+    ];
+    FIX_ROLES = /* @__PURE__ */ new Set(["fix", "own", "third-party"]);
+  }
+});
+
+// src/sources/meaning/prose-states.ts
+function countedStates(text3) {
+  const out = [];
+  COUNTED.lastIndex = 0;
+  for (let m = COUNTED.exec(text3); m !== null; m = COUNTED.exec(text3)) {
+    const word = m[2];
+    if (word !== word.toUpperCase()) continue;
+    const start = m.index + m[0].indexOf(word, (m[1] ?? "").length);
+    const n = m[1] === void 0 ? null : COUNTS[m[1].toLowerCase()] ?? Number(m[1]);
+    out.push({
+      state: word,
+      date: null,
+      start,
+      end: start + word.length,
+      count: n,
+      rewritable: false
+    });
+  }
+  return out;
+}
+function stateBefore(lead, leadStart) {
+  const m = STATE_BEFORE.exec(lead);
+  if (m !== null) {
+    const start = leadStart + m.index;
+    return { state: m[1], date: null, start, end: start + m[1].length, rewritable: true };
+  }
+  const merged2 = MERGED_BEFORE.exec(lead);
+  if (merged2 !== null) {
+    const start = leadStart + merged2.index;
+    const end = start + "already-merged".length;
+    return { state: "MERGED", date: null, start, end, rewritable: false };
+  }
+  return null;
+}
+function stateInWords(lead, tail, tailStart, alone) {
+  if (CONDITIONAL.test(lead)) return null;
+  const m = WORD_AFTER.exec(tail);
+  if (m !== null) {
+    const word = m[1] ?? m[2];
+    const start2 = tailStart + m.index + m[0].length - word.length;
+    const state = /^(?:landed|merged)$/i.test(word) ? "MERGED" : "CLOSED";
+    return {
+      state,
+      date: findIsoDate(tail.slice(m[0].length, m[0].length + 24)),
+      start: start2,
+      end: start2 + word.length,
+      rewritable: false
+    };
+  }
+  const still = STILL_STATE.exec(tail);
+  if (still !== null) {
+    const word = still[1];
+    const start2 = tailStart + still.index + still[0].length - word.length;
+    return { state: word, date: null, start: start2, end: start2 + word.length, rewritable: true };
+  }
+  if (!alone) return null;
+  const anywhere = CLOSED_ANYWHERE.exec(tail);
+  if (anywhere === null) return null;
+  if (CONDITIONAL.test(tail.slice(Math.max(0, anywhere.index - 40), anywhere.index))) return null;
+  const start = tailStart + anywhere.index;
+  const after = tail.slice(anywhere.index, anywhere.index + anywhere[0].length + 24);
+  const end = start + anywhere[0].length;
+  return { state: "CLOSED", date: findIsoDate(after), start, end, rewritable: false };
+}
+var COUNTS, COUNTED, STATE_BEFORE, MERGED_BEFORE, CONDITIONAL, WORD_AFTER, STILL_STATE, CLOSED_ANYWHERE;
+var init_prose_states = __esm({
+  "src/sources/meaning/prose-states.ts"() {
+    "use strict";
+    init_states();
+    COUNTS = {
+      one: 1,
+      two: 2,
+      three: 3,
+      four: 4,
+      five: 5,
+      six: 6,
+      seven: 7,
+      eight: 8,
+      nine: 9,
+      ten: 10
+    };
+    COUNTED = /\b(?:(one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})|both|all)[ \t\n*_`]+(OPEN|MERGED|CLOSED|DRAFT)[ \t\n*_`]+(?:PRs?|pull[ \t\n]+requests?|issues?)\b/gi;
+    STATE_BEFORE = /\b(OPEN|MERGED|CLOSED|DRAFT)[*_`]*[ \t\n]+(?:PR|pull[ \t\n]+request|issue)[ \t\n]*\(?[ \t\n]*$/;
+    MERGED_BEFORE = /\balready[- ]merged(?:[ \t\n]+[\w-]+){0,2}[ \t\n]*\(?[ \t\n]*$/i;
+    CONDITIONAL = /\b(?:when|if|once|until|unless|after|before|whether)[ \t\n]+(?:\S+[ \t\n]+){0,2}$/i;
+    WORD_AFTER = /^[ \t\n*_`]*[,;]?[ \t\n]*(?:(?:was|is|has[ \t\n]+been|got|been)[ \t\n]+)?(landed|merged|closed[ \t\n*_]+inactive|auto-closed)\b|^[ \t\n*_`]*[,;]?[ \t\n]*(?:was|has[ \t\n]+been|got|been)[ \t\n]+(closed)\b/i;
+    STILL_STATE = /^[^.;()]{0,100}?\b(?:is|was|remains|stays)[ \t\n>*_]+(?:still[ \t\n>*_]+)?(OPEN|MERGED|CLOSED|DRAFT)\b/;
+    CLOSED_ANYWHERE = /\b(?:closed[ \t\n*_]+(?:as[ \t\n]+)?(?:inactive|stale|not[ \t\n]+planned)|auto-closed)\b/i;
+  }
+});
+
+// src/sources/headers/links.ts
 function collapseLinks(refs, text3) {
   const out = [];
   for (let i = 0; i < refs.length; i++) {
@@ -12248,13 +12568,13 @@ function linkClose(text3, from) {
   }
   return -1;
 }
-var init_header_links = __esm({
-  "src/sources/header-links.ts"() {
+var init_links = __esm({
+  "src/sources/headers/links.ts"() {
     "use strict";
   }
 });
 
-// src/sources/header-text.ts
+// src/sources/headers/text.ts
 function maskPreamble(preamble) {
   const lines = [];
   const parts = [];
@@ -12334,13 +12654,13 @@ function lineIndexOf(lines, offset) {
   }
   return lo;
 }
-var init_header_text = __esm({
-  "src/sources/header-text.ts"() {
+var init_text = __esm({
+  "src/sources/headers/text.ts"() {
     "use strict";
   }
 });
 
-// src/sources/preamble.ts
+// src/sources/headers/preamble.ts
 function extractPreamble(path14, text3) {
   const startOffset = text3.startsWith("\uFEFF") ? 1 : 0;
   const lines = new LineReader(text3, startOffset);
@@ -12426,7 +12746,7 @@ function genericPreambleEnd(lines) {
 }
 var FALLBACK_LINES, SHELL_EXTENSIONS, LineReader, DOCSTRING_OPEN;
 var init_preamble = __esm({
-  "src/sources/preamble.ts"() {
+  "src/sources/headers/preamble.ts"() {
     "use strict";
     FALLBACK_LINES = 200;
     SHELL_EXTENSIONS = /* @__PURE__ */ new Set(["sh", "bash", "zsh", "ksh"]);
@@ -12458,7 +12778,7 @@ var init_preamble = __esm({
   }
 });
 
-// src/sources/headers.ts
+// src/sources/headers/index.ts
 function parseHeader(input2) {
   const preamble = input2.preamble ?? extractPreamble(input2.path, input2.text);
   const masked = maskPreamble(preamble.text);
@@ -12485,31 +12805,113 @@ function parseHeader(input2) {
   };
 }
 function readBlock2(reader, block2) {
-  const text3 = reader.masked.text;
+  const roles = /* @__PURE__ */ new Map();
   for (const entry of block2.entries) {
-    const refs = reader.refsIn(entry.start, entry.end);
-    let consumed = entry.start;
-    for (let i = 0; i < refs.length; ) {
-      const first = refs[i];
-      if (first.start < consumed) {
-        reader.add(first, "related", null, false);
-        i++;
-        continue;
-      }
-      const group = [first];
-      for (let next = refs[i + 1]; next !== void 0; next = refs[i + group.length]) {
-        if (!joinsRefs(text3.slice(group[group.length - 1].end, next.start))) break;
-        group.push(next);
-      }
-      const last = group[group.length - 1];
-      const follow = readFollow(text3, last.end, entry.end, block2.end, group.length > 1);
-      if (follow.problem)
-        reader.problem(follow.problem.offset, `${follow.problem.message} (after ${last.text})`);
-      consumed = Math.max(consumed, follow.end);
-      for (const ref of group) reader.add(ref, entry.role, follow.claim, group.length > 1);
-      i += group.length;
+    const text3 = reader.masked.text;
+    const none = NONE_AFTER_LABEL.test(
+      text3.slice(entry.start, Math.min(entry.end, entry.start + 80))
+    );
+    readSpan(
+      reader,
+      entry.start,
+      entry.end,
+      block2.end,
+      (key) => none ? roles.get(key) ?? null : entry.labelled ? entry.role : null
+    ).forEach((role, key) => {
+      if (!roles.has(key)) roles.set(key, role);
+    });
+  }
+}
+function readSpan(reader, start, end, blockEnd, baseRole) {
+  const text3 = reader.masked.text;
+  const read = /* @__PURE__ */ new Map();
+  const refs = reader.refsIn(start, end);
+  const counted = countedStates(text3.slice(start, end)).map((c) => ({
+    ...c,
+    start: c.start + start,
+    end: c.end + start
+  }));
+  let consumed = start;
+  let prevEnd = start;
+  const pending = [];
+  for (let i = 0; i < refs.length; ) {
+    const first = refs[i];
+    if (first.start < consumed) {
+      reader.add(first, "related", null, false);
+      i++;
+      continue;
+    }
+    const group = [first];
+    for (let next = refs[i + 1]; next !== void 0; next = refs[i + group.length]) {
+      if (!joinsRefs(text3.slice(group[group.length - 1].end, next.start))) break;
+      group.push(next);
+    }
+    const last = group[group.length - 1];
+    const follow = readFollow(text3, last.end, end, blockEnd, group.length > 1);
+    if (follow.problem)
+      reader.problem(follow.problem.offset, `${follow.problem.message} (after ${last.text})`);
+    const nextStart = refs[i + group.length]?.start ?? end;
+    const sentence = sentenceStart(text3, first.start, start);
+    const leadFar = text3.slice(sentence, first.start);
+    const leadNear = text3.slice(Math.max(sentence, prevEnd, first.start - NEAR), first.start);
+    const tail = text3.slice(
+      follow.titleEnd,
+      // Words in the next ref's own sentence are about that ref.
+      tailEnd(text3, follow.titleEnd, tailLimit(text3, follow.end, nextStart))
+    );
+    const cue = cueFor(leadNear, leadFar, tail);
+    let claim = follow.claim?.state != null ? follow.claim : null;
+    if (claim === null) {
+      const after = Math.max(follow.end, follow.titleEnd);
+      const alone = group.length === refs.length;
+      const worded = stateBefore(leadNear, first.start - leadNear.length) ?? stateInWords(
+        leadNear,
+        text3.slice(after, tailEnd(text3, after, nextStart, 1)),
+        after,
+        alone
+      ) ?? takeCounted(counted, first.start);
+      if (worded !== null) {
+        claim = {
+          state: worded.state,
+          // Prose and counts ("Two OPEN PRs") are read, never rewritten per ref.
+          stateSpan: worded.rewritable ? { start: worded.start, end: worded.end } : null,
+          stateAt: worded.start,
+          date: worded.date,
+          reviewDecision: follow.claim?.reviewDecision ?? null
+        };
+      } else claim = follow.claim;
+    }
+    consumed = Math.max(consumed, follow.end);
+    pending.push({ group, claim, cue, follow });
+    prevEnd = Math.max(follow.end, last.end);
+    i += group.length;
+  }
+  for (let k = pending.length - 2; k >= 0; k--) {
+    const g = pending[k];
+    const next = pending[k + 1];
+    if (g.cue === null && joinsRefs(text3.slice(g.follow.end, next.group[0].start)))
+      g.cue = next.cue;
+  }
+  for (const { group, claim, cue } of pending) {
+    for (const ref of group) {
+      const base = ref.key === null ? null : baseRole(ref.key);
+      const role = applyCue(base ?? "related", cue);
+      if (ref.key !== null && !read.has(ref.key)) read.set(ref.key, role);
+      reader.add(ref, role, claim, group.length > 1, base === null && cue === null);
     }
   }
+  return read;
+}
+function tailLimit(text3, followEnd, nextStart) {
+  const nextSentence = sentenceStart(text3, nextStart, followEnd);
+  return nextSentence > followEnd ? nextSentence : Math.max(nextStart, followEnd);
+}
+function takeCounted(counted, at) {
+  let found4 = null;
+  for (const c of counted) if (c.end <= at && (c.count === null || c.count > 0)) found4 = c;
+  if (found4 === null) return null;
+  if (found4.count !== null) found4.count--;
+  return found4;
 }
 function readOutsideBlocks(reader, masked, blocks) {
   let b = 0;
@@ -12517,8 +12919,7 @@ function readOutsideBlocks(reader, masked, blocks) {
   let paragraphEnd = 0;
   const flush = () => {
     if (paragraphStart === null) return;
-    for (const ref of reader.refsIn(paragraphStart, paragraphEnd))
-      reader.add(ref, "related", null, false);
+    readSpan(reader, paragraphStart, paragraphEnd, paragraphEnd, () => null);
     paragraphStart = null;
   };
   for (const line of masked.lines) {
@@ -12534,15 +12935,18 @@ function readOutsideBlocks(reader, masked, blocks) {
   }
   flush();
 }
-var HeaderReader;
+var HeaderReader, NONE_AFTER_LABEL;
 var init_headers = __esm({
-  "src/sources/headers.ts"() {
+  "src/sources/headers/index.ts"() {
     "use strict";
     init_refs();
-    init_header_block();
-    init_header_claims();
-    init_header_links();
-    init_header_text();
+    init_block();
+    init_claims();
+    init_cues();
+    init_context();
+    init_prose_states();
+    init_links();
+    init_text();
     init_preamble();
     HeaderReader = class {
       constructor(input2, masked, startOffset, startLine, ctx) {
@@ -12572,7 +12976,7 @@ var init_headers = __esm({
         }));
         return collapseLinks(found4, this.masked.text);
       }
-      add(ref, role, claim, shared) {
+      add(ref, role, claim, shared, byDefault = false) {
         if (ref.internal) return;
         const line = this.lineOf(ref.start);
         const patch = this.input.path;
@@ -12581,21 +12985,25 @@ var init_headers = __esm({
           return;
         }
         const span = claim?.stateSpan ?? null;
+        const stateAt = span?.start ?? claim?.stateAt;
+        const stateLine = stateAt !== void 0 && claim?.state != null ? this.lineOf(stateAt) : line;
         const mention = {
           ref: ref.key,
           kindHint: ref.kindHint,
           source: patch,
           sourceKind: "patch-header",
-          // A recorded state is what goes stale: point at its line, which after a
-          // multi-line title is not the ref's.
-          line: span && claim?.state != null ? this.lineOf(span.start) : line,
+          line,
+          // A recorded state is what goes stale: findings point at its line,
+          // which after a multi-line title is not the ref's.
+          ...stateLine !== line ? { stateLine } : {},
           patch,
           role,
           recordedState: claim?.state ?? null,
           recordedDate: claim?.date ?? null,
           recordedReviewDecision: claim?.reviewDecision ?? null,
           stateSpan: span && { start: span.start + this.startOffset, end: span.end + this.startOffset },
-          sharedState: shared && claim?.state != null
+          sharedState: shared && claim?.state != null,
+          ...byDefault ? { roleByDefault: true } : {}
         };
         this.mentions.push({ at: ref.start, mention });
       }
@@ -12606,10 +13014,11 @@ var init_headers = __esm({
         this.problems.push({ file: this.input.path, line, message });
       }
     };
+    NONE_AFTER_LABEL = /^[ \t]*[A-Za-z][\w'/-]*(?:[ \t][A-Za-z][\w'/-]*){0,2}[ \t:]+NONE\b/;
   }
 });
 
-// src/sources/trailers-fields.ts
+// src/sources/trailers/fields.ts
 function splitFields(text3) {
   const fields = [];
   let open3 = null;
@@ -12618,28 +13027,41 @@ function splitFields(text3) {
     const end = trimLineEnd(text3, start, nl === -1 ? text3.length : nl);
     const bodyStart = start + commentMarkerLength(text3, start, end);
     const first = text3.charCodeAt(bodyStart);
-    if (open3 !== null && (first === SPACE || first === TAB) && !isBlank2(text3, bodyStart, end)) {
-      extendValue(open3, text3, bodyStart, end);
+    const blank2 = isBlank2(text3, bodyStart, end);
+    const m = blank2 ? null : FIELD_NAME.exec(text3.slice(bodyStart, end));
+    if (open3 !== null && (first === SPACE || first === TAB) && !blank2) {
+      extendValue(open3.field, text3, bodyStart, end);
+    } else if (open3 !== null && !blank2 && m === null && takesUnindented(open3, text3, bodyStart)) {
+      open3.taken++;
+      extendValue(open3.field, text3, bodyStart, end);
     } else {
       open3 = null;
-      const m = FIELD_NAME.exec(text3.slice(bodyStart, end));
       if (m?.[1] !== void 0) {
         const afterColon = bodyStart + m[0].length;
-        open3 = {
+        const field = {
           name: m[1],
           nameStart: bodyStart,
           lineIndex: lineIndex2,
           valueStart: afterColon,
           valueEnd: afterColon
         };
-        extendValue(open3, text3, afterColon, end);
-        fields.push(open3);
+        extendValue(field, text3, afterColon, end);
+        fields.push(field);
+        open3 = { field, taken: 0 };
       }
     }
     if (nl === -1) break;
     start = nl + 1;
   }
   return fields;
+}
+function takesUnindented(open3, text3, bodyStart) {
+  if (text3.startsWith("---", bodyStart)) return false;
+  const { field } = open3;
+  if (field.valueStart === field.valueEnd) return open3.taken === 0;
+  if (open3.taken >= MAX_BRACKET_LINES) return false;
+  const value = text3.slice(field.valueStart, field.valueEnd);
+  return value.lastIndexOf("[") > value.lastIndexOf("]");
 }
 function isSpace(code2) {
   return code2 === SPACE || code2 === TAB || code2 === 13;
@@ -12665,17 +13087,18 @@ function extendValue(field, text3, from, end) {
   if (field.valueStart === field.valueEnd) field.valueStart = s;
   field.valueEnd = end;
 }
-var FIELD_NAME, SPACE, TAB;
-var init_trailers_fields = __esm({
-  "src/sources/trailers-fields.ts"() {
+var FIELD_NAME, MAX_BRACKET_LINES, SPACE, TAB;
+var init_fields = __esm({
+  "src/sources/trailers/fields.ts"() {
     "use strict";
-    FIELD_NAME = /^([A-Za-z][A-Za-z0-9-]*)[ \t]*:/;
+    FIELD_NAME = /^([A-Za-z][A-Za-z0-9-]*)[ \t]*:(?!\/\/)/;
+    MAX_BRACKET_LINES = 8;
     SPACE = 32;
     TAB = 9;
   }
 });
 
-// src/sources/trailers-links.ts
+// src/sources/trailers/links.ts
 function findLinks(text3, ctx, plainRefs) {
   const links = [];
   let masked = "";
@@ -12683,7 +13106,8 @@ function findLinks(text3, ctx, plainRefs) {
   URL2.lastIndex = 0;
   for (let m = URL2.exec(text3); m !== null; m = URL2.exec(text3)) {
     const url = trimUrl(m[0]);
-    links.push(classifyUrl(url, m.index, ctx));
+    const withScheme = /^[a-z]+:\/\//i.test(url) ? url : `https://${url}`;
+    links.push(classifyUrl(withScheme, m.index, ctx));
     masked += text3.slice(last, m.index) + " ".repeat(m[0].length);
     last = m.index + m[0].length;
   }
@@ -12724,19 +13148,34 @@ function classifyUrl(url, start, ctx) {
   return { kind: "uncheckable", url, reason, start };
 }
 var URL2, GITHUB, COMMIT, PATCH_DIFF;
-var init_trailers_links = __esm({
-  "src/sources/trailers-links.ts"() {
+var init_links2 = __esm({
+  "src/sources/trailers/links.ts"() {
     "use strict";
     init_model();
     init_refs();
-    URL2 = /\b(?:https?|git|ftp):\/\/[^\s<>[\]"'`]+/gi;
+    URL2 = /\b(?:https?|git|ftp):\/\/[^\s<>[\]"'`]+|(?<![\w.@/:-])(?:www\.)?github\.com\/[^\s<>[\]"'`]+/gi;
     GITHUB = /^https?:\/\/(?:www\.)?github\.com\//i;
     COMMIT = /^https?:\/\/(?:www\.)?github\.com\/([A-Za-z0-9][A-Za-z0-9-]*)\/([A-Za-z0-9_.-]+)\/commit\/([0-9a-f]{4,40})(?![0-9a-z])/i;
     PATCH_DIFF = /^https?:\/\/patch-diff\.githubusercontent\.com\/raw\/([A-Za-z0-9][A-Za-z0-9-]*)\/([A-Za-z0-9_.-]+)\/pull\/(\d{1,10})(?!\d)/i;
   }
 });
 
-// src/sources/trailers-yocto.ts
+// src/sources/trailers/buildroot.ts
+function readBuildrootUpstream(value) {
+  if (REJECTED.test(value)) return { role: "fix", state: "CLOSED" };
+  if (DISCUSSION.test(value)) return { role: "related", state: null };
+  return { role: "fix", state: null };
+}
+var REJECTED, DISCUSSION;
+var init_buildroot = __esm({
+  "src/sources/trailers/buildroot.ts"() {
+    "use strict";
+    REJECTED = /\b(?:rejected|refused|not\s+accepted|denied)\b/i;
+    DISCUSSION = /^\s*(?:discussed|suggested|reported|see\b|mentioned|related)/i;
+  }
+});
+
+// src/sources/trailers/yocto.ts
 function readYoctoStatus(text3, start, end) {
   let wordEnd = start;
   while (wordEnd < end && isWordChar(text3.charCodeAt(wordEnd))) wordEnd++;
@@ -12745,13 +13184,6 @@ function readYoctoStatus(text3, start, end) {
   if (start === end) return { problem: `${YOCTO_RULE}; the value is empty` };
   if (name === void 0)
     return { problem: `${YOCTO_RULE}, not "${excerpt(text3.slice(start, end))}"` };
-  const rest = text3.slice(wordEnd, end);
-  const open3 = rest.indexOf("[");
-  if (open3 !== -1 && rest.indexOf("]", open3) === -1) {
-    return {
-      problem: `Upstream-Status: the "[" after ${word} is never closed; write ${name} [where]`
-    };
-  }
   return { status: { word, name, start, end: wordEnd } };
 }
 function isWordChar(code2) {
@@ -12766,8 +13198,8 @@ function excerpt(value) {
   return line.length > 40 ? `${line.slice(0, 39)}\u2026` : line;
 }
 var YOCTO_MEANING, BY_LOWER, YOCTO_RULE;
-var init_trailers_yocto = __esm({
-  "src/sources/trailers-yocto.ts"() {
+var init_yocto = __esm({
+  "src/sources/trailers/yocto.ts"() {
     "use strict";
     YOCTO_MEANING = {
       Pending: { role: "related", state: null, commitsMerged: false },
@@ -12784,12 +13216,12 @@ var init_trailers_yocto = __esm({
   }
 });
 
-// src/sources/trailers-meaning.ts
+// src/sources/trailers/meaning.ts
 function originCategory(value) {
   const m = ORIGIN_CATEGORY.exec(value);
   return m?.[1] === void 0 ? null : m[1].toLowerCase();
 }
-function readField(field, text3, appliedUpstream) {
+function readField(field, text3, ctx) {
   const lower = field.name.toLowerCase();
   const value = text3.slice(field.valueStart, field.valueEnd);
   const base = {
@@ -12801,7 +13233,9 @@ function readField(field, text3, appliedUpstream) {
   };
   if (lower === "upstream-status") {
     const read = readYoctoStatus(text3, field.valueStart, field.valueEnd);
-    if ("problem" in read) return read;
+    if ("problem" in read) {
+      return ctx.layout === "buildroot" ? { meaning: buildrootMeaning(base, value) } : read;
+    }
     const { role, state, commitsMerged } = YOCTO_MEANING[read.status.name];
     return {
       meaning: {
@@ -12820,23 +13254,14 @@ function readField(field, text3, appliedUpstream) {
   const isVendorBug = lower.startsWith("bug-") && lower.length > 4;
   if (lower !== "upstream" && !EMPTY.has(lower) && !isVendorBug) return null;
   if (value === "") {
+    if (lower === "upstream" || ctx.layout === "yocto" || ctx.layout === "buildroot") return null;
     const message = EMPTY.get(lower) ?? `${field.name} must be the URL of the vendor's bug report (DEP-3)`;
     return { problem: message };
   }
-  if (lower === "upstream") {
-    return {
-      meaning: {
-        ...base,
-        convention: "buildroot",
-        prRole: "fix",
-        prState: "OPEN",
-        commitsMerged: true
-      }
-    };
-  }
+  if (lower === "upstream") return { meaning: buildrootMeaning(base, value) };
   const dep3 = { ...base, convention: "dep3" };
   if (lower === "forwarded") {
-    const prState = appliedUpstream ? null : "OPEN";
+    const prState = ctx.appliedUpstream ? null : "OPEN";
     return { meaning: { ...dep3, prRole: "fix", prState, commitsMerged: false } };
   }
   if (lower === "applied-upstream") {
@@ -12860,11 +13285,16 @@ function readField(field, text3, appliedUpstream) {
     }
   };
 }
+function buildrootMeaning(base, value) {
+  const { role, state } = readBuildrootUpstream(value);
+  return { ...base, convention: "buildroot", prRole: role, prState: state, commitsMerged: true };
+}
 var EMPTY, MERGED_ORIGINS, ORIGIN_CATEGORY;
-var init_trailers_meaning = __esm({
-  "src/sources/trailers-meaning.ts"() {
+var init_meaning = __esm({
+  "src/sources/trailers/meaning.ts"() {
     "use strict";
-    init_trailers_yocto();
+    init_buildroot();
+    init_yocto();
     EMPTY = new Map(
       Object.entries({
         upstream: "Upstream: must give the URL where the patch was submitted or merged upstream, or say why it is not upstreamable (Buildroot)",
@@ -12879,7 +13309,7 @@ var init_trailers_meaning = __esm({
   }
 });
 
-// src/sources/trailers-advice.ts
+// src/sources/trailers/advice.ts
 function trailerAdvice(field, live) {
   if (live.url.includes("/issues/")) return issueAdvice(field, live);
   if (field.convention === "yocto") return yoctoAdvice(field.status ?? "", live);
@@ -12941,16 +13371,16 @@ function issueAdvice(field, live) {
   return `${field.name} names an issue that was closed upstream: check whether the fix has landed and the patch can be dropped`;
 }
 var isOpen;
-var init_trailers_advice = __esm({
-  "src/sources/trailers-advice.ts"() {
+var init_advice = __esm({
+  "src/sources/trailers/advice.ts"() {
     "use strict";
     init_states();
-    init_trailers_meaning();
+    init_meaning();
     isOpen = (s) => s === "OPEN" || s === "DRAFT";
   }
 });
 
-// src/sources/trailers.ts
+// src/sources/trailers/index.ts
 function parseTrailers(input2) {
   const text3 = input2.preamble;
   const raw = splitFields(text3);
@@ -12961,8 +13391,9 @@ function parseTrailers(input2) {
     aliases: input2.aliases ?? /* @__PURE__ */ new Map(),
     defaultRepo: null
   });
+  const ctx = { appliedUpstream, layout: input2.layout ?? null };
   for (const field of raw) {
-    const reading = readField(field, text3, appliedUpstream);
+    const reading = readField(field, text3, ctx);
     if (reading === null) continue;
     if ("problem" in reading) reader.problem(field, reading.problem);
     else reader.read(field, reading.meaning);
@@ -12976,17 +13407,18 @@ function parseTrailers(input2) {
     notPatches: [],
     fields: reader.fields,
     uncheckable: reader.uncheckable,
-    commits: reader.commits
+    commits: reader.commits,
+    claimedLines: [...reader.claimedLines].sort((a, b) => a - b)
   };
 }
 var TrailerReader;
 var init_trailers = __esm({
-  "src/sources/trailers.ts"() {
+  "src/sources/trailers/index.ts"() {
     "use strict";
-    init_trailers_fields();
-    init_trailers_links();
-    init_trailers_meaning();
-    init_trailers_advice();
+    init_fields();
+    init_links2();
+    init_meaning();
+    init_advice();
     TrailerReader = class {
       constructor(input2, ctx) {
         this.input = input2;
@@ -13003,12 +13435,44 @@ var init_trailers = __esm({
       lineOf(field) {
         return this.input.startLine + field.lineIndex;
       }
+      claimedLines = /* @__PURE__ */ new Set();
+      /** The field's lines are this reader's: the prose reader does not read them again. */
+      claim(field) {
+        const count = this.input.preamble.slice(field.nameStart, field.valueEnd).split("\n").length;
+        for (let i = 0; i < count; i++) this.claimedLines.add(this.lineOf(field) + i);
+      }
+      /**
+       * A field that does not parse is reported, and does not swallow its line:
+       * the GitHub refs in it are still mentions, with no recorded state.
+       */
       problem(field, message) {
         this.problems.push({ file: this.input.path, line: this.lineOf(field), message });
+        this.claim(field);
+        const { path: path14, preamble } = this.input;
+        const line = this.lineOf(field);
+        const seen = /* @__PURE__ */ new Set();
+        const text3 = preamble.slice(field.valueStart, field.valueEnd);
+        for (const link2 of findLinks(text3, this.ctx, true)) {
+          if (link2.kind !== "ref" || seen.has(link2.key)) continue;
+          seen.add(link2.key);
+          this.mentions.push({
+            ref: link2.key,
+            kindHint: link2.kindHint,
+            source: path14,
+            sourceKind: "patch-header",
+            line,
+            patch: path14,
+            role: link2.kindHint === "issue" ? "issue" : "related",
+            recordedState: null,
+            recordedDate: null,
+            stateSpan: null
+          });
+        }
       }
       read(field, meaning) {
         const { path: path14, preamble, startOffset } = this.input;
         const line = this.lineOf(field);
+        this.claim(field);
         this.fields.push({
           convention: meaning.convention,
           name: field.name,
@@ -13055,53 +13519,262 @@ var init_trailers = __esm({
   }
 });
 
-// src/sources/patch-header.ts
-function readPatchHeader(input2) {
+// src/sources/trailers/trackers.ts
+function isOtherTrackerAt(line, hashAt) {
+  return BEFORE_HASH.test(line.slice(Math.max(0, hashAt - 24), hashAt));
+}
+function onlyOtherTrackers(line, number) {
+  let any = false;
+  for (let at = line.indexOf("#"); at !== -1; at = line.indexOf("#", at + 1)) {
+    const digits = DIGITS.exec(line.slice(at + 1))?.[0];
+    if (digits === void 0 || Number(digits) !== number) continue;
+    if (!isOtherTrackerAt(line, at)) return false;
+    any = true;
+  }
+  return any && !new RegExp(`/(?:pull|pulls|issues)/${number}(?!\\d)`).test(line);
+}
+function isOtherTrackerRef(text3, line) {
+  const hash = text3.indexOf("#");
+  const word = text3.slice(0, hash);
+  if (word !== "" && isOtherTrackerAt(word, word.length)) return true;
+  const digits = DIGITS.exec(text3.slice(hash + 1))?.[0];
+  return digits !== void 0 && word === "" && onlyOtherTrackers(line, Number(digits));
+}
+var BEFORE_HASH, DIGITS;
+var init_trackers = __esm({
+  "src/sources/trailers/trackers.ts"() {
+    "use strict";
+    BEFORE_HASH = /(?:\b(?:lp|rhbz|bz|bugzilla|bsc|boo|bnc|bmo|crbug|deb|debian|ubuntu|launchpad|savannah|sr|ticket|trac|gnome|kde|mozilla|sourceware|glibc|redhat|fedora|suse|gentoo|alpine|jira)\b[^#\n]{0,16}|\bcloses:[ \t]*|\bbug)$/i;
+    DIGITS = /^\d+/;
+  }
+});
+
+// src/sources/trailers/copied-refs.ts
+function attributeCopiedRefs(input2) {
+  const mentions = input2.mentions.filter((m) => !isTrackerMention(m, input2));
+  const ambiguous = input2.ambiguous.filter(
+    (a) => !isOtherTrackerRef(a.text, input2.lineText(a.line)) && !isFrame(a, input2)
+  );
+  if (!input2.ecosystem) return { mentions, ambiguous, unattributed: 0 };
+  const repos = namedRepos(input2, mentions);
+  const [only] = repos;
+  if (repos.size !== 1 || only === void 0) {
+    return { mentions, ambiguous: [], unattributed: ambiguous.length };
+  }
+  const [owner = "", repo = ""] = only.split("/");
+  const seen = new Set(mentions.map((m) => `${m.ref}@${m.line}`));
+  for (const a of ambiguous) {
+    const n = NUMBER.exec(a.text)?.[1];
+    if (n === void 0 || !a.text.startsWith("#")) continue;
+    const ref = refKey(owner, repo, Number(n));
+    if (seen.has(`${ref}@${a.line}`)) continue;
+    seen.add(`${ref}@${a.line}`);
+    mentions.push({
+      ref,
+      kindHint: null,
+      source: input2.path,
+      sourceKind: "patch-header",
+      line: a.line,
+      patch: input2.path,
+      role: "related",
+      recordedState: null,
+      recordedDate: null,
+      stateSpan: null,
+      inferredRepo: true
+    });
+  }
+  mentions.sort((x, y) => x.line - y.line);
+  return { mentions, ambiguous: [], unattributed: 0 };
+}
+function isFrame(a, input2) {
+  const n = NUMBER.exec(a.text)?.[1];
+  if (n === void 0 || Number(n) === 0) return true;
+  const whole = input2.lineText(a.line);
+  if (whole.includes(`{${a.text}}`)) return true;
+  const line = whole.trimStart();
+  const rest = line.slice(a.text.length);
+  return a.text.startsWith("#") && line.startsWith(a.text) && (rest === "" || /^\s/.test(rest));
+}
+function isTrackerMention(m, input2) {
+  return onlyOtherTrackers(input2.lineText(m.line), splitRefKey(m.ref).number);
+}
+function namedRepos(input2, mentions) {
+  const repos = new Set(input2.commitRepos);
+  for (const m of mentions) {
+    const { owner, repo } = splitRefKey(m.ref);
+    repos.add(`${owner}/${repo}`.toLowerCase());
+  }
+  GITHUB_REPO.lastIndex = 0;
+  for (let m = GITHUB_REPO.exec(input2.preamble); m !== null; m = GITHUB_REPO.exec(input2.preamble)) {
+    const repo = (m[2] ?? "").replace(/\.+$/, "").replace(/\.git$/i, "");
+    if (repo !== "" && !NOT_OWNERS.has((m[1] ?? "").toLowerCase()))
+      repos.add(`${m[1] ?? ""}/${repo}`.toLowerCase());
+  }
+  return repos;
+}
+var GITHUB_REPO, NOT_OWNERS, NUMBER;
+var init_copied_refs = __esm({
+  "src/sources/trailers/copied-refs.ts"() {
+    "use strict";
+    init_model();
+    init_trackers();
+    GITHUB_REPO = /(?<![\w.-])(?:www\.)?github\.com\/([A-Za-z0-9][A-Za-z0-9-]*)\/([A-Za-z0-9_.-]+)/gi;
+    NOT_OWNERS = /* @__PURE__ */ new Set([
+      "orgs",
+      "sponsors",
+      "settings",
+      "marketplace",
+      "features",
+      "apps",
+      "topics",
+      "collections",
+      "advisories",
+      "users"
+    ]);
+    NUMBER = /#(\d{1,10})(?!\d)/;
+  }
+});
+
+// src/sources/headers/patch-header.ts
+function readPatchHeader(input2, options = {}) {
+  const layout = options.layout ?? null;
   const preamble = extractPreamble(input2.path, input2.text);
   const header2 = parseHeader({ ...input2, preamble });
-  const trailers = parseTrailers({
+  const readsTrailers = layout !== null || DIFF_FILE.test(input2.path);
+  const trailers = readsTrailers ? parseTrailers({
     path: input2.path,
     preamble: preamble.text,
     startOffset: preamble.startOffset,
     startLine: preamble.startLine,
+    layout,
     ...input2.aliases ? { aliases: input2.aliases } : {}
+  }) : null;
+  const claimed = new Set(trailers?.claimedLines ?? []);
+  const taken = (line) => claimed.has(line);
+  const lines = preamble.text.split("\n");
+  const lineText = (line) => lines[line - preamble.startLine] ?? "";
+  const copied = attributeCopiedRefs({
+    path: input2.path,
+    lineText,
+    preamble: preamble.text,
+    mentions: [...header2.mentions.filter((m) => !taken(m.line)), ...trailers?.mentions ?? []],
+    ambiguous: [...header2.ambiguous.filter((a) => !taken(a.line)), ...trailers?.ambiguous ?? []],
+    commitRepos: trailers?.commits.map((c) => c.repo) ?? [],
+    ecosystem: layout !== null
   });
-  const fieldLines = /* @__PURE__ */ new Set();
-  for (const f of trailers.fields) {
-    const lineCount = f.value.split("\n").length;
-    for (let i = 0; i < lineCount; i++) fieldLines.add(f.line + i);
-  }
-  const problemLines = new Set(trailers.problems.map((p) => p.line));
-  const taken = (line) => fieldLines.has(line) || problemLines.has(line);
   return {
     ...header2,
-    mentions: [...header2.mentions.filter((m) => !taken(m.line)), ...trailers.mentions].sort(
-      (a, b) => a.line - b.line
-    ),
-    ambiguous: [...header2.ambiguous.filter((a) => !taken(a.line)), ...trailers.ambiguous],
-    problems: [...header2.problems, ...trailers.problems].sort((a, b) => a.line - b.line),
+    mentions: copied.mentions.sort((a, b) => a.line - b.line),
+    ambiguous: copied.ambiguous,
+    problems: [...header2.problems, ...trailers?.problems ?? []].sort((a, b) => a.line - b.line),
     source: {
       ...header2.source,
       // A prose block's date wins; trailer conventions carry none.
       checkedOn: header2.source.checkedOn
     },
     trailers: {
-      fields: trailers.fields,
-      uncheckable: trailers.uncheckable,
-      commits: trailers.commits
-    }
+      fields: trailers?.fields ?? [],
+      uncheckable: trailers?.uncheckable ?? [],
+      commits: trailers?.commits ?? []
+    },
+    // A preamble ends with the line break of its last line.
+    preambleEndLine: preamble.startLine + lines.length - (preamble.text.endsWith("\n") ? 2 : 1),
+    unattributed: copied.unattributed
   };
 }
+var DIFF_FILE;
 var init_patch_header = __esm({
-  "src/sources/patch-header.ts"() {
+  "src/sources/headers/patch-header.ts"() {
     "use strict";
     init_headers();
     init_preamble();
     init_trailers();
+    init_copied_refs();
+    DIFF_FILE = /\.(?:patch|diff)$/i;
   }
 });
 
-// src/sources/ledger-checkdate.ts
+// src/sources/meaning/settle.ts
+function settleRoles(mentionLists) {
+  const byRef = /* @__PURE__ */ new Map();
+  for (const list2 of mentionLists) {
+    for (const m of list2) {
+      const group = byRef.get(m.ref);
+      if (group === void 0) byRef.set(m.ref, [m]);
+      else group.push(m);
+    }
+  }
+  for (const mentions of byRef.values()) {
+    spreadCause(mentions);
+    for (const m of mentions) {
+      if (m.roleByDefault !== true) continue;
+      const said = (pick) => agreed(mentions.filter((o) => o !== m && o.roleByDefault !== true && pick(o)));
+      const role = said((o) => o.source === m.source && o.patch === m.patch) ?? (m.patch === null ? said(() => true) : said((o) => o.patch === m.patch));
+      if (role !== null) {
+        m.role = role;
+        m.roleByDefault = false;
+      }
+    }
+  }
+}
+function spreadCause(mentions) {
+  const sources = new Set(
+    mentions.filter((m) => m.role === "introduced-the-defect").map((m) => m.source)
+  );
+  if (sources.size === 0) return;
+  for (const m of mentions) {
+    if (sources.has(m.source) && CAUSE_OVERRIDES.has(m.role)) {
+      m.role = "introduced-the-defect";
+      m.roleByDefault = false;
+    }
+  }
+}
+function agreed(mentions) {
+  const roles = new Set(mentions.map((m) => m.role));
+  return roles.size === 1 ? [...roles][0] ?? null : null;
+}
+var CAUSE_OVERRIDES;
+var init_settle = __esm({
+  "src/sources/meaning/settle.ts"() {
+    "use strict";
+    CAUSE_OVERRIDES = /* @__PURE__ */ new Set(["fix", "own", "third-party", "related"]);
+  }
+});
+
+// src/sources/ledger/sections.ts
+function sectionRepos(text3, tree, aliases, fallback = null) {
+  const heads = [];
+  for (const node of tree.children) {
+    if (node.type !== "heading") continue;
+    heads.push({ depth: node.depth, start: node.position?.start.offset ?? 0, end: text3.length });
+  }
+  heads.forEach((h, i) => {
+    const next = heads.slice(i + 1).find((n) => n.depth <= h.depth);
+    h.end = next?.start ?? text3.length;
+  });
+  const reposIn = (start, end) => reposNamed(text3.slice(start, end), aliases, 2);
+  const only = (repos) => repos.size === 1 ? [...repos][0] ?? null : null;
+  const all = reposIn(0, text3.length);
+  const fileRepo = all.size === 0 ? fallback : only(all);
+  const byStart = /* @__PURE__ */ new Map();
+  heads.forEach((h, i) => {
+    let repos = reposIn(h.start, h.end);
+    for (let p = i - 1; repos.size === 0 && p >= 0; p--) {
+      const parent = heads[p];
+      if (parent.depth < h.depth && parent.end >= h.end) repos = reposIn(parent.start, parent.end);
+    }
+    byStart.set(h.start, repos.size === 0 ? fileRepo : only(repos));
+  });
+  return { fileRepo, at: (start) => byStart.get(start) ?? fileRepo };
+}
+var init_sections = __esm({
+  "src/sources/ledger/sections.ts"() {
+    "use strict";
+    init_refs();
+  }
+});
+
+// src/sources/ledger/checkdate.ts
 function findCheckDate(doc) {
   const skipped = skippedLines(doc.tree);
   const { text: text3 } = doc;
@@ -13150,15 +13823,15 @@ function skippedLines(tree) {
   return out;
 }
 var KEYWORD, DATE_ON;
-var init_ledger_checkdate = __esm({
-  "src/sources/ledger-checkdate.ts"() {
+var init_checkdate = __esm({
+  "src/sources/ledger/checkdate.ts"() {
     "use strict";
     KEYWORD = /\b(?:re-?verified|verified|re-?checked|checked|re-?queried)\b/i;
     DATE_ON = /(?:\bon[ \t]+|:[ \t]*)[*_`]*(\d{4}-\d{2}-\d{2})(?!\d)/;
   }
 });
 
-// src/sources/record-paths.ts
+// src/sources/records/paths.ts
 import { posix } from "node:path";
 function normaliseRelPath(written) {
   const slashed = written.trim().replace(/\\/g, "/");
@@ -13179,13 +13852,13 @@ function joinPatchesDir(patchesDir, written) {
 function isAbsolute(slashed) {
   return slashed.startsWith("/") || /^[A-Za-z]:\//.test(slashed);
 }
-var init_record_paths = __esm({
-  "src/sources/record-paths.ts"() {
+var init_paths = __esm({
+  "src/sources/records/paths.ts"() {
     "use strict";
   }
 });
 
-// src/sources/ledger-paths.ts
+// src/sources/ledger/paths.ts
 import { posix as posix2 } from "node:path";
 function readDitto(text3) {
   const mark = DITTO.exec(text3);
@@ -13239,10 +13912,10 @@ function joinDir(dir, rel) {
   return joined === "." || normaliseRelPath(joined) !== null ? joined : null;
 }
 var DITTO;
-var init_ledger_paths = __esm({
-  "src/sources/ledger-paths.ts"() {
+var init_paths2 = __esm({
+  "src/sources/ledger/paths.ts"() {
     "use strict";
-    init_record_paths();
+    init_paths();
     DITTO = /^\s*(?:″|〃|''|"|“|”|ditto\b)/i;
   }
 });
@@ -18621,7 +19294,7 @@ var init_markdown_it = __esm({
   }
 });
 
-// src/sources/markdown-attention.ts
+// src/sources/markdown/attention.ts
 function classify(code2) {
   if (Number.isNaN(code2)) return 1;
   const ch = String.fromCharCode(code2);
@@ -18807,8 +19480,8 @@ function pairScope(delimiters) {
   }
 }
 var WHITESPACE, PUNCTUATION, TILDE, runs, MAX_SKIPS, STAR2, UNDERSCORE;
-var init_markdown_attention = __esm({
-  "src/sources/markdown-attention.ts"() {
+var init_attention = __esm({
+  "src/sources/markdown/attention.ts"() {
     "use strict";
     WHITESPACE = /\s/;
     PUNCTUATION = new RegExp("\\p{P}|\\p{S}", "u");
@@ -18820,7 +19493,7 @@ var init_markdown_attention = __esm({
   }
 });
 
-// src/sources/markdown-table.ts
+// src/sources/markdown/table.ts
 function splitRow(src, rowStart, rowEnd) {
   const cells = [];
   let cell2 = { start: rowStart, end: rowEnd, contentStart: -1, contentEnd: -1 };
@@ -18889,8 +19562,8 @@ function trimBlanks(s) {
   return s.replace(/^[ \t]+|[ \t]+$/g, "");
 }
 var PIPE, SPACE2, TAB2, BACKSLASH;
-var init_markdown_table = __esm({
-  "src/sources/markdown-table.ts"() {
+var init_table = __esm({
+  "src/sources/markdown/table.ts"() {
     "use strict";
     PIPE = 124;
     SPACE2 = 32;
@@ -18899,7 +19572,7 @@ var init_markdown_table = __esm({
   }
 });
 
-// src/sources/markdown-table-rule.ts
+// src/sources/markdown/table-rule.ts
 function gfmTable(state, startLine, endLine, silent) {
   if (startLine + 2 > endLine) return false;
   const after = state.env[AFTER_TABLE];
@@ -18955,10 +19628,10 @@ function gfmTable(state, startLine, endLine, silent) {
   return true;
 }
 var ATTR, HTML_KIND_7, AFTER_TABLE;
-var init_markdown_table_rule = __esm({
-  "src/sources/markdown-table-rule.ts"() {
+var init_table_rule = __esm({
+  "src/sources/markdown/table-rule.ts"() {
     "use strict";
-    init_markdown_table();
+    init_table();
     ATTR = `(?:\\s+[a-zA-Z_:][a-zA-Z0-9:._-]*(?:\\s*=\\s*(?:[^"'=<>\`\\x00-\\x20]+|'[^']*'|"[^"]*"))?)`;
     HTML_KIND_7 = new RegExp(
       `^(?:<[A-Za-z][A-Za-z0-9\\-]*${ATTR}*\\s*\\/?>|<\\/[A-Za-z][A-Za-z0-9\\-]*\\s*>)\\s*$`
@@ -18967,7 +19640,7 @@ var init_markdown_table_rule = __esm({
   }
 });
 
-// src/sources/markdown-engine.ts
+// src/sources/markdown/engine.ts
 function createEngine() {
   const md = new MarkdownItCallable("commonmark").enable(["table", "strikethrough"]);
   md.set({ maxNesting: 100 });
@@ -19106,12 +19779,12 @@ function firstOf(state, line, indent) {
   return first;
 }
 var LEAVES;
-var init_markdown_engine = __esm({
-  "src/sources/markdown-engine.ts"() {
+var init_engine = __esm({
+  "src/sources/markdown/engine.ts"() {
     "use strict";
     init_markdown_it();
-    init_markdown_attention();
-    init_markdown_table_rule();
+    init_attention();
+    init_table_rule();
     LEAVES = /* @__PURE__ */ new Set([
       "paragraph_open",
       "heading_open",
@@ -19125,7 +19798,7 @@ var init_markdown_engine = __esm({
   }
 });
 
-// src/sources/markdown-source.ts
+// src/sources/markdown/source.ts
 function normalise2(text3) {
   return text3.replace(/\r\n?/g, "\n").replace(/\0/g, "\uFFFD");
 }
@@ -19148,8 +19821,8 @@ function indexAtOrBefore(starts, offset) {
   return lo;
 }
 var SourceText;
-var init_markdown_source = __esm({
-  "src/sources/markdown-source.ts"() {
+var init_source = __esm({
+  "src/sources/markdown/source.ts"() {
     "use strict";
     SourceText = class {
       /** The text as written (BOM already stripped). */
@@ -19225,7 +19898,7 @@ var init_markdown_source = __esm({
   }
 });
 
-// src/sources/markdown-inline.ts
+// src/sources/markdown/inline.ts
 function parseInline(ctx, source2, inTable = false) {
   if (source2.content === "") return [];
   const tokens = [];
@@ -19263,8 +19936,8 @@ function plainText(tokens) {
   return out;
 }
 var MAX_DEPTH, CONTAINERS, InlineBuilder;
-var init_markdown_inline = __esm({
-  "src/sources/markdown-inline.ts"() {
+var init_inline = __esm({
+  "src/sources/markdown/inline.ts"() {
     "use strict";
     MAX_DEPTH = 200;
     CONTAINERS = {
@@ -19563,7 +20236,7 @@ var init_markdown_inline = __esm({
   }
 });
 
-// src/sources/markdown-tree.ts
+// src/sources/markdown/tree.ts
 function buildTree(engine2, source2) {
   const env = {};
   const tokens = [];
@@ -19617,11 +20290,11 @@ function isTrimmable(code2) {
   return code2 === 32 || code2 === 9 || code2 === 10;
 }
 var TreeBuilder;
-var init_markdown_tree = __esm({
-  "src/sources/markdown-tree.ts"() {
+var init_tree = __esm({
+  "src/sources/markdown/tree.ts"() {
     "use strict";
-    init_markdown_inline();
-    init_markdown_table();
+    init_inline();
+    init_table();
     TreeBuilder = class {
       constructor(ctx, tokens) {
         this.ctx = ctx;
@@ -19888,7 +20561,7 @@ var init_markdown_tree = __esm({
   }
 });
 
-// src/sources/markdown.ts
+// src/sources/markdown/index.ts
 function parseMarkdown(original) {
   return parseMarkdownWith(original, currentBuilder);
 }
@@ -19918,12 +20591,21 @@ function lineIndex(text3) {
 function flattenInline(doc, node) {
   const parts = [];
   const pieces = [];
+  const codes = [];
   let at = 0;
   const push = (value, srcStart, srcEnd, exact) => {
     if (value.length === 0) return;
     parts.push(value);
     pieces.push({ at, length: value.length, srcStart, srcEnd, exact });
     at += value.length;
+  };
+  const visitCode = (value, start, end) => {
+    const raw = doc.text.slice(start, end);
+    const ticks = /^`+/.exec(raw)?.[0].length ?? 0;
+    const inner = raw.indexOf(value, ticks);
+    if (inner >= 0 && value.length > 0)
+      push(value, start + inner, start + inner + value.length, true);
+    else push(raw, start, end, true);
   };
   const visit2 = (n) => {
     const start = n.position?.start.offset;
@@ -19934,12 +20616,9 @@ function flattenInline(doc, node) {
         push(doc.text.slice(start, end), start, end, true);
         return;
       case "inlineCode": {
-        const raw = doc.text.slice(start, end);
-        const ticks = /^`+/.exec(raw)?.[0].length ?? 0;
-        const inner = raw.indexOf(n.value, ticks);
-        if (inner >= 0 && n.value.length > 0)
-          push(n.value, start + inner, start + inner + n.value.length, true);
-        else push(raw, start, end, true);
+        const from = at;
+        visitCode(n.value, start, end);
+        if (at > from) codes.push([from, at]);
         return;
       }
       case "link":
@@ -19966,7 +20645,7 @@ function flattenInline(doc, node) {
     }
   };
   if ("children" in node) for (const child of node.children) visit2(child);
-  return { text: parts.join(""), pieces };
+  return { text: parts.join(""), pieces, codes };
 }
 function isGitHubRefUrl(url) {
   const first = scanRefs(url.trim(), { aliases: /* @__PURE__ */ new Map(), defaultRepo: null })[0];
@@ -20019,12 +20698,12 @@ function inlineCodes(node) {
 }
 var BOM, engine, markdownItTree, currentBuilder;
 var init_markdown = __esm({
-  "src/sources/markdown.ts"() {
+  "src/sources/markdown/index.ts"() {
     "use strict";
     init_refs();
-    init_markdown_engine();
-    init_markdown_source();
-    init_markdown_tree();
+    init_engine();
+    init_source();
+    init_tree();
     BOM = "\uFEFF";
     engine = null;
     markdownItTree = (text3) => {
@@ -20035,7 +20714,7 @@ var init_markdown = __esm({
   }
 });
 
-// src/sources/ledger-states.ts
+// src/sources/ledger/states.ts
 function stateWordAt(text3, at) {
   QUANTIFIER.lastIndex = at;
   const quantified = QUANTIFIER.exec(text3) !== null;
@@ -20081,8 +20760,7 @@ function readPerRef(text3, refs) {
   return { kind: "per-ref", entries: entries2 };
 }
 function stateBeside(text3, end) {
-  let at = end;
-  while (at < text3.length && /\s/.test(text3[at] ?? "")) at++;
+  const at = skipBlank(text3, end);
   if (text3[at] !== "(") return null;
   const close = text3.slice(at, at + 200).indexOf(")");
   if (close < 0) return null;
@@ -20116,10 +20794,11 @@ function refNumber(ref) {
   return Number(/(\d+)\s*$/.exec(ref.text)?.[1] ?? NaN);
 }
 var WORD, QUANTIFIER, DATE_AFTER, NOTHING;
-var init_ledger_states = __esm({
-  "src/sources/ledger-states.ts"() {
+var init_states2 = __esm({
+  "src/sources/ledger/states.ts"() {
     "use strict";
     init_states();
+    init_context();
     WORD = /[A-Za-z]+/y;
     QUANTIFIER = /(?:both|all(?:\s+(?:two|three|four|five))?)\s+/iy;
     DATE_AFTER = /[ \t]*[,:]?[ \t]*(?:on[ \t]+)?(\d{4}-\d{2}-\d{2})(?!\d)/y;
@@ -20127,10 +20806,11 @@ var init_ledger_states = __esm({
   }
 });
 
-// src/sources/ledger-refs.ts
+// src/sources/ledger/refs.ts
 function readRefs(reader, inline2, patch) {
-  const found4 = scanRefs(inline2.text, { aliases: reader.aliases, defaultRepo: null });
-  const beside = besideStates(reader, inline2, found4);
+  const found4 = scanRefs(inline2.text, { aliases: reader.aliases, defaultRepo: reader.sectionRepo });
+  const contexts = readContexts(inline2, found4);
+  const beside = besideStates(reader, inline2, found4, contexts);
   const out = [];
   found4.forEach((ref, i) => {
     if (ref.internal) return;
@@ -20139,15 +20819,103 @@ function readRefs(reader, inline2, patch) {
       reader.result.ambiguous.push({ text: ref.text, source: reader.source, line, patch });
       return;
     }
-    out.push({ key: ref.key, kindHint: ref.kindHint, line, found: ref, beside: beside[i] ?? null });
+    const cue = contexts[i]?.cue ?? null;
+    out.push({
+      key: ref.key,
+      kindHint: ref.kindHint,
+      line,
+      found: ref,
+      beside: beside[i] ?? null,
+      cue
+    });
   });
   return out;
 }
-function besideStates(reader, inline2, found4) {
+function readContexts(inline2, found4) {
+  const { text: text3 } = inline2;
+  if (!hasWords(text3, found4)) {
+    return found4.map((ref) => ({ titleEnd: titleAfter(inline2, ref.end), cue: null, worded: null }));
+  }
+  const counted = countedStates(text3);
+  const real = found4.filter((r) => !r.internal);
+  const groupEnd = found4.map((_, i) => i);
+  for (let i = found4.length - 2; i >= 0; i--) {
+    if (joinsRefs(text3.slice(found4[i].end, found4[i + 1].start))) groupEnd[i] = groupEnd[i + 1];
+  }
+  let groupStart = 0;
+  return found4.map((ref, i) => {
+    if (i > 0 && groupEnd[i - 1] !== groupEnd[i]) groupStart = i;
+    const first = found4[groupStart];
+    const last = found4[groupEnd[i]];
+    const titleEnd = titleAfter(inline2, last.end);
+    const nextStart = found4[groupEnd[i] + 1]?.start ?? text3.length;
+    const sentence = sentenceStart(text3, first.start, 0);
+    const prevEnd = found4[groupStart - 1]?.end ?? 0;
+    const leadFar = text3.slice(sentence, first.start);
+    const leadNear = text3.slice(Math.max(sentence, prevEnd, first.start - NEAR), first.start);
+    const nextSentence = sentenceStart(text3, nextStart, titleEnd);
+    const tailLimit2 = nextSentence > titleEnd ? nextSentence : Math.max(nextStart, titleEnd);
+    const tail = text3.slice(titleEnd, tailEnd(text3, titleEnd, tailLimit2));
+    const cue = cueFor(leadNear, leadFar, tail);
+    const after = parentheticalEnd(text3, titleEnd);
+    const worded = stateBefore(leadNear, first.start - leadNear.length) ?? stateInWords(
+      leadNear,
+      text3.slice(after, tailEnd(text3, after, Math.max(nextStart, after), 1)),
+      after,
+      real.length === 1
+    ) ?? countedBefore(counted, ref.start);
+    return { titleEnd: titleAfter(inline2, ref.end), cue, worded };
+  });
+}
+function hasWords(text3, found4) {
+  let from = 0;
+  for (const ref of found4) {
+    if (/[A-Za-z]{2}/.test(text3.slice(from, ref.start))) return true;
+    from = ref.end;
+  }
+  return /[A-Za-z]{2}/.test(text3.slice(from));
+}
+function codeAt(inline2, at) {
+  const { codes } = inline2;
+  let lo = 0;
+  let hi = codes.length - 1;
+  while (lo <= hi) {
+    const mid = lo + hi >> 1;
+    const [s, e] = codes[mid];
+    if (s === at) return e;
+    if (s < at) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return null;
+}
+function titleAfter(inline2, end) {
+  const { text: text3 } = inline2;
+  const at = skipBlank(text3, end);
+  const code2 = codeAt(inline2, at);
+  if (code2 !== null) return code2;
+  const open3 = text3[at];
+  if (open3 === '"' || open3 === "\u201C") {
+    const close = text3.indexOf(open3 === '"' ? '"' : "\u201D", at + 1);
+    if (close !== -1 && close - at < 300) return close + 1;
+  }
+  return end;
+}
+function parentheticalEnd(text3, from) {
+  const at = skipBlank(text3, from);
+  if (text3[at] !== "(") return from;
+  const close = text3.slice(at, at + 200).indexOf(")");
+  return close < 0 ? from : at + close + 1;
+}
+function countedBefore(counted, at) {
+  let found4 = null;
+  for (const c of counted) if (c.end <= at) found4 = c;
+  return found4;
+}
+function besideStates(reader, inline2, found4, contexts) {
   const out = found4.map(() => null);
   const { text: text3 } = inline2;
   found4.forEach((ref, i) => {
-    const written = stateBeside(text3, ref.end);
+    const written = stateBeside(text3, contexts[i]?.titleEnd ?? ref.end);
     if (written === null) return;
     const joins = written.quantified ? GROUP_QUANTIFIED : GROUP_SLASH;
     let first = i;
@@ -20159,20 +20927,30 @@ function besideStates(reader, inline2, found4) {
     const recorded = toRecorded(reader, inline2, written, i - first + 1 > 1);
     for (let k = first; k <= i; k++) out[k] ??= recorded;
   });
+  contexts.forEach((c, i) => {
+    if (out[i] !== null || c.worded === null) return;
+    out[i] = wordedRecord(reader, inline2, c.worded);
+  });
   return out;
+}
+function wordedRecord(reader, inline2, w) {
+  const recorded = toRecorded(reader, inline2, w, false);
+  return w.rewritable ? recorded : { ...recorded, span: null };
 }
 function toRecorded(reader, inline2, written, shared) {
   const start = sourceOffset(inline2, written.start, "start") + reader.doc.shift;
   const end = sourceOffset(inline2, written.end, "end") + reader.doc.shift;
-  return { state: written.state, date: written.date, span: { start, end }, shared };
+  return { state: written.state, date: written.date, span: { start, end }, at: start, shared };
 }
 function toMention(reader, ref, patch, role, recorded, kindHint = ref.kindHint) {
+  const stateLine = recorded ? reader.doc.lineOf(recorded.at - reader.doc.shift) : ref.line;
   return {
     ref: ref.key,
     kindHint,
     source: reader.source,
     sourceKind: "ledger",
     line: ref.line,
+    ...stateLine !== ref.line ? { stateLine } : {},
     patch,
     role,
     recordedState: recorded?.state ?? null,
@@ -20182,18 +20960,21 @@ function toMention(reader, ref, patch, role, recorded, kindHint = ref.kindHint) 
   };
 }
 var GROUP_SLASH, GROUP_QUANTIFIED;
-var init_ledger_refs = __esm({
-  "src/sources/ledger-refs.ts"() {
+var init_refs2 = __esm({
+  "src/sources/ledger/refs.ts"() {
     "use strict";
     init_refs();
     init_markdown();
-    init_ledger_states();
+    init_states2();
+    init_cues();
+    init_context();
+    init_prose_states();
     GROUP_SLASH = /^\s*\/\s*$/;
     GROUP_QUANTIFIED = /^\s*(?:\/|,|&|\+|and)\s*$/i;
   }
 });
 
-// src/sources/ledger-prose.ts
+// src/sources/ledger/prose.ts
 function readProse(reader, node) {
   const inline2 = flattenInline(reader.doc, node);
   const refs = readRefs(reader, inline2, null);
@@ -20201,8 +20982,11 @@ function readProse(reader, node) {
   const anchors = sentences(inline2.text).filter(([s, e]) => ANCHOR.test(inline2.text.slice(s, e)));
   for (const ref of refs) {
     const at = ref.found.start;
-    const role = anchors.some(([s, e]) => at >= s && at < e) ? "anchor-collision" : "related";
-    reader.result.mentions.push(toMention(reader, ref, null, role, ref.beside));
+    const inAnchorSentence = anchors.some(([s, e]) => at >= s && at < e);
+    const role = applyCue(inAnchorSentence ? "anchor-collision" : "related", ref.cue);
+    const mention = toMention(reader, ref, null, role, ref.beside);
+    if (!inAnchorSentence && ref.cue === null) mention.roleByDefault = true;
+    reader.result.mentions.push(mention);
   }
 }
 function sentences(text3) {
@@ -20221,16 +21005,17 @@ function sentences(text3) {
   return out;
 }
 var ANCHOR;
-var init_ledger_prose = __esm({
-  "src/sources/ledger-prose.ts"() {
+var init_prose = __esm({
+  "src/sources/ledger/prose.ts"() {
     "use strict";
-    init_ledger_refs();
+    init_refs2();
     init_markdown();
+    init_cues();
     ANCHOR = /anchor[\s-]*collisions?/i;
   }
 });
 
-// src/sources/ledger-reader.ts
+// src/sources/ledger/reader.ts
 function reportProblem(reader, line, message) {
   reader.result.problems.push({ file: reader.source, line, message });
 }
@@ -20238,13 +21023,13 @@ function excerpt2(text3, max = 60) {
   const flat = text3.replace(/\s+/g, " ").trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}\u2026` : flat;
 }
-var init_ledger_reader = __esm({
-  "src/sources/ledger-reader.ts"() {
+var init_reader = __esm({
+  "src/sources/ledger/reader.ts"() {
     "use strict";
   }
 });
 
-// src/sources/ledger-columns.ts
+// src/sources/ledger/columns.ts
 function normaliseHeader(text3) {
   return text3.toLowerCase().replace(/[^a-z0-9\s]/g, "").replace(/\s+/g, " ").trim();
 }
@@ -20266,8 +21051,8 @@ function findColumns(headers) {
   return columns;
 }
 var HEADERS;
-var init_ledger_columns = __esm({
-  "src/sources/ledger-columns.ts"() {
+var init_columns = __esm({
+  "src/sources/ledger/columns.ts"() {
     "use strict";
     HEADERS = {
       patch: "patch",
@@ -20295,7 +21080,7 @@ var init_ledger_columns = __esm({
   }
 });
 
-// src/sources/ledger-state-cell.ts
+// src/sources/ledger/state-cell.ts
 function readRowState(reader, cell2, prRefs, line) {
   const out = /* @__PURE__ */ new Map();
   if (cell2 === void 0) return out;
@@ -20359,19 +21144,19 @@ function applyReading(reader, reading, inline2, covered, shared, line, out) {
       }
   }
 }
-var init_ledger_state_cell = __esm({
-  "src/sources/ledger-state-cell.ts"() {
+var init_state_cell = __esm({
+  "src/sources/ledger/state-cell.ts"() {
     "use strict";
     init_model();
     init_refs();
-    init_ledger_reader();
-    init_ledger_refs();
-    init_ledger_states();
+    init_reader();
+    init_refs2();
+    init_states2();
     init_markdown();
   }
 });
 
-// src/sources/ledger-table.ts
+// src/sources/ledger/table.ts
 function readTable(reader, table2, retiredSection) {
   const [header2, ...rows] = table2.children;
   if (header2 === void 0) return;
@@ -20399,21 +21184,30 @@ function readRow(reader, row, columns, retired, above) {
   const oursCell = cellAt(columns.ours);
   const ours = oursCell !== void 0 && /^\s*yes\b/i.test(flattenInline(reader.doc, oursCell).text);
   const prRole = retired ? "background" : rowPatch.dittoRole ?? (ours ? "own" : "fix");
+  const roleOf2 = (ref, base) => retired ? base : applyCue(base, ref.cue);
   refsByCell.forEach((refs, index) => {
     for (const ref of refs) reader.result.mentions.push(cellMention(ref, index));
   });
   function cellMention(ref, index) {
     if (index === columns.pr) {
-      return toMention(reader, ref, patch, prRole, ref.beside ?? fromStateCell.get(ref) ?? null);
+      const recorded = ref.beside ?? fromStateCell.get(ref) ?? null;
+      return toMention(reader, ref, patch, roleOf2(ref, prRole), recorded);
     }
     if (index === columns.issue) {
       const kind = ref.kindHint === "pr" ? "pr" : "issue";
-      return toMention(reader, ref, patch, retired ? "background" : "issue", ref.beside, kind);
+      const role = roleOf2(ref, retired ? "background" : "issue");
+      return toMention(reader, ref, patch, role, ref.beside, kind);
     }
-    return toMention(reader, ref, patch, retired ? "background" : "related", ref.beside);
+    return toMention(
+      reader,
+      ref,
+      patch,
+      roleOf2(ref, retired ? "background" : "related"),
+      ref.beside
+    );
   }
   const first = prRefs[0] ?? issueRefs[0];
-  const repo = first === void 0 ? null : first.key.slice(0, first.key.lastIndexOf("#"));
+  const repo = first === void 0 ? reader.sectionRepo : first.key.slice(0, first.key.lastIndexOf("#"));
   for (const path14 of rowPatch.paths) {
     reader.result.patches.push({ path: path14, source: reader.source, line, retired, repo });
   }
@@ -20460,20 +21254,21 @@ function readPatchCell(reader, cell2, line, above, column) {
   }
   return { patch: paths[0] ?? null, paths, dittoRole: null };
 }
-var init_ledger_table = __esm({
-  "src/sources/ledger-table.ts"() {
+var init_table2 = __esm({
+  "src/sources/ledger/table.ts"() {
     "use strict";
-    init_ledger_columns();
-    init_ledger_paths();
-    init_ledger_prose();
-    init_ledger_reader();
-    init_ledger_refs();
-    init_ledger_state_cell();
+    init_columns();
+    init_paths2();
+    init_prose();
+    init_reader();
+    init_refs2();
+    init_state_cell();
+    init_cues();
     init_markdown();
   }
 });
 
-// src/sources/ledger.ts
+// src/sources/ledger/index.ts
 var ledger_exports = {};
 __export(ledger_exports, {
   parseLedger: () => parseLedger
@@ -20517,8 +21312,12 @@ function readLedger(input2, result) {
     doc,
     aliases,
     patchesDir: input2.patchesDir,
+    sectionRepo: null,
     result
   };
+  const sections = sectionRepos(doc.text, doc.tree, aliases, input2.defaultRepo ?? null);
+  reader.sectionRepo = sections.fileRepo;
+  const document = input2.document === true;
   const check = findCheckDate(doc);
   if (check !== null) {
     result.source.checkedOn = check.date;
@@ -20532,16 +21331,20 @@ function readLedger(input2, result) {
       case "heading":
         while ((headings[headings.length - 1]?.depth ?? 0) >= node.depth) headings.pop();
         headings.push({ depth: node.depth, text: flattenInline(doc, node).text });
+        reader.sectionRepo = sections.at(node.position?.start.offset ?? 0);
         return;
       case "table":
-        if (inSection(NOT_PATCHES)) {
+        if (document) {
+          for (const row of node.children) for (const cell2 of row.children) readProse(reader, cell2);
+        } else if (inSection(NOT_PATCHES)) {
           for (const row of node.children) for (const cell2 of row.children) readLoose(reader, cell2);
         } else {
           readTable(reader, node, inSection(RETIRED));
         }
         return;
       case "paragraph":
-        if (inSection(NOT_PATCHES)) readLoose(reader, node);
+        brokenTable(reader, node);
+        if (inSection(NOT_PATCHES) && !document) readLoose(reader, node);
         else readProse(reader, node);
         return;
       case "code":
@@ -20566,23 +21369,39 @@ function readLoose(reader, node) {
   }
   readProse(reader, node);
 }
-var RETIRED, NOT_PATCHES;
+function brokenTable(reader, node) {
+  const start = node.position?.start.offset;
+  const end = node.position?.end.offset;
+  if (start === void 0 || end === void 0) return;
+  const [header2 = "", delimiter = ""] = reader.doc.text.slice(start, end).split("\n", 2);
+  if (!ROW.test(header2) || !DELIMITER.test(delimiter)) return;
+  const count = (row) => row.trim().replace(/^\||\|$/g, "").split("|").length;
+  reportProblem(
+    reader,
+    node.position?.start.line ?? 1,
+    `this table's header row has ${count(header2)} columns but its delimiter row has ${count(delimiter)}, so it is not read as a table; make them agree`
+  );
+}
+var RETIRED, NOT_PATCHES, ROW, DELIMITER;
 var init_ledger = __esm({
-  "src/sources/ledger.ts"() {
+  "src/sources/ledger/index.ts"() {
     "use strict";
     init_refs();
-    init_ledger_checkdate();
-    init_ledger_paths();
-    init_ledger_prose();
-    init_ledger_reader();
-    init_ledger_table();
+    init_sections();
+    init_checkdate();
+    init_paths2();
+    init_prose();
+    init_reader();
+    init_table2();
     init_markdown();
     RETIRED = /retired/i;
     NOT_PATCHES = /not[\s-]+patch(?:es)?\b/i;
+    ROW = /^[ \t]*\|.*\|[ \t]*$/;
+    DELIMITER = /^[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
   }
 });
 
-// src/sources/record-yaml.ts
+// src/sources/records/yaml.ts
 function isNull2(node) {
   return node === null || node === void 0 || (0, import_yaml2.isScalar)(node) && node.value === null;
 }
@@ -20599,8 +21418,8 @@ function scalarText(node) {
   return typeof node.source === "string" ? node.source : String(node.value);
 }
 var import_yaml2, MAX_ALIAS_COUNT, YamlFile;
-var init_record_yaml = __esm({
-  "src/sources/record-yaml.ts"() {
+var init_yaml = __esm({
+  "src/sources/records/yaml.ts"() {
     "use strict";
     import_yaml2 = __toESM(require_dist(), 1);
     MAX_ALIAS_COUNT = 100;
@@ -20683,7 +21502,7 @@ var init_record_yaml = __esm({
   }
 });
 
-// src/sources/record-values.ts
+// src/sources/records/values.ts
 function readText2(file, entry, label) {
   if (!entry || isNull2(entry.node)) return null;
   const text3 = (0, import_yaml3.isScalar)(entry.node) ? scalarText(entry.node) : null;
@@ -20734,12 +21553,12 @@ function wordSpan(entry) {
   return quoted ? { start: start + 1, end: end - 1 } : { start, end };
 }
 var import_yaml3, NOT_A_STATE, FLAG_WORDS;
-var init_record_values = __esm({
-  "src/sources/record-values.ts"() {
+var init_values = __esm({
+  "src/sources/records/values.ts"() {
     "use strict";
     import_yaml3 = __toESM(require_dist(), 1);
     init_states();
-    init_record_yaml();
+    init_yaml();
     NOT_A_STATE = /* @__PURE__ */ new Set(["not-submitted", "source-only"]);
     FLAG_WORDS = {
       yes: true,
@@ -20752,13 +21571,13 @@ var init_record_values = __esm({
   }
 });
 
-// src/sources/record-refs.ts
+// src/sources/records/refs.ts
 function readRefLists(scope, map, at, out) {
   if (map === null) return;
   for (const name of LISTS) {
     const list2 = scope.file.get(map, name);
     if (!list2 || isNull2(list2.node)) continue;
-    if (!(0, import_yaml4.isSeq)(list2.node)) {
+    if (!(0, import_yaml5.isSeq)(list2.node)) {
       scope.file.report(
         list2.line,
         `${name} must be a list (or null), found ${describe3(list2.node)}`
@@ -20769,7 +21588,7 @@ function readRefLists(scope, map, at, out) {
       const { node } = scope.file.deref(raw);
       const label = `${name}[${index}]`;
       const line = scope.file.lineOf(node, list2.line);
-      if (!(0, import_yaml4.isMap)(node)) {
+      if (!(0, import_yaml5.isMap)(node)) {
         scope.file.report(line, `${label} must be a mapping with a ref, found ${describe3(node)}`);
         return;
       }
@@ -20846,19 +21665,19 @@ function roleOf(scope, list2, item, label) {
     return readFlag(file, file.get(item, "ours"), `${label}.ours`) ? "own" : "fix";
   return readText2(file, file.get(item, "relevance"), `${label}.relevance`) || "related";
 }
-var import_yaml4, LISTS;
-var init_record_refs = __esm({
-  "src/sources/record-refs.ts"() {
+var import_yaml5, LISTS;
+var init_refs3 = __esm({
+  "src/sources/records/refs.ts"() {
     "use strict";
-    import_yaml4 = __toESM(require_dist(), 1);
+    import_yaml5 = __toESM(require_dist(), 1);
     init_refs();
-    init_record_values();
-    init_record_yaml();
+    init_values();
+    init_yaml();
     LISTS = ["upstream_issues", "upstream_prs", "related_refs"];
   }
 });
 
-// src/sources/record-result.ts
+// src/sources/records/result.ts
 function patchEntry(source2, path14, line, repo, retired = false) {
   return { path: path14, source: source2, line, retired, repo };
 }
@@ -20887,13 +21706,13 @@ function finish(result) {
   result.problems.sort((a, b) => a.line - b.line);
   return result;
 }
-var init_record_result = __esm({
-  "src/sources/record-result.ts"() {
+var init_result = __esm({
+  "src/sources/records/result.ts"() {
     "use strict";
   }
 });
 
-// src/sources/record-top.ts
+// src/sources/records/top.ts
 function readTop(file, root) {
   const version = file.get(root, "schema_version");
   const written = readText2(file, version, "schema_version");
@@ -20913,7 +21732,7 @@ function readTop(file, root) {
   };
   const target = file.get(root, "target");
   if (!target || isNull2(target.node)) return top;
-  if (!(0, import_yaml5.isMap)(target.node)) {
+  if (!(0, import_yaml7.isMap)(target.node)) {
     file.report(target.line, `target must be a mapping, found ${describe3(target.node)}`);
     return top;
   }
@@ -20930,7 +21749,7 @@ function readRepo(file, entry, label) {
 }
 function readVersions(file, entry) {
   if (!entry || isNull2(entry.node)) return [];
-  if (!(0, import_yaml5.isSeq)(entry.node)) {
+  if (!(0, import_yaml7.isSeq)(entry.node)) {
     file.report(entry.line, `target.versions must be a list, found ${describe3(entry.node)}`);
     return [];
   }
@@ -20938,7 +21757,7 @@ function readVersions(file, entry) {
   entry.node.items.forEach((raw, index) => {
     const { node } = file.deref(raw);
     const label = `target.versions[${index}]`;
-    if (!(0, import_yaml5.isMap)(node)) {
+    if (!(0, import_yaml7.isMap)(node)) {
       file.report(
         file.lineOf(node, entry.line),
         `${label} must be a mapping with ref and commit, found ${describe3(node)}`
@@ -20951,23 +21770,23 @@ function readVersions(file, entry) {
   });
   return out;
 }
-var import_yaml5;
-var init_record_top = __esm({
-  "src/sources/record-top.ts"() {
+var import_yaml7;
+var init_top = __esm({
+  "src/sources/records/top.ts"() {
     "use strict";
-    import_yaml5 = __toESM(require_dist(), 1);
+    import_yaml7 = __toESM(require_dist(), 1);
     init_refs();
-    init_record_values();
-    init_record_yaml();
+    init_values();
+    init_yaml();
   }
 });
 
-// src/sources/record-index.ts
+// src/sources/records/index-file.ts
 function parseRecordIndex(input2) {
   const file = new YamlFile(input2.path, input2.text);
   const result = emptyResult(input2.path, "record-index", file);
   const root = file.root;
-  if (!(0, import_yaml6.isMap)(root)) {
+  if (!(0, import_yaml9.isMap)(root)) {
     file.report(file.lineOf(root, 1), `an index must be a YAML mapping, found ${describe3(root)}`);
     return finish(result);
   }
@@ -21003,15 +21822,15 @@ function parseRecordIndex(input2) {
 }
 function sectionEntries(file, section, name) {
   if (!section || isNull2(section.node)) return [];
-  if ((0, import_yaml6.isSeq)(section.node)) {
+  if ((0, import_yaml9.isSeq)(section.node)) {
     return section.node.items.flatMap(
       (raw, index) => listEntry(file, raw, name, index, section.line) ?? []
     );
   }
-  if ((0, import_yaml6.isMap)(section.node)) {
+  if ((0, import_yaml9.isMap)(section.node)) {
     return file.entries(section.node).map((e) => {
       const label = `${name}.${e.key}`;
-      const body = (0, import_yaml6.isMap)(e.node) ? e.node : null;
+      const body = (0, import_yaml9.isMap)(e.node) ? e.node : null;
       if (!isNull2(e.node) && body === null) {
         file.report(e.line, `${label} must be a mapping (or empty), found ${describe3(e.node)}`);
       }
@@ -21025,26 +21844,26 @@ function listEntry(file, raw, name, index, fallback) {
   const { node } = file.deref(raw);
   const label = `${name}[${index}]`;
   const line = file.lineOf(node, fallback);
-  if ((0, import_yaml6.isScalar)(node))
+  if ((0, import_yaml9.isScalar)(node))
     return { written: scalarText(node), body: null, at: [name, index], line, label };
-  if ((0, import_yaml6.isMap)(node)) {
+  if ((0, import_yaml9.isMap)(node)) {
     const written = readText2(file, file.get(node, "path"), `${label}.path`);
     return { written, body: node, at: [name, index], line, label };
   }
   file.report(line, `${label} must be a path or a mapping with a path, found ${describe3(node)}`);
   return null;
 }
-var import_yaml6, SECTIONS2;
-var init_record_index = __esm({
-  "src/sources/record-index.ts"() {
+var import_yaml9, SECTIONS2;
+var init_index_file = __esm({
+  "src/sources/records/index-file.ts"() {
     "use strict";
-    import_yaml6 = __toESM(require_dist(), 1);
-    init_record_paths();
-    init_record_refs();
-    init_record_result();
-    init_record_top();
-    init_record_values();
-    init_record_yaml();
+    import_yaml9 = __toESM(require_dist(), 1);
+    init_paths();
+    init_refs3();
+    init_result();
+    init_top();
+    init_values();
+    init_yaml();
     SECTIONS2 = [
       ["patches", false],
       ["retired", true],
@@ -21053,7 +21872,7 @@ var init_record_index = __esm({
   }
 });
 
-// src/sources/records.ts
+// src/sources/records/index.ts
 var records_exports = {};
 __export(records_exports, {
   parseRecord: () => parseRecord,
@@ -21063,7 +21882,7 @@ function parseRecord(input2) {
   const file = new YamlFile(input2.path, input2.text);
   const result = emptyResult(input2.path, "record", file);
   const root = file.root;
-  if (!(0, import_yaml7.isMap)(root)) {
+  if (!(0, import_yaml11.isMap)(root)) {
     file.report(file.lineOf(root, 1), `a record must be a YAML mapping, found ${describe3(root)}`);
     if (input2.patchPath !== null)
       result.patches.push(patchEntry(input2.path, input2.patchPath, 1, null));
@@ -21087,8 +21906,8 @@ function readPatchPath(file, input2) {
   const entry = file.root === null ? void 0 : file.get(file.root, "patch");
   const line = entry?.keyLine ?? 1;
   if (input2.patchPath !== null) return { path: input2.patchPath, line };
-  const pathEntry = entry && (0, import_yaml7.isMap)(entry.node) ? file.get(entry.node, "path") : entry;
-  if (entry && !isNull2(entry.node) && !(0, import_yaml7.isMap)(entry.node) && !(0, import_yaml7.isScalar)(entry.node)) {
+  const pathEntry = entry && (0, import_yaml11.isMap)(entry.node) ? file.get(entry.node, "path") : entry;
+  if (entry && !isNull2(entry.node) && !(0, import_yaml11.isMap)(entry.node) && !(0, import_yaml11.isScalar)(entry.node)) {
     file.report(entry.line, `patch must be a mapping with a path, found ${describe3(entry.node)}`);
     return { path: null, line };
   }
@@ -21108,18 +21927,18 @@ function readPatchPath(file, input2) {
     );
   return { path: path14, line };
 }
-var import_yaml7;
+var import_yaml11;
 var init_records = __esm({
-  "src/sources/records.ts"() {
+  "src/sources/records/index.ts"() {
     "use strict";
-    import_yaml7 = __toESM(require_dist(), 1);
-    init_record_paths();
-    init_record_refs();
-    init_record_result();
-    init_record_top();
-    init_record_values();
-    init_record_yaml();
-    init_record_index();
+    import_yaml11 = __toESM(require_dist(), 1);
+    init_paths();
+    init_refs3();
+    init_result();
+    init_top();
+    init_values();
+    init_yaml();
+    init_index_file();
   }
 });
 
@@ -21144,7 +21963,7 @@ async function collectSources(root, config2) {
   const ledgerTexts = await readAll(discovery.ledgers, read);
   for (const file of ledgerTexts.values()) learnAliases(file.text, aliases);
   const sources = [];
-  const { parseLedger: parseLedger2 } = ledgerTexts.size > 0 ? await Promise.resolve().then(() => (init_ledger(), ledger_exports)) : { parseLedger: null };
+  const { parseLedger: parseLedger2 } = ledgerTexts.size + discovery.patchDocs.length > 0 ? await Promise.resolve().then(() => (init_ledger(), ledger_exports)) : { parseLedger: null };
   const recordsModule = discovery.records.length + discovery.recordIndexes.length > 0 ? await Promise.resolve().then(() => (init_records(), records_exports)) : null;
   for (const [rel, file] of ledgerTexts) {
     if (parseLedger2 === null) break;
@@ -21178,16 +21997,45 @@ async function collectSources(root, config2) {
       indexed.set(p.path, list2);
     }
   }
+  for (const [rel, file] of await readAll(discovery.patchDocs, read)) {
+    if (parseLedger2 === null) break;
+    const patchesDir = patchesDirOfPatch(discovery, rel) ?? path5.posix.dirname(rel);
+    const defaultRepo = folderRepo(indexed, path5.posix.dirname(rel));
+    const doc = parseLedger2({
+      path: rel,
+      text: file.text,
+      patchesDir,
+      aliases,
+      document: true,
+      defaultRepo
+    });
+    const patch = folderPatch(indexed, path5.posix.dirname(rel));
+    if (patch !== null) for (const m of doc.mentions) m.patch = patch;
+    if (doc.mentions.length + doc.ambiguous.length + doc.problems.length > 0)
+      sources.push(withEncoding(doc, file));
+  }
   const headerFiles = [...discovery.patchFiles, ...discovery.conventionPatches];
-  for (const [rel, file] of await readAll(headerFiles, read)) {
+  const conventional = new Set(discovery.conventionPatches);
+  let unattributed = 0;
+  for (const [rel, decoded] of await readAll(headerFiles, read)) {
+    let file = decoded;
     const defaultRepo = indexed.get(rel)?.find((p) => p.repo !== null)?.repo ?? repoForPatch(config2, rel, patchesDirOfPatch(discovery, rel));
-    const header2 = readPatchHeader({ path: rel, text: file.text, defaultRepo, aliases });
+    const layout = conventional.has(rel) ? layoutOf(rel) : null;
+    const header2 = readPatchHeader(
+      { path: rel, text: file.text, defaultRepo, aliases },
+      { layout }
+    );
+    unattributed += header2.unattributed;
+    if (file.invalidLine !== null && file.invalidLine > header2.preambleEndLine) {
+      file = { ...file, invalidLine: null };
+    }
     const saysSomething = header2.mentions.length > 0 || header2.ambiguous.length > 0 || header2.problems.length > 0 || header2.hasStatusBlock || header2.trailers.fields.length > 0;
     if (saysSomething || file.invalidLine !== null) sources.push(withEncoding(header2, file));
   }
+  for (const s of sources) s.mentions = s.mentions.filter((m) => !isIgnored(config2, m.ref));
+  settleRoles(sources.map((s) => s.mentions));
   const mentionsByRef = /* @__PURE__ */ new Map();
   for (const s of sources) {
-    s.mentions = s.mentions.filter((m) => !isIgnored(config2, m.ref));
     for (const m of s.mentions) {
       const list2 = mentionsByRef.get(m.ref) ?? [];
       list2.push(m);
@@ -21202,7 +22050,9 @@ async function collectSources(root, config2) {
     indexed,
     mentionsByRef,
     unreadable,
-    texts
+    texts,
+    patchesRead: headerFiles.length,
+    unattributed
   };
 }
 async function readAll(paths, read) {
@@ -21229,6 +22079,25 @@ function patchesDirFor(discovery, sourcePath, config2) {
   const own = discovery.patchDirs.find((d) => d.ledger === sourcePath);
   if (own) return own.dir;
   return joinPosix(path5.posix.dirname(sourcePath), "patches");
+}
+function folderRepo(indexed, dir) {
+  const repos = /* @__PURE__ */ new Set();
+  for (const [p, entries2] of indexed) {
+    if (path5.posix.dirname(p) !== dir) continue;
+    for (const e of entries2) if (e.repo !== null) repos.add(e.repo);
+  }
+  return repos.size === 1 ? [...repos][0] ?? null : null;
+}
+function folderPatch(indexed, dir) {
+  const rows = /* @__PURE__ */ new Map();
+  for (const [p, entries2] of indexed) {
+    if (path5.posix.dirname(p) !== dir) continue;
+    for (const e of entries2) {
+      const row = `${e.source}:${e.line}`;
+      if (!e.retired && !rows.has(row)) rows.set(row, p);
+    }
+  }
+  return rows.size === 1 ? [...rows.values()][0] ?? null : null;
 }
 function patchesDirOfPatch(discovery, patch) {
   let best = null;
@@ -21267,6 +22136,7 @@ var init_collect = __esm({
     init_refs();
     init_discover();
     init_patch_header();
+    init_settle();
     RECORD_SUFFIX2 = ".upstream.status.yaml";
   }
 });
@@ -21319,7 +22189,7 @@ function rewordForEcosystems(findings, sources, live) {
 var init_ecosystem_wording = __esm({
   "src/ecosystem-wording.ts"() {
     "use strict";
-    init_trailers_advice();
+    init_advice();
   }
 });
 
@@ -21349,7 +22219,7 @@ function openness(state) {
   return state === "DRAFT" ? "OPEN" : state;
 }
 function placeOf(m) {
-  return { patch: m.patch, file: m.source, line: m.line };
+  return { patch: m.patch, file: m.source, line: m.stateLine ?? m.line };
 }
 function makeFinding(rule14, f) {
   const severity = rule14.defaultSeverity;
@@ -21433,7 +22303,8 @@ function toReportMentions(mentions) {
       line: m.line,
       patch: m.patch,
       role: m.role,
-      recordedState: m.recordedState
+      recordedState: m.recordedState,
+      ...m.stateLine !== void 0 && m.stateLine !== m.line ? { stateLine: m.stateLine } : {}
     };
     const key = JSON.stringify(rm);
     if (seen.has(key)) continue;
@@ -21502,7 +22373,8 @@ function buildReport(input2) {
       refs: refs.length,
       patches: patches.length,
       requests: input2.requests
-    }
+    },
+    ...input2.read ? { read: input2.read } : {}
   };
 }
 var init_report = __esm({
@@ -21511,6 +22383,19 @@ var init_report = __esm({
     init_model();
     init_order();
     init_support();
+  }
+});
+
+// src/rules/waivers.ts
+function isWaived(config2, finding) {
+  const globs = config2.rules[finding.rule]?.exclude;
+  if (globs === void 0 || globs.length === 0) return false;
+  return [finding.file, finding.patch].some((p) => p != null && matchAny(globs, p));
+}
+var init_waivers = __esm({
+  "src/rules/waivers.ts"() {
+    "use strict";
+    init_glob();
   }
 });
 
@@ -21686,6 +22571,25 @@ var init_pinned = __esm({
   }
 });
 
+// src/rules/buildroot-pointers.ts
+function buildrootPointerLines(sources) {
+  const out = /* @__PURE__ */ new Set();
+  for (const s of sources) {
+    for (const f of s.trailers?.fields ?? []) {
+      if (f.convention === "buildroot") out.add(`${s.source.path}:${f.line}`);
+    }
+  }
+  return out;
+}
+function isBuildrootPointer(m, lines) {
+  return m.role === "fix" && m.recordedState === null && lines.has(`${m.source}:${m.line}`);
+}
+var init_buildroot_pointers = __esm({
+  "src/rules/buildroot-pointers.ts"() {
+    "use strict";
+  }
+});
+
 // src/rules/drop-candidate.ts
 function isLivePatch(ctx, patch) {
   const entries2 = ctx.indexed.get(patch);
@@ -21698,16 +22602,36 @@ var init_drop_candidate = __esm({
     "use strict";
     init_pinned();
     init_support();
+    init_buildroot_pointers();
+    init_states();
     rule3 = {
       id: "drop-candidate",
       defaultSeverity: "notice",
       needsNetwork: true,
       check(ctx) {
         const findings = [];
+        const pointers = buildrootPointerLines(ctx.sources);
         for (const [ref, mentions] of ctx.mentionsByRef) {
           const live = mergedLive(ctx.live, ref);
           if (live === null || live.mergeCommit === null || live.kind !== "pr") continue;
           const firstPerPatch = /* @__PURE__ */ new Map();
+          for (const m of sortMentions(mentions)) {
+            if (m.patch === null || !isBuildrootPointer(m, pointers) || firstPerPatch.has(m.patch))
+              continue;
+            firstPerPatch.set(m.patch, m);
+            const date = live.mergedAt === null ? null : findIsoDate(live.mergedAt);
+            findings.push(
+              makeFinding(rule3, {
+                ref,
+                patch: m.patch,
+                file: m.source,
+                line: m.line,
+                recorded: null,
+                live: live.state,
+                message: `${ref}, named by the Upstream: trailer, merged${date === null ? "" : ` on ${date}`}: drop the patch at the next version bump.`
+              })
+            );
+          }
           for (const m of sortMentions(mentions)) {
             if (m.patch !== null && DROP_ROLES.has(m.role) && !firstPerPatch.has(m.patch))
               firstPerPatch.set(m.patch, m);
@@ -22026,11 +22950,11 @@ function advice(mention, live) {
     if (mention.role === "anchor-collision") {
       return "update the state, and re-cut the patch against the merged change before the next base bump.";
     }
-    if (FIX_ROLES.has(mention.role))
+    if (FIX_ROLES2.has(mention.role))
       return "update the state, and drop the patch if the fix is complete.";
     return "update the state.";
   }
-  if (live.state === "CLOSED" && live.kind === "pr" && FIX_ROLES.has(mention.role)) {
+  if (live.state === "CLOSED" && live.kind === "pr" && FIX_ROLES2.has(mention.role)) {
     return "update the state, and look for the change that replaces it.";
   }
   if (mention.recordedState === "DRAFT" && live.state === "OPEN") {
@@ -22038,12 +22962,12 @@ function advice(mention, live) {
   }
   return "update the state.";
 }
-var FIX_ROLES, rule11;
+var FIX_ROLES2, rule11;
 var init_state_drift = __esm({
   "src/rules/state-drift.ts"() {
     "use strict";
     init_support();
-    FIX_ROLES = /* @__PURE__ */ new Set(["fix", "own", "third-party"]);
+    FIX_ROLES2 = /* @__PURE__ */ new Set(["fix", "own", "third-party"]);
     rule11 = {
       id: "state-drift",
       defaultSeverity: "error",
@@ -22113,6 +23037,7 @@ var init_unresolved_ref = __esm({
         for (const [ref, mentions] of ctx.mentionsByRef) {
           const resolution = ctx.live?.get(ref);
           if (resolution?.status !== "not-found") continue;
+          if (mentions.every((m) => m.inferredRepo === true)) continue;
           const first = sortMentions(mentions)[0];
           if (first === void 0) continue;
           const reason = resolution.message.trim().replace(/\.+$/, "");
@@ -22142,7 +23067,9 @@ function runRules(ctx, opts) {
     const configured2 = ctx.config.rules[rule14.id]?.severity;
     if (configured2 === "off") continue;
     const severity = configured2 ?? rule14.defaultSeverity;
-    for (const f of rule14.check(ctx)) findings.push({ ...f, severity });
+    for (const f of rule14.check(ctx)) {
+      if (!isWaived(ctx.config, f)) findings.push({ ...f, severity });
+    }
   }
   return dedupeFindings(findings).sort(compareFindings);
 }
@@ -22150,6 +23077,7 @@ var ALL_RULES;
 var init_rules = __esm({
   "src/rules/index.ts"() {
     "use strict";
+    init_waivers();
     init_order();
     init_ambiguous_ref();
     init_anchor_collision_merged();
@@ -29203,7 +30131,8 @@ async function runCheck(opts) {
     checkedAt: opts.now.toISOString(),
     root: ".",
     version: opts.version,
-    requests
+    requests,
+    read: readSummary(collected)
   });
   return { report, findings, collected, live, notes };
 }
@@ -29264,6 +30193,14 @@ async function resolveLive(settings, config2, refs) {
   if (settings.record !== null) client = gh.recordingClient(client, settings.record);
   return client.resolve(refs);
 }
+function readSummary(collected) {
+  const d = collected.discovery;
+  return {
+    files: d.ledgers.length + d.records.length + d.recordIndexes.length + collected.patchesRead,
+    patches: collected.patchesRead,
+    unattributedRefs: collected.unattributed
+  };
+}
 var init_check = __esm({
   "src/check.ts"() {
     "use strict";
@@ -29290,7 +30227,8 @@ function formatList(report) {
   }
   const s = report.summary;
   lines.push("");
-  lines.push(`${s.refs} refs in ${report.sources.length} sources, ${s.patches} patches.`);
+  const read = report.read === void 0 ? "" : ` (${report.read.patches} patch headers read)`;
+  lines.push(`${s.refs} refs in ${report.sources.length} sources, ${s.patches} patches${read}.`);
   return `${lines.join("\n")}
 `;
 }
@@ -29615,8 +30553,21 @@ function summaryLine2(report) {
   return [
     `${plural3(s.errors, "error")}, ${plural3(s.warnings, "warning")}, ${plural3(s.notices, "notice")}`,
     `${plural3(s.refs, "ref")} in ${plural3(report.sources.length, "source")}`,
-    plural3(s.requests, "request")
+    plural3(s.requests, "request"),
+    ...readPart(report)
   ].join(" \xB7 ");
+}
+function readPart(report) {
+  const read = report.read;
+  if (read === void 0) return [];
+  const patches = `${read.patches} ${read.patches === 1 ? "patch" : "patches"}`;
+  const parts = [`read ${patches} in ${plural3(read.files, "file")}`];
+  if (read.unattributedRefs > 0) {
+    parts.push(
+      `${read.unattributedRefs} bare #N in copied commit messages not attributed to a repository`
+    );
+  }
+  return parts;
 }
 function allClearLine(report) {
   const sources = plural3(report.sources.length, "source");
@@ -29629,15 +30580,20 @@ function allClearLine(report) {
   return `${all} recorded state${refs === 1 ? "" : "s"} (${sources}, ${plural3(report.summary.requests, "request")}).`;
 }
 var import_picocolors, GENERAL, reportText;
-var init_text = __esm({
+var init_text2 = __esm({
   "src/report/text.ts"() {
     "use strict";
     import_picocolors = __toESM(require_picocolors(), 1);
     GENERAL = "General";
     reportText = (report, opts) => {
       const c = (0, import_picocolors.createColors)(opts.color);
-      if (report.findings.length === 0) return `${c.green(allClearLine(report))}
+      if (report.findings.length === 0) {
+        const read = readPart(report);
+        const tail = read.length === 0 ? "" : `
+${read.join(" \xB7 ")}`;
+        return `${c.green(allClearLine(report))}${tail}
 `;
+      }
       const blocks = groupByPatch(report.findings).map(
         ([heading2, findings]) => [c.bold(c.underline(heading2)), ...findings.map((f) => findingLine(f, c))].join("\n")
       );
@@ -29657,7 +30613,7 @@ var init_report2 = __esm({
     init_github2();
     init_json();
     init_markdown2();
-    init_text();
+    init_text2();
     init_report();
     REPORTERS = {
       text: reportText,
@@ -30212,8 +31168,8 @@ var init_ref_ends = __esm({
     "use strict";
     init_model();
     init_refs();
-    init_header_links();
-    init_ledger_states();
+    init_links();
+    init_states2();
     init_words();
     SCAN = { aliases: /* @__PURE__ */ new Map(), defaultRepo: "sync/placeholder" };
   }
@@ -30420,7 +31376,7 @@ var init_ledger2 = __esm({
 
 // src/sync/yaml-scalar.ts
 function scalarValue(node) {
-  if (!(0, import_yaml8.isScalar)(node) || !node.range) return null;
+  if (!(0, import_yaml13.isScalar)(node) || !node.range) return null;
   if (node.type === "BLOCK_LITERAL" || node.type === "BLOCK_FOLDED") return null;
   const quoted = node.type === "QUOTE_DOUBLE" || node.type === "QUOTE_SINGLE";
   if (node.value === null) return { text: null, quoted };
@@ -30428,7 +31384,7 @@ function scalarValue(node) {
   return { text: text3, quoted };
 }
 function writeScalar(text3, node, value, quoteNew) {
-  if (!(0, import_yaml8.isScalar)(node) || !node.range) return null;
+  if (!(0, import_yaml13.isScalar)(node) || !node.range) return null;
   if (value !== null && !SAFE.test(value)) return null;
   const [start, end] = node.range;
   const quoted = node.type === "QUOTE_DOUBLE" || node.type === "QUOTE_SINGLE";
@@ -30439,11 +31395,11 @@ function writeScalar(text3, node, value, quoteNew) {
   const gap = start === end && text3[start - 1] === ":" ? " " : "";
   return { start, end, text: gap + written };
 }
-var import_yaml8, SAFE;
+var import_yaml13, SAFE;
 var init_yaml_scalar = __esm({
   "src/sync/yaml-scalar.ts"() {
     "use strict";
-    import_yaml8 = __toESM(require_dist(), 1);
+    import_yaml13 = __toESM(require_dist(), 1);
     SAFE = /^[A-Za-z0-9_:.+-]*$/;
   }
 });
@@ -30451,7 +31407,7 @@ var init_yaml_scalar = __esm({
 // src/sync/records.ts
 function planRecord(source2, text3, live, today, inPinnedBase = () => void 0) {
   const out = { edits: [], changes: [], notes: [] };
-  const doc = (0, import_yaml9.parseDocument)(text3);
+  const doc = (0, import_yaml14.parseDocument)(text3);
   if (doc.errors.length > 0) {
     if (anyAnswered(
       live,
@@ -30464,7 +31420,7 @@ function planRecord(source2, text3, live, today, inPinnedBase = () => void 0) {
   for (const f of source2.fields) {
     const l = foundLive2(live, f.ref);
     const item = doc.getIn(f.path, true);
-    if (l === null || !(0, import_yaml9.isMap)(item)) continue;
+    if (l === null || !(0, import_yaml14.isMap)(item)) continue;
     const at = (key) => {
       const node = item.get(key, true);
       return node === void 0 ? null : node;
@@ -30536,15 +31492,15 @@ function normalise3(value) {
 }
 function topLevel(doc, key) {
   const root = doc.contents;
-  if (!(0, import_yaml9.isMap)(root)) return null;
+  if (!(0, import_yaml14.isMap)(root)) return null;
   const node = root.get(key, true);
   return node === void 0 ? null : node;
 }
-var import_yaml9;
+var import_yaml14;
 var init_records2 = __esm({
   "src/sync/records.ts"() {
     "use strict";
-    import_yaml9 = __toESM(require_dist(), 1);
+    import_yaml14 = __toESM(require_dist(), 1);
     init_states();
     init_target();
     init_words();
@@ -30573,6 +31529,7 @@ function planTrailers(source2, text3, live) {
   );
   const eol = text3.includes("\r\n") ? "\r\n" : "\n";
   for (const field of source2.trailers.fields) {
+    if (splitYoctoField(field, byLine.get(field.line) ?? [], live, out)) continue;
     for (const m of byLine.get(field.line) ?? []) {
       const l = foundLive2(live, m.ref);
       if (l === null || m.recordedState === null || recordedMatchesLive(m.recordedState, l.state))
@@ -30581,6 +31538,20 @@ function planTrailers(source2, text3, live) {
     }
   }
   return out;
+}
+function splitYoctoField(field, mentions, live, out) {
+  if (field.convention !== "yocto") return false;
+  const words = /* @__PURE__ */ new Set();
+  for (const m of mentions) {
+    const l = m.recordedState === null ? null : foundLive2(live, m.ref);
+    if (l !== null) words.add(yoctoWord(l.state));
+  }
+  if (words.size < 2) return false;
+  const refs = mentions.map((m) => m.ref).join(", ");
+  out.notes.push(
+    `${field.name}: ${refs} on line ${field.line} now call for different status words (${[...words].sort().join(", ")}); split the line by hand`
+  );
+  return true;
 }
 function planField(field, m, l, ctx) {
   const name = field.name.toLowerCase();
@@ -30614,11 +31585,13 @@ function endOfField(text3, from) {
   if (nl === -1) return text3.length;
   return text3[nl - 1] === "\r" ? nl - 1 : nl;
 }
+var yoctoWord;
 var init_trailers2 = __esm({
   "src/sync/trailers.ts"() {
     "use strict";
     init_state_drift();
     init_target();
+    yoctoWord = (state) => state === "MERGED" ? "Backport" : state === "CLOSED" ? "Denied" : "Submitted";
   }
 });
 
@@ -31322,11 +32295,11 @@ var init_culprits = __esm({
 
 // src/rebase/anchors.ts
 function readAnchorDeclaration(recordText) {
-  const counter = new import_yaml10.LineCounter();
-  const doc = (0, import_yaml10.parseDocument)(recordText, { lineCounter: counter, uniqueKeys: false });
-  if (doc.errors.length > 0 || !(0, import_yaml10.isMap)(doc.contents)) return null;
+  const counter = new import_yaml15.LineCounter();
+  const doc = (0, import_yaml15.parseDocument)(recordText, { lineCounter: counter, uniqueKeys: false });
+  if (doc.errors.length > 0 || !(0, import_yaml15.isMap)(doc.contents)) return null;
   const target = doc.contents.get("target", true);
-  if (!(0, import_yaml10.isMap)(target)) return null;
+  if (!(0, import_yaml15.isMap)(target)) return null;
   const anchorsNode = target.get("anchors", true);
   const anchors = strings(anchorsNode);
   if (anchors.length === 0) return null;
@@ -31335,9 +32308,9 @@ function readAnchorDeclaration(recordText) {
   return { anchors, files, line: at === void 0 ? 1 : counter.linePos(at).line };
 }
 function strings(node) {
-  if (!(0, import_yaml10.isSeq)(node)) return [];
+  if (!(0, import_yaml15.isSeq)(node)) return [];
   return node.items.flatMap(
-    (item) => (0, import_yaml10.isScalar)(item) && typeof item.value === "string" && item.value !== "" ? [item.value] : []
+    (item) => (0, import_yaml15.isScalar)(item) && typeof item.value === "string" && item.value !== "" ? [item.value] : []
   );
 }
 function countOccurrences(text3, anchor) {
@@ -31346,11 +32319,11 @@ function countOccurrences(text3, anchor) {
     count++;
   return count;
 }
-var import_yaml10;
+var import_yaml15;
 var init_anchors = __esm({
   "src/rebase/anchors.ts"() {
     "use strict";
-    import_yaml10 = __toESM(require_dist(), 1);
+    import_yaml15 = __toESM(require_dist(), 1);
   }
 });
 
