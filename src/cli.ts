@@ -9,6 +9,7 @@ import type { ReportFlags } from './commands/check.js';
 import { githubSettings, VERSION, type GitHubFlags } from './commands/shared.js';
 import type { RebaseFlags } from './commands/rebase-check.js';
 import type { SyncFlags } from './commands/sync.js';
+import { unknownCommand } from './commands/flag-rules.js';
 import { EXIT, UsageError } from './errors.js';
 import { GitHubUnavailableError } from './github/client.js';
 
@@ -61,6 +62,11 @@ async function main(argv: string[]): Promise<number> {
     ),
   )
     .option('--offline', 'no network: only the rules that need none')
+    .option(
+      '--cache <file>',
+      "keep GitHub's answers in FILE and reuse them while fresh (the pre-rebase hook's cache)",
+    )
+    .option('--cache-ttl <minutes>', 'how long --cache answers stay fresh (default 60)')
     .action(async (flags: CheckFlags, cmd: Command) => {
       flags.formatGiven = cmd.getOptionValueSource('format') !== 'default';
       // Commands load on demand so `--help`, `list` and `init` start fast.
@@ -162,6 +168,19 @@ async function main(argv: string[]): Promise<number> {
       exit = await initCommand(flags);
     });
 
+  const unknown = unknownCommand(
+    argv.slice(2),
+    program.commands.map((c) => c.name()),
+  );
+  if (unknown !== null) {
+    const hint =
+      unknown.suggestions.length > 0
+        ? ` Did you mean ${unknown.suggestions.map((s) => `'${s}'`).join(' or ')}?`
+        : '';
+    throw new UsageError(`unknown command '${unknown.word}'.${hint}`, [
+      `commands: ${program.commands.map((c) => c.name()).join(', ')} (see --help)`,
+    ]);
+  }
   try {
     await program.parseAsync(argv);
   } catch (err) {

@@ -11,6 +11,7 @@ import {
   hookTemplate,
   type Discovered,
   workflowTemplate,
+  type WorkflowRunner,
 } from './init-templates.js';
 
 export type { Discovered } from './init-templates.js';
@@ -18,6 +19,8 @@ export type { Discovered } from './init-templates.js';
 export interface InitOptions {
   root: string;
   discovered: Discovered;
+  /** How the workflow runs the tool (src/init-runner.ts decides). */
+  workflow: WorkflowRunner;
 }
 
 export interface InitResult {
@@ -74,7 +77,7 @@ export async function runInit(opts: InitOptions): Promise<InitResult> {
     else result.kept.push(`${path} (already exists)`);
   };
   await place(CONFIG_PATH, configTemplate(opts.discovered));
-  await place(WORKFLOW_PATH, workflowTemplate());
+  await place(WORKFLOW_PATH, workflowTemplate(opts.workflow));
   const skip = await hookSkipReason(opts.root);
   if (skip === null) await place(HOOK_PATH, hookTemplate(), 0o755);
   else result.kept.push(`${HOOK_PATH} (${skip})`);

@@ -81,6 +81,9 @@ async function pairUp(
         `--onto ${onto.ref}: no patched repository (${repos.join(', ') || 'none known'}) has that ref`,
       );
     }
+    const lacking = repos.filter((repo) => !having.includes(repo));
+    if (lacking.length > 0)
+      notes.push(`--onto ${onto.ref}: skipped ${lacking.join(', ')}, which have no such ref`);
     for (const t of targets) {
       if (t.repo === null || !having.includes(t.repo)) continue;
       const commit = commits.get(refKeyOf({ repo: t.repo, ref: onto.ref })) as string;

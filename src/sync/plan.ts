@@ -27,6 +27,15 @@ export interface SyncInput {
   live: ReadonlyMap<RefKey, Resolution>;
   /** yyyy-mm-dd written as the new check date. */
   today: string;
+  /**
+   * What `in_pinned_base` should say, keyed by pinnedBaseKey(record path, ref):
+   * the in-pinned-base-drift rule's verdicts (the compare API's answers).
+   */
+  inPinnedBase?: ReadonlyMap<string, boolean>;
+}
+
+export function pinnedBaseKey(path: string, ref: RefKey): string {
+  return `${path}\n${ref}`;
 }
 
 export interface FileSync {
@@ -70,7 +79,11 @@ function planSource(source: SourceResult, text: string, input: SyncInput): FileE
       return isLedger(source) ? planLedger(source, text, live, today) : null;
     case 'record':
     case 'record-index':
-      return isRecord(source) ? planRecord(source, text, live, today) : null;
+      return isRecord(source)
+        ? planRecord(source, text, live, today, (ref) =>
+            input.inPinnedBase?.get(pinnedBaseKey(source.source.path, ref)),
+          )
+        : null;
     case 'patch-header': {
       if (!hasTrailerFields(source)) return planHeader(source, text, live, today);
       // Field lines are the trailer planner's; the prose planner sees the rest.
