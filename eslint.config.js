@@ -10,6 +10,7 @@ export default tseslint.config(
       'test/fixtures/**',
       'example/**',
       'bench/out/**',
+      'action/**',
     ],
   },
   js.configs.recommended,
@@ -21,7 +22,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['bench/**/*.mjs'],
+    files: ['bench/**/*.mjs', 'scripts/**/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
   },
 );

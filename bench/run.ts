@@ -16,6 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFakeGitHub, type FakeGitHub } from '../test/support/fake-github.js';
 import { runBaseline } from './baseline.js';
+import { describeDiscover, measureDiscover } from './discover.js';
 import { generateTree, type LiveState } from './generate.js';
 import { generateYoctoTree } from './generate-yocto.js';
 
@@ -507,6 +508,9 @@ async function main(): Promise<void> {
       );
     }
 
+    const discover = await measureDiscover();
+    console.log(`\n${describeDiscover(discover)}`);
+
     machine.loadAverage.end = os.loadavg()[0] ?? 0;
     console.log(
       `  load average (1 min) ${machine.loadAverage.start.toFixed(1)} at start, ${machine.loadAverage.end.toFixed(1)} at end on ${machine.cores} cores`,
@@ -515,7 +519,7 @@ async function main(): Promise<void> {
     const file = path.join(OUT, 'results.json');
     await writeFile(
       file,
-      `${JSON.stringify({ machine, latencyMs, toolRuns: runs, sizes: results, growth, list, yocto }, null, 2)}\n`,
+      `${JSON.stringify({ machine, latencyMs, toolRuns: runs, sizes: results, growth, list, yocto, discover }, null, 2)}\n`,
     );
     console.log(`\nwrote ${path.relative(PROJECT, file)}`);
   } finally {

@@ -10,7 +10,7 @@ import { ruleSeverity } from './config.js';
 import { rewordForEcosystems } from './ecosystem-wording.js';
 import type { GitHubClient, RefRequest, ResolveResult } from './github/client.js';
 import { UsageError } from './errors.js';
-import type { Finding, RefKey, Resolution } from './model.js';
+import { isInternalRef, type Finding, type RefKey, type Resolution } from './model.js';
 import { buildReport, type ReadSummary, type Report } from './report/report.js';
 import { runRules } from './rules/index.js';
 import { collectPinnedBases, containmentQuestions, type PinnedBase } from './rules/pinned.js';
@@ -173,6 +173,8 @@ function withConfiguredSeverity(findings: Finding[], config: Config): Finding[] 
 function refRequests(collected: Collected): RefRequest[] {
   const out: RefRequest[] = [];
   for (const [key, mentions] of collected.mentionsByRef) {
+    // A private tracker's ref is listed, never asked about (SPEC §2.2).
+    if (isInternalRef(key)) continue;
     out.push({ key, kindHint: mentions.find((m) => m.kindHint !== null)?.kindHint ?? null });
   }
   return out.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));

@@ -10,6 +10,7 @@ import type { ReportFlags } from './commands/check.js';
 import { githubSettings, VERSION, type GitHubFlags } from './commands/shared.js';
 import type { RebaseFlags } from './commands/rebase-check.js';
 import type { SyncFlags } from './commands/sync.js';
+import { unknownCommand } from './commands/flag-rules.js';
 import { EXIT, UsageError } from './errors.js';
 import { GitHubUnavailableError } from './github/client.js';
 
@@ -62,6 +63,11 @@ async function main(argv: string[]): Promise<number> {
     ),
   )
     .option('--offline', 'no network: only the rules that need none')
+    .option(
+      '--cache <file>',
+      "keep GitHub's answers in FILE and reuse them while fresh (the pre-rebase hook's cache)",
+    )
+    .option('--cache-ttl <minutes>', 'how long --cache answers stay fresh (default 60)')
     .action(async (flags: CheckFlags, cmd: Command) => {
       flags.formatGiven = cmd.getOptionValueSource('format') !== 'default';
       // Commands load on demand so `--help`, `list` and `init` start fast.
@@ -117,6 +123,40 @@ async function main(argv: string[]): Promise<number> {
       exit = await rebaseCheckCommand(flags);
     });
 
+  withReport(
+    program
+      .command('footprint')
+      .description('what each patch touches upstream: files, hunks, script anchors; no network'),
+    ['text', 'json'],
+  )
+    .option(
+      '--upstream-dir <dir>',
+      "show where each anchor sits at the patch's pinned base in this checkout",
+    )
+    .action(async (flags: import('./commands/footprint.js').FootprintFlags) => {
+      const { footprintCommand } = await import('./commands/footprint.js');
+      exit = await footprintCommand(flags);
+    });
+
+  withGitHub(
+    withReport(
+      program
+        .command('discover')
+        .description(
+          'open upstream PRs that would break a patch (by replay) and that no record names',
+        ),
+      ['text', 'json', 'github', 'markdown'],
+    ),
+  )
+    .option(
+      '--add-collisions',
+      "write each certain collision into the patch's record or ledger row",
+    )
+    .action(async (flags: import('./commands/discover.js').DiscoverFlags) => {
+      const { discoverCommand } = await import('./commands/discover.js');
+      exit = await discoverCommand(flags);
+    });
+
   program
     .command('init')
     .description(
@@ -129,6 +169,19 @@ async function main(argv: string[]): Promise<number> {
       exit = await initCommand(flags);
     });
 
+  const unknown = unknownCommand(
+    argv.slice(2),
+    program.commands.map((c) => c.name()),
+  );
+  if (unknown !== null) {
+    const hint =
+      unknown.suggestions.length > 0
+        ? ` Did you mean ${unknown.suggestions.map((s) => `'${s}'`).join(' or ')}?`
+        : '';
+    throw new UsageError(`unknown command '${unknown.word}'.${hint}`, [
+      `commands: ${program.commands.map((c) => c.name()).join(', ')} (see --help)`,
+    ]);
+  }
   try {
     await program.parseAsync(argv);
   } catch (err) {

@@ -3,7 +3,7 @@
  * hand the text to the pure readers. Everything a reader cannot make sense of
  * comes back as data (ParseProblem); one bad file never stops the others.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from './config-types.js';
 import { isIgnored, repoForPatch } from './config.js';
@@ -14,6 +14,7 @@ import { learnAliases } from './refs.js';
 import { discover, layoutOf, type Discovery } from './sources/discover.js';
 import { readPatchHeader } from './sources/headers/patch-header.js';
 import { settleRoles } from './sources/meaning/settle.js';
+import type { IndexFacts } from './sources/records/index.js';
 
 export interface Collected {
   discovery: Discovery;
@@ -85,22 +86,13 @@ export async function collectSources(root: string, config: Config): Promise<Coll
       withEncoding(parseLedger({ path: rel, text: file.text, patchesDir, aliases }), file),
     );
   }
-  const patchByStem = patchesByStem(discovery.patchFiles);
-  for (const [rel, file] of await readAll(discovery.records, readAs('record'))) {
-    if (recordsModule === null) break;
-    const { parseRecord } = recordsModule;
-    const patchPath = patchByStem.get(rel.slice(0, -RECORD_SUFFIX.length)) ?? null;
-    sources.push(
-      withEncoding(parseRecord({ path: rel, text: file.text, patchPath, aliases }), file),
+  if (recordsModule !== null) {
+    const records = await readRecords(
+      recordsModule,
+      { root, discovery, config, aliases },
+      readAs('record'),
     );
-  }
-  for (const [rel, file] of await readAll(discovery.recordIndexes, readAs('record-index'))) {
-    if (recordsModule === null) break;
-    const { parseRecordIndex } = recordsModule;
-    const patchesDir = patchesDirFor(discovery, rel, config);
-    sources.push(
-      withEncoding(parseRecordIndex({ path: rel, text: file.text, patchesDir, aliases }), file),
-    );
+    sources.push(...records);
   }
 
   const indexed = new Map<string, PatchEntry[]>();
@@ -183,6 +175,79 @@ export async function collectSources(root: string, config: Config): Promise<Coll
     patchesRead: headerFiles.length,
     unattributed,
   };
+}
+
+type RecordsModule = typeof import('./sources/records/index.js');
+
+/**
+ * Indexes first, so each record can take its library's repo and pinned
+ * bases from the index; then the records; then the archived records the
+ * indexes name (their patches are retired).
+ */
+async function readRecords(
+  m: RecordsModule,
+  run: {
+    root: string;
+    discovery: Discovery;
+    config: Config;
+    /** Grows: each index library's name becomes an alias of its repo (`engine#12`). */
+    aliases: Map<string, string>;
+  },
+  read: (rel: string) => Promise<FileText | null>,
+): Promise<SourceResult[]> {
+  const { discovery, config, aliases } = run;
+  const out: SourceResult[] = [];
+  const facts: IndexFacts[] = [];
+  const archives: string[][] = [];
+  for (const [rel, file] of await readAll(discovery.recordIndexes, read)) {
+    const patchesDir = patchesDirFor(discovery, rel, config);
+    const index = m.parseRecordIndex({ path: rel, text: file.text, patchesDir, aliases });
+    out.push(withEncoding(index, file));
+    if (index.index === undefined) continue;
+    facts.push(index.index);
+    const written = index.index.archivedRecord;
+    if (written !== null) archives.push(archiveCandidates(rel, patchesDir, written));
+  }
+  const { byPatch, libraryRepos } = m.indexDefaults(facts);
+  // `libraries.sglang.repo: sgl-project/sglang` teaches `sglang#N`, as a link would;
+  // configured and learned aliases come first.
+  for (const [name, repo] of libraryRepos) if (!aliases.has(name)) aliases.set(name, repo);
+  const patchByStem = patchesByStem(discovery.patchFiles);
+  for (const [rel, file] of await readAll(discovery.records, read)) {
+    const patchPath = patchByStem.get(rel.slice(0, -RECORD_SUFFIX.length)) ?? null;
+    const fromIndex = patchPath === null ? undefined : byPatch.get(patchPath);
+    const input = { path: rel, text: file.text, patchPath, aliases };
+    out.push(withEncoding(m.parseRecord(fromIndex ? { ...input, fromIndex } : input), file));
+  }
+  const taken = new Set(out.map((s) => s.source.path));
+  for (const candidates of archives) {
+    const rel = candidates.find((c) => existsSync(path.join(run.root, c)));
+    if (rel === undefined || taken.has(rel)) continue;
+    const file = await read(rel);
+    if (file === null) continue;
+    taken.add(rel);
+    out.push(
+      withEncoding(
+        m.parseArchivedRecord({ path: rel, text: file.text, aliases, libraryRepos }),
+        file,
+      ),
+    );
+  }
+  return out;
+}
+
+/**
+ * `archived_record` as written: root-relative, beside the index, or in its
+ * patches folder; the first of these that exists is read.
+ */
+function archiveCandidates(indexPath: string, patchesDir: string, written: string): string[] {
+  const out: string[] = [];
+  for (const base of ['', path.posix.dirname(indexPath), patchesDir]) {
+    const joined = path.posix.normalize(joinPosix(base === '' ? '.' : base, written.trim()));
+    if (!joined.startsWith('..') && !path.posix.isAbsolute(joined) && !out.includes(joined))
+      out.push(joined);
+  }
+  return out;
 }
 
 async function readAll(

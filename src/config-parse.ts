@@ -33,6 +33,7 @@ const RULE_IDS = Object.keys({
   'review-decision-drift': 1,
   'ambiguous-ref': 1,
   'parse-error': 1,
+  'alive-because-drift': 1,
   'budget-exceeded': 1,
   'hunk-does-not-apply': 1,
   'already-applied': 1,
@@ -40,6 +41,8 @@ const RULE_IDS = Object.keys({
   'collision-in-target': 1,
   'anchor-not-checkable': 1,
   'anchor-missing': 1,
+  'anchor-ambiguous': 1,
+  'unrecorded-collision': 1,
 } satisfies Record<RuleId, 1>) as RuleId[];
 
 const SEVERITIES = ['error', 'warning', 'notice', 'off'] as const;
@@ -189,6 +192,30 @@ const SECTIONS: Record<string, Section> = {
       };
     }
     subsections(r, node, 'limits', fields, config);
+  },
+  packages(r, node, config) {
+    for (const [name, keyNode, value] of entries(r, node, 'packages') ?? []) {
+      const key = `packages.${name}`;
+      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) {
+        fail(r, keyNode, key, `"${name}" is not an importable package name`);
+        continue;
+      }
+      const setting: { repo: string | null; path: string | null } = { repo: null, path: null };
+      for (const [field, fieldKey, fieldValue] of entries(r, value, key) ?? []) {
+        if (field === 'repo') setting.repo = repoValue(r, fieldValue, `${key}.repo`) ?? null;
+        else if (field === 'path') {
+          const s = scalarString(r, fieldValue, `${key}.path`);
+          setting.path =
+            s === undefined ? null : (relPath(r, s, fieldValue, `${key}.path`) ?? null);
+        } else unknownKey(r, fieldKey, `${key}.${field}`, ['repo', 'path']);
+      }
+      Object.defineProperty(config.packages, name, {
+        value: setting,
+        enumerable: true,
+        configurable: true,
+        writable: true,
+      });
+    }
   },
   github(r, node, config) {
     const limits = {

@@ -53,6 +53,8 @@ export interface Config {
     /** MiB of one patch file (only its header is read, but the file is decoded). */
     maxPatchMB: number;
   };
+  /** Installed package name → where its source lives upstream (anchor scripts' targets). */
+  packages: Record<string, { repo: string | null; path: string | null }>;
   github: {
     /** Refs per GraphQL query. */
     chunkSize: number;
@@ -90,6 +92,7 @@ export const DEFAULT_CONFIG: Config = {
   ignore: [],
   rules: {},
   limits: { maxFiles: 100_000, maxFileMB: 2, maxPatchMB: 64 },
+  packages: {},
   github: {
     chunkSize: 100,
     concurrency: 8,

@@ -17,6 +17,7 @@ import {
   hookTemplate,
   type Discovered,
   workflowTemplate,
+  type WorkflowRunner,
 } from './init-templates.js';
 
 export type { Discovered } from './init-templates.js';
@@ -24,6 +25,8 @@ export type { Discovered } from './init-templates.js';
 export interface InitOptions {
   root: string;
   discovered: Discovered;
+  /** How the workflow runs the tool (src/init-runner.ts decides). */
+  workflow: WorkflowRunner;
 }
 
 export interface InitResult {
@@ -112,7 +115,7 @@ export async function runInit(opts: InitOptions): Promise<InitResult> {
     else result.kept.push(`${path} (already exists)`);
   };
   await place(CONFIG_PATH, configTemplate(opts.discovered));
-  await place(WORKFLOW_PATH, workflowTemplate());
+  await place(WORKFLOW_PATH, workflowTemplate(opts.workflow));
   const hooks = hooksDir(opts.root);
   if ('skip' in hooks) {
     result.kept.push(`${HOOK_PATH} (${hooks.skip})`);

@@ -114,6 +114,21 @@ export interface SourceInfo {
   checkedOnLine: number | null;
 }
 
+/**
+ * A record's `alive_because` (SPEC §2.4): why the patch still exists, in one
+ * of the schema's words (`upstream-pr-open`, `merged-not-in-pinned-base`, …).
+ */
+export interface AliveBecause {
+  /** As written, lower-cased. */
+  reason: string;
+  /** Line of the `reason:` value. */
+  line: number;
+  source: string;
+  patch: string | null;
+  dropWhen: string | null;
+  dropSignal: string | null;
+}
+
 /** Everything one reader extracts from one file. */
 export interface SourceResult {
   source: SourceInfo;
@@ -123,6 +138,8 @@ export interface SourceResult {
   problems: ParseProblem[];
   /** Root-relative paths the source says are not patches (ledger *Not patches*). */
   notPatches: string[];
+  /** Records only: `alive_because`, when the record says why its patch is alive. */
+  aliveBecause?: AliveBecause | null;
 }
 
 export interface LiveState {
@@ -158,6 +175,7 @@ export type RuleId =
   | 'review-decision-drift'
   | 'ambiguous-ref'
   | 'parse-error'
+  | 'alive-because-drift'
   | 'budget-exceeded'
   // rebase-check
   | 'hunk-does-not-apply'
@@ -165,7 +183,9 @@ export type RuleId =
   | 'fixed-in-target'
   | 'collision-in-target'
   | 'anchor-not-checkable'
-  | 'anchor-missing';
+  | 'anchor-missing'
+  | 'anchor-ambiguous'
+  | 'unrecorded-collision';
 
 export interface Finding {
   rule: RuleId;
@@ -182,6 +202,18 @@ export interface Finding {
 /** Build the canonical key for a ref. */
 export function refKey(owner: string, repo: string, number: number): RefKey {
   return `${owner.toLowerCase()}/${repo.toLowerCase()}#${number}`;
+}
+
+/**
+ * `internal#N`: a ref in the project's private tracker (SPEC §2.2). It is
+ * listed where a record names it, but never asked of GitHub.
+ */
+export function internalRefKey(number: number): RefKey {
+  return `internal#${number}`;
+}
+
+export function isInternalRef(key: RefKey): boolean {
+  return key.startsWith('internal#');
 }
 
 /** Split a canonical key back into its parts. */

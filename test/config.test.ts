@@ -55,6 +55,7 @@ describe('parseConfig', () => {
         'ambiguous-ref': { severity: 'error' },
       },
       limits: { maxFiles: 100_000, maxFileMB: 2, maxPatchMB: 64 },
+      packages: {},
       github: {
         chunkSize: 50,
         concurrency: 8,

@@ -9,9 +9,16 @@ import { mkdir, mkdtemp, readdir, rm, stat, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
+import { ACTION_REPOSITORY } from '../src/init-runner.js';
+import type { WorkflowRunner } from '../src/init-templates.js';
 import { CONFIG_PATH, HOOK_PATH, WORKFLOW_PATH, runInit } from '../src/init.js';
 
 const discovered = { ledgers: [], records: [], patchDirs: [] };
+const workflow: WorkflowRunner = {
+  kind: 'action',
+  repository: ACTION_REPOSITORY,
+  version: '1.2.3',
+};
 let base = '';
 let root = '';
 let outside = '';
@@ -43,7 +50,7 @@ const exists = (p: string): Promise<boolean> =>
 
 it('a .github symlinked outside the root: the workflow is skipped, nothing is created outside', async () => {
   await symlink(outside, join(root, '.github'));
-  const result = await runInit({ root, discovered });
+  const result = await runInit({ root, workflow, discovered });
   expect(result.written).toEqual([CONFIG_PATH, HOOK_PATH]);
   expect(result.kept).toEqual([
     `${WORKFLOW_PATH} (skipped: .github/workflows resolves outside the root)`,
@@ -53,7 +60,7 @@ it('a .github symlinked outside the root: the workflow is skipped, nothing is cr
 
 it('core.hooksPath inside the root: the hook goes there, where git runs it', async () => {
   git('config', 'core.hooksPath', '.githooks');
-  const result = await runInit({ root, discovered });
+  const result = await runInit({ root, workflow, discovered });
   expect(result.written).toEqual([CONFIG_PATH, WORKFLOW_PATH, '.githooks/pre-rebase']);
   expect(await exists(join(root, HOOK_PATH))).toBe(false);
   expect((await stat(join(root, '.githooks', 'pre-rebase'))).mode & 0o111).not.toBe(0);
@@ -61,7 +68,7 @@ it('core.hooksPath inside the root: the hook goes there, where git runs it', asy
 
 it('core.hooksPath outside the root: the hook is skipped, saying where git looks', async () => {
   git('config', 'core.hooksPath', outside);
-  const result = await runInit({ root, discovered });
+  const result = await runInit({ root, workflow, discovered });
   expect(result.written).toEqual([CONFIG_PATH, WORKFLOW_PATH]);
   expect(result.kept).toEqual([
     `pre-rebase hook (skipped: git runs hooks from ${outside}, outside the root; add it there yourself)`,
@@ -73,7 +80,7 @@ it('core.hooksPath outside the root: the hook is skipped, saying where git looks
 it('a hooks folder symlinked outside the root is not written through', async () => {
   await rm(join(root, '.git', 'hooks'), { recursive: true, force: true });
   await symlink(outside, join(root, '.git', 'hooks'));
-  const result = await runInit({ root, discovered });
+  const result = await runInit({ root, workflow, discovered });
   expect(result.written).toEqual([CONFIG_PATH, WORKFLOW_PATH]);
   expect(result.kept).toEqual([
     expect.stringMatching(/^pre-rebase hook \(skipped: git runs hooks from .*, outside the root/),

@@ -2,13 +2,17 @@
 import { escapeControls } from '../control-chars.js';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { runCheck, type GitHubSettings } from '../check.js';
+import { writeStepOutputs } from '../action-outputs.js';
+import { runCheck, type CheckResult, type GitHubSettings } from '../check.js';
 import { EXIT } from '../errors.js';
 import { exitCodeFor } from '../exit-code.js';
 import { formatList } from '../list-text.js';
 import { githubReporter } from '../report/github.js';
 import { REPORTERS, type Report, type ReporterName } from '../report/index.js';
 import { appendStepSummary, reportMarkdown } from '../report/markdown.js';
+import { parseCacheFlags, runWithCache } from './answer-cache.js';
+import { startProgress } from '../progress.js';
+import { requireSources } from './require-sources.js';
 import { prepare, VERSION, vetGitHubSettings, warn } from './shared.js';
 
 export interface ReportFlags {
@@ -19,6 +23,9 @@ export interface ReportFlags {
   formatGiven?: boolean;
   output?: string;
   today?: string;
+  /** --cache FILE / --cache-ttl MINUTES: answers kept between runs (the pre-rebase hook). */
+  cache?: string;
+  cacheTtl?: string;
 }
 
 export async function checkCommand(
@@ -28,9 +35,22 @@ export async function checkCommand(
 ): Promise<number> {
   const base = await prepare(flags);
   if (github !== null) warn(vetGitHubSettings(github, base.config));
-  const result = await runCheck({ ...base, github, version: VERSION });
+  const cache = github === null ? null : parseCacheFlags(flags);
+  const run = (settings: GitHubSettings | null): Promise<CheckResult> =>
+    runCheck({ ...base, github: settings, version: VERSION });
+  const progress = startProgress({
+    stream: process.stderr,
+    env: process.env,
+    format: listing || github === null ? 'none' : flags.format,
+    label: 'upstream-status: asking GitHub',
+  });
+  const result = await (
+    cache !== null && github !== null ? runWithCache(run, github, cache, base.now) : run(github)
+  ).finally(() => progress.stop());
+  requireSources(result.collected, base.root, base.config);
   for (const note of result.notes) process.stderr.write(`note: ${escapeControls(note)}\n`);
   await emit(result.report, flags, base.root, listing);
+  if (!listing) await writeStepOutputs(result.report.summary);
   if (result.collected.unreadable.length > 0) {
     for (const u of result.collected.unreadable)
       process.stderr.write(`upstream-status: cannot read ${escapeControls(u)}\n`);

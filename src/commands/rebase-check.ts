@@ -12,6 +12,9 @@ import { REPORTERS, buildReport, type ReporterName } from '../report/index.js';
 import { githubReporter } from '../report/github.js';
 import { parseOnto } from '../rebase/targets.js';
 import { runRebaseCheck } from '../rebase/check-command.js';
+import { snapshotServices } from './rebase-snapshot.js';
+import { startProgress } from '../progress.js';
+import { requireSources } from './require-sources.js';
 import {
   prepare,
   githubSettings,
@@ -36,16 +39,30 @@ export async function rebaseCheckCommand(flags: RebaseFlags): Promise<number> {
   const base = await prepare(flags);
   const gh = githubSettings(flags);
   if (!flags.offline) warn(vetGitHubSettings(gh, base.config));
+  const upstreamDir = flags.upstreamDir ? path.resolve(flags.upstreamDir) : null;
+  const services = flags.offline
+    ? {}
+    : await snapshotServices({ github: gh, upstreamDir, config: base.config });
+  const progress = startProgress({
+    stream: process.stderr,
+    env: process.env,
+    format: flags.format,
+    label: 'upstream-status: reading upstream files and history',
+  });
   const result = await runRebaseCheck({
     root: base.root,
     config: base.config,
     onto: flags.onto.map(parseOnto),
-    upstreamDir: flags.upstreamDir ? path.resolve(flags.upstreamDir) : null,
-    github: flags.offline
-      ? null
-      : { token: gh.token, apiUrl: gh.apiUrl, graphqlUrl: gh.graphqlUrl },
+    upstreamDir,
+    // Under --replay nothing may be asked: the snapshot answers, --upstream-dir serves files.
+    github:
+      flags.offline || gh.replay !== null
+        ? null
+        : { token: gh.token, apiUrl: gh.apiUrl, graphqlUrl: gh.graphqlUrl },
     today: base.today,
-  });
+    services,
+  }).finally(() => progress.stop());
+  requireSources(result.collected, base.root, base.config);
   for (const note of result.notes) process.stderr.write(`note: ${escapeControls(note)}\n`);
   const report = buildReport({
     ctx: {

@@ -1,6 +1,7 @@
 /** What every command does before its own work: find the root, load the config, read the flags. */
 import { execFileSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { GitHubSettings } from '../check.js';
@@ -8,9 +9,16 @@ import type { Config } from '../config-types.js';
 import { loadConfig } from '../config.js';
 import { UsageError } from '../errors.js';
 import { checkEndpoint } from '../github/endpoint.js';
+import { refuseContradictions, type ExclusiveFlags } from './flag-rules.js';
+
+/** Set by the Action's bundler (scripts/build-action.mjs), where package.json is not beside the code. */
+declare const __UPSTREAM_STATUS_VERSION__: string | undefined;
 
 const require = createRequire(import.meta.url);
-export const VERSION = (require('../../package.json') as { version: string }).version;
+export const VERSION: string =
+  typeof __UPSTREAM_STATUS_VERSION__ === 'string'
+    ? __UPSTREAM_STATUS_VERSION__
+    : (require('../../package.json') as { version: string }).version;
 
 export interface GitHubFlags {
   /** --budget: most GitHub requests this run may make. */
@@ -31,13 +39,19 @@ export interface RunBase {
 }
 
 /** Root, configuration and date: a configuration error stops here with every key and line. */
-export async function prepare(flags: {
-  root?: string;
-  config?: string;
-  today?: string;
-  budget?: string;
-}): Promise<RunBase> {
+export async function prepare(
+  flags: {
+    root?: string;
+    config?: string;
+    today?: string;
+    budget?: string;
+    output?: string;
+  } & ExclusiveFlags,
+): Promise<RunBase> {
+  refuseContradictions(flags);
   const root = resolveRoot(flags.root);
+  // --output and --record into a folder that does not exist yet: create it, as `>` in CI scripts would not.
+  for (const file of [flags.output, flags.record]) if (file) await ensureParentDir(file);
   const loaded = await loadConfig(root, flags.config ?? null);
   if (loaded.errors.length > 0) {
     throw new UsageError(
@@ -108,6 +122,15 @@ export function tokenFromEnv(env: NodeJS.ProcessEnv): string | null {
   return null;
 }
 
+async function ensureParentDir(file: string): Promise<void> {
+  try {
+    await mkdir(path.dirname(path.resolve(file)), { recursive: true });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? 'error';
+    throw new UsageError(`cannot create the folder for ${file} (${code})`);
+  }
+}
+
 export function resolveRoot(flag: string | undefined): string {
   if (flag) {
     const root = path.resolve(flag);
@@ -122,7 +145,10 @@ export function resolveRoot(flag: string | undefined): string {
       stdio: ['ignore', 'pipe', 'ignore'],
     }).trim();
   } catch {
-    return process.cwd();
+    // Falling back to the working directory once scanned a whole file system from `/`.
+    throw new UsageError(
+      'not inside a git repository, and no --root given: run it in your repository, or pass --root DIR',
+    );
   }
 }
 

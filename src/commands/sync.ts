@@ -5,8 +5,11 @@
 import { runCheck, type GitHubSettings } from '../check.js';
 import { escapeControls as shown } from '../control-chars.js';
 import { EXIT } from '../errors.js';
-import { planSync } from '../sync/plan.js';
+import type { Finding } from '../model.js';
+import { pinnedBaseKey, planSync } from '../sync/plan.js';
 import { applySyncPlan } from '../sync/write.js';
+import { startProgress } from '../progress.js';
+import { requireSources } from './require-sources.js';
 import { prepare, VERSION, vetGitHubSettings, warn } from './shared.js';
 
 export interface SyncFlags {
@@ -17,10 +20,30 @@ export interface SyncFlags {
   dryRun?: boolean;
 }
 
+/** The in-pinned-base-drift findings as what each record's value should be. */
+function pinnedBaseVerdicts(findings: readonly Finding[]): Map<string, boolean> {
+  const out = new Map<string, boolean>();
+  for (const f of findings) {
+    const value = /^in_pinned_base: (true|false)$/.exec(f.live ?? '')?.[1];
+    if (f.rule !== 'in-pinned-base-drift' || !f.file || !f.ref || value === undefined) continue;
+    out.set(pinnedBaseKey(f.file, f.ref), value === 'true');
+  }
+  return out;
+}
+
 export async function syncCommand(flags: SyncFlags, github: GitHubSettings): Promise<number> {
   const base = await prepare(flags);
   warn(vetGitHubSettings(github, base.config));
-  const result = await runCheck({ ...base, github, version: VERSION });
+  const progress = startProgress({
+    stream: process.stderr,
+    env: process.env,
+    format: 'text',
+    label: 'upstream-status: asking GitHub',
+  });
+  const result = await runCheck({ ...base, github, version: VERSION }).finally(() =>
+    progress.stop(),
+  );
+  requireSources(result.collected, base.root, base.config);
   for (const note of result.notes) process.stderr.write(`note: ${shown(note)}\n`);
   const overBudget = result.findings.filter((f) => f.rule === 'budget-exceeded');
   for (const f of overBudget) process.stderr.write(`upstream-status: ${f.message}\n`);
@@ -31,6 +54,7 @@ export async function syncCommand(flags: SyncFlags, github: GitHubSettings): Pro
     live: result.live ?? new Map(),
     today: base.today,
     webHost: base.config.github.webHost,
+    inPinnedBase: pinnedBaseVerdicts(result.findings),
   });
   for (const n of plan.notes) process.stderr.write(`note: ${shown(`${n.path}: ${n.message}`)}\n`);
   const applied = await applySyncPlan(base.root, plan, { dryRun: flags.dryRun === true });

@@ -6,9 +6,9 @@
 import type { Config, RuleSettings } from '../config-types.js';
 import type { Finding, RuleId, Severity } from '../model.js';
 import { compareText } from '../rules/support.js';
-import type { Culprit } from '../github/culprits.js';
 import type { PatchVerdict } from './apply.js';
 import type { ParsedDiff } from './diff-parse.js';
+import { describeCulprits } from './culprit-text.js';
 
 /** The ids rebase-check adds to the RuleId union. */
 export type RebaseRuleId = Extract<
@@ -19,6 +19,7 @@ export type RebaseRuleId = Extract<
   | 'collision-in-target'
   | 'anchor-not-checkable'
   | 'anchor-missing'
+  | 'anchor-ambiguous'
 >;
 
 export type RebaseFinding = Finding;
@@ -30,6 +31,7 @@ export const REBASE_SEVERITY: Record<RebaseRuleId, Severity> = {
   'collision-in-target': 'error',
   'anchor-not-checkable': 'notice',
   'anchor-missing': 'error',
+  'anchor-ambiguous': 'error',
 };
 
 /** The configured severity of a rule, null when it is turned off. */
@@ -77,7 +79,8 @@ export function rebaseFinding(
 }
 
 /** What `culpritsFor(path)` knows of the commits that moved a file; [] when nothing. */
-export type CulpritLookup = (path: string) => { culprits: Culprit[]; since: string | null } | null;
+export type { CulpritLookup } from './culprit-text.js';
+import type { CulpritLookup } from './culprit-text.js';
 
 /** A checkPatch verdict (and the parse it came from) → findings at the patch's own lines. */
 export function verdictFindings(
@@ -167,20 +170,6 @@ export function verdictFindings(
     }
   });
   return out;
-}
-
-/** `; changed since v0.5.17 by 1a2b3c4d5e6f "Refactor" (#3877), …` or ''. */
-function describeCulprits(found: ReturnType<CulpritLookup>): string {
-  if (found === null || found.culprits.length === 0) return '';
-  const list = found.culprits
-    .map((c) => {
-      const pulls = c.pulls.length > 0 ? ` (${c.pulls.map((n) => `#${n}`).join(', ')})` : '';
-      return `${c.sha.slice(0, 12)} ${JSON.stringify(c.subject)}${pulls}`;
-    })
-    .join(', ');
-  return found.since === null
-    ? `; the newest commits that changed it: ${list}`
-    : `; changed since ${found.since} by ${list}`;
 }
 
 /** A line for a message: its ending shown when it is not a plain LF, so CRLF drift is visible. */

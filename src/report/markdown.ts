@@ -26,6 +26,8 @@ const HINTS: Partial<Record<RuleId, string>> = {
   'missing-patch': 'Fix the path, or move the row to the *Retired* table.',
   'ambiguous-ref': 'Write the ref as `owner/repo#N`.',
   'parse-error': 'Fix the source at this line.',
+  'alive-because-drift':
+    'Update `alive_because.reason` (and `drop_when`) to what upstream now says.',
 };
 // Strings, not RuleId: the rebase-check rule ids share these meanings.
 const SYNC_RULES = new Set<string>([

@@ -3,6 +3,7 @@ import { isWaived } from './waivers.js';
 import type { Finding } from '../model.js';
 import type { CheckContext, Rule } from './types.js';
 import { compareFindings, dedupeFindings } from './order.js';
+import { rule as aliveBecauseDrift } from './alive-because-drift.js';
 import { rule as ambiguousRef } from './ambiguous-ref.js';
 import { rule as anchorCollisionMerged } from './anchor-collision-merged.js';
 import { rule as dropCandidate } from './drop-candidate.js';
@@ -27,6 +28,7 @@ export const ALL_RULES: readonly Rule[] = [
   unindexedPatch,
   missingPatch,
   inPinnedBaseDrift,
+  aliveBecauseDrift,
   dropCandidate,
   staleCheck,
   mergedAtDrift,

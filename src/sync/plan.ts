@@ -36,6 +36,15 @@ export interface SyncInput {
   today: string;
   /** The host of GitHub's web URLs sync may write (`github.com` unless configured). */
   webHost?: string;
+  /**
+   * What `in_pinned_base` should say, keyed by pinnedBaseKey(record path, ref):
+   * the in-pinned-base-drift rule's verdicts (the compare API's answers).
+   */
+  inPinnedBase?: ReadonlyMap<string, boolean>;
+}
+
+export function pinnedBaseKey(path: string, ref: RefKey): string {
+  return `${path}\n${ref}`;
 }
 
 export interface FileSync {
@@ -56,6 +65,7 @@ export function planSync(input: SyncInput): SyncPlan {
   const plan: SyncPlan = { files: [], notes: [] };
   const vetted = vetLive(input.live);
   const ctx: PlanContext = {
+    inPinnedBase: input.inPinnedBase,
     live: vetted.live,
     today: input.today,
     webHost: input.webHost ?? 'github.com',
@@ -86,6 +96,7 @@ export function planSync(input: SyncInput): SyncPlan {
 }
 
 interface PlanContext {
+  inPinnedBase: SyncInput['inPinnedBase'];
   live: SyncInput['live'];
   today: string;
   webHost: string;
@@ -108,7 +119,11 @@ function planSource(source: SourceResult, text: string, ctx: PlanContext): FileE
       return isLedger(source) ? planLedger(source, text, live, today) : null;
     case 'record':
     case 'record-index':
-      return isRecord(source) ? planRecord(source, text, live, today) : null;
+      return isRecord(source)
+        ? planRecord(source, text, live, today, (ref) =>
+            ctx.inPinnedBase?.get(pinnedBaseKey(source.source.path, ref)),
+          )
+        : null;
     case 'patch-header': {
       if (!hasTrailerFields(source)) return planHeader(source, text, live, today);
       // Field lines are the trailer planner's; the prose planner sees the rest.

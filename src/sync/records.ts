@@ -11,7 +11,8 @@
  *   day), a timestamp becomes GitHub's timestamp; `null` becomes a quoted
  *   timestamp. A merged_at on a PR GitHub says is not merged becomes null.
  * - `review_decision` takes GitHub's value whenever GitHub has one.
- * - `in_pinned_base` needs the compare API and is left to its own rule.
+ * - `in_pinned_base` is written where the in-pinned-base-drift rule found it
+ *   wrong (the caller passes those verdicts: they need the compare API).
  * - A file with YAML syntax errors is not touched: its ranges are not safe.
  */
 import { isMap, type Document, type Node as YamlNode } from 'yaml';
@@ -29,6 +30,7 @@ export function planRecord(
   text: string,
   live: LiveMap,
   today: string,
+  inPinnedBase: (ref: RefKey) => boolean | undefined = () => undefined,
 ): FileEdits {
   const out: FileEdits = { edits: [], changes: [], notes: [] };
   const doc = parseYaml(text);
@@ -55,6 +57,9 @@ export function planRecord(
     if (f.path[f.path.length - 2] === 'upstream_prs') {
       syncMergedAt(at('merged_at'), l, f.ref, field);
       syncReviewDecision(at('review_decision'), l, f.ref, field);
+      const pinned = inPinnedBase(f.ref);
+      if (pinned !== undefined)
+        field(at('in_pinned_base'), f.ref, 'in_pinned_base', String(pinned), false);
     }
   }
   if (

@@ -3,7 +3,7 @@ import type { RefKey } from '../model.js';
 import type { TextEdit } from './edits.js';
 
 /** Which recorded value changed: a state word (with its date), a record field, or a check date. */
-export type SyncField = 'state' | 'merged_at' | 'review_decision' | 'check-date';
+export type SyncField = 'state' | 'merged_at' | 'review_decision' | 'in_pinned_base' | 'check-date';
 
 /** One value sync rewrites, for the "what changed" report (and tests). */
 export interface SyncChange {

@@ -50,8 +50,9 @@ describe('check on a realistic queue', () => {
       report.findings.filter((f) => f.severity === 'warning').map((f) => `${f.rule} ${f.file}`),
       // "internal PR #178" names the project's own tracker: never asked about, never warned of.
     ).toEqual([]);
-    expect(report.summary.refs).toBe(35);
-    // All 35 refs in one GraphQL query; on top of it, one compare per merged fix of a
+    // 35 GitHub refs and internal#4411, which is listed but never asked about.
+    expect(report.summary.refs).toBe(36);
+    // All 35 GitHub refs in one GraphQL query; on top of it, one compare per merged fix of a
     // patch with a pinned base (kv_layout's record pins v0.11.0: #30378 and #30427),
     // after one GraphQL query dating the base and the two merge commits. The fake's
     // infer-org/vllm has no git history, so nothing is dated and both are compared

@@ -28,9 +28,12 @@ describe('init', () => {
     ) as { on: { schedule: { cron: string }[] } };
     expect(workflow.on.schedule[0]?.cron).toMatch(/\S+ \S+ \S+ \S+ \S+/);
     expect((await stat(path.join(repo, '.git/hooks/pre-rebase'))).mode & 0o111).toBeTruthy();
-    // The written config is valid for the tool itself.
+    // The written config is valid for the tool itself: what stops the check is the
+    // empty tree (nothing to check is exit 2), not the configuration.
     const check = await runCli(['check', '--root', repo, '--offline']);
-    expect(check.code).toBe(0);
+    expect(check.stderr).toMatch(/^upstream-status: no patch records found under /);
+    expect(check.stderr).not.toMatch(/configuration/);
+    expect(check.code).toBe(2);
 
     const before = await readFile(path.join(repo, '.upstream-status.yml'), 'utf8');
     const second = await runCli(['init', '--root', repo]);

@@ -28,6 +28,7 @@ describe('ALL_RULES', () => {
     const ids = ALL_RULES.map((r) => r.id);
     expect(new Set(ids).size).toBe(ids.length);
     expect([...ids].sort()).toEqual([
+      'alive-because-drift',
       'ambiguous-ref',
       'anchor-collision-merged',
       'drop-candidate',

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Mention } from '../../src/model.js';
 import { parseLedger, type LedgerResult } from '../../src/sources/ledger/index.js';
+import { cpuNow } from '../support/cpu-time.js';
 
 const LEDGER = 'deploy/docker/patch.upstream.status.md';
 const DIR = 'deploy/docker/patches';
@@ -685,9 +686,9 @@ describe('robustness', () => {
       table(`| \`a.py\` | — | ${cell} | no | OPEN |`) +
       // A second repo, so the bare refs below have no single repo to belong to.
       `\n\nother-org/lib#1\n\n${'#7 (x '.repeat(20_000)}\n`;
-    const started = performance.now();
+    const started = cpuNow();
     const r = parse(text, { engine: ENGINE });
-    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(cpuNow() - started).toBeLessThan(5_000);
     expect(r.mentions).toHaveLength(20_001);
     expect(r.ambiguous).toHaveLength(20_000);
   });

@@ -7,6 +7,7 @@ import {
   parseRecordIndex,
   type RecordResult,
 } from '../../src/sources/records/index.js';
+import { cpuNow } from '../support/cpu-time.js';
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../fixtures/records/${name}`, import.meta.url), 'utf8');
@@ -52,26 +53,44 @@ describe('parseRecord on a messy real-world record', () => {
   it('finds every ref with its line, role, recorded state and kind', () => {
     expect(result.mentions.map(row)).toEqual([
       ['example-org/engine#3500', 15, 'issue', 'OPEN', 'issue'],
+      ['internal#88', 16, 'issue', 'OPEN', 'issue'],
       ['example-org/platform#69', 18, 'issue', null, 'issue'],
-      ['example-org/engine#4101', 23, 'own', 'OPEN', 'pr'],
-      ['example-org/engine#3655', 29, 'fix', 'MERGED', 'pr'],
-      ['example-org/engine#3990', 35, 'fix', 'DRAFT', 'pr'],
-      ['example-org/engine#5000', 37, 'fix', null, 'pr'],
+      ['example-org/engine#4101', 21, 'own', 'OPEN', 'pr'],
+      ['example-org/engine#3655', 28, 'fix', 'MERGED', 'pr'],
+      ['example-org/engine#3990', 34, 'fix', 'DRAFT', 'pr'],
+      ['example-org/engine#5000', 36, 'fix', null, 'pr'],
       ['example-org/engine#3877', 41, 'anchor-collision', 'OPEN', 'pr'],
       ['example-org/engine#3712', 42, 'anchor-collision', 'OPEN', 'pr'],
-      ['example-org/engine#3265', 45, 'background', 'MERGED', 'pr'],
+      ['example-org/engine#3265', 43, 'background', 'MERGED', 'pr'],
       ['example-org/engine#3001', 47, 'same-defect-other-platform', null, 'issue'],
       ['example-org/engine#2999', 49, 'related', null, null],
-      ['example-org/engine#2800', 51, 'introduced-the-defect', null, null],
+      ['example-org/engine#2800', 50, 'introduced-the-defect', null, null],
+    ]);
+    // The mention is at the ref's line; a state written lower down is its stateLine.
+    expect(result.mentions.map((m) => m.stateLine ?? null)).toEqual([
+      null,
+      17,
+      null,
+      23,
+      29,
+      35,
+      null,
+      null,
+      null,
+      45,
+      null,
+      null,
+      null,
     ]);
     for (const m of result.mentions) {
       expect(m).toMatchObject({ source: path, sourceKind: 'record', patch: PATCH });
     }
   });
 
-  it('never mentions internal refs or refs hidden in comments', () => {
+  it('lists internal refs under their own key, and never refs hidden in comments', () => {
     const refs = result.mentions.map((m) => m.ref);
-    expect(refs.some((r) => r.endsWith('#88') || r.endsWith('#123'))).toBe(false);
+    expect(refs.filter((r) => r.endsWith('#88'))).toEqual(['internal#88']);
+    expect(refs.some((r) => r.endsWith('#123'))).toBe(false);
   });
 
   it('keeps merged_at, review_decision and in_pinned_base of upstream PRs as written', () => {
@@ -97,6 +116,7 @@ describe('parseRecord on a messy real-world record', () => {
     );
     expect(words).toEqual([
       'open',
+      'OPEN',
       null,
       'OPEN',
       'MERGED',
@@ -236,7 +256,7 @@ describe('parseRecord details', () => {
     const text =
       '\ufeffschema_version: 1\r\nupstream_prs:\r\n  - ref: a/b#1\r\n    state: CLOSED\r\n';
     const [m] = record(text, 'p.py').mentions;
-    expect(m).toMatchObject({ line: 4, recordedState: 'CLOSED' });
+    expect(m).toMatchObject({ line: 3, stateLine: 4, recordedState: 'CLOSED' });
     expect(text.slice(m!.stateSpan!.start, m!.stateSpan!.end)).toBe('CLOSED');
   });
 
@@ -296,7 +316,7 @@ describe('parseRecord on wrong shapes', () => {
   it('still reads everything it understands', () => {
     expect(r.mentions.map(row)).toEqual([
       ['example-org/engine#8', 10, 'fix', null, 'pr'],
-      ['example-org/engine#9', 16, 'fix', 'MERGED', 'pr'],
+      ['example-org/engine#9', 15, 'fix', 'MERGED', 'pr'],
     ]);
     expect(r.mentions[0]).toMatchObject({
       recordedInPinnedBase: null,
@@ -330,9 +350,9 @@ describe('parseRecord on broken YAML', () => {
   });
 
   it('refuses a billion-laughs alias bomb quickly and reads the rest', () => {
-    const started = Date.now();
+    const started = cpuNow();
     const r = record(fixture('billion-laughs.upstream.status.yaml'), 'p.py');
-    expect(Date.now() - started).toBeLessThan(2000);
+    expect(cpuNow() - started).toBeLessThan(2000);
     expect(r.problems).toEqual([
       expect.objectContaining({ line: 3, message: expect.stringContaining('aliases') }),
     ]);
@@ -384,8 +404,9 @@ describe('parseRecordIndex', () => {
       expect(r.mentions.map((m) => [...row(m), m.patch])).toEqual([
         ['example-org/engine#4101', 10, 'own', 'OPEN', 'pr', P('engine_core/fix_rows.py')],
         ['example-org/engine#3500', 12, 'issue', 'OPEN', 'issue', P('engine_core/host_alloc.py')],
-        ['example-org/engine#3655', 15, 'fix', 'MERGED', 'pr', P('engine_core/host_alloc.py')],
+        ['example-org/engine#3655', 14, 'fix', 'MERGED', 'pr', P('engine_core/host_alloc.py')],
         ['example-org/transport#275', 19, 'fix', 'MERGED', 'pr', P('transport/engine_impl.diff')],
+        ['internal#12', 21, 'background', null, null, P('transport/engine_impl.diff')],
         [
           'example-org/engine#3877',
           22,
@@ -450,5 +471,37 @@ describe('parseRecordIndex', () => {
     expect(problemLines(index('status_updated: 2026-08-10\npatches: 5\n'))).toEqual([2]);
     expect(problemLines(index('patches:\n  - [a, b]\n'))).toEqual([2]);
     expect(problemLines(index('- a.py\n'))).toEqual([1]);
+  });
+});
+
+describe('alive_because', () => {
+  const text = (reason: string) =>
+    `patch: { path: p.py }\nalive_because:\n  reason: ${reason}\n  drop_when: "#5 merges"\n  drop_signal: pin-advance-only\n`;
+
+  it('keeps the reason with its line, drop_when and drop_signal', () => {
+    expect(record(text('Upstream-PR-Open')).aliveBecause).toEqual({
+      reason: 'upstream-pr-open',
+      line: 3,
+      source: 'r.upstream.status.yaml',
+      patch: 'p.py',
+      dropWhen: '#5 merges',
+      dropSignal: 'pin-advance-only',
+    });
+  });
+
+  it("reads the schema's reason when the project's name is written into it", () => {
+    expect(record(text('released-but-acme-not-bumped')).aliveBecause?.reason).toBe(
+      'released-but-not-bumped',
+    );
+    expect(record(text('because-we-like-it')).aliveBecause?.reason).toBe('because-we-like-it');
+  });
+
+  it('ignores a prose alive_because and reports a list', () => {
+    expect(record('alive_because: not sent upstream yet\n').aliveBecause).toBeNull();
+    const listed = record('patch: p.py\nalive_because: [a, b]\n');
+    expect(listed.aliveBecause).toBeNull();
+    expect(listed.problems.map((p) => [p.line, p.message])).toEqual([
+      [2, 'alive_because must be a mapping, found a list'],
+    ]);
   });
 });

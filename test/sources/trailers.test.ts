@@ -8,6 +8,7 @@ import {
   type TrailerField,
   type TrailerResult,
 } from '../../src/sources/trailers/index.js';
+import { cpuNow } from '../support/cpu-time.js';
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../fixtures/trailers/${name}`, import.meta.url), 'utf8');
@@ -432,12 +433,12 @@ describe('where trailers are found', () => {
 
   it('reads very long lines in linear time', () => {
     const long = 'x'.repeat(200_000);
-    const started = Date.now();
+    const started = cpuNow();
     parse(
       `Upstream-Status: Submitted [${long}\nForwarded: https://${long} ${'https://a '.repeat(20_000)}\n`,
     );
     parse(`${'Bug: '.repeat(50_000)}\n${'a-'.repeat(100_000)}:\n`);
-    expect(Date.now() - started).toBeLessThan(1000);
+    expect(cpuNow() - started).toBeLessThan(1000);
   });
 });
 

@@ -14,6 +14,11 @@ export interface FakePr {
   closedAt?: string | null;
   reviewDecision?: 'APPROVED' | 'CHANGES_REQUESTED' | 'REVIEW_REQUIRED' | null;
   author?: string;
+  /** The head commit; default derived from the number. */
+  headRefOid?: string;
+  updatedAt?: string;
+  /** Changed files, with their REST `patch` (hunks only; null: too large to show). */
+  files?: { path: string; patch?: string | null }[];
 }
 
 export interface FakeIssue {
@@ -77,6 +82,9 @@ export interface PrView {
   reviewDecision: NonNullable<FakePr['reviewDecision']> | null;
   author: string;
   url: string;
+  headRefOid: string;
+  updatedAt: string;
+  files: { path: string; patch: string | null }[];
 }
 
 export interface IssueView {
@@ -96,6 +104,8 @@ export interface RepoView {
   owner: string;
   repo: string;
   find(number: number): PrView | IssueView | null;
+  /** Every PR, by number. */
+  pulls(): PrView[];
   git: GitView;
 }
 
@@ -139,6 +149,10 @@ export function indexRepos(repos: Record<string, FakeRepoData>): Map<string, Rep
       owner,
       repo,
       find: (number) => items.get(number) ?? null,
+      pulls: () =>
+        [...items.values()]
+          .filter((i): i is PrView => i.kind === 'pr')
+          .sort((a, b) => a.number - b.number),
       git,
     });
   }
@@ -239,6 +253,9 @@ function prView(owner: string, repo: string, pr: FakePr): PrView {
     reviewDecision: pr.reviewDecision ?? null,
     author: pr.author ?? DEFAULT_AUTHOR,
     url: `https://github.com/${owner}/${repo}/pull/${pr.number}`,
+    headRefOid: pr.headRefOid ?? fakeSha(`head ${owner}/${repo}#${pr.number}`),
+    updatedAt: pr.updatedAt ?? '2026-07-01T00:00:00Z',
+    files: (pr.files ?? []).map((f) => ({ path: f.path, patch: f.patch ?? null })),
   };
 }
 

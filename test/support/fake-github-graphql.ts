@@ -118,6 +118,24 @@ function rootFor(
           return item.kind === 'pr' ? pullNode(item) : issueNode(item);
         },
         object: ({ expression }: { expression: string }) => gitObject(repo.git, expression),
+        pullRequests: (args: { states?: string[]; first?: number; after?: string }) =>
+          connection(
+            repo.pulls().filter((pr) => !args.states || args.states.includes(pr.state)),
+            args,
+            (pr) => ({
+              ...pullNode(pr),
+              headRefOid: pr.headRefOid,
+              updatedAt: pr.updatedAt,
+              files: (fileArgs: { first?: number; after?: string }) =>
+                connection(pr.files, fileArgs, (f) => ({
+                  __typename: 'PullRequestChangedFile',
+                  path: f.path,
+                  additions: 1,
+                  deletions: 1,
+                  changeType: 'MODIFIED',
+                })),
+            }),
+          ),
       };
     },
     rateLimit: () => ({
@@ -128,6 +146,27 @@ function rootFor(
       resetAt: rate.resetAt,
       nodeCount: 0,
     }),
+  };
+}
+
+/** A GraphQL connection over `items`: `first` (at most 100) after an opaque cursor. */
+function connection<T>(
+  items: readonly T[],
+  args: { first?: number; after?: string },
+  node: (item: T) => Record<string, unknown>,
+): Record<string, unknown> {
+  const first = args.first ?? 0;
+  if (first < 1 || first > 100) throw new GraphQLError('first must be between 1 and 100');
+  const start = args.after ? Number(Buffer.from(args.after, 'base64').toString('utf8')) + 1 : 0;
+  const page = items.slice(start, start + first);
+  const end = start + page.length - 1;
+  return {
+    totalCount: items.length,
+    nodes: page.map(node),
+    pageInfo: {
+      hasNextPage: end + 1 < items.length,
+      endCursor: page.length > 0 ? Buffer.from(String(end)).toString('base64') : null,
+    },
   };
 }
 

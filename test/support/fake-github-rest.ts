@@ -21,6 +21,7 @@ export const NOT_FOUND: JsonReply = {
 };
 
 const ITEM_ROUTE = /^\/repos\/([^/]+)\/([^/]+)\/(issues|pulls)\/(\d+)$/;
+const FILES_ROUTE = /^\/repos\/([^/]+)\/([^/]+)\/pulls\/(\d+)\/files$/;
 
 export function answerRest(
   method: string,
@@ -32,6 +33,8 @@ export function answerRest(
   if (method !== 'GET') return NOT_FOUND;
   const git = answerGitRest(path, repos, apiUrl, extras);
   if (git !== null) return git;
+  const files = FILES_ROUTE.exec(path);
+  if (files) return pullFiles(files, repos, extras.query);
   const match = ITEM_ROUTE.exec(path);
   if (!match) return NOT_FOUND;
   const [, owner = '', name = '', endpoint, number = ''] = match;
@@ -85,5 +88,31 @@ function restIssue(item: PrView | IssueView, apiUrl: string): Record<string, unk
       html_url: item.url,
       merged_at: item.mergedAt,
     },
+  };
+}
+
+/** `GET pulls/{n}/files`: `per_page` (≤ 100) files of page `page`, each with its hunks as `patch`. */
+function pullFiles(
+  match: RegExpExecArray,
+  repos: ReadonlyMap<string, RepoView>,
+  query: URLSearchParams,
+): JsonReply {
+  const [, owner = '', name = '', number = ''] = match;
+  const repo = repos.get(`${decodeURIComponent(owner)}/${decodeURIComponent(name)}`.toLowerCase());
+  const pr = repo?.find(Number(number));
+  if (!pr || pr.kind !== 'pr') return NOT_FOUND;
+  const perPage = Math.min(100, Number(query.get('per_page') ?? 30) || 30);
+  const page = Math.max(1, Number(query.get('page') ?? 1) || 1);
+  const slice = pr.files.slice((page - 1) * perPage, page * perPage);
+  return {
+    status: 200,
+    json: slice.map((f) => ({
+      filename: f.path,
+      status: 'modified',
+      additions: 1,
+      deletions: 1,
+      changes: 2,
+      ...(f.patch === null ? {} : { patch: f.patch }),
+    })),
   };
 }

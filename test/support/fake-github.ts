@@ -92,6 +92,8 @@ export interface FakeGitHub {
   url: string;
   graphqlUrl: string;
   requests: FakeRequest[];
+  /** performance.now() of every request's arrival, including those still unanswered (hangs). */
+  arrivals: number[];
   close(): Promise<void>;
   /** Forget requests, fault counts and rate-limit use. */
   reset(): void;
@@ -246,6 +248,7 @@ const FAULTS: {
 export async function startFakeGitHub(opts: FakeGitHubOptions): Promise<FakeGitHub> {
   const repos = indexRepos(opts.repos);
   const requests: FakeRequest[] = [];
+  const arrivals: number[] = [];
   const timers = new Set<NodeJS.Timeout>();
   let faults: Fault[] = opts.faults ?? [];
   let faultHits = new Map<Fault, number>();
@@ -314,6 +317,7 @@ export async function startFakeGitHub(opts: FakeGitHubOptions): Promise<FakeGitH
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const startedAt = performance.now();
+    arrivals.push(startedAt);
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks).toString('utf8');
@@ -366,6 +370,7 @@ export async function startFakeGitHub(opts: FakeGitHubOptions): Promise<FakeGitH
     url,
     graphqlUrl: `${url}/graphql`,
     requests,
+    arrivals,
     close: () =>
       new Promise<void>((resolve, reject) => {
         for (const timer of timers) clearTimeout(timer);
@@ -374,6 +379,7 @@ export async function startFakeGitHub(opts: FakeGitHubOptions): Promise<FakeGitH
       }),
     reset: () => {
       requests.length = 0;
+      arrivals.length = 0;
       faultHits = new Map();
       used = 0;
     },

@@ -168,8 +168,8 @@ describe('sync writes no server string that does not fit its place', () => {
       text.replace('state: OPEN', 'state: MERGED').replace('2026-08-01', TODAY),
     );
     expect(plan.notes.map((n) => n.message).sort()).toEqual([
-      `line 6: not writing GitHub's merge date for ${E(4101)}: "2026-08-12T09:30:00Z'\\nevil: 1" is not an ISO-8601 timestamp`,
-      `line 6: not writing GitHub's review decision for ${E(4101)}: "APPROVED # x" is not one of APPROVED, CHANGES_REQUESTED, REVIEW_REQUIRED`,
+      `line 5: not writing GitHub's merge date for ${E(4101)}: "2026-08-12T09:30:00Z'\\nevil: 1" is not an ISO-8601 timestamp`,
+      `line 5: not writing GitHub's review decision for ${E(4101)}: "APPROVED # x" is not one of APPROVED, CHANGES_REQUESTED, REVIEW_REQUIRED`,
     ]);
   });
 

@@ -21,9 +21,13 @@
  *
  * Every entry becomes a PatchEntry (retired ones with `retired: true`) and
  * its refs become mentions of that patch, exactly as in a record.
+ *
+ * The real schema's `libraries`, `pinned_bases`, `not_patches` and
+ * `archived_record` (SPEC §2.4) are read by index-schema.ts.
  */
 import { isMap, isScalar, isSeq } from 'yaml';
 import { joinPatchesDir } from './paths.js';
+import { oursMention, readLibraries, readNotPatches, readPinnedBases } from './index-schema.js';
 import { readRefLists, type RefsFound } from './refs.js';
 import { applyTop, emptyResult, finish, patchEntry } from './result.js';
 import { readRepo, readTop } from './top.js';
@@ -90,7 +94,52 @@ export function parseRecordIndex(input: RecordIndexInput): RecordResult {
       readRefLists(scope, entry.body, entry.at, found);
     }
   }
+  readSchemaParts(file, root, input, result, found);
   return finish(result);
+}
+
+/** `libraries`, `pinned_bases`, `not_patches` and `archived_record` (index-schema.ts). */
+function readSchemaParts(
+  file: YamlFile,
+  root: YamlNode,
+  input: RecordIndexInput,
+  result: RecordResult,
+  found: RefsFound,
+): void {
+  const aliases = input.aliases ?? new Map<string, string>();
+  const libraries = readLibraries(file, root);
+  for (const { library, entries } of libraries) {
+    for (const entry of entries) {
+      const path = joinPatchesDir(input.patchesDir, entry.written);
+      if (path === null) {
+        file.report(
+          entry.line,
+          `${entry.label} path ${JSON.stringify(entry.written)} leaves the root`,
+        );
+        continue;
+      }
+      library.patches.push(path);
+      const repo = library.repo ?? (library.internal ? null : result.targetRepo);
+      result.patches.push(patchEntry(input.path, path, entry.line, repo));
+      const ctx = { aliases, defaultRepo: repo };
+      const ours = oursMention(file, entry.body, entry.label, ctx, path);
+      if (ours !== null) result.mentions.push(ours);
+      const scope = {
+        file,
+        sourceKind: 'record-index' as const,
+        ctx,
+        patch: path,
+        internalTarget: library.internal,
+      };
+      readRefLists(scope, entry.body, entry.at, found);
+    }
+  }
+  result.notPatches.push(...readNotPatches(file, root, input.patchesDir));
+  result.index = {
+    libraries: libraries.map((l) => l.library),
+    pinnedBases: readPinnedBases(file, root),
+    archivedRecord: readText(file, file.get(root, 'archived_record'), 'archived_record'),
+  };
 }
 
 /** A section as a list of entries or a mapping path → entry. */

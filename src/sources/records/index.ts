@@ -6,17 +6,27 @@
  * Pure: text in, data out; a syntax error, a wrong shape or an alias bomb
  * becomes a ParseProblem and whatever could still be read is returned.
  */
-import { isMap, isScalar } from 'yaml';
+import { isMap, isScalar, isSeq } from 'yaml';
+import { readAliveBecause } from './alive.js';
 import { normaliseRelPath } from './paths.js';
 import { readRefLists, type RefsFound } from './refs.js';
 import { applyTop, emptyResult, finish, patchEntry } from './result.js';
-import { readTop } from './top.js';
+import { readTop, type TopFields } from './top.js';
 import type { RecordInput, RecordResult } from './types.js';
 import { readText } from './values.js';
-import { describe, isNull, YamlFile } from './yaml.js';
+import { describe, isNull, scalarText, YamlFile } from './yaml.js';
 
-export type { PinnedCommit, RecordField, RecordInput, RecordResult } from './types.js';
+export type {
+  ArchiveInput,
+  IndexFacts,
+  PinnedCommit,
+  RecordField,
+  RecordInput,
+  RecordResult,
+} from './types.js';
 export { parseRecordIndex } from './index-file.js';
+export { parseArchivedRecord } from './archive.js';
+export { indexDefaults } from './index-defaults.js';
 
 export function parseRecord(input: RecordInput): RecordResult {
   const file = new YamlFile(input.path, input.text);
@@ -29,12 +39,17 @@ export function parseRecord(input: RecordInput): RecordResult {
       result.patches.push(patchEntry(input.path, input.patchPath, 1, null));
     return finish(result);
   }
-  const top = readTop(file, root);
+  const top = withIndexDefaults(readTop(file, root), input);
   applyTop(result, top);
 
   const patch = readPatchPath(file, input);
-  if (patch.path !== null)
+  if (patch.path !== null) {
     result.patches.push(patchEntry(input.path, patch.path, patch.line, top.targetRepo));
+    for (const extra of readExtraFiles(file)) {
+      result.patches.push(patchEntry(input.path, extra.path, extra.line, top.targetRepo));
+    }
+  }
+  result.aliveBecause = readAliveBecause(file, root, patch.path);
 
   const found: RefsFound = {
     mentions: result.mentions,
@@ -42,8 +57,56 @@ export function parseRecord(input: RecordInput): RecordResult {
     ambiguous: result.ambiguous,
   };
   const ctx = { aliases: input.aliases ?? new Map<string, string>(), defaultRepo: top.targetRepo };
-  readRefLists({ file, sourceKind: 'record', ctx, patch: patch.path }, root, [], found);
+  const scope = {
+    file,
+    sourceKind: 'record' as const,
+    ctx,
+    patch: patch.path,
+    internalTarget: top.internalTarget,
+  };
+  readRefLists(scope, root, [], found);
   return finish(result);
+}
+
+/** The index's library repo and pinned bases fill what the record leaves out. */
+function withIndexDefaults(top: TopFields, input: RecordInput): TopFields {
+  const from = input.fromIndex;
+  if (from === undefined) return top;
+  const out = { ...top };
+  if (out.targetRepo === null && !out.internalTarget) {
+    out.targetRepo = from.repo;
+    out.internalTarget = from.internal;
+  }
+  if (out.pinnedCommits.length === 0) out.pinnedCommits = [...from.pins];
+  return out;
+}
+
+/**
+ * `patch.extra_files`: companion files (a driver script, a fragment) the
+ * record covers with its patch. Root-relative, as `patch.path` is.
+ */
+function readExtraFiles(file: YamlFile): { path: string; line: number }[] {
+  const patch = file.root === null ? undefined : file.get(file.root, 'patch');
+  if (!patch || !isMap(patch.node)) return [];
+  const list = file.get(patch.node, 'extra_files');
+  if (!list || isNull(list.node)) return [];
+  if (!isSeq(list.node)) {
+    file.report(list.line, `patch.extra_files must be a list, found ${describe(list.node)}`);
+    return [];
+  }
+  const out: { path: string; line: number }[] = [];
+  list.node.items.forEach((raw, index) => {
+    const { node } = file.deref(raw);
+    const line = file.lineOf(node, list.line);
+    const written = isScalar(node) ? scalarText(node) : null;
+    const path = written === null ? null : normaliseRelPath(written);
+    if (path === null) {
+      file.report(line, `patch.extra_files[${index}] must be a path relative to the root`);
+      return;
+    }
+    out.push({ path, line });
+  });
+  return out;
 }
 
 /** The caller's patch beside the record wins; else `patch.path` (or `patch: path`). */

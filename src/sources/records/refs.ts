@@ -3,12 +3,20 @@
  * `related_refs`) → mentions. Shared by the record and the index reader,
  * which carries the same lists per patch.
  */
-import { isMap, isSeq } from 'yaml';
-import type { AmbiguousRef, Mention, RefKind, Role, SourceKind } from '../../model.js';
+import { isMap, isScalar, isSeq } from 'yaml';
+import {
+  internalRefKey,
+  type AmbiguousRef,
+  type Mention,
+  type RefKind,
+  type Role,
+  type SourceKind,
+} from '../../model.js';
 import { parseRefValue, type RefContext } from '../../refs.js';
 import type { RecordField } from './types.js';
 import { findDay, readFlag, readKind, readState, readText } from './values.js';
-import { describe, isNull, type Entry, type YamlFile } from './yaml.js';
+import { entryRole, NOTE_FIELDS, relevanceRole } from './roles.js';
+import { describe, isNull, scalarText, type Entry, type YamlFile } from './yaml.js';
 
 export interface RefScope {
   file: YamlFile;
@@ -16,6 +24,8 @@ export interface RefScope {
   ctx: RefContext;
   /** The patch these refs belong to. */
   patch: string | null;
+  /** `target.repo: internal`: a bare `#N` is the internal engine's, never queried. */
+  internalTarget?: boolean;
 }
 
 export interface RefsFound {
@@ -82,7 +92,13 @@ function readItem(
     return;
   }
   const parsed = parseRefValue(written, scope.ctx);
-  if ('internal' in parsed) return;
+  if ('internal' in parsed) {
+    const internal = internalMention(scope, list, item, place, written, refEntry.keyLine);
+    if (internal !== null) out.mentions.push(internal);
+    return;
+  }
+  // A bare `#N` of an internal engine is in its own tracker: nothing to ask, nothing to guess.
+  if ('ambiguous' in parsed && scope.internalTarget === true) return;
   if ('ambiguous' in parsed) {
     out.ambiguous.push({
       text: written,
@@ -100,18 +116,22 @@ function readItem(
     return;
   }
   const kind = readKind(file, at('kind'), `${place.label}.kind`);
+  // The mention is where the ref is written; a state on another line is its stateLine.
+  const line = refEntry.keyLine;
   const mention: Mention = {
     ref: parsed.key,
     kindHint: list === 'upstream_prs' ? 'pr' : (kind ?? parsed.kindHint ?? defaultKind(list)),
     source: file.file,
     sourceKind: scope.sourceKind,
-    line: state.line ?? refEntry.line,
+    line,
     patch: scope.patch,
     role: roleOf(scope, list, item, place.label),
     recordedState: state.state,
     recordedDate: null,
     stateSpan: state.span,
   };
+  if (state.state !== null && state.line !== null && state.line !== line)
+    mention.stateLine = state.line;
   if (list === 'upstream_prs') {
     const mergedAt = readText(file, at('merged_at'), `${place.label}.merged_at`);
     mention.recordedMergedAt = mergedAt;
@@ -131,6 +151,53 @@ function readItem(
   out.fields.push({ ref: parsed.key, path: place.path, line: place.line });
 }
 
+/**
+ * `internal#N`: listed with what the
+ * record says of it, never queried. It can be an issue or related, never a
+ * fix or a collision: nothing upstream can drop the patch through it.
+ */
+function internalMention(
+  scope: RefScope,
+  list: ListName,
+  item: NonNullable<Entry['node']>,
+  place: ItemPlace,
+  written: string,
+  line: number,
+): Mention | null {
+  const number = /#(\d+)\s*$/.exec(written)?.[1];
+  if (number === undefined) return null;
+  const { file } = scope;
+  const state = readState(file, file.get(item, 'state'), `${place.label}.state`);
+  const kind = readKind(file, file.get(item, 'kind'), `${place.label}.kind`);
+  const mention: Mention = {
+    ref: internalRefKey(Number(number)),
+    kindHint: list === 'upstream_prs' ? 'pr' : (kind ?? defaultKind(list)),
+    source: file.file,
+    sourceKind: scope.sourceKind,
+    line,
+    patch: scope.patch,
+    role: internalRole(scope, list, item, place.label),
+    recordedState: state.state,
+    recordedDate: null,
+    stateSpan: state.span,
+  };
+  if (state.state !== null && state.line !== null && state.line !== line)
+    mention.stateLine = state.line;
+  return mention;
+}
+
+/** An internal ref is never decisive: not a fix, not a collision upstream can land. */
+function internalRole(
+  scope: RefScope,
+  list: ListName,
+  item: NonNullable<Entry['node']>,
+  label: string,
+): Role {
+  if (list !== 'related_refs') return list === 'upstream_issues' ? 'issue' : 'related';
+  const role = roleOf(scope, list, item, label);
+  return role === 'anchor-collision' ? 'related' : role;
+}
+
 function defaultKind(list: ListName): RefKind | null {
   return list === 'upstream_issues' ? 'issue' : null;
 }
@@ -143,7 +210,18 @@ function roleOf(
 ): Role {
   const { file } = scope;
   if (list === 'upstream_issues') return 'issue';
-  if (list === 'upstream_prs')
-    return readFlag(file, file.get(item, 'ours'), `${label}.ours`) ? 'own' : 'fix';
-  return readText(file, file.get(item, 'relevance'), `${label}.relevance`) || 'related';
+  if (list === 'upstream_prs') {
+    const base = readFlag(file, file.get(item, 'ours'), `${label}.ours`) ? 'own' : 'fix';
+    return entryRole(base, noteText(file, item));
+  }
+  const relevance = readText(file, file.get(item, 'relevance'), `${label}.relevance`);
+  return relevanceRole(relevance);
+}
+
+/** The entry's own words about itself (`note`, `approach_note`), one string. */
+function noteText(file: YamlFile, item: NonNullable<Entry['node']>): string {
+  return NOTE_FIELDS.map((f) => {
+    const node = file.get(item, f)?.node ?? null;
+    return isScalar(node) ? (scalarText(node) ?? '') : '';
+  }).join(' ');
 }

@@ -26,6 +26,8 @@ export function emptyResult(path: string, kind: SourceKind, file: YamlFile): Rec
     fields: [],
     statusUpdatedLine: null,
     targetRepo: null,
+    internalTarget: false,
+    library: null,
     pinnedCommits: [],
   };
 }
@@ -35,6 +37,8 @@ export function applyTop(result: RecordResult, top: TopFields): void {
   result.source.checkedOnLine = top.checkedOnLine;
   result.statusUpdatedLine = top.checkedOnLine;
   result.targetRepo = top.targetRepo;
+  result.internalTarget = top.internalTarget;
+  result.library = top.library;
   result.pinnedCommits = top.pinnedCommits;
 }
 

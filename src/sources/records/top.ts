@@ -2,18 +2,25 @@
  * The top-level fields a record and an index share: `schema_version`,
  * `status_updated` and `target` (default repo and pinned bases).
  */
-import { isMap, isSeq } from 'yaml';
+import { isMap, isScalar, isSeq } from 'yaml';
 import { normaliseRepo } from '../../refs.js';
 import type { PinnedCommit } from './types.js';
 import { readDay, readText } from './values.js';
-import { describe, isNull, type Entry, type YamlFile } from './yaml.js';
+import { describe, isNull, scalarText, type Entry, type YamlFile } from './yaml.js';
 
 export interface TopFields {
   checkedOn: string | null;
   checkedOnLine: number | null;
   targetRepo: string | null;
+  /** `target.repo: internal`: an internal engine with no public repo; its refs are never queried. */
+  internalTarget: boolean;
+  /** `target.library`, the key of the index's `libraries` this record's patch belongs to. */
+  library: string | null;
   pinnedCommits: PinnedCommit[];
 }
+
+/** The word a record writes for a target with no public repository (SPEC §2.4). */
+export const INTERNAL_REPO = 'internal';
 
 export function readTop(file: YamlFile, root: NonNullable<Entry['node']>): TopFields {
   const version = file.get(root, 'schema_version');
@@ -31,6 +38,8 @@ export function readTop(file: YamlFile, root: NonNullable<Entry['node']>): TopFi
     checkedOn,
     checkedOnLine: checkedOn === null || !updated ? null : updated.line,
     targetRepo: null,
+    internalTarget: false,
+    library: null,
     pinnedCommits: [],
   };
   const target = file.get(root, 'target');
@@ -39,9 +48,18 @@ export function readTop(file: YamlFile, root: NonNullable<Entry['node']>): TopFi
     file.report(target.line, `target must be a mapping, found ${describe(target.node)}`);
     return top;
   }
-  top.targetRepo = readRepo(file, file.get(target.node, 'repo'), 'target.repo');
+  const repoEntry = file.get(target.node, 'repo');
+  if (isInternal(file, repoEntry)) top.internalTarget = true;
+  else top.targetRepo = readRepo(file, repoEntry, 'target.repo');
+  top.library = readText(file, file.get(target.node, 'library'), 'target.library');
   top.pinnedCommits = readVersions(file, file.get(target.node, 'versions'));
   return top;
+}
+
+/** `repo: internal` (any case): not a repository, and not a mistake. */
+export function isInternal(file: YamlFile, entry: Entry | undefined): boolean {
+  if (!entry || !isScalar(entry.node)) return false;
+  return scalarText(entry.node)?.trim().toLowerCase() === INTERNAL_REPO;
 }
 
 /** `owner/repo` → lower-cased, or a problem naming the field. */

@@ -6,6 +6,7 @@
  */
 import fc from 'fast-check';
 import type { SourceResult, Span } from '../../../src/model.js';
+import { cpuNow } from '../../support/cpu-time.js';
 
 /** Cases per property: modest by default so the suite stays fast; FC_RUNS=5000 locally. */
 export const RUNS = Number(process.env.FC_RUNS ?? 150);
@@ -322,12 +323,13 @@ export function escapingPaths(paths: readonly string[]): string[] {
 }
 
 /** Time a call; a throw is returned, not raised, so the property can report it. */
+/** Run a reader; `ms` is CPU time (test/support/cpu-time.ts), not wall time. */
 export function timed<T>(fn: () => T): { value: T | null; error: unknown; ms: number } {
-  const started = performance.now();
+  const started = cpuNow();
   try {
-    return { value: fn(), error: null, ms: performance.now() - started };
+    return { value: fn(), error: null, ms: cpuNow() - started };
   } catch (error) {
-    return { value: null, error, ms: performance.now() - started };
+    return { value: null, error, ms: cpuNow() - started };
   }
 }
 

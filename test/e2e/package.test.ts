@@ -1,0 +1,176 @@
+/**
+ * The package as a user gets it: from a copy of the repository's files (what a
+ * fresh clone has: no dist/), `npm pack` must build it itself (prepack); the
+ * tarball holds the built CLI, LICENSE and README and no source maps pointing
+ * at sources it does not ship; installed into an empty project with npm's
+ * network switched off (dependencies come from the npm cache `npm ci` filled),
+ * its bin answers --version and lists the bundled example.
+ */
+import { execFile } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROJECT } from './cli.js';
+
+const run = promisify(execFile);
+
+interface PackageJson {
+  name: string;
+  version: string;
+  license: string;
+  bin: Record<string, string>;
+  engines: Record<string, string>;
+  dependencies: Record<string, string>;
+  overrides?: Record<string, string>;
+  scripts: Record<string, string>;
+}
+interface LockEntry {
+  dev?: boolean;
+  link?: boolean;
+  [key: string]: unknown;
+}
+
+let tmp: string;
+let tarball: string;
+let packed: { path: string }[];
+let pkg: PackageJson;
+
+/** Environment for npm and the bin: no token, no CI, no lifecycle variables of the outer `npm test`. */
+function cleanEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [k, v] of Object.entries(process.env)) {
+    if (/^(GH_|GITHUB_|npm_lifecycle_|npm_package_)/.test(k) || k === 'CI') continue;
+    env[k] = v;
+  }
+  return { ...env, NO_COLOR: '1', npm_config_audit: 'false', npm_config_fund: 'false' };
+}
+
+/** The files a fresh clone has, minus the test and bench trees the package never needs. */
+async function copyCheckout(to: string): Promise<void> {
+  const { stdout } = await run(
+    'git',
+    ['ls-files', '--cached', '--others', '--exclude-standard', '-z'],
+    { cwd: PROJECT, maxBuffer: 64 * 1024 * 1024 },
+  );
+  const files = stdout.split('\0').filter((f) => f !== '' && !/^(test|bench)\//.test(f));
+  for (const f of files) {
+    await mkdir(path.dirname(path.join(to, f)), { recursive: true });
+    await cp(path.join(PROJECT, f), path.join(to, f)).catch((e: NodeJS.ErrnoException) => {
+      if (e.code !== 'ENOENT') throw e; // deleted in the work tree, not yet committed
+    });
+  }
+  await symlink(path.join(PROJECT, 'node_modules'), path.join(to, 'node_modules'), 'dir');
+}
+
+/**
+ * A lockfile for the consumer built from ours: `npm ci --offline` then needs
+ * no registry metadata, only the tarballs already in the npm cache. The
+ * consumer repeats our overrides, as the README tells users to.
+ */
+function consumerFiles(tarballRef: string): { manifest: object; lock: object } {
+  const ours = JSON.parse(lockText) as { packages: Record<string, LockEntry> };
+  const manifest = {
+    name: 'consumer',
+    version: '1.0.0',
+    private: true,
+    devDependencies: { [pkg.name]: tarballRef },
+    ...(pkg.overrides ? { overrides: pkg.overrides } : {}),
+  };
+  const packages: Record<string, unknown> = {
+    '': { name: 'consumer', version: '1.0.0', devDependencies: { [pkg.name]: tarballRef } },
+    [`node_modules/${pkg.name}`]: {
+      version: pkg.version,
+      resolved: tarballRef,
+      dev: true,
+      license: pkg.license,
+      dependencies: pkg.dependencies,
+      bin: pkg.bin,
+      engines: pkg.engines,
+    },
+  };
+  for (const [key, entry] of Object.entries(ours.packages)) {
+    if (key === '' || entry.dev === true || entry.link === true) continue;
+    packages[key] = { ...entry, dev: true };
+  }
+  return {
+    manifest,
+    lock: { name: 'consumer', version: '1.0.0', lockfileVersion: 3, requires: true, packages },
+  };
+}
+
+let lockText = '';
+
+beforeAll(async () => {
+  tmp = await mkdtemp(path.join(os.tmpdir(), 'us-pack-'));
+  pkg = JSON.parse(await readFile(path.join(PROJECT, 'package.json'), 'utf8')) as PackageJson;
+  lockText = await readFile(path.join(PROJECT, 'package-lock.json'), 'utf8');
+  const checkout = path.join(tmp, 'checkout');
+  await copyCheckout(checkout);
+  // Scripts on: prepack must build dist/ in the copy, which has none.
+  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', tmp], {
+    cwd: checkout,
+    env: cleanEnv(),
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const info = JSON.parse(stdout.slice(stdout.indexOf('['))) as {
+    filename: string;
+    files: { path: string }[];
+  }[];
+  tarball = path.join(tmp, info[0]!.filename);
+  packed = info[0]!.files;
+}, 180_000);
+
+afterAll(async () => {
+  if (tmp) await rm(tmp, { recursive: true, force: true });
+});
+
+describe('npm pack', () => {
+  it('builds the CLI itself and ships it with LICENSE and README, without source maps', () => {
+    const paths = packed.map((f) => f.path);
+    expect(paths).toEqual(
+      expect.arrayContaining(['dist/cli.js', 'LICENSE', 'README.md', 'package.json']),
+    );
+    expect(paths.filter((p) => p.endsWith('.map'))).toEqual([]);
+    expect(
+      paths.filter(
+        (p) => !p.startsWith('dist/') && !/^(LICENSE|README\.md|package\.json)$/.test(p),
+      ),
+    ).toEqual([]);
+  });
+
+  it('declares where it comes from and under which licence', () => {
+    expect(pkg.license).toBe('MIT');
+    expect(pkg.scripts.prepack).toMatch(/build/);
+    expect(pkg).toMatchObject({
+      repository: { url: expect.stringMatching(/^git\+https:\/\/github\.com\//) },
+      homepage: expect.any(String),
+      bugs: { url: expect.any(String) },
+      keywords: expect.arrayContaining(['patch-queue']),
+    });
+  });
+});
+
+describe('the tarball installed into an empty project, offline', () => {
+  it('runs --version and lists the example', async () => {
+    const consumer = path.join(tmp, 'consumer');
+    await mkdir(consumer);
+    const ref = `file:${path.relative(consumer, tarball)}`;
+    const { manifest, lock } = consumerFiles(ref);
+    await writeFile(path.join(consumer, 'package.json'), JSON.stringify(manifest, null, 2));
+    await writeFile(path.join(consumer, 'package-lock.json'), JSON.stringify(lock, null, 2));
+    await run('npm', ['ci', '--offline', '--ignore-scripts'], { cwd: consumer, env: cleanEnv() });
+
+    const npx = (args: string[]) =>
+      run('npx', ['--no-install', 'upstream-status', ...args], { cwd: consumer, env: cleanEnv() });
+    const version = await npx(['--version']);
+    expect(version.stdout.trim()).toBe(pkg.version);
+
+    const example = path.join(consumer, 'example');
+    await cp(path.join(PROJECT, 'example'), example, { recursive: true });
+    const list = await npx(['list', '--root', example]);
+    expect(list.stdout).toContain('example-org/engine#4101');
+    expect(list.stderr).toBe('');
+  }, 120_000);
+});
