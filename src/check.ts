@@ -92,6 +92,7 @@ export async function runCheck(opts: CheckOptions): Promise<CheckResult> {
     mentionsByRef: collected.mentionsByRef,
     live,
     patchFiles: collected.patchFiles,
+    indexedOnDisk: collected.indexedOnDisk,
     indexed: collected.indexed,
     today: opts.today,
     config: opts.config,
