@@ -17,6 +17,8 @@ export interface SyncFlags {
   config?: string;
   today?: string;
   dryRun?: boolean;
+  /** After writing the states, record discover's certain collisions in each patch's record or row. */
+  addCollisions?: boolean;
 }
 
 /** The in-pinned-base-drift findings as what each record's value should be. */
@@ -71,5 +73,16 @@ export async function syncCommand(flags: SyncFlags, github: GitHubSettings): Pro
     }
   }
   for (const f of applied.failed) process.stderr.write(`upstream-status: ${f.message}\n`);
+  if (flags.addCollisions === true && !flags.dryRun) {
+    const { discoverAlongside } = await import('./discover-run.js');
+    const found = await discoverAlongside(base.root, base.config, github);
+    if ('skipped' in found) process.stderr.write(`note: ${found.skipped}\n`);
+    else {
+      const { writeCollisions } = await import('../discover/write.js');
+      const wrote = await writeCollisions(base.root, found.certain);
+      for (const n of [...found.notes, ...wrote.notes]) process.stderr.write(`note: ${n}\n`);
+      for (const f of wrote.written) process.stdout.write(`recorded collisions in ${f}\n`);
+    }
+  }
   return applied.failed.length > 0 ? EXIT.usage : EXIT.ok;
 }
