@@ -3568,6 +3568,7 @@ var init_config_types = __esm({
     DEFAULT_CONFIG = {
       ledgers: null,
       records: null,
+      exclude: [],
       patches: {
         dir: null,
         exclude: ["**/README*", "**/*.md", "_schema/**", "archived/**", "**/*.upstream.status.yaml"],
@@ -11518,6 +11519,10 @@ var init_config_parse = __esm({
         const list2 = stringList(r, node, "records", (s, n, key) => glob(r, s, n, key));
         if (list2) config2.records = list2;
       },
+      exclude(r, node, config2) {
+        const list2 = stringList(r, node, "exclude", (s, n, key) => glob(r, s, n, key));
+        if (list2) config2.exclude = list2;
+      },
       patches(r, node, config2) {
         const fields = {
           dir(r2, n, c) {
@@ -11849,7 +11854,8 @@ var init_flag_rules = __esm({
       cache: "--cache",
       budget: "--budget",
       apiUrl: "--api-url",
-      graphqlUrl: "--graphql-url"
+      graphqlUrl: "--graphql-url",
+      discover: "--discover"
     };
     CONFLICTS = [
       ["offline", "replay", "--offline asks nothing, --replay answers from a snapshot: choose one"],
@@ -11858,6 +11864,8 @@ var init_flag_rules = __esm({
       ["offline", "budget", "an --offline run makes no requests to budget"],
       ["offline", "apiUrl", "an --offline run asks no API"],
       ["offline", "graphqlUrl", "an --offline run asks no API"],
+      ["offline", "discover", "--discover asks GitHub for open PRs, which an --offline run does not"],
+      ["replay", "discover", "a --replay snapshot holds no open PRs to --discover"],
       ["replay", "record", "--replay asks GitHub nothing, so there is nothing to --record"],
       ["replay", "cache", "--cache replays and records by itself: use it alone"],
       ["record", "cache", "--cache replays and records by itself: use it alone"]
@@ -12126,7 +12134,8 @@ import path4 from "node:path";
 async function discover(root, config2) {
   const rootAbs = path4.resolve(root);
   const rootReal = await realpath(rootAbs);
-  const tree = await walk(rootAbs, rootReal, ".");
+  const walked = await walk(rootAbs, rootReal, ".");
+  const tree = config2.exclude.length === 0 ? walked : { ...walked, files: walked.files.filter((f) => !matchAny(config2.exclude, f)) };
   const skipped = [...tree.skipped];
   const ledgers = config2.ledgers ? await requireFiles(rootAbs, rootReal, config2.ledgers) : tree.files.filter((f) => basename(f) === LEDGER_NAME);
   const recordIndexes = tree.files.filter((f) => basename(f) === INDEX_NAME);
@@ -12145,7 +12154,7 @@ async function discover(root, config2) {
   const patchFiles = /* @__PURE__ */ new Set();
   const patchDocs = /* @__PURE__ */ new Set();
   for (const dir of new Set(patchDirs.map((d) => d.dir))) {
-    const files = tree.dirs.has(dir) ? tree.files : (await walk(rootAbs, rootReal, dir)).files;
+    const files = tree.dirs.has(dir) ? tree.files : (await walk(rootAbs, rootReal, dir)).files.filter((f) => !matchAny(config2.exclude, f));
     for (const f of files) {
       const rel = relativeTo2(dir, f);
       if (rel !== null && isPatchFile(rel, config2)) patchFiles.add(f);
@@ -22798,6 +22807,7 @@ async function collectSources(root, config2) {
     discovery,
     sources,
     patchFiles: discovery.patchFiles,
+    indexedOnDisk: indexedOnDisk(root, indexed, discovery.patchFiles),
     indexed,
     mentionsByRef,
     unreadable,
@@ -22878,6 +22888,10 @@ function patchesDirFor(discovery, sourcePath, config2) {
   const own2 = discovery.patchDirs.find((d) => d.ledger === sourcePath);
   if (own2) return own2.dir;
   return joinPosix(path5.posix.dirname(sourcePath), "patches");
+}
+function indexedOnDisk(root, indexed, patchFiles) {
+  const known = new Set(patchFiles);
+  return [...indexed.keys()].filter((p) => !known.has(p) && existsSync2(path5.join(root, p))).sort();
 }
 function folderRepo(indexed, dir) {
   const repos = /* @__PURE__ */ new Set();
@@ -23643,7 +23657,7 @@ var init_missing_patch = __esm({
       defaultSeverity: "error",
       needsNetwork: false,
       check(ctx) {
-        const onDisk = new Set(ctx.patchFiles);
+        const onDisk = /* @__PURE__ */ new Set([...ctx.patchFiles, ...ctx.indexedOnDisk ?? []]);
         const findings = [];
         for (const [path23, entries2] of ctx.indexed) {
           if (onDisk.has(path23) || entries2.some((e) => e.retired)) continue;
@@ -24009,6 +24023,113 @@ function transportLimits(config2, startedAt) {
 var init_limits = __esm({
   "src/github/limits.ts"() {
     "use strict";
+  }
+});
+
+// src/github/graphql.ts
+function buildBatchQuery(keys) {
+  const repos = /* @__PURE__ */ new Map();
+  const slots = [];
+  for (const key of keys) {
+    const { owner, repo, number: number2 } = splitRefKey(key);
+    const name2 = `${owner}/${repo}`;
+    let group = repos.get(name2);
+    if (!group) {
+      group = { owner, repo, alias: `r${repos.size}`, numbers: [] };
+      repos.set(name2, group);
+    }
+    group.numbers.push(number2);
+    slots.push({ key, repoAlias: group.alias, itemAlias: `i${number2}` });
+  }
+  const lines = ["query {"];
+  for (const group of repos.values()) {
+    lines.push(
+      `  ${group.alias}: repository(owner: ${JSON.stringify(group.owner)}, name: ${JSON.stringify(group.repo)}) {`
+    );
+    for (const number2 of group.numbers) {
+      lines.push(
+        `    i${number2}: issueOrPullRequest(number: ${number2}) { __typename ...pr ...issue }`
+      );
+    }
+    lines.push("  }");
+  }
+  lines.push("  rateLimit { cost remaining resetAt }", "}", FRAGMENTS);
+  return { query: lines.join("\n"), slots };
+}
+function readBatchAnswer(batch, data, errors) {
+  const results = /* @__PURE__ */ new Map();
+  const unanswered = [];
+  const root = asRecord(data);
+  for (const slot of batch.slots) {
+    const resolution = readSlot(slot, root, errors);
+    if (resolution) results.set(slot.key, resolution);
+    else unanswered.push(slot.key);
+  }
+  const cost = asRecord(root?.["rateLimit"])?.["cost"];
+  return { results, cost: typeof cost === "number" ? cost : 0, unanswered };
+}
+function readSlot(slot, root, errors) {
+  if (!root || !(slot.repoAlias in root)) return null;
+  const repo = root[slot.repoAlias];
+  if (repo === null) return notFound(errors, [slot.repoAlias]);
+  const item = asRecord(repo)?.[slot.itemAlias];
+  if (item === null) return notFound(errors, [slot.repoAlias, slot.itemAlias]);
+  const live = readLiveState(item);
+  return live ? { status: "found", live } : null;
+}
+function notFound(errors, path23) {
+  const error = errors.find(
+    (e) => e.path !== void 0 && e.path.length === path23.length && path23.every((p, i) => e.path?.[i] === p)
+  );
+  return error ? { status: "not-found", message: error.message } : null;
+}
+function readLiveState(value) {
+  const node = asRecord(value);
+  if (!node || typeof node["title"] !== "string" || typeof node["url"] !== "string") return null;
+  const common2 = {
+    title: node["title"],
+    url: node["url"],
+    closedAt: stringOrNull(node["closedAt"]),
+    author: stringOrNull(asRecord(node["author"])?.["login"])
+  };
+  if (node["__typename"] === "PullRequest") {
+    const merged2 = node["merged"] === true;
+    return {
+      ...common2,
+      kind: "pr",
+      state: merged2 ? "MERGED" : node["prState"] === "CLOSED" ? "CLOSED" : node["isDraft"] === true ? "DRAFT" : "OPEN",
+      mergedAt: stringOrNull(node["mergedAt"]),
+      mergeCommit: stringOrNull(asRecord(node["mergeCommit"])?.["oid"]),
+      stateReason: null,
+      reviewDecision: stringOrNull(node["reviewDecision"])
+    };
+  }
+  if (node["__typename"] === "Issue") {
+    return {
+      ...common2,
+      kind: "issue",
+      state: node["issueState"] === "CLOSED" ? "CLOSED" : "OPEN",
+      mergedAt: null,
+      mergeCommit: null,
+      stateReason: stringOrNull(node["stateReason"]),
+      reviewDecision: null
+    };
+  }
+  return null;
+}
+function asRecord(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? value : null;
+}
+function stringOrNull(value) {
+  return typeof value === "string" ? value : null;
+}
+var FRAGMENTS;
+var init_graphql = __esm({
+  "src/github/graphql.ts"() {
+    "use strict";
+    init_model();
+    FRAGMENTS = `fragment pr on PullRequest { number title url prState: state isDraft merged mergedAt closedAt mergeCommit { oid } reviewDecision author { login } }
+fragment issue on Issue { number title url issueState: state stateReason closedAt author { login } }`;
   }
 });
 
@@ -30245,226 +30366,6 @@ ${typeof init?.body === "string" ? init.body : ""}`;
   }
 });
 
-// src/github/base-dates.ts
-function dateKey(repo, rev) {
-  return `${repo.toLowerCase()}@${rev}`;
-}
-function buildDatesQuery(requests) {
-  const repos = /* @__PURE__ */ new Map();
-  const slots = [];
-  const seen = /* @__PURE__ */ new Set();
-  for (const request2 of requests) {
-    const key = dateKey(request2.repo, request2.rev);
-    if (seen.has(key)) continue;
-    seen.add(key);
-    const [owner = "", name2 = ""] = request2.repo.split("/");
-    const repoName = `${owner}/${name2}`.toLowerCase();
-    let group = repos.get(repoName);
-    if (!group) {
-      group = { owner, name: name2, alias: `r${repos.size}`, lines: [] };
-      repos.set(repoName, group);
-    }
-    const alias = `d${slots.length}`;
-    group.lines.push(
-      `    ${alias}: object(expression: ${JSON.stringify(request2.rev)}) { ...dated }`
-    );
-    slots.push({
-      key,
-      repoAlias: group.alias,
-      alias,
-      expectOid: request2.expectOid?.toLowerCase() ?? null
-    });
-  }
-  const lines = ["query {"];
-  for (const group of repos.values()) {
-    lines.push(
-      `  ${group.alias}: repository(owner: ${JSON.stringify(group.owner)}, name: ${JSON.stringify(group.name)}) {`,
-      ...group.lines,
-      "  }"
-    );
-  }
-  lines.push("}", FRAGMENT);
-  return { query: lines.join("\n"), slots };
-}
-function readDatesAnswer(batch, data) {
-  const out = /* @__PURE__ */ new Map();
-  for (const slot of batch.slots) {
-    const repo = asRecord(asRecord(data)?.[slot.repoAlias]);
-    const object = asRecord(repo?.[slot.alias]);
-    const commit = object?.["__typename"] === "Tag" ? asRecord(object["target"]) : object;
-    out.set(slot.key, commitDate(commit, slot.expectOid));
-  }
-  return out;
-}
-function commitDate(commit, expectOid) {
-  if (commit?.["__typename"] !== "Commit") return null;
-  const { oid, committedDate } = commit;
-  if (typeof oid !== "string" || typeof committedDate !== "string") return null;
-  if (expectOid !== null && oid.toLowerCase() !== expectOid) return null;
-  const at = Date.parse(committedDate);
-  return Number.isNaN(at) ? null : at;
-}
-async function fetchCommitDates(octokit, session, url, requests, concurrency) {
-  const chunks = [];
-  for (let i = 0; i < requests.length; i += DATES_PER_QUERY) {
-    chunks.push(requests.slice(i, i + DATES_PER_QUERY));
-  }
-  const out = /* @__PURE__ */ new Map();
-  const answers = await mapLimited(
-    chunks,
-    concurrency,
-    (chunk3) => askDates(octokit, session, url, chunk3)
-  );
-  for (const answer of answers) for (const [key, at] of answer) out.set(key, at);
-  return out;
-}
-async function askDates(octokit, session, url, requests) {
-  const batch = buildDatesQuery(requests);
-  let body;
-  let reset;
-  try {
-    const response = await octokit.request({ method: "POST", url, query: batch.query });
-    body = response.data;
-    reset = response.headers["x-ratelimit-reset"];
-  } catch (error) {
-    const status = error.status;
-    if (status === 400 || status === 404 || status === 422) return readDatesAnswer(batch, null);
-    throw error;
-  }
-  if (typeof body !== "object" || body === null) {
-    throw new GitHubUnavailableError(
-      `GitHub sent an unreadable answer to POST ${new URL(url).pathname}`
-    );
-  }
-  const { data, errors } = body;
-  const rateLimited = Array.isArray(errors) && errors.some((e) => asRecord(e)?.["type"] === "RATE_LIMITED");
-  if (rateLimited) {
-    const at = Number(reset);
-    throw session.rateLimitError(Number.isFinite(at) && at > 0 ? at : null);
-  }
-  return readDatesAnswer(batch, data);
-}
-function asRecord(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? value : null;
-}
-var DATES_PER_QUERY, FRAGMENT;
-var init_base_dates = __esm({
-  "src/github/base-dates.ts"() {
-    "use strict";
-    init_client();
-    init_octokit();
-    DATES_PER_QUERY = 100;
-    FRAGMENT = `fragment dated on GitObject { __typename ... on Commit { oid committedDate } ... on Tag { target { __typename ... on Commit { oid committedDate } } } }`;
-  }
-});
-
-// src/github/graphql.ts
-function buildBatchQuery(keys) {
-  const repos = /* @__PURE__ */ new Map();
-  const slots = [];
-  for (const key of keys) {
-    const { owner, repo, number: number2 } = splitRefKey(key);
-    const name2 = `${owner}/${repo}`;
-    let group = repos.get(name2);
-    if (!group) {
-      group = { owner, repo, alias: `r${repos.size}`, numbers: [] };
-      repos.set(name2, group);
-    }
-    group.numbers.push(number2);
-    slots.push({ key, repoAlias: group.alias, itemAlias: `i${number2}` });
-  }
-  const lines = ["query {"];
-  for (const group of repos.values()) {
-    lines.push(
-      `  ${group.alias}: repository(owner: ${JSON.stringify(group.owner)}, name: ${JSON.stringify(group.repo)}) {`
-    );
-    for (const number2 of group.numbers) {
-      lines.push(
-        `    i${number2}: issueOrPullRequest(number: ${number2}) { __typename ...pr ...issue }`
-      );
-    }
-    lines.push("  }");
-  }
-  lines.push("  rateLimit { cost remaining resetAt }", "}", FRAGMENTS);
-  return { query: lines.join("\n"), slots };
-}
-function readBatchAnswer(batch, data, errors) {
-  const results = /* @__PURE__ */ new Map();
-  const unanswered = [];
-  const root = asRecord2(data);
-  for (const slot of batch.slots) {
-    const resolution = readSlot(slot, root, errors);
-    if (resolution) results.set(slot.key, resolution);
-    else unanswered.push(slot.key);
-  }
-  const cost = asRecord2(root?.["rateLimit"])?.["cost"];
-  return { results, cost: typeof cost === "number" ? cost : 0, unanswered };
-}
-function readSlot(slot, root, errors) {
-  if (!root || !(slot.repoAlias in root)) return null;
-  const repo = root[slot.repoAlias];
-  if (repo === null) return notFound(errors, [slot.repoAlias]);
-  const item = asRecord2(repo)?.[slot.itemAlias];
-  if (item === null) return notFound(errors, [slot.repoAlias, slot.itemAlias]);
-  const live = readLiveState(item);
-  return live ? { status: "found", live } : null;
-}
-function notFound(errors, path23) {
-  const error = errors.find(
-    (e) => e.path !== void 0 && e.path.length === path23.length && path23.every((p, i) => e.path?.[i] === p)
-  );
-  return error ? { status: "not-found", message: error.message } : null;
-}
-function readLiveState(value) {
-  const node = asRecord2(value);
-  if (!node || typeof node["title"] !== "string" || typeof node["url"] !== "string") return null;
-  const common2 = {
-    title: node["title"],
-    url: node["url"],
-    closedAt: stringOrNull(node["closedAt"]),
-    author: stringOrNull(asRecord2(node["author"])?.["login"])
-  };
-  if (node["__typename"] === "PullRequest") {
-    const merged2 = node["merged"] === true;
-    return {
-      ...common2,
-      kind: "pr",
-      state: merged2 ? "MERGED" : node["prState"] === "CLOSED" ? "CLOSED" : node["isDraft"] === true ? "DRAFT" : "OPEN",
-      mergedAt: stringOrNull(node["mergedAt"]),
-      mergeCommit: stringOrNull(asRecord2(node["mergeCommit"])?.["oid"]),
-      stateReason: null,
-      reviewDecision: stringOrNull(node["reviewDecision"])
-    };
-  }
-  if (node["__typename"] === "Issue") {
-    return {
-      ...common2,
-      kind: "issue",
-      state: node["issueState"] === "CLOSED" ? "CLOSED" : "OPEN",
-      mergedAt: null,
-      mergeCommit: null,
-      stateReason: stringOrNull(node["stateReason"]),
-      reviewDecision: null
-    };
-  }
-  return null;
-}
-function asRecord2(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? value : null;
-}
-function stringOrNull(value) {
-  return typeof value === "string" ? value : null;
-}
-var FRAGMENTS;
-var init_graphql = __esm({
-  "src/github/graphql.ts"() {
-    "use strict";
-    init_model();
-    FRAGMENTS = `fragment pr on PullRequest { number title url prState: state isDraft merged mergedAt closedAt mergeCommit { oid } reviewDecision author { login } }
-fragment issue on Issue { number title url issueState: state stateReason closedAt author { login } }`;
-  }
-});
-
 // src/github/graphql-client.ts
 function createGraphqlClient(opts) {
   return {
@@ -30900,2304 +30801,8 @@ var init_github = __esm({
   }
 });
 
-// src/github/containment.ts
-var containment_exports = {};
-__export(containment_exports, {
-  CLOCK_SKEW_MARGIN_MS: () => CLOCK_SKEW_MARGIN_MS,
-  askPinnedContainment: () => askPinnedContainment,
-  containmentKey: () => containmentKey,
-  containsCommit: () => containsCommit,
-  createGitHubContainment: () => createGitHubContainment,
-  createLocalContainment: () => createLocalContainment,
-  decideByDates: () => decideByDates,
-  encodeRef: () => encodeRef,
-  fixedContainment: () => fixedContainment,
-  readContainmentSnapshot: () => readContainmentSnapshot,
-  recordingContainment: () => recordingContainment,
-  replayContainment: () => replayContainment
-});
-import { execFile } from "node:child_process";
-async function containsCommit(resolver, repo, ref, sha) {
-  const q2 = { repo, ref, sha };
-  const { answers } = await resolver.contains([q2]);
-  return answers.get(containmentKey(q2)) ?? null;
-}
-async function askPinnedContainment(input2, resolver) {
-  const pinned = collectPinnedBases(input2.sources, input2.config);
-  const questions = containmentQuestions(input2.mentionsByRef, input2.live, pinned);
-  if (questions.length === 0) return { pinned, containment: /* @__PURE__ */ new Map(), requests: 0 };
-  const { answers, requests } = await resolver.contains(questions);
-  return { pinned, containment: answers, requests };
-}
-function cached(ask) {
-  const known = /* @__PURE__ */ new Map();
-  return {
-    async contains(questions) {
-      const fresh = /* @__PURE__ */ new Map();
-      for (const q2 of questions) {
-        const key = containmentKey(q2);
-        if (!known.has(key)) fresh.set(key, q2);
-      }
-      let requests = 0;
-      if (fresh.size > 0) {
-        const result = await ask([...fresh.values()]);
-        requests = result.requests;
-        for (const [key, answer] of result.answers) known.set(key, answer);
-      }
-      const answers = /* @__PURE__ */ new Map();
-      for (const q2 of questions) {
-        const key = containmentKey(q2);
-        answers.set(key, known.get(key) ?? null);
-      }
-      return { answers, requests };
-    }
-  };
-}
-function createGitHubContainment(opts) {
-  const graphqlUrl = opts.graphqlUrl ?? graphqlUrlFor(opts.apiUrl);
-  return cached(async (questions) => {
-    const session = new GitHubSession(opts);
-    const out = /* @__PURE__ */ new Map();
-    await session.run(async (octokit) => {
-      const wanted = dateRequests(questions, opts);
-      const dates = wanted.length === 0 ? /* @__PURE__ */ new Map() : await fetchCommitDates(octokit, session, graphqlUrl, wanted, opts.concurrency);
-      const ask = [];
-      for (const q2 of questions) {
-        const answer = decideByDates(
-          q2.mergedAt,
-          dates.get(dateKey(q2.repo, q2.sha)),
-          dates.get(dateKey(q2.repo, q2.ref))
-        );
-        if (answer === false) out.set(containmentKey(q2), false);
-        else ask.push(q2);
-      }
-      const answers = await mapLimited(ask, opts.concurrency, (q2) => askCompare(octokit, q2));
-      ask.forEach((q2, i) => out.set(containmentKey(q2), answers[i] ?? null));
-    });
-    return { answers: out, requests: session.requests };
-  });
-}
-function decideByDates(mergedAt, commitDate2, baseDate) {
-  if (mergedAt === void 0 || typeof commitDate2 !== "number" || typeof baseDate !== "number")
-    return null;
-  const merged2 = Date.parse(mergedAt);
-  if (Number.isNaN(merged2)) return null;
-  return Math.min(merged2, commitDate2) > baseDate + CLOCK_SKEW_MARGIN_MS ? false : null;
-}
-function dateRequests(questions, opts) {
-  if (opts.token === null || opts.token.trim() === "") return [];
-  const dated = questions.filter(
-    (q2) => q2.mergedAt !== void 0 && !Number.isNaN(Date.parse(q2.mergedAt))
-  );
-  const wanted = /* @__PURE__ */ new Map();
-  for (const q2 of dated) {
-    wanted.set(dateKey(q2.repo, q2.ref), { repo: q2.repo, rev: q2.ref });
-    wanted.set(dateKey(q2.repo, q2.sha), { repo: q2.repo, rev: q2.sha, expectOid: q2.sha });
-  }
-  const queries = Math.ceil(wanted.size / DATES_PER_QUERY);
-  if (dated.length <= queries) return [];
-  if (questions.length + queries > (opts.maxRequests ?? Infinity)) return [];
-  return [...wanted.values()];
-}
-async function askCompare(octokit, q2) {
-  const [owner = "", repo = ""] = q2.repo.split("/");
-  const url = `/repos/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/compare/${encodeRef(q2.ref)}...${encodeRef(q2.sha)}`;
-  try {
-    const response = await octokit.request({ method: "GET", url, per_page: 1 });
-    const status = response.data?.status;
-    if (status === "identical" || status === "behind") return true;
-    if (status === "ahead" || status === "diverged") return false;
-    throw new GitHubUnavailableError(`GitHub sent an unreadable answer to GET ${url}`);
-  } catch (error) {
-    const code2 = error.status;
-    if (code2 === 404 || code2 === 422) return null;
-    throw error;
-  }
-}
-function encodeRef(ref) {
-  return ref.split("/").map(encodeURIComponent).join("/");
-}
-function createLocalContainment(opts) {
-  return cached(async (questions) => {
-    const answers = await mapLimited(
-      questions,
-      opts.concurrency ?? 8,
-      (q2) => isAncestor(opts.dir, q2.sha, q2.ref)
-    );
-    const out = /* @__PURE__ */ new Map();
-    questions.forEach((q2, i) => out.set(containmentKey(q2), answers[i] ?? null));
-    return { answers: out, requests: 0 };
-  });
-}
-function isAncestor(dir, sha, ref) {
-  return new Promise((resolve2) => {
-    if (sha.startsWith("-") || ref.startsWith("-")) {
-      resolve2(null);
-      return;
-    }
-    execFile("git", ["-C", dir, "merge-base", "--is-ancestor", sha, ref], (error) => {
-      if (!error) resolve2(true);
-      else resolve2(error.code === 1 ? false : null);
-    });
-  });
-}
-function fixedContainment(answers, origin = "the snapshot", lenient2 = false) {
-  return {
-    contains(questions) {
-      const out = /* @__PURE__ */ new Map();
-      for (const q2 of questions) {
-        const key = containmentKey(q2);
-        if (!answers.has(key) && !lenient2) {
-          return Promise.reject(
-            new GitHubUnavailableError(
-              `${origin} has no containment answer for ${key}; record it again`
-            )
-          );
-        }
-        out.set(key, answers.get(key) ?? null);
-      }
-      return Promise.resolve({ answers: out, requests: 0 });
-    }
-  };
-}
-async function readContainmentSnapshot(file) {
-  const parsed = await readSnapshotJson(file);
-  const raw = isObject2(parsed) ? parsed["containment"] : void 0;
-  const out = /* @__PURE__ */ new Map();
-  if (raw === void 0) return out;
-  if (!isObject2(raw)) throw new Error(`GitHub snapshot ${file}: "containment" must be an object`);
-  for (const [key, value] of Object.entries(raw)) {
-    if (!/^[^/@\s]+\/[^/@\s]+@.+\.\.\..+$/.test(key))
-      throw new Error(`GitHub snapshot ${file}: "${key}" is not an owner/repo@REF...SHA key`);
-    if (value !== true && value !== false && value !== null)
-      throw new Error(
-        `GitHub snapshot ${file}: the containment answer for ${key} is not true, false or null`
-      );
-    out.set(key, value);
-  }
-  return out;
-}
-async function replayContainment(file, opts = {}) {
-  return fixedContainment(
-    await readContainmentSnapshot(file),
-    `snapshot ${file}`,
-    opts.lenient ?? false
-  );
-}
-function recordingContainment(inner, file) {
-  return {
-    async contains(questions) {
-      const result = await inner.contains(questions);
-      let parsed = null;
-      try {
-        parsed = await readSnapshotJson(file);
-      } catch {
-        parsed = null;
-      }
-      const doc = isObject2(parsed) ? { ...parsed } : { schemaVersion: 1, answers: {} };
-      const merged2 = isObject2(doc["containment"]) ? { ...doc["containment"] } : {};
-      for (const [key, answer] of result.answers) merged2[key] = answer;
-      doc["containment"] = Object.fromEntries(
-        Object.keys(merged2).sort().map((key) => [key, merged2[key] ?? null])
-      );
-      await writeSnapshotText(file, `${JSON.stringify(doc, null, 2)}
-`);
-      return result;
-    }
-  };
-}
-function isObject2(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-var CLOCK_SKEW_MARGIN_MS;
-var init_containment = __esm({
-  "src/github/containment.ts"() {
-    "use strict";
-    init_pinned();
-    init_base_dates();
-    init_client();
-    init_github();
-    init_snapshot();
-    init_octokit();
-    init_pinned();
-    CLOCK_SKEW_MARGIN_MS = 24 * 60 * 60 * 1e3;
-  }
-});
-
-// src/check.ts
-async function runCheck(opts) {
-  const collected = await collectSources(opts.root, opts.config);
-  const notes = [];
-  const extra = [];
-  const budget = opts.config.github.budget;
-  let live = null;
-  let requests = 0;
-  let offline = opts.github === null;
-  const transport = transportLimits(opts.config, Date.now());
-  if (opts.github !== null) {
-    const refs = refRequests(collected);
-    const planned = opts.github.replay !== null ? 0 : plannedRequests(refs, {
-      token: opts.github.token !== null,
-      chunkSize: opts.config.github.chunkSize
-    });
-    if (budget !== null && planned > budget) {
-      extra.push(budgetFinding("refs", planned, budget, budget, opts.configFile ?? null));
-      offline = true;
-    } else if (refs.length > 0) {
-      const answer = await resolveLive(opts.github, opts.config, refs, transport);
-      live = answer.results;
-      requests = answer.requests;
-      notes.push(...answer.notes);
-    } else {
-      live = /* @__PURE__ */ new Map();
-    }
-  }
-  let pinned = {};
-  if (opts.github !== null && live !== null) {
-    const left = budget === null ? Infinity : Math.max(0, budget - requests);
-    const facts = await askContainment(opts.github, opts.config, collected, live, left, transport);
-    pinned = { pinned: facts.pinned, containment: facts.containment };
-    requests += facts.requests;
-    if (facts.skipped > 0 && budget !== null) {
-      extra.push(
-        budgetFinding("containment", facts.skipped, left, budget, opts.configFile ?? null)
-      );
-    }
-  }
-  const ctx = {
-    ...pinned,
-    sources: collected.sources,
-    mentionsByRef: collected.mentionsByRef,
-    live,
-    patchFiles: collected.patchFiles,
-    indexed: collected.indexed,
-    today: opts.today,
-    config: opts.config
-  };
-  const findings = rewordForEcosystems(
-    [...runRules(ctx, { offline }), ...withConfiguredSeverity(extra, opts.config)],
-    collected.sources,
-    live
-  );
-  const report = buildReport({
-    ctx,
-    findings,
-    checkedAt: opts.now.toISOString(),
-    root: ".",
-    version: opts.version,
-    requests,
-    read: readSummary(collected)
-  });
-  return { report, findings, collected, live, notes };
-}
-async function askContainment(settings, config2, collected, live, maxRequests, transport) {
-  const pinnedBases = collectPinnedBases(collected.sources, config2);
-  const questions = containmentQuestions(collected.mentionsByRef, live, pinnedBases);
-  if (settings.replay === null && questions.length > maxRequests) {
-    return { pinned: pinnedBases, containment: /* @__PURE__ */ new Map(), requests: 0, skipped: questions.length };
-  }
-  const c = await Promise.resolve().then(() => (init_containment(), containment_exports));
-  let resolver = settings.replay !== null ? await c.replayContainment(settings.replay, { lenient: true }) : c.createGitHubContainment({
-    token: settings.token,
-    apiUrl: settings.apiUrl,
-    graphqlUrl: settings.graphqlUrl,
-    timeoutSeconds: config2.github.timeoutSeconds,
-    concurrency: config2.github.concurrency,
-    ...transport,
-    ...Number.isFinite(maxRequests) ? { maxRequests } : {}
-  });
-  if (settings.record !== null) resolver = c.recordingContainment(resolver, settings.record);
-  const facts = await c.askPinnedContainment(
-    { sources: collected.sources, config: config2, mentionsByRef: collected.mentionsByRef, live },
-    resolver
-  );
-  return { ...facts, skipped: 0 };
-}
-function withConfiguredSeverity(findings, config2) {
-  return findings.flatMap((f) => {
-    const severity = ruleSeverity(config2, f.rule, f.severity);
-    return severity === "off" ? [] : [{ ...f, severity }];
-  });
-}
-function refRequests(collected) {
-  const out = [];
-  for (const [key, mentions] of collected.mentionsByRef) {
-    if (isInternalRef(key)) continue;
-    out.push({ key, kindHint: mentions.find((m) => m.kindHint !== null)?.kindHint ?? null });
-  }
-  return out.sort((a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
-}
-async function resolveLive(settings, config2, refs, transport) {
-  const gh = await Promise.resolve().then(() => (init_github(), github_exports));
-  let client;
-  if (settings.replay !== null) {
-    try {
-      client = await gh.replayClient(settings.replay);
-    } catch (err) {
-      throw new UsageError(err instanceof Error ? err.message : String(err));
-    }
-  } else {
-    client = gh.createGitHubClient({
-      token: settings.token,
-      apiUrl: settings.apiUrl,
-      graphqlUrl: settings.graphqlUrl,
-      chunkSize: config2.github.chunkSize,
-      concurrency: config2.github.concurrency,
-      timeoutSeconds: config2.github.timeoutSeconds,
-      ...transport
-    });
-  }
-  if (settings.record !== null) client = gh.recordingClient(client, settings.record);
-  return client.resolve(refs);
-}
-function readSummary(collected) {
-  const d = collected.discovery;
-  return {
-    files: d.ledgers.length + d.records.length + d.recordIndexes.length + collected.patchesRead,
-    patches: collected.patchesRead,
-    unattributedRefs: collected.unattributed
-  };
-}
-var init_check = __esm({
-  "src/check.ts"() {
-    "use strict";
-    init_collect();
-    init_budget();
-    init_config();
-    init_ecosystem_wording();
-    init_errors();
-    init_model();
-    init_report();
-    init_rules();
-    init_pinned();
-    init_limits();
-  }
-});
-
-// src/list-text.ts
-function formatList(report) {
-  const lines = [];
-  for (const ref of report.refs) {
-    lines.push(`${ref.ref}`);
-    for (const m of ref.mentions) {
-      const state = m.recordedState ?? "\u2014";
-      const patch = m.patch ? `  (${m.patch})` : "";
-      lines.push(escapeControls(`  ${m.source}:${m.line}  ${m.role}  ${state}${patch}`));
-    }
-  }
-  const s = report.summary;
-  lines.push("");
-  const read = report.read === void 0 ? "" : ` (${report.read.patches} patch headers read)`;
-  lines.push(`${s.refs} refs in ${report.sources.length} sources, ${s.patches} patches${read}.`);
-  return `${lines.join("\n")}
-`;
-}
-var init_list_text = __esm({
-  "src/list-text.ts"() {
-    "use strict";
-    init_control_chars();
-  }
-});
-
-// src/report/escape.ts
-function escapeControlsButLines(text3) {
-  return text3.split(/(\r|\n)/).map((part) => part === "\r" || part === "\n" ? part : escapeControls(part)).join("");
-}
-function escapeCommandData(text3) {
-  return text3.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
-}
-function escapeCommandProperty(text3) {
-  return escapeCommandData(text3).replace(/:/g, "%3A").replace(/,/g, "%2C");
-}
-var init_escape = __esm({
-  "src/report/escape.ts"() {
-    "use strict";
-    init_control_chars();
-  }
-});
-
-// src/report/github.ts
-function plural2(n, word, many = `${word}s`) {
-  return `${n} ${n === 1 ? word : many}`;
-}
-function normalisePrefix(prefix) {
-  const p = prefix.replace(/\\/g, "/").replace(/^(\.\/)+/, "").replace(/\/+$/, "");
-  return p === "." ? "" : p;
-}
-function annotation(f, prefix) {
-  const props = [];
-  if (f.file !== "")
-    props.push(
-      `file=${escapeCommandProperty(escapeControlsButLines(prefix ? `${prefix}/${f.file}` : f.file))}`
-    );
-  if (f.line >= 1) props.push(`line=${f.line}`);
-  props.push(`title=${escapeCommandProperty(f.rule)}`);
-  return `::${f.severity} ${props.join(",")}::${escapeCommandData(escapeControlsButLines(f.message))}`;
-}
-function summaryLine(report) {
-  const s = report.summary;
-  return `upstream-status: ${plural2(s.errors, "error")}, ${plural2(s.warnings, "warning")}, ${plural2(s.notices, "notice")} \xB7 ${plural2(s.refs, "ref")} \xB7 ${plural2(s.patches, "patch", "patches")} \xB7 ` + plural2(s.requests, "request");
-}
-function overflowNotice(counts) {
-  const over = KINDS.filter((k) => counts[k] > ANNOTATIONS_SHOWN_PER_KIND);
-  if (over.length === 0) return null;
-  const emitted = over.map((k) => `${counts[k]} ${k}`).join(" and ");
-  const message = `upstream-status emitted ${emitted} annotations; GitHub shows only the first ${ANNOTATIONS_SHOWN_PER_KIND} of each kind per step. Every finding is in this step's log.`;
-  return `::notice::${escapeCommandData(message)}`;
-}
-function githubReporter(prefix) {
-  const base = normalisePrefix(prefix);
-  return (report) => {
-    const ordered = report.findings.map((f, i) => ({ f, i })).sort((a, b) => SEVERITY_ORDER[a.f.severity] - SEVERITY_ORDER[b.f.severity] || a.i - b.i).map(({ f }) => f);
-    const counts = { error: 0, warning: 0, notice: 0 };
-    for (const f of ordered) counts[f.severity] += 1;
-    const lines = [...ordered.map((f) => annotation(f, base)), summaryLine(report)];
-    const notice = overflowNotice(counts);
-    if (notice !== null) lines.push(notice);
-    return `${lines.join("\n")}
-`;
-  };
-}
-var ANNOTATIONS_SHOWN_PER_KIND, KINDS, reportGithub;
-var init_github2 = __esm({
-  "src/report/github.ts"() {
-    "use strict";
-    init_model();
-    init_escape();
-    ANNOTATIONS_SHOWN_PER_KIND = 10;
-    KINDS = ["error", "warning", "notice"];
-    reportGithub = githubReporter("");
-  }
-});
-
-// src/report/json.ts
-var reportJson;
-var init_json = __esm({
-  "src/report/json.ts"() {
-    "use strict";
-    reportJson = (report) => `${JSON.stringify(report, null, 2)}
-`;
-  }
-});
-
-// src/report/markdown.ts
-import { appendFile as appendFile2 } from "node:fs/promises";
-function cell(text3) {
-  return escapeControls(text3.replace(/\|/g, "\\|").replace(/\r\n|\r|\n/g, "<br>"));
-}
-function codeCell(text3) {
-  const t2 = escapeControls(text3.replace(/\|/g, "\\|").replace(/\r\n|\r|\n/g, " "));
-  return t2.includes("`") ? `\`\` ${t2} \`\`` : `\`${t2}\``;
-}
-function rowsByPatch(findings) {
-  const groups2 = /* @__PURE__ */ new Map();
-  for (const f of findings) groups2.set(f.patch, [...groups2.get(f.patch) ?? [], f]);
-  const keys = [...groups2.keys()].sort(
-    (a, b) => a === null ? 1 : b === null ? -1 : a < b ? -1 : a > b ? 1 : 0
-  );
-  return keys.flatMap(
-    (key) => (groups2.get(key) ?? []).map((f, i) => {
-      const patch = i > 0 ? "" : key === null ? "*general*" : codeCell(key);
-      const todo = [f.message, HINTS[f.rule] ?? ""].filter((s) => s !== "").join(" ");
-      const where = codeCell(`${f.file}:${f.line}`);
-      return `| ${patch} | ${codeCell(f.rule)} (${f.severity}) | ${where} | ${cell(f.recorded ?? "\u2014")} | ${cell(f.live ?? "\u2014")} | ${cell(todo)} |
-`;
-    })
-  );
-}
-function head(report) {
-  const s = report.summary;
-  return [
-    "## upstream-status",
-    "",
-    `Checked ${report.checkedAt} by upstream-status ${report.tool.version}.`,
-    "",
-    "| errors | warnings | notices | refs | patches | requests |",
-    "|---:|---:|---:|---:|---:|---:|",
-    `| ${s.errors} | ${s.warnings} | ${s.notices} | ${s.refs} | ${s.patches} | ${s.requests} |`,
-    ""
-  ].join("\n");
-}
-function patchesOf(findings, rules) {
-  const patches = new Set(findings.filter((f) => rules.has(f.rule)).map((f) => f.patch ?? f.file));
-  return [...patches].sort().map(codeCell).join(", ");
-}
-function whatToDo(findings) {
-  const items = [];
-  if (findings.some((f) => SYNC_RULES.has(f.rule))) {
-    items.push("Run `upstream-status sync` to write the live states back, and commit the result.");
-  }
-  const drop = patchesOf(findings, DROP_RULES);
-  if (drop !== "")
-    items.push(`Drop these patches at the next base bump (their fix is merged): ${drop}.`);
-  const recut = patchesOf(findings, RECUT_RULES);
-  if (recut !== "") items.push(`Re-cut these patches (an anchor collision merged): ${recut}.`);
-  const known = /* @__PURE__ */ new Set([...SYNC_RULES, ...DROP_RULES, ...RECUT_RULES]);
-  if (findings.some((f) => !known.has(f.rule))) {
-    items.push("Fix the other findings at the lines the table names.");
-  }
-  return ["### What to do", "", ...items.map((i) => `- ${i}`), ""].join("\n");
-}
-function truncationNote(shown2, total) {
-  return `
-*${shown2} of ${total} findings shown: GitHub limits a job summary to 1 MiB. Run \`upstream-status check\` for all of them.*
-`;
-}
-function markdownReporter(opts = {}) {
-  const maxBytes = opts.maxBytes ?? MAX_SUMMARY_BYTES;
-  return (report) => {
-    const top = head(report);
-    if (report.findings.length === 0) return `${top}
-No findings: nothing to do.
-`;
-    const tableHead = "### Findings by patch\n\n| patch | rule | where | recorded | live | what to do |\n|---|---|---|---|---|---|\n";
-    const tail = `
-${whatToDo(report.findings)}`;
-    const rows = rowsByPatch(report.findings);
-    const total = rows.length;
-    const fixed = bytes(top) + 1 + bytes(tableHead) + bytes(tail);
-    if (fixed + rows.reduce((n, r) => n + bytes(r), 0) <= maxBytes) {
-      return `${top}
-${tableHead}${rows.join("")}${tail}`;
-    }
-    let budget = maxBytes - fixed - bytes(truncationNote(total, total));
-    const kept = [];
-    for (const row of rows) {
-      if (bytes(row) > budget) break;
-      budget -= bytes(row);
-      kept.push(row);
-    }
-    return `${top}
-${tableHead}${kept.join("")}${truncationNote(kept.length, total)}${tail}`;
-  };
-}
-async function appendStepSummary(markdown, env = process.env) {
-  const file = env.GITHUB_STEP_SUMMARY;
-  if (file === void 0 || file === "") return false;
-  await appendFile2(file, markdown.endsWith("\n") ? markdown : `${markdown}
-`, "utf8");
-  return true;
-}
-var MAX_SUMMARY_BYTES, SYNC, HINTS, SYNC_RULES, DROP_RULES, RECUT_RULES, bytes, reportMarkdown;
-var init_markdown2 = __esm({
-  "src/report/markdown.ts"() {
-    "use strict";
-    init_control_chars();
-    MAX_SUMMARY_BYTES = 1024 * 1024;
-    SYNC = "Run `upstream-status sync` to write the live state back.";
-    HINTS = {
-      "state-drift": SYNC,
-      "merged-at-drift": SYNC,
-      "review-decision-drift": SYNC,
-      "in-pinned-base-drift": SYNC,
-      "source-disagreement": SYNC,
-      "stale-check": "Re-verify; `upstream-status sync` updates the check date.",
-      "anchor-collision-merged": "Re-cut the patch on top of the merged change.",
-      "drop-candidate": "Drop the patch at the next base bump.",
-      "unresolved-ref": "Correct the ref, or check that the token can see the repository.",
-      "unindexed-patch": "Add a ledger row or a record for this patch.",
-      "missing-patch": "Fix the path, or move the row to the *Retired* table.",
-      "ambiguous-ref": "Write the ref as `owner/repo#N`.",
-      "parse-error": "Fix the source at this line.",
-      "alive-because-drift": "Update `alive_because.reason` (and `drop_when`) to what upstream now says."
-    };
-    SYNC_RULES = /* @__PURE__ */ new Set([
-      "state-drift",
-      "merged-at-drift",
-      "review-decision-drift",
-      "in-pinned-base-drift",
-      "source-disagreement",
-      "stale-check"
-    ]);
-    DROP_RULES = /* @__PURE__ */ new Set(["drop-candidate", "fixed-in-target"]);
-    RECUT_RULES = /* @__PURE__ */ new Set(["anchor-collision-merged", "collision-in-target"]);
-    bytes = (s) => Buffer.byteLength(s, "utf8");
-    reportMarkdown = markdownReporter();
-  }
-});
-
-// node_modules/picocolors/picocolors.js
-var require_picocolors = __commonJS({
-  "node_modules/picocolors/picocolors.js"(exports, module) {
-    var p = process || {};
-    var argv = p.argv || [];
-    var env = p.env || {};
-    var isColorSupported = !(!!env.NO_COLOR || argv.includes("--no-color")) && (!!env.FORCE_COLOR || argv.includes("--color") || p.platform === "win32" || (p.stdout || {}).isTTY && env.TERM !== "dumb" || !!env.CI);
-    var formatter = (open4, close, replace3 = open4) => (input2) => {
-      let string2 = "" + input2, index = string2.indexOf(close, open4.length);
-      return ~index ? open4 + replaceClose(string2, close, replace3, index) + close : open4 + string2 + close;
-    };
-    var replaceClose = (string2, close, replace3, index) => {
-      let result = "", cursor = 0;
-      do {
-        result += string2.substring(cursor, index) + replace3;
-        cursor = index + close.length;
-        index = string2.indexOf(close, cursor);
-      } while (~index);
-      return result + string2.substring(cursor);
-    };
-    var createColors2 = (enabled = isColorSupported) => {
-      let f = enabled ? formatter : () => String;
-      return {
-        isColorSupported: enabled,
-        reset: f("\x1B[0m", "\x1B[0m"),
-        bold: f("\x1B[1m", "\x1B[22m", "\x1B[22m\x1B[1m"),
-        dim: f("\x1B[2m", "\x1B[22m", "\x1B[22m\x1B[2m"),
-        italic: f("\x1B[3m", "\x1B[23m"),
-        underline: f("\x1B[4m", "\x1B[24m"),
-        inverse: f("\x1B[7m", "\x1B[27m"),
-        hidden: f("\x1B[8m", "\x1B[28m"),
-        strikethrough: f("\x1B[9m", "\x1B[29m"),
-        black: f("\x1B[30m", "\x1B[39m"),
-        red: f("\x1B[31m", "\x1B[39m"),
-        green: f("\x1B[32m", "\x1B[39m"),
-        yellow: f("\x1B[33m", "\x1B[39m"),
-        blue: f("\x1B[34m", "\x1B[39m"),
-        magenta: f("\x1B[35m", "\x1B[39m"),
-        cyan: f("\x1B[36m", "\x1B[39m"),
-        white: f("\x1B[37m", "\x1B[39m"),
-        gray: f("\x1B[90m", "\x1B[39m"),
-        bgBlack: f("\x1B[40m", "\x1B[49m"),
-        bgRed: f("\x1B[41m", "\x1B[49m"),
-        bgGreen: f("\x1B[42m", "\x1B[49m"),
-        bgYellow: f("\x1B[43m", "\x1B[49m"),
-        bgBlue: f("\x1B[44m", "\x1B[49m"),
-        bgMagenta: f("\x1B[45m", "\x1B[49m"),
-        bgCyan: f("\x1B[46m", "\x1B[49m"),
-        bgWhite: f("\x1B[47m", "\x1B[49m"),
-        blackBright: f("\x1B[90m", "\x1B[39m"),
-        redBright: f("\x1B[91m", "\x1B[39m"),
-        greenBright: f("\x1B[92m", "\x1B[39m"),
-        yellowBright: f("\x1B[93m", "\x1B[39m"),
-        blueBright: f("\x1B[94m", "\x1B[39m"),
-        magentaBright: f("\x1B[95m", "\x1B[39m"),
-        cyanBright: f("\x1B[96m", "\x1B[39m"),
-        whiteBright: f("\x1B[97m", "\x1B[39m"),
-        bgBlackBright: f("\x1B[100m", "\x1B[49m"),
-        bgRedBright: f("\x1B[101m", "\x1B[49m"),
-        bgGreenBright: f("\x1B[102m", "\x1B[49m"),
-        bgYellowBright: f("\x1B[103m", "\x1B[49m"),
-        bgBlueBright: f("\x1B[104m", "\x1B[49m"),
-        bgMagentaBright: f("\x1B[105m", "\x1B[49m"),
-        bgCyanBright: f("\x1B[106m", "\x1B[49m"),
-        bgWhiteBright: f("\x1B[107m", "\x1B[49m")
-      };
-    };
-    module.exports = createColors2();
-    module.exports.createColors = createColors2;
-  }
-});
-
-// src/report/text.ts
-function plural3(n, word) {
-  return `${n} ${word}${n === 1 ? "" : "s"}`;
-}
-function marker(severity, c) {
-  const word = severity.padEnd(7);
-  if (severity === "error") return c.red(word);
-  if (severity === "warning") return c.yellow(word);
-  return c.blue(word);
-}
-function findingLine(f, c) {
-  const where = escapeControls(`${f.file}:${f.line}`);
-  return `  ${marker(f.severity, c)}  ${where}  ${escapeControls(f.message)}  ${c.dim(`[${f.rule}]`)}`;
-}
-function groupByPatch(findings) {
-  const byPatch = /* @__PURE__ */ new Map();
-  const general = [];
-  for (const f of findings) {
-    if (f.patch === null) {
-      general.push(f);
-      continue;
-    }
-    const group = byPatch.get(f.patch) ?? [];
-    group.push(f);
-    byPatch.set(f.patch, group);
-  }
-  const groups2 = [...byPatch.entries()].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
-  if (general.length > 0) groups2.push([GENERAL, general]);
-  return groups2;
-}
-function summaryLine2(report) {
-  const s = report.summary;
-  return [
-    `${plural3(s.errors, "error")}, ${plural3(s.warnings, "warning")}, ${plural3(s.notices, "notice")}`,
-    `${plural3(s.refs, "ref")} in ${plural3(report.sources.length, "source")}`,
-    plural3(s.requests, "request"),
-    ...readPart(report)
-  ].join(" \xB7 ");
-}
-function readPart(report) {
-  const read = report.read;
-  if (read === void 0) return [];
-  const patches = `${read.patches} ${read.patches === 1 ? "patch" : "patches"}`;
-  const parts = [`read ${patches} in ${plural3(read.files, "file")}`];
-  if (read.unattributedRefs > 0) {
-    parts.push(
-      `${read.unattributedRefs} bare #N in copied commit messages not attributed to a repository`
-    );
-  }
-  return parts;
-}
-function allClearLine(report) {
-  const sources = plural3(report.sources.length, "source");
-  const refs = report.summary.refs;
-  if (refs === 0) return `No problems found: no refs in ${sources}.`;
-  if (report.refs.every((r) => r.live === null)) {
-    return `No problems found in ${plural3(refs, "ref")} across ${sources} (live states not checked).`;
-  }
-  const all = refs === 1 ? "The only ref matches its" : `All ${refs} refs match their`;
-  return `${all} recorded state${refs === 1 ? "" : "s"} (${sources}, ${plural3(report.summary.requests, "request")}).`;
-}
-var import_picocolors, GENERAL, reportText;
-var init_text2 = __esm({
-  "src/report/text.ts"() {
-    "use strict";
-    import_picocolors = __toESM(require_picocolors(), 1);
-    init_control_chars();
-    GENERAL = "General";
-    reportText = (report, opts) => {
-      const c = (0, import_picocolors.createColors)(opts.color);
-      if (report.findings.length === 0) {
-        const read = readPart(report);
-        const tail = read.length === 0 ? "" : `
-${read.join(" \xB7 ")}`;
-        return `${c.green(allClearLine(report))}${tail}
-`;
-      }
-      const blocks = groupByPatch(report.findings).map(
-        ([heading3, findings]) => [c.bold(c.underline(escapeControls(heading3))), ...findings.map((f) => findingLine(f, c))].join(
-          "\n"
-        )
-      );
-      return `${blocks.join("\n\n")}
-
-${summaryLine2(report)}
-`;
-    };
-  }
-});
-
-// src/report/index.ts
-var REPORTERS;
-var init_report2 = __esm({
-  "src/report/index.ts"() {
-    "use strict";
-    init_github2();
-    init_json();
-    init_markdown2();
-    init_text2();
-    init_report();
-    REPORTERS = {
-      text: reportText,
-      json: reportJson,
-      github: reportGithub,
-      markdown: reportMarkdown
-    };
-  }
-});
-
-// src/commands/answer-cache.ts
-import { mkdir as mkdir2, stat as stat3 } from "node:fs/promises";
-import path6 from "node:path";
-function parseCacheFlags(flags) {
-  if (flags.cache === void 0) {
-    if (flags.cacheTtl !== void 0) throw new UsageError("--cache-ttl needs --cache FILE");
-    return null;
-  }
-  const ttl = flags.cacheTtl === void 0 ? DEFAULT_CACHE_TTL_MINUTES : Number(flags.cacheTtl);
-  if (!Number.isInteger(ttl) || ttl < 0) {
-    throw new UsageError(`--cache-ttl must be a whole number of minutes, not "${flags.cacheTtl}"`);
-  }
-  return { file: flags.cache, ttlMinutes: ttl };
-}
-async function ageMinutes(file, now) {
-  try {
-    return (now.getTime() - (await stat3(file)).mtimeMs) / 6e4;
-  } catch {
-    return null;
-  }
-}
-async function runWithCache(run, github, cache2, now) {
-  const age = await ageMinutes(cache2.file, now);
-  if (age !== null && age >= 0 && age < cache2.ttlMinutes) {
-    try {
-      return await run({ ...github, replay: cache2.file, record: null });
-    } catch (err) {
-      if (!(err instanceof GitHubUnavailableError) && !(err instanceof UsageError)) throw err;
-    }
-  }
-  await mkdir2(path6.dirname(path6.resolve(cache2.file)), { recursive: true });
-  return run({ ...github, replay: null, record: cache2.file });
-}
-var DEFAULT_CACHE_TTL_MINUTES;
-var init_answer_cache = __esm({
-  "src/commands/answer-cache.ts"() {
-    "use strict";
-    init_errors();
-    init_client();
-    DEFAULT_CACHE_TTL_MINUTES = 60;
-  }
-});
-
-// src/progress.ts
-function progressWanted(o) {
-  const ci = o.env.CI !== void 0 && o.env.CI !== "" && o.env.CI !== "false";
-  return o.stream.isTTY === true && !ci && o.env.GITHUB_ACTIONS !== "true" && o.env.TERM !== "dumb" && HUMAN_FORMATS.has(o.format);
-}
-function startProgress(o) {
-  if (!progressWanted(o)) return { stop: () => void 0 };
-  const started = Date.now();
-  let shown2 = false;
-  let ticker;
-  const draw = () => {
-    const seconds = Math.round((Date.now() - started) / 1e3);
-    o.stream.write(`\r\x1B[2K${o.label}\u2026 ${seconds} s`);
-    shown2 = true;
-  };
-  const delay = setTimeout(() => {
-    draw();
-    ticker = setInterval(draw, o.everyMs ?? 1e3);
-    ticker.unref();
-  }, o.delayMs ?? 2e3);
-  delay.unref();
-  return {
-    stop() {
-      clearTimeout(delay);
-      if (ticker) clearInterval(ticker);
-      if (shown2) o.stream.write("\r\x1B[2K");
-      shown2 = false;
-    }
-  };
-}
-var HUMAN_FORMATS;
-var init_progress = __esm({
-  "src/progress.ts"() {
-    "use strict";
-    HUMAN_FORMATS = /* @__PURE__ */ new Set(["text"]);
-  }
-});
-
-// src/commands/require-sources.ts
-function requireSources(collected, root, config2) {
-  if (collected.sources.length > 0 || collected.patchFiles.length > 0 || collected.unreadable.length > 0)
-    return;
-  const configured2 = [
-    ...config2.ledgers !== null ? [`configured ledgers: ${config2.ledgers.join(", ")}`] : [],
-    ...config2.records !== null ? [`configured records: ${config2.records.join(", ")}`] : []
-  ];
-  throw new UsageError(`no patch records found under ${root}`, [
-    "looked for ledgers (patch.upstream.status.md), records (*.upstream.status.yaml),",
-    "patches with UPSTREAM STATUS headers beside a ledger or record, and patches with",
-    "Yocto, Buildroot or DEP-3 fields (recipes-*/, package/, boot/, board/, support/,",
-    "linux/, debian/patches/)",
-    ...configured2,
-    "run it at the top of the repository that carries the patches, or pass --root DIR"
-  ]);
-}
-var init_require_sources = __esm({
-  "src/commands/require-sources.ts"() {
-    "use strict";
-    init_errors();
-  }
-});
-
-// src/commands/check.ts
-var check_exports = {};
-__export(check_exports, {
-  checkCommand: () => checkCommand
-});
-import { writeFile as writeFile2 } from "node:fs/promises";
-import path7 from "node:path";
-async function checkCommand(flags, github, listing = false) {
-  const base = await prepare(flags);
-  if (github !== null) warn(vetGitHubSettings(github, base.config));
-  const cache2 = github === null ? null : parseCacheFlags(flags);
-  const run = (settings) => runCheck({ ...base, github: settings, version: VERSION });
-  const progress = startProgress({
-    stream: process.stderr,
-    env: process.env,
-    format: listing || github === null ? "none" : flags.format,
-    label: "upstream-status: asking GitHub"
-  });
-  const result = await (cache2 !== null && github !== null ? runWithCache(run, github, cache2, base.now) : run(github)).finally(() => progress.stop());
-  requireSources(result.collected, base.root, base.config);
-  for (const note of result.notes) process.stderr.write(`note: ${escapeControls(note)}
-`);
-  await emit(result.report, flags, base.root, listing);
-  if (!listing) await writeStepOutputs(result.report.summary);
-  if (result.collected.unreadable.length > 0) {
-    for (const u of result.collected.unreadable)
-      process.stderr.write(`upstream-status: cannot read ${escapeControls(u)}
-`);
-    return EXIT_CODES.usage;
-  }
-  return listing ? EXIT_CODES.ok : exitCodeFor(result.findings);
-}
-async function emit(report, flags, root, listing) {
-  const onActions = process.env.GITHUB_ACTIONS === "true" && !flags.formatGiven;
-  let out;
-  if (onActions) {
-    out = githubReporter(workspacePrefix(root))(report, { color: false });
-    try {
-      await appendStepSummary(reportMarkdown(report, { color: false }));
-    } catch (err) {
-      process.stderr.write(
-        `upstream-status: cannot write the job summary: ${err.message}
-`
-      );
-    }
-  } else if (listing && flags.format === "text") {
-    out = formatList(report);
-  } else {
-    const color = !flags.output && flags.format === "text" && !process.env.NO_COLOR && process.stdout.isTTY === true;
-    out = REPORTERS[flags.format](report, { color });
-  }
-  if (flags.output) await writeFile2(flags.output, out);
-  else process.stdout.write(out);
-}
-function workspacePrefix(root) {
-  const workspace = process.env.GITHUB_WORKSPACE;
-  if (!workspace) return "";
-  return path7.relative(workspace, root).split(path7.sep).join("/");
-}
-var init_check2 = __esm({
-  "src/commands/check.ts"() {
-    "use strict";
-    init_control_chars();
-    init_action_outputs();
-    init_check();
-    init_errors();
-    init_exit_code();
-    init_list_text();
-    init_github2();
-    init_report2();
-    init_markdown2();
-    init_answer_cache();
-    init_progress();
-    init_require_sources();
-    init_shared();
-  }
-});
-
-// src/sync/diff.ts
-function unifiedDiff(path23, before, after) {
-  if (before === after) return "";
-  const ops = diffLines(splitLines(before), splitLines(after));
-  const out = [`--- a/${path23}`, `+++ b/${path23}`];
-  for (const hunk of hunks(ops)) {
-    out.push(hunk.header);
-    for (const op of hunk.ops) {
-      if (op.line.endsWith(UNTERMINATED)) out.push(op.kind + op.line.slice(0, -1), NO_NEWLINE);
-      else out.push(op.kind + op.line);
-    }
-  }
-  return out.join("\n") + "\n";
-}
-function splitLines(text3) {
-  if (text3 === "") return [];
-  const lines = text3.split("\n");
-  if (text3.endsWith("\n")) lines.pop();
-  else lines[lines.length - 1] += UNTERMINATED;
-  return lines;
-}
-function diffLines(a, b) {
-  let head2 = 0;
-  while (head2 < a.length && head2 < b.length && a[head2] === b[head2]) head2++;
-  let tail = 0;
-  while (tail < a.length - head2 && tail < b.length - head2 && a[a.length - 1 - tail] === b[b.length - 1 - tail])
-    tail++;
-  const midA = a.slice(head2, a.length - tail);
-  const midB = b.slice(head2, b.length - tail);
-  const same = (lines) => lines.map((line) => ({ kind: " ", line }));
-  return [
-    ...same(a.slice(0, head2)),
-    ...myers(midA, midB) ?? replaceAll(midA, midB),
-    ...same(a.slice(a.length - tail))
-  ];
-}
-function replaceAll(a, b) {
-  return [
-    ...a.map((line) => ({ kind: "-", line })),
-    ...b.map((line) => ({ kind: "+", line }))
-  ];
-}
-function myers(a, b) {
-  const n = a.length;
-  const m = b.length;
-  const max = Math.min(n + m, MAX_EDIT_DISTANCE);
-  const off = max + 1;
-  const v = new Int32Array(2 * max + 3);
-  const trace = [];
-  for (let d = 0; d <= max; d++) {
-    trace.push(v.slice());
-    for (let k = -d; k <= d; k += 2) {
-      const down = k === -d || k !== d && v[k - 1 + off] < v[k + 1 + off];
-      let x = down ? v[k + 1 + off] : v[k - 1 + off] + 1;
-      let y = x - k;
-      while (x < n && y < m && a[x] === b[y]) {
-        x++;
-        y++;
-      }
-      v[k + off] = x;
-      if (x >= n && y >= m) return backtrack(a, b, trace, off);
-    }
-  }
-  return null;
-}
-function backtrack(a, b, trace, off) {
-  const ops = [];
-  let x = a.length;
-  let y = b.length;
-  for (let d = trace.length - 1; d >= 0; d--) {
-    const v = trace[d];
-    const k = x - y;
-    const down = k === -d || k !== d && v[k - 1 + off] < v[k + 1 + off];
-    const prevK = down ? k + 1 : k - 1;
-    const prevX = d === 0 ? 0 : v[prevK + off];
-    const prevY = d === 0 ? 0 : prevX - prevK;
-    while (x > prevX && y > prevY) {
-      ops.push({ kind: " ", line: a[--x] });
-      y--;
-    }
-    if (d === 0) break;
-    if (x === prevX) ops.push({ kind: "+", line: b[--y] });
-    else ops.push({ kind: "-", line: a[--x] });
-  }
-  return ops.reverse();
-}
-function hunks(ops) {
-  const numbered = [];
-  let lineA = 0;
-  let lineB = 0;
-  for (const op of ops) {
-    if (op.kind !== "+") lineA++;
-    if (op.kind !== "-") lineB++;
-    numbered.push({ ...op, lineA, lineB });
-  }
-  const changed = numbered.flatMap((o, i2) => o.kind === " " ? [] : [i2]);
-  const out = [];
-  let i = 0;
-  while (i < changed.length) {
-    const from = Math.max(0, changed[i] - CONTEXT);
-    let to = changed[i];
-    while (i + 1 < changed.length && changed[i + 1] - to - 1 <= 2 * CONTEXT) to = changed[++i];
-    i++;
-    const slice = numbered.slice(from, Math.min(numbered.length, to + CONTEXT + 1));
-    out.push({ header: header(slice), ops: slice });
-  }
-  return out;
-}
-function header(slice) {
-  const countA = slice.filter((o) => o.kind !== "+").length;
-  const countB = slice.filter((o) => o.kind !== "-").length;
-  const first = slice[0];
-  const startA = first.kind === "+" ? first.lineA + 1 : first.lineA;
-  const startB = first.kind === "-" ? first.lineB + 1 : first.lineB;
-  return `@@ -${range(startA, countA)} +${range(startB, countB)} @@`;
-}
-function range(start, count) {
-  if (count === 1) return `${start}`;
-  return `${count === 0 ? start - 1 : start},${count}`;
-}
-var CONTEXT, MAX_EDIT_DISTANCE, NO_NEWLINE, UNTERMINATED;
-var init_diff = __esm({
-  "src/sync/diff.ts"() {
-    "use strict";
-    CONTEXT = 3;
-    MAX_EDIT_DISTANCE = 4e3;
-    NO_NEWLINE = "\\ No newline at end of file";
-    UNTERMINATED = "\0";
-  }
-});
-
-// src/sync/edits.ts
-function applyEdits(text3, edits) {
-  const sorted2 = [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
-  const parts = [];
-  let at = 0;
-  let previous = null;
-  for (const edit of sorted2) {
-    if (edit.start < 0 || edit.end < edit.start || edit.end > text3.length) {
-      throw new Error(`edit [${edit.start}, ${edit.end}) is outside the text (0..${text3.length})`);
-    }
-    const clash = previous !== null && (edit.start < previous.end || edit.start === previous.start && edit.end === edit.start && previous.end === previous.start);
-    if (clash && previous !== null) {
-      throw new Error(
-        `overlapping edits [${previous.start}, ${previous.end}) and [${edit.start}, ${edit.end})`
-      );
-    }
-    parts.push(text3.slice(at, edit.start), edit.text);
-    at = edit.end;
-    previous = edit;
-  }
-  parts.push(text3.slice(at));
-  return parts.join("");
-}
-var init_edits = __esm({
-  "src/sync/edits.ts"() {
-    "use strict";
-    init_diff();
-  }
-});
-
-// src/sync/target.ts
-function foundLive2(live, ref) {
-  const r = live.get(ref);
-  return r?.status === "found" ? r.live : null;
-}
-function anyAnswered(live, refs) {
-  for (const ref of refs) if (live.has(ref)) return true;
-  return false;
-}
-function targetState(recorded, live) {
-  if (live === null || recordedMatchesLive(recorded, live.state)) return recorded;
-  return live.state;
-}
-function stateDay(live, state) {
-  if (live === null || live.state !== state) return null;
-  const at = state === "MERGED" ? live.mergedAt : state === "CLOSED" ? live.closedAt : null;
-  return at === null ? null : utcDate(at);
-}
-var init_target = __esm({
-  "src/sync/target.ts"() {
-    "use strict";
-    init_support();
-    init_state_drift();
-  }
-});
-
-// src/sync/words.ts
-function afterClosers(text3, end) {
-  let at = end;
-  while (at < text3.length && CLOSERS.test(text3[at] ?? "")) at++;
-  return at;
-}
-function dateSlotAfter(text3, wordEnd) {
-  const start = afterClosers(text3, wordEnd);
-  DATE_AFTER2.lastIndex = start;
-  const m = DATE_AFTER2.exec(text3);
-  if (m === null || m[1] === void 0) return null;
-  const dateStart = DATE_AFTER2.lastIndex - m[1].length;
-  return { start, date: { start: dateStart, end: DATE_AFTER2.lastIndex }, value: m[1] };
-}
-function emphasisOf(text3, span) {
-  let open4 = span.start;
-  while (open4 > 0 && EMPHASIS.test(text3[open4 - 1] ?? "")) open4--;
-  let close = span.end;
-  while (close < text3.length && EMPHASIS.test(text3[close] ?? "")) close++;
-  const before = text3.slice(open4, span.start);
-  return before === text3.slice(span.end, close) ? before : "";
-}
-function quantifierStart(text3, wordStart) {
-  const window2 = text3.slice(Math.max(0, wordStart - 24), wordStart);
-  const m = QUANTIFIER2.exec(window2);
-  return m === null ? wordStart : wordStart - m[0].length;
-}
-function insideParens(text3, at) {
-  for (let i = at - 1; i >= 0; i--) {
-    const c = text3[i];
-    if (c === "(") return true;
-    if (c === ")" || c === "\n") return false;
-  }
-  return false;
-}
-function enclosingParens(text3, span, limit = 600) {
-  let open4 = -1;
-  for (let i = span.start - 1; i >= Math.max(0, span.start - limit); i--) {
-    if (text3[i] === ")") return null;
-    if (text3[i] === "(") {
-      open4 = i;
-      break;
-    }
-  }
-  if (open4 < 0) return null;
-  const close = text3.indexOf(")", span.end);
-  return close < 0 || close - open4 > limit ? null : { start: open4, end: close + 1 };
-}
-function casedLike(state, written) {
-  if (written === written.toLowerCase()) return state.toLowerCase();
-  const rest = written.slice(1);
-  if (written[0] === written[0]?.toUpperCase() && rest === rest.toLowerCase()) {
-    return state[0] + state.slice(1).toLowerCase();
-  }
-  return state;
-}
-function lineStarts2(text3) {
-  if (cached2?.text !== text3) {
-    const starts = [0];
-    for (let i = text3.indexOf("\n"); i >= 0; i = text3.indexOf("\n", i + 1)) starts.push(i + 1);
-    cached2 = { text: text3, starts };
-  }
-  return cached2.starts;
-}
-function lineAt(text3, offset) {
-  const starts = lineStarts2(text3);
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = lo + hi + 1 >> 1;
-    if (starts[mid] <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo + 1;
-}
-function lineStart(text3, line) {
-  return lineStarts2(text3)[line - 1] ?? text3.length;
-}
-var EMPHASIS, CLOSERS, DATE_AFTER2, QUANTIFIER2, cached2;
-var init_words = __esm({
-  "src/sync/words.ts"() {
-    "use strict";
-    EMPHASIS = /[*_]/;
-    CLOSERS = /[*_`]/;
-    DATE_AFTER2 = /[ \t]*[,:]?[ \t]*(?:on[ \t]+)?(\d{4}-\d{2}-\d{2})(?!\d)/y;
-    QUANTIFIER2 = /(?:\bare[ \t]+)?\b(?:both|all(?:[ \t]+(?:two|three|four|five))?)[ \t]+$/i;
-    cached2 = null;
-  }
-});
-
-// src/sync/groups.ts
-function stateGroups(mentions, text3) {
-  const bySpan = /* @__PURE__ */ new Map();
-  for (const m of mentions) {
-    const span = m.stateSpan;
-    if (!span || m.recordedState === null) continue;
-    const written = text3.slice(span.start, span.end);
-    if (parseStateWord(written) !== m.recordedState) continue;
-    const key = `${span.start}:${span.end}`;
-    const group = bySpan.get(key);
-    if (group === void 0) {
-      bySpan.set(key, {
-        span,
-        recorded: m.recordedState,
-        written,
-        refs: [m.ref],
-        firstLine: m.line,
-        line: lineAt(text3, span.start),
-        slot: dateSlotAfter(text3, span.end)
-      });
-    } else {
-      if (!group.refs.includes(m.ref)) group.refs.push(m.ref);
-      group.firstLine = Math.min(group.firstLine, m.line);
-    }
-  }
-  return [...bySpan.values()].sort((a, b) => a.span.start - b.span.start);
-}
-function decide(group, live, insertDate) {
-  const { recorded, slot } = group;
-  const base = group.refs.map((ref) => {
-    const l = foundLive2(live, ref);
-    const state = targetState(recorded, l);
-    return { ref, state, live: l, day: stateDay(l, state) };
-  });
-  const datesMatter = slot !== null || insertDate && recorded !== "MERGED" && base.some((t2) => t2.state === "MERGED");
-  const targets = base.map((t2) => ({
-    ref: t2.ref,
-    state: t2.state,
-    live: t2.live,
-    // A ref GitHub gave no date for keeps the date written, while its state stands.
-    date: datesMatter ? t2.day ?? (t2.state === recorded ? slot?.value ?? null : null) : null
-  }));
-  const first = targets[0];
-  const same = targets.every((t2) => t2.state === first.state && t2.date === first.date);
-  return same ? { kind: "same", state: first.state, date: first.date, targets } : { kind: "split", targets };
-}
-function describeState(state, date) {
-  return date ? `${state} ${date}` : state;
-}
-var init_groups = __esm({
-  "src/sync/groups.ts"() {
-    "use strict";
-    init_states();
-    init_target();
-    init_words();
-  }
-});
-
-// src/sync/ref-ends.ts
-function locateRefEnds(text3, group) {
-  const anchor = enclosingParens(text3, group.span)?.start ?? quantifierStart(text3, group.span.start);
-  const from = lineStart(text3, group.firstLine);
-  if (from > anchor) return null;
-  const slice = text3.slice(from, anchor);
-  const found4 = collapseLinks(scanRefs(slice, SCAN), slice);
-  const last = found4.slice(-group.refs.length);
-  if (last.length !== group.refs.length) return null;
-  const matches = last.every((r, i) => refNumber(r) === splitRefKey(group.refs[i]).number);
-  return matches ? last.map((r) => from + refEnd(slice, r.end)) : null;
-}
-function refEnd(text3, end) {
-  let at = afterClosers(text3, end);
-  if (text3[at] !== "]") return at;
-  at++;
-  if (text3[at] === "[") {
-    const close = text3.indexOf("]", at);
-    if (close >= 0) at = close + 1;
-  }
-  return afterClosers(text3, at);
-}
-var SCAN;
-var init_ref_ends = __esm({
-  "src/sync/ref-ends.ts"() {
-    "use strict";
-    init_model();
-    init_refs();
-    init_links();
-    init_states2();
-    init_words();
-    SCAN = { aliases: /* @__PURE__ */ new Map(), defaultRepo: "sync/placeholder" };
-  }
-});
-
-// src/sync/rewrite.ts
-function changesFor(group, targets) {
-  const from = describeState(group.recorded, group.slot?.value);
-  return targets.flatMap((t2) => {
-    const to = describeState(
-      t2.state,
-      t2.date ?? (t2.state === group.recorded ? group.slot?.value : null)
-    );
-    return to === from ? [] : [{ ref: t2.ref, line: group.line, field: "state", from, to }];
-  });
-}
-function rewriteInPlace(text3, group, decision) {
-  const edits = [];
-  const { span, slot } = group;
-  if (decision.state !== group.recorded) {
-    edits.push({ ...span, text: casedLike(decision.state, group.written) });
-  }
-  if (slot !== null) {
-    if (decision.date === null) {
-      if (decision.state !== group.recorded)
-        edits.push({ start: slot.start, end: slot.date.end, text: "" });
-    } else if (decision.date !== slot.value) {
-      edits.push({ ...slot.date, text: decision.date });
-    }
-  } else if (decision.date !== null) {
-    edits.push({
-      start: afterClosers(text3, span.end),
-      end: afterClosers(text3, span.end),
-      text: ` ${decision.date}`
-    });
-  }
-  return { edits, changes: edits.length === 0 ? [] : changesFor(group, decision.targets) };
-}
-function stateText2(text3, group, state, date) {
-  const mark = emphasisOf(text3, group.span);
-  const word = `${mark}${casedLike(state, group.written)}${mark}`;
-  return date === null ? word : `${word} ${date}`;
-}
-function writtenEnd(text3, group) {
-  return afterClosers(text3, group.slot === null ? group.span.end : group.slot.date.end);
-}
-function splitCell(text3, group, cellStart, targets) {
-  const numbers = targets.map((t2) => splitRefKey(t2.ref).number);
-  const parts = targets.map((t2, i) => {
-    const unique = numbers.indexOf(numbers[i]) === numbers.lastIndexOf(numbers[i]);
-    const name2 = unique ? `#${numbers[i]}` : t2.ref;
-    return `${name2} ${stateText2(text3, group, t2.state, t2.date)}`;
-  });
-  return {
-    edits: [{ start: cellStart, end: writtenEnd(text3, group), text: parts.join("; ") }],
-    changes: changesFor(group, targets)
-  };
-}
-function splitProse(text3, group, refEnds, targets) {
-  const edits = [];
-  targets.forEach((t2, i) => {
-    const state = stateText2(text3, group, t2.state, t2.date);
-    if (i < targets.length - 1) {
-      const at = refEnds[i];
-      edits.push({ start: at, end: at, text: ` (${state})` });
-      return;
-    }
-    const start = quantifierStart(text3, group.span.start);
-    const wrapped = insideParens(text3, start) ? state : `(${state})`;
-    edits.push({ start, end: writtenEnd(text3, group), text: wrapped });
-  });
-  return { edits, changes: changesFor(group, targets) };
-}
-function splitProseGroup(text3, group, targets, notes) {
-  const ends = locateRefEnds(text3, group);
-  if (ends === null) {
-    notes.push(
-      `line ${group.line}: ${group.refs.join(", ")} share one state but now differ, and sync could not find where each ref is written; edit it by hand`
-    );
-    return null;
-  }
-  return splitProse(text3, group, ends, targets);
-}
-var init_rewrite = __esm({
-  "src/sync/rewrite.ts"() {
-    "use strict";
-    init_model();
-    init_ref_ends();
-    init_groups();
-    init_words();
-  }
-});
-
-// src/sync/headers.ts
-function planHeader(source2, text3, live, today) {
-  const out = { edits: [], changes: [], notes: [] };
-  for (const group of stateGroups(source2.mentions, text3)) {
-    const decision = decide(group, live, false);
-    const result = decision.kind === "same" ? rewriteInPlace(text3, group, decision) : splitProseGroup(text3, group, decision.targets, out.notes);
-    if (result === null) continue;
-    out.edits.push(...result.edits);
-    out.changes.push(...result.changes);
-    if (group.refs.length === 1) reviewDecision(text3, group, live, out);
-  }
-  checkDate(source2, text3, live, today, out);
-  return out;
-}
-function reviewDecision(text3, group, live, out) {
-  const ref = group.refs[0];
-  const l = foundLive2(live, ref);
-  if (l === null || l.kind !== "pr" || l.reviewDecision === null) return;
-  if (l.state !== "OPEN" && l.state !== "DRAFT") return;
-  const parens = enclosingParens(text3, group.span);
-  if (parens === null) return;
-  const m = DECISION.exec(text3.slice(parens.start, parens.end));
-  if (m === null || m[1] === void 0 || m[1] === l.reviewDecision) return;
-  const start = parens.start + m.index;
-  out.edits.push({ start, end: start + m[1].length, text: l.reviewDecision });
-  out.changes.push({
-    ref,
-    line: group.line,
-    field: "review_decision",
-    from: m[1],
-    to: l.reviewDecision
-  });
-}
-function checkDate(source2, text3, live, today, out) {
-  const { checkedOn, checkedOnLine } = source2.source;
-  if (checkedOn === null || checkedOnLine === null || checkedOn === today) return;
-  if (!anyAnswered(
-    live,
-    source2.mentions.map((m) => m.ref)
-  ))
-    return;
-  const from = lineStart(text3, checkedOnLine);
-  const end = text3.indexOf("\n", from);
-  const line = text3.slice(from, end < 0 ? text3.length : end);
-  const heading3 = HEADING2.exec(line);
-  if (heading3 === null) return;
-  const at = line.indexOf(checkedOn, heading3.index + heading3[0].length);
-  if (at < 0) return;
-  out.edits.push({ start: from + at, end: from + at + checkedOn.length, text: today });
-  out.changes.push({
-    ref: null,
-    line: checkedOnLine,
-    field: "check-date",
-    from: checkedOn,
-    to: today
-  });
-}
-var DECISION, HEADING2;
-var init_headers2 = __esm({
-  "src/sync/headers.ts"() {
-    "use strict";
-    init_groups();
-    init_rewrite();
-    init_target();
-    init_words();
-    DECISION = /(?<![\w])(APPROVED|CHANGES_REQUESTED|REVIEW_REQUIRED)(?![\w])/;
-    HEADING2 = /upstream[ \t]+status/i;
-  }
-});
-
-// src/sync/ledger.ts
-function planLedger(source2, text3, live, today) {
-  const out = { edits: [], changes: [], notes: [] };
-  for (const group of stateGroups(source2.mentions, text3)) {
-    const cell2 = cellOf(source2.stateCells, group);
-    const decision = decide(group, live, cell2 !== void 0);
-    let result;
-    if (decision.kind === "same") result = rewriteInPlace(text3, group, decision);
-    else if (cell2 !== void 0) result = splitCell(text3, group, cell2.span.start, decision.targets);
-    else result = splitProseGroup(text3, group, decision.targets, out.notes);
-    if (result === null) continue;
-    out.edits.push(...result.edits);
-    out.changes.push(...result.changes);
-  }
-  const span = source2.checkDateSpan;
-  if (span !== null && anyAnswered(
-    live,
-    source2.mentions.map((m) => m.ref)
-  )) {
-    const written = text3.slice(span.start, span.end);
-    if (written !== today) {
-      out.edits.push({ ...span, text: today });
-      const line = lineAt(text3, span.start);
-      out.changes.push({ ref: null, line, field: "check-date", from: written, to: today });
-    }
-  }
-  return out;
-}
-function cellOf(cells, group) {
-  return cells.find((c) => c.span.start <= group.span.start && group.span.end <= c.span.end);
-}
-var init_ledger2 = __esm({
-  "src/sync/ledger.ts"() {
-    "use strict";
-    init_groups();
-    init_rewrite();
-    init_target();
-    init_words();
-  }
-});
-
-// src/sync/yaml-scalar.ts
-function scalarValue(node) {
-  if (!(0, import_yaml20.isScalar)(node) || !node.range) return null;
-  if (node.type === "BLOCK_LITERAL" || node.type === "BLOCK_FOLDED") return null;
-  const quoted = node.type === "QUOTE_DOUBLE" || node.type === "QUOTE_SINGLE";
-  if (node.value === null) return { text: null, quoted };
-  const text3 = typeof node.source === "string" && !quoted ? node.source : String(node.value);
-  return { text: text3, quoted };
-}
-function writeScalar(text3, node, value, quoteNew) {
-  if (!(0, import_yaml20.isScalar)(node) || !node.range) return null;
-  if (value !== null && !SAFE.test(value)) return null;
-  const [start, end] = node.range;
-  const quoted = node.type === "QUOTE_DOUBLE" || node.type === "QUOTE_SINGLE";
-  if (value === null) return { start, end, text: "null" };
-  if (quoted) return { start: start + 1, end: end - 1, text: value };
-  const wasNull = node.value === null;
-  const written = wasNull && quoteNew ? `"${value}"` : value;
-  const gap = start === end && text3[start - 1] === ":" ? " " : "";
-  return { start, end, text: gap + written };
-}
-var import_yaml20, SAFE;
-var init_yaml_scalar = __esm({
-  "src/sync/yaml-scalar.ts"() {
-    "use strict";
-    import_yaml20 = __toESM(require_dist(), 1);
-    SAFE = /^[A-Za-z0-9_:.+-]*$/;
-  }
-});
-
-// src/sync/records.ts
-function planRecord(source2, text3, live, today, inPinnedBase = () => void 0) {
-  const out = { edits: [], changes: [], notes: [] };
-  const doc = parseYaml(text3);
-  if (doc.errors.length > 0) {
-    if (anyAnswered(
-      live,
-      source2.fields.map((f) => f.ref)
-    ))
-      out.notes.push("not synced: the file has YAML syntax errors (see parse-error)");
-    return out;
-  }
-  const field = fieldWriter(text3, out);
-  for (const f of source2.fields) {
-    const l = foundLive2(live, f.ref);
-    const item = doc.getIn(f.path, true);
-    if (l === null || !(0, import_yaml21.isMap)(item)) continue;
-    const at = (key) => {
-      const node = item.get(key, true);
-      return node === void 0 ? null : node;
-    };
-    syncState(at("state"), l, f.ref, field);
-    if (f.path[f.path.length - 2] === "upstream_prs") {
-      syncMergedAt(at("merged_at"), l, f.ref, field);
-      syncReviewDecision(at("review_decision"), l, f.ref, field);
-      const pinned = inPinnedBase(f.ref);
-      if (pinned !== void 0)
-        field(at("in_pinned_base"), f.ref, "in_pinned_base", String(pinned), false);
-    }
-  }
-  if (anyAnswered(
-    live,
-    source2.fields.map((f) => f.ref)
-  )) {
-    field(topLevel(doc, "status_updated"), null, "check-date", today, false);
-  }
-  return out;
-}
-function fieldWriter(text3, out) {
-  return (node, ref, what, value, quoteNew) => {
-    const current = scalarValue(node);
-    if (node === null || current === null || current.text === value) return;
-    const edit = writeScalar(text3, node, value, quoteNew);
-    if (edit === null) return;
-    out.edits.push(edit);
-    out.changes.push({
-      ref,
-      line: lineAt(text3, node.range?.[0] ?? 0),
-      field: what,
-      from: current.text ?? "null",
-      to: value ?? "null"
-    });
-  };
-}
-function syncState(node, l, ref, write) {
-  const written = scalarValue(node)?.text;
-  const recorded = written == null ? null : parseStateWord(written);
-  if (written == null || recorded === null) return;
-  const target = targetState(recorded, l);
-  if (target !== recorded) write(node, ref, "state", casedLike(target, written.trim()), false);
-}
-function syncMergedAt(node, l, ref, write) {
-  const written = scalarValue(node)?.text ?? null;
-  if (l.state !== "MERGED" || l.mergedAt === null) {
-    if (l.state !== "MERGED" && written !== null) write(node, ref, "merged_at", null, true);
-    return;
-  }
-  if (written !== null && sameInstant(written, l.mergedAt)) return;
-  const dateOnly = written !== null && /^\d{4}-\d{2}-\d{2}$/.test(written.trim());
-  write(node, ref, "merged_at", dateOnly ? utcDate(l.mergedAt) : l.mergedAt, true);
-}
-function sameInstant(written, live) {
-  const w = written.trim();
-  if (/^\d{4}-\d{2}-\d{2}$/.test(w)) return w === utcDate(live);
-  const a = Date.parse(w);
-  return !Number.isNaN(a) && a === Date.parse(live);
-}
-function syncReviewDecision(node, l, ref, write) {
-  if (l.kind !== "pr" || l.reviewDecision === null) return;
-  const written = scalarValue(node)?.text ?? null;
-  const same = written !== null && normalise3(written) === normalise3(l.reviewDecision);
-  if (!same) write(node, ref, "review_decision", l.reviewDecision, false);
-}
-function normalise3(value) {
-  return value.trim().toUpperCase().replace(/[\s-]+/g, "_");
-}
-function topLevel(doc, key) {
-  const root = doc.contents;
-  if (!(0, import_yaml21.isMap)(root)) return null;
-  const node = root.get(key, true);
-  return node === void 0 ? null : node;
-}
-var import_yaml21;
-var init_records2 = __esm({
-  "src/sync/records.ts"() {
-    "use strict";
-    import_yaml21 = __toESM(require_dist(), 1);
-    init_yaml_parse();
-    init_states();
-    init_target();
-    init_words();
-    init_yaml_scalar();
-  }
-});
-
-// src/sync/server-strings.ts
-function shown(value) {
-  const cut = value.length > 80 ? `${value.slice(0, 80)}\u2026` : value;
-  return `"${escapeControls(cut)}"`;
-}
-function badState(value) {
-  return STATES.includes(value) ? null : `not one of ${STATES.join(", ")}`;
-}
-function badReviewDecision(value) {
-  return REVIEW_DECISIONS2.includes(value) ? null : `not one of ${REVIEW_DECISIONS2.join(", ")}`;
-}
-function badDate(value) {
-  const m = DATE.exec(value);
-  if (m === null) return "not a yyyy-mm-dd date";
-  const ms = Date.parse(`${value}T00:00:00Z`);
-  return !Number.isNaN(ms) && new Date(ms).toISOString().startsWith(value) ? null : "not a calendar date";
-}
-function badTimestamp(value) {
-  const m = TIMESTAMP.exec(value);
-  if (m === null || m[1] === void 0) return "not an ISO-8601 timestamp";
-  return Number.isNaN(Date.parse(value)) ? "not a real instant" : badDate(m[1]);
-}
-function badRefUrl(value, ref, host) {
-  const expected = `https://${host}/<owner>/<repo>/(pull|issues)/<n> for ${ref}`;
-  const prefix = `https://${host.toLowerCase()}/`;
-  if (!value.toLowerCase().startsWith(prefix)) return `not ${expected}`;
-  const parts = value.slice(prefix.length).split("/");
-  const [owner, repo, kind, number2] = parts;
-  const want = splitRefKey(ref);
-  const fits = parts.length === 4 && owner !== void 0 && repo !== void 0 && number2 !== void 0 && NAME.test(owner) && NAME.test(repo) && (kind === "pull" || kind === "issues") && DIGITS2.test(number2) && owner.toLowerCase() === want.owner.toLowerCase() && repo.toLowerCase() === want.repo.toLowerCase() && Number(number2) === want.number;
-  return fits ? null : `not ${expected}`;
-}
-var REVIEW_DECISIONS2, DATE, TIMESTAMP, NAME, DIGITS2;
-var init_server_strings = __esm({
-  "src/sync/server-strings.ts"() {
-    "use strict";
-    init_control_chars();
-    init_model();
-    REVIEW_DECISIONS2 = ["APPROVED", "CHANGES_REQUESTED", "REVIEW_REQUIRED"];
-    DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-    TIMESTAMP = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:\d{2})$/;
-    NAME = /^[A-Za-z0-9._-]+$/;
-    DIGITS2 = /^[1-9]\d*$/;
-  }
-});
-
-// src/sync/trailers.ts
-function hasTrailerFields(source2) {
-  return "trailers" in source2 && source2.trailers.fields.length > 0;
-}
-function trailerLines(source2) {
-  const lines = /* @__PURE__ */ new Set();
-  for (const f of source2.trailers.fields) {
-    const count = f.value.split("\n").length;
-    for (let i = 0; i < count; i++) lines.add(f.line + i);
-  }
-  return lines;
-}
-function planTrailers(source2, text3, live, webHost = "github.com") {
-  const out = { edits: [], changes: [], notes: [] };
-  const byLine = /* @__PURE__ */ new Map();
-  for (const m of source2.mentions) byLine.set(m.line, [...byLine.get(m.line) ?? [], m]);
-  const hasApplied = source2.trailers.fields.some(
-    (f) => f.name.toLowerCase() === "applied-upstream"
-  );
-  const eol = text3.includes("\r\n") ? "\r\n" : "\n";
-  for (const field of source2.trailers.fields) {
-    if (splitYoctoField(field, byLine.get(field.line) ?? [], live, out)) continue;
-    for (const m of byLine.get(field.line) ?? []) {
-      const l = foundLive2(live, m.ref);
-      if (l === null || m.recordedState === null || recordedMatchesLive(m.recordedState, l.state))
-        continue;
-      planField(field, m, l, { text: text3, eol, hasApplied, out, webHost });
-    }
-  }
-  return out;
-}
-function splitYoctoField(field, mentions, live, out) {
-  if (field.convention !== "yocto") return false;
-  const words2 = /* @__PURE__ */ new Set();
-  for (const m of mentions) {
-    const l = m.recordedState === null ? null : foundLive2(live, m.ref);
-    if (l !== null) words2.add(yoctoWord(l.state));
-  }
-  if (words2.size < 2) return false;
-  const refs = mentions.map((m) => m.ref).join(", ");
-  out.notes.push(
-    `${field.name}: ${refs} on line ${field.line} now call for different status words (${[...words2].sort().join(", ")}); split the line by hand`
-  );
-  return true;
-}
-function planField(field, m, l, ctx) {
-  const name2 = field.name.toLowerCase();
-  if (field.convention === "yocto" && m.stateSpan) {
-    const word = l.state === "MERGED" ? "Backport" : l.state === "CLOSED" ? "Denied" : "Submitted";
-    const was = ctx.text.slice(m.stateSpan.start, m.stateSpan.end);
-    if (was.toLowerCase() === word.toLowerCase()) return;
-    ctx.out.edits.push({ start: m.stateSpan.start, end: m.stateSpan.end, text: word });
-    ctx.out.changes.push({ ref: m.ref, line: field.line, field: "state", from: was, to: word });
-    return;
-  }
-  if (name2 === "forwarded" && l.state === "MERGED" && !ctx.hasApplied) {
-    const bad = badRefUrl(l.url, m.ref, ctx.webHost);
-    if (bad !== null) {
-      ctx.out.notes.push(
-        `line ${field.line}: not adding Applied-Upstream for ${m.ref}: GitHub's URL ${shown(l.url)} is ${bad}`
-      );
-      return;
-    }
-    const lineEnd3 = endOfField(ctx.text, field.valueSpan.end);
-    const added = `${ctx.eol}Applied-Upstream: ${l.url}`;
-    ctx.out.edits.push({ start: lineEnd3, end: lineEnd3, text: added });
-    ctx.out.changes.push({
-      ref: m.ref,
-      line: field.line + 1,
-      field: "state",
-      from: "Forwarded",
-      to: "Applied-Upstream"
-    });
-    return;
-  }
-  ctx.out.notes.push(
-    `${field.name}: ${m.ref} is ${l.state} but the field says otherwise; edit line ${field.line} by hand`
-  );
-}
-function endOfField(text3, from) {
-  const nl = text3.indexOf("\n", from);
-  if (nl === -1) return text3.length;
-  return text3[nl - 1] === "\r" ? nl - 1 : nl;
-}
-var yoctoWord;
-var init_trailers2 = __esm({
-  "src/sync/trailers.ts"() {
-    "use strict";
-    init_state_drift();
-    init_server_strings();
-    init_target();
-    yoctoWord = (state) => state === "MERGED" ? "Backport" : state === "CLOSED" ? "Denied" : "Submitted";
-  }
-});
-
-// src/sync/vet.ts
-function vetLive(live) {
-  const vetted = /* @__PURE__ */ new Map();
-  const rejected = /* @__PURE__ */ new Map();
-  for (const [ref, resolution] of live) {
-    if (resolution.status !== "found") {
-      vetted.set(ref, resolution);
-      continue;
-    }
-    const problems = [];
-    const l = vetState(resolution.live, problems);
-    if (problems.length > 0) rejected.set(ref, problems);
-    if (l !== null) vetted.set(ref, { status: "found", live: l });
-  }
-  return { live: vetted, rejected };
-}
-function vetState(l, problems) {
-  const state = badState(l.state);
-  if (state !== null) {
-    problems.push({ field: "state", value: l.state, reason: state });
-    return null;
-  }
-  const check = (field, value, bad) => {
-    if (value === null) return null;
-    const reason = bad(value);
-    if (reason === null) return value;
-    problems.push({ field, value, reason });
-    return null;
-  };
-  return {
-    ...l,
-    reviewDecision: check("review decision", l.reviewDecision, badReviewDecision),
-    mergedAt: check("merge date", l.mergedAt, badTimestamp),
-    closedAt: check("close date", l.closedAt, badTimestamp)
-  };
-}
-function rejectionNotes(mentions, rejected) {
-  const notes = /* @__PURE__ */ new Set();
-  for (const m of mentions) {
-    const records = m.recordedState !== null || m.recordedMergedAt != null || m.recordedReviewDecision != null;
-    if (!records) continue;
-    for (const r of rejected.get(m.ref) ?? []) {
-      notes.add(
-        `line ${m.line}: not writing GitHub's ${r.field} for ${m.ref}: ${shown(r.value)} is ${r.reason}`
-      );
-    }
-  }
-  return [...notes];
-}
-var init_vet = __esm({
-  "src/sync/vet.ts"() {
-    "use strict";
-    init_server_strings();
-  }
-});
-
-// src/sync/plan.ts
-function pinnedBaseKey(path23, ref) {
-  return `${path23}
-${ref}`;
-}
-function planSync(input2) {
-  const plan = { files: [], notes: [] };
-  const vetted = vetLive(input2.live);
-  const ctx = {
-    inPinnedBase: input2.inPinnedBase,
-    live: vetted.live,
-    today: input2.today,
-    webHost: input2.webHost ?? "github.com"
-  };
-  for (const source2 of input2.sources) {
-    const path23 = source2.source.path;
-    const before = input2.texts.get(path23);
-    if (before === void 0) continue;
-    for (const message of rejectionNotes(source2.mentions, vetted.rejected))
-      plan.notes.push({ path: path23, message });
-    const planned = planSource(source2, before, ctx);
-    if (planned === null) continue;
-    for (const message of planned.notes) plan.notes.push({ path: path23, message });
-    if (planned.edits.length === 0) continue;
-    const unsafe = planned.edits.find(isUnsafeEdit);
-    if (unsafe !== void 0) {
-      plan.notes.push({ path: path23, message: unsafeNote(before, unsafe) });
-      continue;
-    }
-    const after = applyEdits(before, planned.edits);
-    if (after === before) continue;
-    const changes = [...planned.changes].sort((a, b) => a.line - b.line);
-    plan.files.push({ path: path23, before, after, changes });
-  }
-  plan.files.sort((a, b) => compare4(a.path, b.path));
-  plan.notes.sort((a, b) => compare4(a.path, b.path));
-  return plan;
-}
-function isUnsafeEdit(edit) {
-  return hasControlChars(edit.text.replace(/^\r?\n/, ""));
-}
-function unsafeNote(text3, edit) {
-  const line = text3.slice(0, edit.start).split("\n").length;
-  return `line ${line}: not synced: a planned edit would write a control character into the file (${shown(edit.text)}); nothing in this file was written`;
-}
-function planSource(source2, text3, ctx) {
-  const { live, today } = ctx;
-  switch (source2.source.kind) {
-    case "ledger":
-      return isLedger(source2) ? planLedger(source2, text3, live, today) : null;
-    case "record":
-    case "record-index":
-      return isRecord(source2) ? planRecord(
-        source2,
-        text3,
-        live,
-        today,
-        (ref) => ctx.inPinnedBase?.get(pinnedBaseKey(source2.source.path, ref))
-      ) : null;
-    case "patch-header": {
-      if (!hasTrailerFields(source2)) return planHeader(source2, text3, live, today);
-      const lines = trailerLines(source2);
-      const prose = planHeader(
-        { ...source2, mentions: source2.mentions.filter((m) => !lines.has(m.line)) },
-        text3,
-        live,
-        today
-      );
-      const fields = planTrailers(source2, text3, live, ctx.webHost);
-      return {
-        edits: [...prose.edits, ...fields.edits],
-        changes: [...prose.changes, ...fields.changes],
-        notes: [...prose.notes, ...fields.notes]
-      };
-    }
-  }
-}
-function isLedger(source2) {
-  return "stateCells" in source2 && "checkDateSpan" in source2;
-}
-function isRecord(source2) {
-  return "fields" in source2;
-}
-function compare4(a, b) {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-var init_plan = __esm({
-  "src/sync/plan.ts"() {
-    "use strict";
-    init_control_chars();
-    init_edits();
-    init_headers2();
-    init_ledger2();
-    init_records2();
-    init_trailers2();
-    init_server_strings();
-    init_vet();
-  }
-});
-
-// src/sync/atomic.ts
-import { randomBytes } from "node:crypto";
-import * as fsp from "node:fs/promises";
-import path8 from "node:path";
-async function writeAtomic(file, content2, fs = nodeFs, guard = null) {
-  let tmp = null;
-  try {
-    const target = await fs.realpath(file);
-    if (guard !== null) await checkInside(fs, guard, target);
-    const original = await fs.stat(target);
-    if (guard !== null) await checkUnchanged(fs, guard, target, original);
-    const dir = path8.dirname(target);
-    const name2 = path8.join(
-      dir,
-      `.${path8.basename(target)}.upstream-status-${process.pid}-${randomBytes(4).toString("hex")}.tmp`
-    );
-    const mode = original.mode & 4095;
-    const handle = await fs.open(name2, "wx", mode);
-    tmp = name2;
-    try {
-      await handle.writeFile(content2, "utf8");
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await fs.chmod(tmp, mode);
-    await fs.chown(tmp, original.uid, original.gid).catch(() => void 0);
-    if (guard !== null) {
-      if (await fs.realpath(file) !== target) throw guardError(guard, "it was moved or relinked");
-      await checkUnchanged(fs, guard, target, original);
-    }
-    await fs.rename(tmp, target);
-    tmp = null;
-    await syncDir(fs, dir);
-  } catch (err) {
-    if (tmp !== null) await fs.unlink(tmp).catch(() => void 0);
-    throw toWriteError(file, err);
-  }
-}
-function guardError(guard, why) {
-  return new GuardError(`not writing ${guard.shown}: ${why}; run sync again`);
-}
-async function checkInside(fs, guard, target) {
-  const root = await fs.realpath(guard.root);
-  const rel = path8.relative(root, target);
-  if (rel === "" || rel.startsWith("..") || path8.isAbsolute(rel)) {
-    throw new GuardError(
-      `not writing ${guard.shown}: it resolves to ${target}, outside the root (a symlink)`
-    );
-  }
-}
-async function checkUnchanged(fs, guard, target, first) {
-  const now = await fs.stat(target);
-  if (now.ino !== first.ino || now.dev !== first.dev) {
-    throw guardError(guard, "it was replaced since it was read");
-  }
-  let current;
-  try {
-    current = strictUtf8.decode(await fs.readFile(target));
-  } catch {
-    throw new GuardError(
-      `not writing ${guard.shown}: it is not valid UTF-8, and rewriting it would lose the invalid bytes`
-    );
-  }
-  if (current !== guard.before) throw guardError(guard, "it changed since it was read");
-}
-async function syncDir(fs, dir) {
-  try {
-    const handle = await fs.open(dir, "r", 0);
-    await handle.sync().finally(() => handle.close());
-  } catch {
-  }
-}
-function toWriteError(file, err) {
-  if (err instanceof GuardError) return new SyncWriteError(file, null, err.message);
-  const e = err;
-  const code2 = typeof e?.code === "string" ? e.code : null;
-  const reason = REASONS2[code2 ?? ""] ?? (err instanceof Error ? err.message : String(err));
-  const detail = code2 === null ? reason : `${reason} (${code2})`;
-  return new SyncWriteError(file, code2, `cannot write ${file}: ${detail}; the file is unchanged`);
-}
-var nodeFs, SyncWriteError, strictUtf8, GuardError, REASONS2;
-var init_atomic = __esm({
-  "src/sync/atomic.ts"() {
-    "use strict";
-    nodeFs = {
-      realpath: (f) => fsp.realpath(f),
-      stat: (f) => fsp.stat(f),
-      readFile: (f) => fsp.readFile(f),
-      open: (f, flags, mode) => fsp.open(f, flags, mode),
-      chmod: (f, mode) => fsp.chmod(f, mode),
-      chown: (f, uid, gid) => fsp.chown(f, uid, gid),
-      rename: (a, b) => fsp.rename(a, b),
-      unlink: (f) => fsp.unlink(f)
-    };
-    SyncWriteError = class extends Error {
-      constructor(file, code2, message) {
-        super(message);
-        this.file = file;
-        this.code = code2;
-        this.name = "SyncWriteError";
-      }
-      file;
-      code;
-    };
-    strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-    GuardError = class extends Error {
-    };
-    REASONS2 = {
-      EACCES: "permission denied",
-      EPERM: "operation not permitted",
-      EROFS: "read-only file system",
-      ENOSPC: "no space left on device",
-      EDQUOT: "disk quota exceeded",
-      ENOENT: "no such file or directory",
-      ENOTDIR: "a parent of the path is not a directory",
-      EISDIR: "it is a directory"
-    };
-  }
-});
-
-// src/sync/lock.ts
-import { open as open2, readFile as readFile4, unlink as unlink2 } from "node:fs/promises";
-import path9 from "node:path";
-async function acquireSyncLock(root) {
-  const file = path9.join(root, LOCK_NAME);
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const handle = await open2(file, "wx", 420);
-      await handle.writeFile(`${process.pid}
-`).finally(() => handle.close());
-      return { release: () => unlink2(file).catch(() => void 0) };
-    } catch (err) {
-      if (err.code !== "EEXIST") {
-        throw new Error(
-          `cannot take the sync lock ${LOCK_NAME}: ${String(err.message)}`
-        );
-      }
-      const holder = await lockHolder(file);
-      if (holder !== null && isRunning(holder)) {
-        throw new Error(
-          `another sync (pid ${holder}) is writing this tree (lock ${LOCK_NAME}); nothing was written`
-        );
-      }
-      await unlink2(file).catch(() => void 0);
-    }
-  }
-  throw new Error(`cannot take the sync lock ${LOCK_NAME}; remove it if no sync is running`);
-}
-async function lockHolder(file) {
-  const text3 = await readFile4(file, "utf8").catch(() => "");
-  const pid = Number(text3.trim());
-  return Number.isInteger(pid) && pid > 0 ? pid : null;
-}
-function isRunning(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return err.code === "EPERM";
-  }
-}
-var LOCK_NAME;
-var init_lock = __esm({
-  "src/sync/lock.ts"() {
-    "use strict";
-    LOCK_NAME = ".upstream-status.lock";
-  }
-});
-
-// src/sync/write.ts
-import { readFile as readFile5 } from "node:fs/promises";
-import path10 from "node:path";
-async function applySyncPlan(root, plan, options) {
-  const result = {
-    written: [],
-    diff: plan.files.map((f) => unifiedDiff(f.path, f.before, f.after)).join(""),
-    failed: []
-  };
-  if (options.dryRun || plan.files.length === 0) return result;
-  let lock;
-  try {
-    lock = await acquireSyncLock(root);
-  } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
-    result.failed.push(...plan.files.map((f) => ({ path: f.path, message })));
-    return result;
-  }
-  try {
-    for (const file of plan.files) {
-      const abs = path10.join(root, file.path);
-      try {
-        await checkUnchanged2(abs, file.path, file.before);
-        const guard = { root, shown: file.path, before: file.before };
-        await writeAtomic(abs, file.after, options.fs ?? nodeFs, guard);
-        result.written.push(file.path);
-      } catch (err) {
-        result.failed.push({
-          path: file.path,
-          message: err instanceof Error ? err.message : String(err)
-        });
-      }
-    }
-  } finally {
-    await lock.release();
-  }
-  return result;
-}
-async function checkUnchanged2(abs, rel, before) {
-  const bytes2 = await readFile5(abs).catch((err) => {
-    throw new Error(`cannot read ${rel} again before writing it: ${err.code ?? err.message}`);
-  });
-  let current;
-  try {
-    current = strictUtf82.decode(bytes2);
-  } catch {
-    throw new Error(
-      `not writing ${rel}: it is not valid UTF-8, and rewriting it would lose the invalid bytes`
-    );
-  }
-  if (current !== before)
-    throw new Error(`not writing ${rel}: it changed since it was read; run sync again`);
-}
-var strictUtf82;
-var init_write = __esm({
-  "src/sync/write.ts"() {
-    "use strict";
-    init_diff();
-    init_atomic();
-    init_lock();
-    init_atomic();
-    strictUtf82 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
-  }
-});
-
-// src/commands/sync.ts
-var sync_exports = {};
-__export(sync_exports, {
-  syncCommand: () => syncCommand
-});
-function pinnedBaseVerdicts(findings) {
-  const out = /* @__PURE__ */ new Map();
-  for (const f of findings) {
-    const value = /^in_pinned_base: (true|false)$/.exec(f.live ?? "")?.[1];
-    if (f.rule !== "in-pinned-base-drift" || !f.file || !f.ref || value === void 0) continue;
-    out.set(pinnedBaseKey(f.file, f.ref), value === "true");
-  }
-  return out;
-}
-async function syncCommand(flags, github) {
-  const base = await prepare(flags);
-  warn(vetGitHubSettings(github, base.config));
-  const progress = startProgress({
-    stream: process.stderr,
-    env: process.env,
-    format: "text",
-    label: "upstream-status: asking GitHub"
-  });
-  const result = await runCheck({ ...base, github, version: VERSION }).finally(
-    () => progress.stop()
-  );
-  requireSources(result.collected, base.root, base.config);
-  for (const note of result.notes) process.stderr.write(`note: ${escapeControls(note)}
-`);
-  const overBudget = result.findings.filter((f) => f.rule === "budget-exceeded");
-  for (const f of overBudget) process.stderr.write(`upstream-status: ${f.message}
-`);
-  if (overBudget.some((f) => f.severity === "error")) return EXIT_CODES.findings;
-  const plan = planSync({
-    sources: result.collected.sources,
-    texts: result.collected.texts,
-    live: result.live ?? /* @__PURE__ */ new Map(),
-    today: base.today,
-    webHost: base.config.github.webHost,
-    inPinnedBase: pinnedBaseVerdicts(result.findings)
-  });
-  for (const n of plan.notes) process.stderr.write(`note: ${escapeControls(`${n.path}: ${n.message}`)}
-`);
-  const applied = await applySyncPlan(base.root, plan, { dryRun: flags.dryRun === true });
-  if (flags.dryRun) {
-    process.stdout.write(applied.diff === "" ? "sync: nothing to change\n" : applied.diff);
-  } else {
-    for (const file of plan.files) {
-      if (!applied.written.includes(file.path)) continue;
-      process.stdout.write(`updated ${escapeControls(file.path)}
-`);
-      for (const c of file.changes) {
-        const what = c.ref ? `${c.ref} ${c.field}` : c.field;
-        process.stdout.write(
-          escapeControls(`  ${file.path}:${c.line}  ${what}: ${c.from} \u2192 ${c.to}`) + "\n"
-        );
-      }
-    }
-    if (applied.written.length === 0 && applied.failed.length === 0) {
-      process.stdout.write("sync: every record already matches GitHub\n");
-    }
-  }
-  for (const f of applied.failed) process.stderr.write(`upstream-status: ${escapeControls(f.message)}
-`);
-  return applied.failed.length > 0 ? EXIT_CODES.usage : EXIT_CODES.ok;
-}
-var init_sync = __esm({
-  "src/commands/sync.ts"() {
-    "use strict";
-    init_check();
-    init_control_chars();
-    init_errors();
-    init_plan();
-    init_write();
-    init_progress();
-    init_require_sources();
-    init_shared();
-  }
-});
-
 // src/rebase/targets.ts
-import path11 from "node:path";
+import path6 from "node:path";
 function parseOnto(text3) {
   const match = ONTO.exec(text3.trim());
   const ref = match?.[2];
@@ -33213,7 +30818,7 @@ function patchTargets(collected, config2) {
     const entries2 = collected.indexed.get(patch) ?? [];
     if (notPatches.has(patch) || entries2.some((e) => e.retired)) continue;
     const repo = entries2.find((e) => e.repo !== null)?.repo ?? repoForPatch(config2, patch, patchesDirOf(collected, patch));
-    const ext = path11.posix.extname(patch).toLowerCase();
+    const ext = path6.posix.extname(patch).toLowerCase();
     out.push({ patch, repo, kind: ext === ".diff" || ext === ".patch" ? "diff" : "script" });
   }
   return out;
@@ -33371,7 +30976,7 @@ var init_diff_hunk = __esm({
 });
 
 // src/rebase/lines.ts
-function splitLines2(content2) {
+function splitLines(content2) {
   const lines = [];
   let start = 0;
   while (start < content2.length) {
@@ -33397,7 +31002,7 @@ var init_lines = __esm({
 
 // src/rebase/diff-parse.ts
 function parseDiff(text3, strip = 1) {
-  const lines = splitLines2(text3);
+  const lines = splitLines(text3);
   const files = [];
   const problems = [];
   let current = null;
@@ -37899,7 +35504,7 @@ function keyOf(v) {
 function joinPath(base, part) {
   if (part.startsWith("/")) return { k: "str", v: part };
   const parts = part.split("/").filter((p) => p !== "" && p !== ".");
-  if (base.k === "pkgpath") return { ...base, parts: normalise4([...base.parts, ...parts]) };
+  if (base.k === "pkgpath") return { ...base, parts: normalise3([...base.parts, ...parts]) };
   if (base.k === "str")
     return {
       k: "str",
@@ -37907,7 +35512,7 @@ function joinPath(base, part) {
     };
   return base;
 }
-function normalise4(parts) {
+function normalise3(parts) {
   const out = [];
   for (const p of parts) {
     if (p === "..") out.pop();
@@ -39155,12 +36760,12 @@ var init_python_script = __esm({
 });
 
 // src/footprint/shell-script.ts
-import path12 from "node:path";
+import path7 from "node:path";
 function readShellScript(text3, patch, patchFiles, packages) {
   const vars = /* @__PURE__ */ new Map();
   const out = { companions: [], files: [], unreadable: [] };
-  const dir = path12.posix.dirname(patch);
-  const beside = (name2) => patchFiles.find((p) => p === path12.posix.join(dir, name2)) ?? patchFiles.find((p) => p.endsWith(`/${name2}`));
+  const dir = path7.posix.dirname(patch);
+  const beside = (name2) => patchFiles.find((p) => p === path7.posix.join(dir, name2)) ?? patchFiles.find((p) => p.endsWith(`/${name2}`));
   let applies = false;
   text3.split("\n").forEach((raw, i) => {
     const line = raw.replace(/(^|\s)#.*$/, "");
@@ -39169,7 +36774,7 @@ function readShellScript(text3, patch, patchFiles, packages) {
     if (APPLY.test(line) && /(^|[\s;&|(])(patch|git)\s/.test(` ${line}`)) {
       applies = true;
       for (const name2 of expand2(line, vars).match(DIFF_NAME) ?? []) {
-        const found4 = beside(path12.posix.basename(name2));
+        const found4 = beside(path7.posix.basename(name2));
         if (found4 && !out.companions.includes(found4)) out.companions.push(found4);
       }
     }
@@ -39274,9 +36879,9 @@ var init_shell_script = __esm({
 });
 
 // src/footprint/build.ts
-import path13 from "node:path";
+import path8 from "node:path";
 function kindOf2(patch) {
-  const ext = path13.posix.extname(patch).toLowerCase();
+  const ext = path8.posix.extname(patch).toLowerCase();
   return ext === ".diff" || ext === ".patch" ? "diff" : ext === ".py" ? "python" : ext === ".sh" ? "shell" : "other";
 }
 function buildFootprint(input2, packages, patchFiles) {
@@ -39369,11 +36974,11 @@ var init_build3 = __esm({
 
 // src/rebase/anchors.ts
 function readAnchorDeclaration(recordText) {
-  const counter = new import_yaml22.LineCounter();
-  const doc = (0, import_yaml22.parseDocument)(recordText, { lineCounter: counter, uniqueKeys: false });
-  if (doc.errors.length > 0 || !(0, import_yaml22.isMap)(doc.contents)) return null;
+  const counter = new import_yaml20.LineCounter();
+  const doc = (0, import_yaml20.parseDocument)(recordText, { lineCounter: counter, uniqueKeys: false });
+  if (doc.errors.length > 0 || !(0, import_yaml20.isMap)(doc.contents)) return null;
   const target = doc.contents.get("target", true);
-  if (!(0, import_yaml22.isMap)(target)) return null;
+  if (!(0, import_yaml20.isMap)(target)) return null;
   const anchorsNode = target.get("anchors", true);
   const anchors = strings2(anchorsNode);
   if (anchors.length === 0) return null;
@@ -39382,16 +36987,16 @@ function readAnchorDeclaration(recordText) {
   return { anchors, files, line: at === void 0 ? 1 : counter.linePos(at).line };
 }
 function strings2(node) {
-  if (!(0, import_yaml22.isSeq)(node)) return [];
+  if (!(0, import_yaml20.isSeq)(node)) return [];
   return node.items.flatMap(
-    (item) => (0, import_yaml22.isScalar)(item) && typeof item.value === "string" && item.value !== "" ? [item.value] : []
+    (item) => (0, import_yaml20.isScalar)(item) && typeof item.value === "string" && item.value !== "" ? [item.value] : []
   );
 }
-var import_yaml22;
+var import_yaml20;
 var init_anchors = __esm({
   "src/rebase/anchors.ts"() {
     "use strict";
-    import_yaml22 = __toESM(require_dist(), 1);
+    import_yaml20 = __toESM(require_dist(), 1);
   }
 });
 
@@ -39399,36 +37004,36 @@ var init_anchors = __esm({
 function readRecordTarget(text3) {
   const decl = readAnchorDeclaration(text3);
   if (decl) return { files: decl.files, anchors: decl.anchors, anchorsLine: decl.line };
-  const doc = (0, import_yaml23.parseDocument)(text3, { uniqueKeys: false });
-  const target = (0, import_yaml23.isMap)(doc.contents) ? doc.contents.get("target", true) : null;
-  const files = (0, import_yaml23.isMap)(target) ? target.get("files", true) : null;
+  const doc = (0, import_yaml21.parseDocument)(text3, { uniqueKeys: false });
+  const target = (0, import_yaml21.isMap)(doc.contents) ? doc.contents.get("target", true) : null;
+  const files = (0, import_yaml21.isMap)(target) ? target.get("files", true) : null;
   return {
-    files: (0, import_yaml23.isSeq)(files) ? files.items.flatMap(
-      (i) => (0, import_yaml23.isScalar)(i) && typeof i.value === "string" && i.value !== "" ? [i.value] : []
+    files: (0, import_yaml21.isSeq)(files) ? files.items.flatMap(
+      (i) => (0, import_yaml21.isScalar)(i) && typeof i.value === "string" && i.value !== "" ? [i.value] : []
     ) : [],
     anchors: [],
     anchorsLine: 1
   };
 }
-var import_yaml23;
+var import_yaml21;
 var init_record_target = __esm({
   "src/footprint/record-target.ts"() {
     "use strict";
     init_anchors();
-    import_yaml23 = __toESM(require_dist(), 1);
+    import_yaml21 = __toESM(require_dist(), 1);
   }
 });
 
 // src/footprint/collect.ts
-import { readFile as readFile6 } from "node:fs/promises";
-import path14 from "node:path";
+import { readFile as readFile3 } from "node:fs/promises";
+import path9 from "node:path";
 async function collectFootprints(root, config2, given) {
   const collected = given ?? await collectSources(root, config2);
   const footprints = [];
   for (const target of patchTargets(collected, config2)) {
     let text3;
     try {
-      text3 = await readFile6(path14.join(root, target.patch), "utf8");
+      text3 = await readFile3(path9.join(root, target.patch), "utf8");
     } catch (error) {
       footprints.push({
         patch: target.patch,
@@ -39474,6 +37079,343 @@ var init_collect2 = __esm({
     init_targets();
     init_build3();
     init_record_target();
+  }
+});
+
+// src/github/base-dates.ts
+function dateKey(repo, rev) {
+  return `${repo.toLowerCase()}@${rev}`;
+}
+function buildDatesQuery(requests) {
+  const repos = /* @__PURE__ */ new Map();
+  const slots = [];
+  const seen = /* @__PURE__ */ new Set();
+  for (const request2 of requests) {
+    const key = dateKey(request2.repo, request2.rev);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const [owner = "", name2 = ""] = request2.repo.split("/");
+    const repoName = `${owner}/${name2}`.toLowerCase();
+    let group = repos.get(repoName);
+    if (!group) {
+      group = { owner, name: name2, alias: `r${repos.size}`, lines: [] };
+      repos.set(repoName, group);
+    }
+    const alias = `d${slots.length}`;
+    group.lines.push(
+      `    ${alias}: object(expression: ${JSON.stringify(request2.rev)}) { ...dated }`
+    );
+    slots.push({
+      key,
+      repoAlias: group.alias,
+      alias,
+      expectOid: request2.expectOid?.toLowerCase() ?? null
+    });
+  }
+  const lines = ["query {"];
+  for (const group of repos.values()) {
+    lines.push(
+      `  ${group.alias}: repository(owner: ${JSON.stringify(group.owner)}, name: ${JSON.stringify(group.name)}) {`,
+      ...group.lines,
+      "  }"
+    );
+  }
+  lines.push("}", FRAGMENT);
+  return { query: lines.join("\n"), slots };
+}
+function readDatesAnswer(batch, data) {
+  const out = /* @__PURE__ */ new Map();
+  for (const slot of batch.slots) {
+    const repo = asRecord2(asRecord2(data)?.[slot.repoAlias]);
+    const object = asRecord2(repo?.[slot.alias]);
+    const commit = object?.["__typename"] === "Tag" ? asRecord2(object["target"]) : object;
+    out.set(slot.key, commitDate(commit, slot.expectOid));
+  }
+  return out;
+}
+function commitDate(commit, expectOid) {
+  if (commit?.["__typename"] !== "Commit") return null;
+  const { oid, committedDate } = commit;
+  if (typeof oid !== "string" || typeof committedDate !== "string") return null;
+  if (expectOid !== null && oid.toLowerCase() !== expectOid) return null;
+  const at = Date.parse(committedDate);
+  return Number.isNaN(at) ? null : at;
+}
+async function fetchCommitDates(octokit, session, url, requests, concurrency) {
+  const chunks = [];
+  for (let i = 0; i < requests.length; i += DATES_PER_QUERY) {
+    chunks.push(requests.slice(i, i + DATES_PER_QUERY));
+  }
+  const out = /* @__PURE__ */ new Map();
+  const answers = await mapLimited(
+    chunks,
+    concurrency,
+    (chunk3) => askDates(octokit, session, url, chunk3)
+  );
+  for (const answer of answers) for (const [key, at] of answer) out.set(key, at);
+  return out;
+}
+async function askDates(octokit, session, url, requests) {
+  const batch = buildDatesQuery(requests);
+  let body;
+  let reset;
+  try {
+    const response = await octokit.request({ method: "POST", url, query: batch.query });
+    body = response.data;
+    reset = response.headers["x-ratelimit-reset"];
+  } catch (error) {
+    const status = error.status;
+    if (status === 400 || status === 404 || status === 422) return readDatesAnswer(batch, null);
+    throw error;
+  }
+  if (typeof body !== "object" || body === null) {
+    throw new GitHubUnavailableError(
+      `GitHub sent an unreadable answer to POST ${new URL(url).pathname}`
+    );
+  }
+  const { data, errors } = body;
+  const rateLimited = Array.isArray(errors) && errors.some((e) => asRecord2(e)?.["type"] === "RATE_LIMITED");
+  if (rateLimited) {
+    const at = Number(reset);
+    throw session.rateLimitError(Number.isFinite(at) && at > 0 ? at : null);
+  }
+  return readDatesAnswer(batch, data);
+}
+function asRecord2(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? value : null;
+}
+var DATES_PER_QUERY, FRAGMENT;
+var init_base_dates = __esm({
+  "src/github/base-dates.ts"() {
+    "use strict";
+    init_client();
+    init_octokit();
+    DATES_PER_QUERY = 100;
+    FRAGMENT = `fragment dated on GitObject { __typename ... on Commit { oid committedDate } ... on Tag { target { __typename ... on Commit { oid committedDate } } } }`;
+  }
+});
+
+// src/github/containment.ts
+var containment_exports = {};
+__export(containment_exports, {
+  CLOCK_SKEW_MARGIN_MS: () => CLOCK_SKEW_MARGIN_MS,
+  askPinnedContainment: () => askPinnedContainment,
+  containmentKey: () => containmentKey,
+  containsCommit: () => containsCommit,
+  createGitHubContainment: () => createGitHubContainment,
+  createLocalContainment: () => createLocalContainment,
+  decideByDates: () => decideByDates,
+  encodeRef: () => encodeRef,
+  fixedContainment: () => fixedContainment,
+  readContainmentSnapshot: () => readContainmentSnapshot,
+  recordingContainment: () => recordingContainment,
+  replayContainment: () => replayContainment
+});
+import { execFile } from "node:child_process";
+async function containsCommit(resolver, repo, ref, sha) {
+  const q2 = { repo, ref, sha };
+  const { answers } = await resolver.contains([q2]);
+  return answers.get(containmentKey(q2)) ?? null;
+}
+async function askPinnedContainment(input2, resolver) {
+  const pinned = collectPinnedBases(input2.sources, input2.config);
+  const questions = containmentQuestions(input2.mentionsByRef, input2.live, pinned);
+  if (questions.length === 0) return { pinned, containment: /* @__PURE__ */ new Map(), requests: 0 };
+  const { answers, requests } = await resolver.contains(questions);
+  return { pinned, containment: answers, requests };
+}
+function cached(ask) {
+  const known = /* @__PURE__ */ new Map();
+  return {
+    async contains(questions) {
+      const fresh = /* @__PURE__ */ new Map();
+      for (const q2 of questions) {
+        const key = containmentKey(q2);
+        if (!known.has(key)) fresh.set(key, q2);
+      }
+      let requests = 0;
+      if (fresh.size > 0) {
+        const result = await ask([...fresh.values()]);
+        requests = result.requests;
+        for (const [key, answer] of result.answers) known.set(key, answer);
+      }
+      const answers = /* @__PURE__ */ new Map();
+      for (const q2 of questions) {
+        const key = containmentKey(q2);
+        answers.set(key, known.get(key) ?? null);
+      }
+      return { answers, requests };
+    }
+  };
+}
+function createGitHubContainment(opts) {
+  const graphqlUrl = opts.graphqlUrl ?? graphqlUrlFor(opts.apiUrl);
+  return cached(async (questions) => {
+    const session = new GitHubSession(opts);
+    const out = /* @__PURE__ */ new Map();
+    await session.run(async (octokit) => {
+      const wanted = dateRequests(questions, opts);
+      const dates = wanted.length === 0 ? /* @__PURE__ */ new Map() : await fetchCommitDates(octokit, session, graphqlUrl, wanted, opts.concurrency);
+      const ask = [];
+      for (const q2 of questions) {
+        const answer = decideByDates(
+          q2.mergedAt,
+          dates.get(dateKey(q2.repo, q2.sha)),
+          dates.get(dateKey(q2.repo, q2.ref))
+        );
+        if (answer === false) out.set(containmentKey(q2), false);
+        else ask.push(q2);
+      }
+      const answers = await mapLimited(ask, opts.concurrency, (q2) => askCompare(octokit, q2));
+      ask.forEach((q2, i) => out.set(containmentKey(q2), answers[i] ?? null));
+    });
+    return { answers: out, requests: session.requests };
+  });
+}
+function decideByDates(mergedAt, commitDate2, baseDate) {
+  if (mergedAt === void 0 || typeof commitDate2 !== "number" || typeof baseDate !== "number")
+    return null;
+  const merged2 = Date.parse(mergedAt);
+  if (Number.isNaN(merged2)) return null;
+  return Math.min(merged2, commitDate2) > baseDate + CLOCK_SKEW_MARGIN_MS ? false : null;
+}
+function dateRequests(questions, opts) {
+  if (opts.token === null || opts.token.trim() === "") return [];
+  const dated = questions.filter(
+    (q2) => q2.mergedAt !== void 0 && !Number.isNaN(Date.parse(q2.mergedAt))
+  );
+  const wanted = /* @__PURE__ */ new Map();
+  for (const q2 of dated) {
+    wanted.set(dateKey(q2.repo, q2.ref), { repo: q2.repo, rev: q2.ref });
+    wanted.set(dateKey(q2.repo, q2.sha), { repo: q2.repo, rev: q2.sha, expectOid: q2.sha });
+  }
+  const queries = Math.ceil(wanted.size / DATES_PER_QUERY);
+  if (dated.length <= queries) return [];
+  if (questions.length + queries > (opts.maxRequests ?? Infinity)) return [];
+  return [...wanted.values()];
+}
+async function askCompare(octokit, q2) {
+  const [owner = "", repo = ""] = q2.repo.split("/");
+  const url = `/repos/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/compare/${encodeRef(q2.ref)}...${encodeRef(q2.sha)}`;
+  try {
+    const response = await octokit.request({ method: "GET", url, per_page: 1 });
+    const status = response.data?.status;
+    if (status === "identical" || status === "behind") return true;
+    if (status === "ahead" || status === "diverged") return false;
+    throw new GitHubUnavailableError(`GitHub sent an unreadable answer to GET ${url}`);
+  } catch (error) {
+    const code2 = error.status;
+    if (code2 === 404 || code2 === 422) return null;
+    throw error;
+  }
+}
+function encodeRef(ref) {
+  return ref.split("/").map(encodeURIComponent).join("/");
+}
+function createLocalContainment(opts) {
+  return cached(async (questions) => {
+    const answers = await mapLimited(
+      questions,
+      opts.concurrency ?? 8,
+      (q2) => isAncestor(opts.dir, q2.sha, q2.ref)
+    );
+    const out = /* @__PURE__ */ new Map();
+    questions.forEach((q2, i) => out.set(containmentKey(q2), answers[i] ?? null));
+    return { answers: out, requests: 0 };
+  });
+}
+function isAncestor(dir, sha, ref) {
+  return new Promise((resolve2) => {
+    if (sha.startsWith("-") || ref.startsWith("-")) {
+      resolve2(null);
+      return;
+    }
+    execFile("git", ["-C", dir, "merge-base", "--is-ancestor", sha, ref], (error) => {
+      if (!error) resolve2(true);
+      else resolve2(error.code === 1 ? false : null);
+    });
+  });
+}
+function fixedContainment(answers, origin = "the snapshot", lenient2 = false) {
+  return {
+    contains(questions) {
+      const out = /* @__PURE__ */ new Map();
+      for (const q2 of questions) {
+        const key = containmentKey(q2);
+        if (!answers.has(key) && !lenient2) {
+          return Promise.reject(
+            new GitHubUnavailableError(
+              `${origin} has no containment answer for ${key}; record it again`
+            )
+          );
+        }
+        out.set(key, answers.get(key) ?? null);
+      }
+      return Promise.resolve({ answers: out, requests: 0 });
+    }
+  };
+}
+async function readContainmentSnapshot(file) {
+  const parsed = await readSnapshotJson(file);
+  const raw = isObject2(parsed) ? parsed["containment"] : void 0;
+  const out = /* @__PURE__ */ new Map();
+  if (raw === void 0) return out;
+  if (!isObject2(raw)) throw new Error(`GitHub snapshot ${file}: "containment" must be an object`);
+  for (const [key, value] of Object.entries(raw)) {
+    if (!/^[^/@\s]+\/[^/@\s]+@.+\.\.\..+$/.test(key))
+      throw new Error(`GitHub snapshot ${file}: "${key}" is not an owner/repo@REF...SHA key`);
+    if (value !== true && value !== false && value !== null)
+      throw new Error(
+        `GitHub snapshot ${file}: the containment answer for ${key} is not true, false or null`
+      );
+    out.set(key, value);
+  }
+  return out;
+}
+async function replayContainment(file, opts = {}) {
+  return fixedContainment(
+    await readContainmentSnapshot(file),
+    `snapshot ${file}`,
+    opts.lenient ?? false
+  );
+}
+function recordingContainment(inner, file) {
+  return {
+    async contains(questions) {
+      const result = await inner.contains(questions);
+      let parsed = null;
+      try {
+        parsed = await readSnapshotJson(file);
+      } catch {
+        parsed = null;
+      }
+      const doc = isObject2(parsed) ? { ...parsed } : { schemaVersion: 1, answers: {} };
+      const merged2 = isObject2(doc["containment"]) ? { ...doc["containment"] } : {};
+      for (const [key, answer] of result.answers) merged2[key] = answer;
+      doc["containment"] = Object.fromEntries(
+        Object.keys(merged2).sort().map((key) => [key, merged2[key] ?? null])
+      );
+      await writeSnapshotText(file, `${JSON.stringify(doc, null, 2)}
+`);
+      return result;
+    }
+  };
+}
+function isObject2(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+var CLOCK_SKEW_MARGIN_MS;
+var init_containment = __esm({
+  "src/github/containment.ts"() {
+    "use strict";
+    init_pinned();
+    init_base_dates();
+    init_client();
+    init_github();
+    init_snapshot();
+    init_octokit();
+    init_pinned();
+    CLOCK_SKEW_MARGIN_MS = 24 * 60 * 60 * 1e3;
   }
 });
 
@@ -39709,6 +37651,2967 @@ var init_contents = __esm({
   }
 });
 
+// src/discover/cache.ts
+import { mkdir as mkdir2, readFile as readFile4, rename as rename2, writeFile as writeFile2 } from "node:fs/promises";
+import path10 from "node:path";
+function fileFor(dir, repo) {
+  return path10.join(dir, `discover-${repo.replace("/", "__")}.json`);
+}
+async function loadCache(dir, repo) {
+  try {
+    const json = JSON.parse(await readFile4(fileFor(dir, repo), "utf8"));
+    if (json.version !== 1 || typeof json.prs !== "object" || json.prs === null) return /* @__PURE__ */ new Map();
+    return new Map(Object.entries(json.prs).map(([n, pr]) => [Number(n), pr]));
+  } catch {
+    return /* @__PURE__ */ new Map();
+  }
+}
+async function saveCache(dir, repo, cache2) {
+  await mkdir2(dir, { recursive: true });
+  const target = fileFor(dir, repo);
+  const temp = `${target}.${process.pid}.tmp`;
+  const prs = Object.fromEntries(
+    [...cache2].sort(([a], [b]) => a - b).map(([n, pr]) => [String(n), pr])
+  );
+  await writeFile2(temp, `${JSON.stringify({ version: 1, prs })}
+`);
+  await rename2(temp, target);
+}
+var init_cache = __esm({
+  "src/discover/cache.ts"() {
+    "use strict";
+  }
+});
+
+// src/discover/findings.ts
+function isRecorded(collected, ref, patch) {
+  return (collected.mentionsByRef.get(ref) ?? []).some((m) => m.patch === patch);
+}
+function placeFor(collected, patch) {
+  const entries2 = collected.indexed.get(patch) ?? [];
+  const record = entries2.find((e) => e.source.endsWith(".upstream.status.yaml"));
+  const entry = record ?? entries2[0];
+  return entry ? { file: entry.source, line: record ? 1 : entry.line } : { file: patch, line: 1 };
+}
+function collisionFinding(repo, pr, patch, c, place) {
+  const ref = `${repo}#${pr.number}`;
+  const state = [
+    pr.isDraft ? "draft" : "open",
+    (pr.reviewDecision ?? "no review decision").toLowerCase().replace(/_/g, " "),
+    `last push ${pr.updatedAt.slice(0, 10)}`
+  ].join(", ");
+  const what = c.kind === "certain" ? `would break ${c.subject} of ${patch} (line ${c.line}) in ${c.file}` : `touches ${c.file} within a few lines of ${c.subject} of ${patch} (line ${c.line}) without breaking it`;
+  return {
+    rule: "unrecorded-collision",
+    severity: c.kind === "certain" ? "warning" : "notice",
+    ref,
+    patch,
+    file: place.file,
+    line: place.line,
+    recorded: null,
+    live: pr.isDraft ? "DRAFT" : "OPEN",
+    message: `${ref} ${JSON.stringify(pr.title)} (${state}) ${what}; no record names it${c.kind === "certain" ? ": add it as an anchor-collision" : ""}.`
+  };
+}
+var init_findings = __esm({
+  "src/discover/findings.ts"() {
+    "use strict";
+  }
+});
+
+// src/discover/open-prs.ts
+function readOpenPrsPage(data) {
+  const conn = rec(rec(rec(data)["repository"])["pullRequests"]);
+  const info = rec(conn["pageInfo"]);
+  const nodes = Array.isArray(conn["nodes"]) ? conn["nodes"] : [];
+  const prs = nodes.map((n) => {
+    const node = rec(n);
+    const files = rec(node["files"]);
+    const paths = (Array.isArray(files["nodes"]) ? files["nodes"] : []).map(
+      (f) => str(rec(f)["path"])
+    );
+    return {
+      number: Number(node["number"]),
+      title: str(node["title"]),
+      url: str(node["url"]),
+      isDraft: node["isDraft"] === true,
+      reviewDecision: typeof node["reviewDecision"] === "string" ? node["reviewDecision"] : null,
+      updatedAt: str(node["updatedAt"]),
+      headRefOid: str(node["headRefOid"]),
+      paths,
+      morePaths: Number(files["totalCount"] ?? 0) > paths.length
+    };
+  });
+  return { prs, after: info["hasNextPage"] === true ? str(info["endCursor"]) || null : null };
+}
+async function listOpenPrs(octokit, graphqlUrl, repo) {
+  const [owner, name2] = repo.split("/");
+  const out = [];
+  let after = null;
+  do {
+    const response = await octokit.request({
+      method: "POST",
+      url: graphqlUrl,
+      query: OPEN_PRS_QUERY,
+      variables: { owner, name: name2, after }
+    });
+    const body = rec(response.data);
+    if (Array.isArray(body["errors"]) && body["errors"].length > 0)
+      throw new GitHubUnavailableError(
+        `GitHub rejected the open-PR query for ${repo}: ${str(rec(body["errors"][0])["message"])}`
+      );
+    const page = readOpenPrsPage(body["data"]);
+    out.push(...page.prs);
+    after = page.after;
+  } while (after !== null);
+  return out;
+}
+async function pullFiles(octokit, repo, n) {
+  const [owner = "", name2 = ""] = repo.split("/");
+  const out = [];
+  for (let page = 1; page <= 30; page++) {
+    const response = await octokit.request("GET /repos/{owner}/{repo}/pulls/{pull_number}/files", {
+      owner,
+      repo: name2,
+      pull_number: n,
+      per_page: 100,
+      page
+    });
+    const list2 = Array.isArray(response.data) ? response.data : [];
+    for (const f of list2) {
+      const file = rec(f);
+      out.push({
+        path: str(file["filename"]),
+        patch: typeof file["patch"] === "string" ? file["patch"] : null
+      });
+    }
+    if (list2.length < 100) break;
+  }
+  return out;
+}
+var OPEN_PRS_QUERY, rec, str;
+var init_open_prs = __esm({
+  "src/discover/open-prs.ts"() {
+    "use strict";
+    init_client();
+    OPEN_PRS_QUERY = `query ($owner: String!, $name: String!, $after: String) {
+  repository(owner: $owner, name: $name) {
+    pullRequests(states: OPEN, first: 100, after: $after) {
+      pageInfo { hasNextPage endCursor }
+      nodes {
+        number title url isDraft reviewDecision updatedAt headRefOid
+        files(first: 100) { totalCount nodes { path } }
+      }
+    }
+  }
+}`;
+    rec = (v) => typeof v === "object" && v !== null && !Array.isArray(v) ? v : {};
+    str = (v) => typeof v === "string" ? v : "";
+  }
+});
+
+// src/footprint/regex.ts
+function pythonRegex(pattern, flags) {
+  if (flags & 64) return "verbose (re.X) patterns are not read";
+  let p = pattern;
+  let f = "g";
+  const inline2 = /^\(\?([aiLmsux]+)\)/.exec(p);
+  if (inline2) {
+    if (/[xL]/.test(inline2[1] ?? "")) return `inline flags (?${inline2[1]}) are not read`;
+    for (const c of inline2[1] ?? "") if ("ims".includes(c) && !f.includes(c)) f += c;
+    p = p.slice(inline2[0].length);
+  }
+  for (const [bit, c] of FLAG_BITS) if (flags & bit && !f.includes(c)) f += c;
+  if (/\(\?[aiLmsux-]+[:)]/.test(p)) return "inline flags inside the pattern are not read";
+  p = p.replace(/\(\?P<(\w+)>/g, "(?<$1>").replace(/\(\?P=(\w+)\)/g, "\\k<$1>").replace(/\\A/g, "(?<![\\s\\S])").replace(/\\Z/g, "(?![\\s\\S])");
+  try {
+    return new RegExp(p, f);
+  } catch (e) {
+    return `not a pattern JavaScript reads the same way: ${e.message}`;
+  }
+}
+var FLAG_BITS;
+var init_regex = __esm({
+  "src/footprint/regex.ts"() {
+    "use strict";
+    FLAG_BITS = [
+      [2, "i"],
+      [8, "m"],
+      [16, "s"]
+    ];
+  }
+});
+
+// src/footprint/verdict.ts
+function occurrences(text3, anchor) {
+  if (anchor.regexFlags === null) {
+    if (anchor.old === "") return 0;
+    let n = 0;
+    for (let at = text3.indexOf(anchor.old); at !== -1; at = text3.indexOf(anchor.old, at + anchor.old.length))
+      n++;
+    return n;
+  }
+  const re = pythonRegex(anchor.old, anchor.regexFlags);
+  return typeof re === "string" ? re : (text3.match(re) ?? []).length;
+}
+function checkFile(file, original) {
+  const results = [];
+  const markers = file.anchors.filter((a) => a.role === "marker");
+  for (const m of markers) {
+    const n = occurrences(original, m);
+    if (typeof n === "number" && n > 0)
+      return {
+        status: "already-applied",
+        results: [{ anchor: m, status: "marker-present", found: n }]
+      };
+  }
+  let text3 = original;
+  let edits = 0;
+  let applied = 0;
+  for (const a of file.anchors) {
+    if (a.role === "marker") continue;
+    if (a.role === "edit") edits++;
+    if (a.role === "edit" && a.new !== null && a.new !== "" && !a.old.includes(a.new) && text3.includes(a.new)) {
+      applied++;
+      results.push({ anchor: a, status: "applied", found: 0 });
+      continue;
+    }
+    const n = occurrences(a.role === "required" ? original : text3, a);
+    if (typeof n === "string") {
+      results.push({ anchor: a, status: "unreadable", found: 0, reason: n });
+      continue;
+    }
+    const status = n === 0 ? "missing" : a.expected !== null && n !== a.expected ? n > a.expected ? "ambiguous" : "missing" : "ok";
+    if (a.optional && status !== "ok") {
+      results.push({ anchor: a, status: "skipped", found: n });
+      edits--;
+      continue;
+    }
+    results.push({ anchor: a, status, found: n });
+    if (status === "ok" && a.role === "edit" && a.new !== null && a.regexFlags === null)
+      text3 = replace2(text3, a.old, a.new, a.replaceCount);
+  }
+  const failed2 = results.some((r) => r.status === "missing" || r.status === "ambiguous");
+  return {
+    status: failed2 ? "fails" : edits > 0 && applied === edits ? "already-applied" : "applies",
+    results
+  };
+}
+function replace2(text3, old, by, count) {
+  if (count === null || count < 0) return text3.split(old).join(by);
+  let out = text3;
+  let from = 0;
+  for (let i = 0; i < count; i++) {
+    const at = out.indexOf(old, from);
+    if (at === -1) break;
+    out = out.slice(0, at) + by + out.slice(at + old.length);
+    from = at + by.length;
+  }
+  return out;
+}
+var init_verdict = __esm({
+  "src/footprint/verdict.ts"() {
+    "use strict";
+    init_regex();
+  }
+});
+
+// src/rebase/locate.ts
+function sideOf(hunk, reverse) {
+  const removed = reverse ? "+" : "-";
+  const pattern = [];
+  let lastChange = 0;
+  for (const line of hunk.lines) {
+    if (line.op === " " || line.op === removed) pattern.push(rawLine(line));
+    if (line.op === removed) lastChange = pattern.length;
+    else if (line.op !== " ") lastChange = Math.max(lastChange, pattern.length);
+  }
+  const start = reverse ? hunk.newStart : hunk.oldStart;
+  const ops = hunk.lines.map((l) => l.op);
+  const prefixContext = ops.findIndex((op) => op !== " ");
+  const suffixContext = ops.length - 1 - ops.findLastIndex((op) => op !== " ");
+  return {
+    pattern,
+    // GNU appends after line N for `-N,0` rather than inserting before it.
+    first: pattern.length === 0 ? start + 1 : start,
+    prefixContext: prefixContext === -1 ? ops.length : prefixContext,
+    suffixContext: prefixContext === -1 ? ops.length : suffixContext,
+    lastChange
+  };
+}
+function matchesAt(lines, pattern, where) {
+  if (where < 1 || where - 1 + pattern.length > lines.length) return false;
+  return pattern.every((p, k) => lines[where - 1 + k] === p);
+}
+function locateSide(lines, side, state) {
+  const where = search(lines, side, state);
+  return where !== null && where + side.prefixContext - 1 >= state.frozen ? where : null;
+}
+function search(lines, side, state) {
+  const firstGuess = side.first + state.offset;
+  const patLines = side.pattern.length;
+  if (patLines === 0) return firstGuess;
+  const context = Math.max(side.prefixContext, side.suffixContext);
+  const found4 = (where) => matchesAt(lines, side.pattern, where) ? where : null;
+  if (side.prefixContext < context && side.first <= 1) {
+    return state.frozen <= side.prefixContext ? found4(1) : null;
+  }
+  const maxWhere = lines.length - patLines + 1;
+  const minWhere = Math.max(state.frozen + 1, 1);
+  if (side.suffixContext < context) return maxWhere >= minWhere ? found4(maxWhere) : null;
+  const maxPos = maxWhere - firstGuess;
+  const maxNeg = firstGuess - minWhere;
+  for (let k = 0; k <= Math.max(maxPos, maxNeg); k++) {
+    if (k <= maxPos && found4(firstGuess + k)) return firstGuess + k;
+    if (k > 0 && k <= maxNeg && found4(firstGuess - k)) return firstGuess - k;
+  }
+  return null;
+}
+function advance(side, where) {
+  return { offset: where - side.first, frozen: where + side.lastChange - 1 };
+}
+var init_locate = __esm({
+  "src/rebase/locate.ts"() {
+    "use strict";
+    init_lines();
+  }
+});
+
+// src/rebase/mismatch.ts
+function describeFailure2(lines, hunk, reverse, state) {
+  const old = sideOf(hunk, false).pattern;
+  const pattern = old.length > 0 ? old : sideOf(hunk, true).pattern;
+  const start = Math.max(1, sideOf(hunk, reverse).first + state.offset);
+  for (const [k, expected] of pattern.entries()) {
+    const actual = lines[start - 1 + k] ?? null;
+    if (actual !== expected) return { line: start + k, expected, actual };
+  }
+  return null;
+}
+var init_mismatch = __esm({
+  "src/rebase/mismatch.ts"() {
+    "use strict";
+    init_locate();
+  }
+});
+
+// src/rebase/patched.ts
+function patchedContent(lines, placements, reverse) {
+  const [removed, added] = reverse ? ["+", "-"] : ["-", "+"];
+  const out = [];
+  let copied = 0;
+  const copyTill = (line) => {
+    for (; copied < line; copied++) out.push(lines[copied] ?? "");
+  };
+  for (const { hunk, where } of placements) {
+    let old = 0;
+    for (const line of hunk.lines) {
+      if (line.op === " ") {
+        old++;
+      } else if (line.op === removed) {
+        copyTill(where + old - 1);
+        copied++;
+        old++;
+      } else if (line.op === added) {
+        copyTill(where + old - 1);
+        out.push(rawLine(line));
+      }
+    }
+  }
+  copyTill(lines.length);
+  return out.join("");
+}
+var init_patched = __esm({
+  "src/rebase/patched.ts"() {
+    "use strict";
+    init_lines();
+  }
+});
+
+// src/rebase/apply-file.ts
+function targetPath(fp) {
+  return (fp.isNew ? fp.newPath : fp.oldPath ?? fp.newPath) ?? "";
+}
+function applyFile(target, fp) {
+  const path23 = targetPath(fp);
+  const unchanged = (verdict2) => ({ verdict: verdict2, after: target });
+  if (fp.binary) return unchanged({ path: path23, status: "binary", hunks: [] });
+  if (target === null && !fp.isNew) return unchanged(absent(fp, path23));
+  const lines = splitLines(target ?? "").map(rawLine);
+  const pass = choosePass(lines, fp);
+  const verdict = {
+    path: path23,
+    status: pass.status,
+    hunks: pass.hunks,
+    ...pass.reason ? { reason: pass.reason } : {}
+  };
+  if (pass.status !== "applies") return unchanged(verdict);
+  return { verdict, after: fp.isDelete ? null : patchedContent(lines, pass.placements, false) };
+}
+function absent(fp, path23) {
+  return fp.isDelete ? { path: path23, status: "already-applied", hunks: fp.hunks.map((h) => found3(h, true, 0)) } : { path: path23, status: "missing-file", hunks: fp.hunks.map((h) => failed(h, null)) };
+}
+function choosePass(lines, fp) {
+  if (fp.isNew && lines.length > 0) return runPass(lines, fp, true);
+  const forward = runPass(lines, fp, false);
+  const first = fp.hunks[0];
+  if (first && !forward.firstFound && reverses(lines, first)) return runPass(lines, fp, true);
+  return forward;
+}
+function reverses(lines, hunk) {
+  return locateSide(lines, sideOf(hunk, true), { offset: 0, frozen: 0 }) !== null;
+}
+function runPass(lines, fp, reverse) {
+  let state = { offset: 0, frozen: 0 };
+  let remaining = lines.length;
+  const hunks2 = [];
+  const located = [];
+  const placements = [];
+  for (const hunk of fp.hunks) {
+    const side = sideOf(hunk, reverse);
+    const where = canLocate(lines, fp, reverse) ? locateSide(lines, side, state) : null;
+    located.push(where !== null);
+    if (where === null) {
+      hunks2.push(tryOtherWay(lines, fp, hunk, reverse, state));
+      continue;
+    }
+    hunks2.push(found3(hunk, reverse, where - side.first));
+    placements.push({ hunk, where });
+    state = advance(side, where);
+    remaining += netLines(hunk, reverse);
+  }
+  const done = { hunks: hunks2, firstFound: located[0] ?? true, placements };
+  if (located.includes(false)) return { status: "fails", ...done };
+  const deletes = reverse ? fp.isNew : fp.isDelete;
+  if (deletes && remaining > 0) return { status: "fails", reason: "file-not-emptied", ...done };
+  return { status: reverse ? "already-applied" : "applies", ...done };
+}
+function netLines(hunk, reverse) {
+  const sign = (op) => op === "+" ? 1 : op === "-" ? -1 : 0;
+  return hunk.lines.reduce((n, l) => n + (reverse ? -1 : 1) * sign(l.op), 0);
+}
+function canLocate(lines, fp, reverse) {
+  const creates = reverse ? fp.isDelete : fp.isNew;
+  return !creates || lines.length === 0;
+}
+function tryOtherWay(lines, fp, hunk, reverse, state) {
+  const side = sideOf(hunk, !reverse);
+  const where = canLocate(lines, fp, !reverse) ? locateSide(lines, side, state) : null;
+  if (where !== null) return found3(hunk, !reverse, where - side.first);
+  return failed(hunk, describeFailure2(lines, hunk, reverse, state));
+}
+function found3(hunk, reverse, offset) {
+  return { hunk: hunk.index, status: reverse ? "already-applied" : "applies", offset };
+}
+function failed(hunk, firstMismatch) {
+  const end = hunk.oldStart + Math.max(hunk.oldLines, 1) - 1;
+  return { hunk: hunk.index, status: "fails", oldRange: [hunk.oldStart, end], firstMismatch };
+}
+var init_apply_file = __esm({
+  "src/rebase/apply-file.ts"() {
+    "use strict";
+    init_lines();
+    init_locate();
+    init_mismatch();
+    init_patched();
+  }
+});
+
+// src/rebase/apply.ts
+function checkPatch(text3, read, strip = 1) {
+  const { files, problems } = parseDiff(text3, strip);
+  const patched = /* @__PURE__ */ new Map();
+  const original = memoize(read);
+  const readFile12 = (p) => patched.has(p) ? patched.get(p) ?? null : original(p);
+  const verdicts = files.map((fp) => {
+    const path23 = chooseTarget(fp, readFile12);
+    const { verdict, after } = applyFile(path23 === null ? null : readFile12(path23), fp);
+    const where = path23 ?? targetPath(fp);
+    if (verdict.status === "applies") patched.set(where, after);
+    return { ...verdict, path: where };
+  });
+  const applies = problems.length === 0 && verdicts.length > 0 && verdicts.every((v) => v.status === "applies");
+  return { files: verdicts, problems, applies };
+}
+function chooseTarget(fp, readFile12) {
+  if (fp.isNew || fp.oldPath === null || fp.oldPath === fp.newPath || fp.newPath === null) {
+    const only = targetPath(fp);
+    return only !== "" && readFile12(only) !== null ? only : null;
+  }
+  const existing = [fp.oldPath, fp.newPath].filter((p) => readFile12(p) !== null);
+  const rank = (p) => [p.split("/").length, (p.split("/").pop() ?? "").length, p.length];
+  const better = (a, b) => {
+    const [ra, rb] = [rank(a), rank(b)];
+    for (const [k, x] of ra.entries()) if (x !== rb[k]) return x < (rb[k] ?? 0) ? a : b;
+    return a;
+  };
+  return existing.reduce((best, p) => best === null ? p : better(best, p), null);
+}
+function memoize(read) {
+  const seen = /* @__PURE__ */ new Map();
+  return (path23) => {
+    if (!seen.has(path23)) seen.set(path23, read(path23));
+    return seen.get(path23) ?? null;
+  };
+}
+var init_apply = __esm({
+  "src/rebase/apply.ts"() {
+    "use strict";
+    init_apply_file();
+    init_diff_parse();
+    init_apply_file();
+  }
+});
+
+// src/discover/replay.ts
+function replayPr(fp, patchText, base, prFiles, nearLines = 3) {
+  const out = [];
+  for (const pr of prFiles) {
+    const file = fp.files.find((f) => f.candidates.includes(pr.path));
+    const before = base.get(pr.path);
+    if (!file || before === void 0 || pr.patch === null) continue;
+    const change = prChange(pr);
+    if (!change) continue;
+    const applied = applyFile(before, change);
+    if (applied.verdict.status === "applies" && typeof applied.after === "string") {
+      const broken = breaks(fp, patchText, file, pr.path, base, applied.after);
+      if (broken) {
+        out.push({ kind: "certain", file: pr.path, ...broken });
+        continue;
+      }
+    }
+    const ranges = fp.kind === "diff" ? hunkRanges(fp, pr.path) : anchorRanges(file, before);
+    const near = ranges.find(
+      (r) => change.hunks.some(
+        (h) => h.oldStart - nearLines <= r.to && h.oldStart + Math.max(h.oldLines, 1) - 1 + nearLines >= r.from
+      )
+    );
+    if (near) out.push({ kind: "near", file: pr.path, subject: near.subject, line: near.line });
+  }
+  return out;
+}
+function prChange(pr) {
+  const parsed = parseDiff(`--- a/${pr.path}
++++ b/${pr.path}
+${pr.patch ?? ""}
+`);
+  return parsed.files[0] ?? null;
+}
+function breaks(fp, patchText, file, path23, base, after) {
+  if (fp.kind === "diff" && patchText !== null) {
+    const read = (p) => base.get(p) ?? null;
+    if (!checkPatch(patchText, read).applies) return null;
+    const now2 = checkPatch(patchText, (p) => p === path23 ? after : read(p));
+    if (now2.applies) return null;
+    const failing = now2.files.flatMap((f) => f.hunks).find((h) => h.status === "fails");
+    const hunk = fp.hunks.filter((h) => h.file === path23)[(failing?.hunk ?? 1) - 1];
+    return {
+      subject: failing?.status === "fails" ? `hunk ${failing.hunk} (old lines ${failing.oldRange[0]}-${failing.oldRange[1]})` : "the patch",
+      line: hunk?.line ?? 1
+    };
+  }
+  const was = checkFile(file, base.get(path23) ?? "");
+  if (was.status === "fails") return null;
+  const now = checkFile(file, after);
+  const bad = now.results.find((r) => r.status === "missing" || r.status === "ambiguous");
+  if (now.status !== "fails" || !bad) return null;
+  return {
+    subject: `anchor ${JSON.stringify(bad.anchor.old.split("\n")[0] ?? "")}${bad.status === "ambiguous" ? " (now repeated)" : ""}`,
+    line: bad.anchor.line
+  };
+}
+function hunkRanges(fp, path23) {
+  return fp.hunks.filter((h) => h.file === path23).map((h, i) => ({
+    from: h.oldStart,
+    to: h.oldStart + Math.max(h.oldLines, 1) - 1,
+    subject: `hunk ${i + 1}`,
+    line: h.line
+  }));
+}
+function anchorRanges(file, text3) {
+  const out = [];
+  for (const a of file.anchors) {
+    if (a.regexFlags !== null || a.role === "marker") continue;
+    const at = text3.indexOf(a.old);
+    if (at < 0) continue;
+    const from = text3.slice(0, at).split("\n").length;
+    const to = from + a.old.replace(/\n$/, "").split("\n").length - 1;
+    out.push({
+      from,
+      to,
+      subject: `anchor ${JSON.stringify(a.old.split("\n")[0] ?? "")}`,
+      line: a.line
+    });
+  }
+  return out;
+}
+var init_replay = __esm({
+  "src/discover/replay.ts"() {
+    "use strict";
+    init_verdict();
+    init_apply();
+    init_apply_file();
+    init_diff_parse();
+  }
+});
+
+// src/discover/run.ts
+var run_exports = {};
+__export(run_exports, {
+  runDiscover: () => runDiscover
+});
+import { readFile as readFile5 } from "node:fs/promises";
+import path11 from "node:path";
+async function runDiscover(opts) {
+  const { footprints, collected } = await collectFootprints(opts.root, opts.config);
+  const pinned = collectPinnedBases(collected.sources, opts.config);
+  const transport = {
+    token: opts.github.token,
+    apiUrl: opts.github.apiUrl,
+    timeoutSeconds: opts.config.github.timeoutSeconds
+  };
+  const { concurrency } = opts.config.github;
+  const result = {
+    findings: [],
+    graphqlRequests: 0,
+    restRequests: 0,
+    fetched: 0,
+    certain: [],
+    notes: [],
+    collected
+  };
+  const byRepo = /* @__PURE__ */ new Map();
+  for (const fp of footprints) {
+    const repo = fp.files.find((f) => f.repo !== null)?.repo ?? fp.repo;
+    if (repo === null || fp.files.length === 0) continue;
+    const base = basesFor(pinned, repo, fp.patch)[0];
+    if (!base) {
+      result.notes.push(
+        `${fp.patch}: no pinned base for ${repo} (set bases in the config): not replayed`
+      );
+      continue;
+    }
+    byRepo.set(repo, [...byRepo.get(repo) ?? [], { fp, base: baseRevision(base) }]);
+  }
+  const cacheDir = path11.join(opts.root, opts.cacheDir);
+  for (const [repo, patches] of [...byRepo].sort(([a], [b]) => a.localeCompare(b))) {
+    const listing = new GitHubSession(transport);
+    const prs = await listing.run((o) => listOpenPrs(o, opts.github.graphqlUrl, repo));
+    result.graphqlRequests += listing.requests;
+    const paths = new Set(patches.flatMap(({ fp }) => fp.files.flatMap((f) => f.candidates)));
+    const candidates = prs.filter((pr) => pr.morePaths || pr.paths.some((p) => paths.has(p)));
+    const cache2 = await loadCache(cacheDir, repo);
+    const stale = candidates.filter((pr) => cache2.get(pr.number)?.head !== pr.headRefOid);
+    const rest = new GitHubSession(transport);
+    const fetched = await rest.run(
+      (o) => mapLimited(stale, concurrency, (pr) => pullFiles(o, repo, pr.number))
+    );
+    result.restRequests += rest.requests;
+    result.fetched += stale.length;
+    stale.forEach(
+      (pr, i) => cache2.set(pr.number, { head: pr.headRefOid, files: fetched[i] ?? [] })
+    );
+    for (const n of [...cache2.keys()]) if (!prs.some((pr) => pr.number === n)) cache2.delete(n);
+    await saveCache(cacheDir, repo, cache2);
+    const filesOf = (pr) => cache2.get(pr.number)?.files ?? [];
+    const base = await readBases(repo, patches, candidates, filesOf, {
+      ...transport,
+      concurrency,
+      graphqlUrl: opts.github.graphqlUrl
+    });
+    result.graphqlRequests += base.requests;
+    for (const { fp, base: rev } of patches) {
+      const patchText = fp.kind === "diff" ? await readFile5(path11.join(opts.root, fp.patch), "utf8") : null;
+      const texts = /* @__PURE__ */ new Map();
+      for (const f of fp.files)
+        for (const c of f.candidates) {
+          const got = base.files.get(fileKey({ repo, ref: rev, path: c }));
+          if (got?.kind === "text") texts.set(c, got.text);
+        }
+      for (const pr of candidates) {
+        const ref = `${repo}#${pr.number}`;
+        if (isRecorded(collected, ref, fp.patch)) continue;
+        for (const c of replayPr(fp, patchText, texts, filesOf(pr), opts.nearLines ?? 3)) {
+          const place = placeFor(collected, fp.patch);
+          result.findings.push(collisionFinding(repo, pr, fp.patch, c, place));
+          if (c.kind === "certain")
+            result.certain.push({ ref, url: pr.url, title: pr.title, ...place });
+        }
+      }
+    }
+  }
+  return result;
+}
+async function readBases(repo, patches, candidates, filesOf, opts) {
+  const touched = new Set(candidates.flatMap((pr) => filesOf(pr).map((f) => f.path)));
+  const wanted = patches.flatMap(
+    ({ fp, base }) => fp.files.flatMap(
+      (f) => f.candidates.filter((c) => touched.has(c)).map((c) => ({ repo, ref: base, path: c }))
+    )
+  );
+  if (wanted.length === 0) return { files: /* @__PURE__ */ new Map(), requests: 0 };
+  const read = await createGitHubContents(opts).readFiles(wanted);
+  return { files: read.files, requests: read.requests };
+}
+var init_run = __esm({
+  "src/discover/run.ts"() {
+    "use strict";
+    init_collect2();
+    init_contents();
+    init_octokit();
+    init_pinned();
+    init_cache();
+    init_findings();
+    init_open_prs();
+    init_replay();
+  }
+});
+
+// src/commands/discover-run.ts
+var discover_run_exports = {};
+__export(discover_run_exports, {
+  discoverAlongside: () => discoverAlongside
+});
+async function discoverAlongside(root, config2, github) {
+  if (github.token === null) {
+    return {
+      skipped: "discover asks GitHub GraphQL, which needs a token: collisions not looked for"
+    };
+  }
+  const { runDiscover: runDiscover2 } = await Promise.resolve().then(() => (init_run(), run_exports));
+  return runDiscover2({
+    root,
+    config: config2,
+    github: {
+      token: github.token,
+      apiUrl: github.apiUrl,
+      graphqlUrl: github.graphqlUrl ?? graphqlUrlFor(github.apiUrl)
+    },
+    cacheDir: ".upstream-status/cache"
+  });
+}
+var init_discover_run = __esm({
+  "src/commands/discover-run.ts"() {
+    "use strict";
+    init_github();
+  }
+});
+
+// src/check.ts
+async function runCheck(opts) {
+  const collected = await collectSources(opts.root, opts.config);
+  const notes = [];
+  const extra = [];
+  const budget = opts.config.github.budget;
+  let live = null;
+  let requests = 0;
+  let offline = opts.github === null;
+  const transport = transportLimits(opts.config, Date.now());
+  if (opts.github !== null) {
+    const refs = refRequests(collected);
+    const planned = opts.github.replay !== null ? 0 : plannedRequests(refs, {
+      token: opts.github.token !== null,
+      chunkSize: opts.config.github.chunkSize
+    });
+    if (budget !== null && planned > budget) {
+      extra.push(budgetFinding("refs", planned, budget, budget, opts.configFile ?? null));
+      offline = true;
+    } else if (refs.length > 0) {
+      const answer = await resolveLive(opts.github, opts.config, refs, transport);
+      live = answer.results;
+      requests = answer.requests;
+      notes.push(...answer.notes);
+    } else {
+      live = /* @__PURE__ */ new Map();
+    }
+  }
+  let pinned = {};
+  if (opts.github !== null && live !== null) {
+    const left = budget === null ? Infinity : Math.max(0, budget - requests);
+    const facts = await askContainment(opts.github, opts.config, collected, live, left, transport);
+    pinned = { pinned: facts.pinned, containment: facts.containment };
+    requests += facts.requests;
+    if (facts.skipped > 0 && budget !== null) {
+      extra.push(
+        budgetFinding("containment", facts.skipped, left, budget, opts.configFile ?? null)
+      );
+    }
+  }
+  if (opts.discover === true && opts.github !== null) {
+    const { discoverAlongside: discoverAlongside2 } = await Promise.resolve().then(() => (init_discover_run(), discover_run_exports));
+    const found4 = await discoverAlongside2(opts.root, opts.config, opts.github);
+    if ("skipped" in found4) notes.push(found4.skipped);
+    else {
+      extra.push(...found4.findings);
+      notes.push(...found4.notes);
+      requests += found4.graphqlRequests + found4.restRequests;
+    }
+  }
+  const ctx = {
+    ...pinned,
+    sources: collected.sources,
+    mentionsByRef: collected.mentionsByRef,
+    live,
+    patchFiles: collected.patchFiles,
+    indexedOnDisk: collected.indexedOnDisk,
+    indexed: collected.indexed,
+    today: opts.today,
+    config: opts.config
+  };
+  const findings = rewordForEcosystems(
+    [...runRules(ctx, { offline }), ...withConfiguredSeverity(extra, opts.config)],
+    collected.sources,
+    live
+  );
+  const report = buildReport({
+    ctx,
+    findings,
+    checkedAt: opts.now.toISOString(),
+    root: ".",
+    version: opts.version,
+    requests,
+    read: readSummary(collected)
+  });
+  return { report, findings, collected, live, notes };
+}
+async function askContainment(settings, config2, collected, live, maxRequests, transport) {
+  const pinnedBases = collectPinnedBases(collected.sources, config2);
+  const questions = containmentQuestions(collected.mentionsByRef, live, pinnedBases);
+  if (settings.replay === null && questions.length > maxRequests) {
+    return { pinned: pinnedBases, containment: /* @__PURE__ */ new Map(), requests: 0, skipped: questions.length };
+  }
+  const c = await Promise.resolve().then(() => (init_containment(), containment_exports));
+  let resolver = settings.replay !== null ? await c.replayContainment(settings.replay, { lenient: true }) : c.createGitHubContainment({
+    token: settings.token,
+    apiUrl: settings.apiUrl,
+    graphqlUrl: settings.graphqlUrl,
+    timeoutSeconds: config2.github.timeoutSeconds,
+    concurrency: config2.github.concurrency,
+    ...transport,
+    ...Number.isFinite(maxRequests) ? { maxRequests } : {}
+  });
+  if (settings.record !== null) resolver = c.recordingContainment(resolver, settings.record);
+  const facts = await c.askPinnedContainment(
+    { sources: collected.sources, config: config2, mentionsByRef: collected.mentionsByRef, live },
+    resolver
+  );
+  return { ...facts, skipped: 0 };
+}
+function withConfiguredSeverity(findings, config2) {
+  return findings.flatMap((f) => {
+    const severity = ruleSeverity(config2, f.rule, f.severity);
+    return severity === "off" ? [] : [{ ...f, severity }];
+  });
+}
+function refRequests(collected) {
+  const out = [];
+  for (const [key, mentions] of collected.mentionsByRef) {
+    if (isInternalRef(key)) continue;
+    out.push({ key, kindHint: mentions.find((m) => m.kindHint !== null)?.kindHint ?? null });
+  }
+  return out.sort((a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+}
+async function resolveLive(settings, config2, refs, transport) {
+  const gh = await Promise.resolve().then(() => (init_github(), github_exports));
+  let client;
+  if (settings.replay !== null) {
+    try {
+      client = await gh.replayClient(settings.replay);
+    } catch (err) {
+      throw new UsageError(err instanceof Error ? err.message : String(err));
+    }
+  } else {
+    client = gh.createGitHubClient({
+      token: settings.token,
+      apiUrl: settings.apiUrl,
+      graphqlUrl: settings.graphqlUrl,
+      chunkSize: config2.github.chunkSize,
+      concurrency: config2.github.concurrency,
+      timeoutSeconds: config2.github.timeoutSeconds,
+      ...transport
+    });
+  }
+  if (settings.record !== null) client = gh.recordingClient(client, settings.record);
+  return client.resolve(refs);
+}
+function readSummary(collected) {
+  const d = collected.discovery;
+  return {
+    files: d.ledgers.length + d.records.length + d.recordIndexes.length + collected.patchesRead,
+    patches: collected.patchesRead,
+    unattributedRefs: collected.unattributed
+  };
+}
+var init_check = __esm({
+  "src/check.ts"() {
+    "use strict";
+    init_collect();
+    init_budget();
+    init_config();
+    init_ecosystem_wording();
+    init_errors();
+    init_model();
+    init_report();
+    init_rules();
+    init_pinned();
+    init_limits();
+  }
+});
+
+// src/list-text.ts
+function formatList(report) {
+  const lines = [];
+  for (const ref of report.refs) {
+    lines.push(`${ref.ref}`);
+    for (const m of ref.mentions) {
+      const state = m.recordedState ?? "\u2014";
+      const patch = m.patch ? `  (${m.patch})` : "";
+      lines.push(escapeControls(`  ${m.source}:${m.line}  ${m.role}  ${state}${patch}`));
+    }
+  }
+  const s = report.summary;
+  lines.push("");
+  const read = report.read === void 0 ? "" : ` (${report.read.patches} patch headers read)`;
+  lines.push(`${s.refs} refs in ${report.sources.length} sources, ${s.patches} patches${read}.`);
+  return `${lines.join("\n")}
+`;
+}
+var init_list_text = __esm({
+  "src/list-text.ts"() {
+    "use strict";
+    init_control_chars();
+  }
+});
+
+// src/report/escape.ts
+function escapeControlsButLines(text3) {
+  return text3.split(/(\r|\n)/).map((part) => part === "\r" || part === "\n" ? part : escapeControls(part)).join("");
+}
+function escapeCommandData(text3) {
+  return text3.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+}
+function escapeCommandProperty(text3) {
+  return escapeCommandData(text3).replace(/:/g, "%3A").replace(/,/g, "%2C");
+}
+var init_escape = __esm({
+  "src/report/escape.ts"() {
+    "use strict";
+    init_control_chars();
+  }
+});
+
+// src/report/github.ts
+function plural2(n, word, many = `${word}s`) {
+  return `${n} ${n === 1 ? word : many}`;
+}
+function normalisePrefix(prefix) {
+  const p = prefix.replace(/\\/g, "/").replace(/^(\.\/)+/, "").replace(/\/+$/, "");
+  return p === "." ? "" : p;
+}
+function annotation(f, prefix) {
+  const props = [];
+  if (f.file !== "")
+    props.push(
+      `file=${escapeCommandProperty(escapeControlsButLines(prefix ? `${prefix}/${f.file}` : f.file))}`
+    );
+  if (f.line >= 1) props.push(`line=${f.line}`);
+  props.push(`title=${escapeCommandProperty(f.rule)}`);
+  return `::${f.severity} ${props.join(",")}::${escapeCommandData(escapeControlsButLines(f.message))}`;
+}
+function summaryLine(report) {
+  const s = report.summary;
+  return `upstream-status: ${plural2(s.errors, "error")}, ${plural2(s.warnings, "warning")}, ${plural2(s.notices, "notice")} \xB7 ${plural2(s.refs, "ref")} \xB7 ${plural2(s.patches, "patch", "patches")} \xB7 ` + plural2(s.requests, "request");
+}
+function overflowNotice(counts) {
+  const over = KINDS.filter((k) => counts[k] > ANNOTATIONS_SHOWN_PER_KIND);
+  if (over.length === 0) return null;
+  const emitted = over.map((k) => `${counts[k]} ${k}`).join(" and ");
+  const message = `upstream-status emitted ${emitted} annotations; GitHub shows only the first ${ANNOTATIONS_SHOWN_PER_KIND} of each kind per step. Every finding is in this step's log.`;
+  return `::notice::${escapeCommandData(message)}`;
+}
+function githubReporter(prefix) {
+  const base = normalisePrefix(prefix);
+  return (report) => {
+    const ordered = report.findings.map((f, i) => ({ f, i })).sort((a, b) => SEVERITY_ORDER[a.f.severity] - SEVERITY_ORDER[b.f.severity] || a.i - b.i).map(({ f }) => f);
+    const counts = { error: 0, warning: 0, notice: 0 };
+    for (const f of ordered) counts[f.severity] += 1;
+    const lines = [...ordered.map((f) => annotation(f, base)), summaryLine(report)];
+    const notice = overflowNotice(counts);
+    if (notice !== null) lines.push(notice);
+    return `${lines.join("\n")}
+`;
+  };
+}
+var ANNOTATIONS_SHOWN_PER_KIND, KINDS, reportGithub;
+var init_github2 = __esm({
+  "src/report/github.ts"() {
+    "use strict";
+    init_model();
+    init_escape();
+    ANNOTATIONS_SHOWN_PER_KIND = 10;
+    KINDS = ["error", "warning", "notice"];
+    reportGithub = githubReporter("");
+  }
+});
+
+// src/report/json.ts
+var reportJson;
+var init_json = __esm({
+  "src/report/json.ts"() {
+    "use strict";
+    reportJson = (report) => `${JSON.stringify(report, null, 2)}
+`;
+  }
+});
+
+// src/report/markdown.ts
+import { appendFile as appendFile2 } from "node:fs/promises";
+function cell(text3) {
+  return escapeControls(text3.replace(/\|/g, "\\|").replace(/\r\n|\r|\n/g, "<br>"));
+}
+function codeCell(text3) {
+  const t2 = escapeControls(text3.replace(/\|/g, "\\|").replace(/\r\n|\r|\n/g, " "));
+  return t2.includes("`") ? `\`\` ${t2} \`\`` : `\`${t2}\``;
+}
+function rowsByPatch(findings) {
+  const groups2 = /* @__PURE__ */ new Map();
+  for (const f of findings) groups2.set(f.patch, [...groups2.get(f.patch) ?? [], f]);
+  const keys = [...groups2.keys()].sort(
+    (a, b) => a === null ? 1 : b === null ? -1 : a < b ? -1 : a > b ? 1 : 0
+  );
+  return keys.flatMap(
+    (key) => (groups2.get(key) ?? []).map((f, i) => {
+      const patch = i > 0 ? "" : key === null ? "*general*" : codeCell(key);
+      const todo = [f.message, HINTS[f.rule] ?? ""].filter((s) => s !== "").join(" ");
+      const where = codeCell(`${f.file}:${f.line}`);
+      return `| ${patch} | ${codeCell(f.rule)} (${f.severity}) | ${where} | ${cell(f.recorded ?? "\u2014")} | ${cell(f.live ?? "\u2014")} | ${cell(todo)} |
+`;
+    })
+  );
+}
+function head(report) {
+  const s = report.summary;
+  return [
+    "## upstream-status",
+    "",
+    `Checked ${report.checkedAt} by upstream-status ${report.tool.version}.`,
+    "",
+    "| errors | warnings | notices | refs | patches | requests |",
+    "|---:|---:|---:|---:|---:|---:|",
+    `| ${s.errors} | ${s.warnings} | ${s.notices} | ${s.refs} | ${s.patches} | ${s.requests} |`,
+    ""
+  ].join("\n");
+}
+function patchesOf(findings, rules) {
+  const patches = new Set(findings.filter((f) => rules.has(f.rule)).map((f) => f.patch ?? f.file));
+  return [...patches].sort().map(codeCell).join(", ");
+}
+function whatToDo(findings) {
+  const items = [];
+  if (findings.some((f) => SYNC_RULES.has(f.rule))) {
+    items.push("Run `upstream-status sync` to write the live states back, and commit the result.");
+  }
+  const drop = patchesOf(findings, DROP_RULES);
+  if (drop !== "")
+    items.push(`Drop these patches at the next base bump (their fix is merged): ${drop}.`);
+  const recut = patchesOf(findings, RECUT_RULES);
+  if (recut !== "") items.push(`Re-cut these patches (an anchor collision merged): ${recut}.`);
+  const known = /* @__PURE__ */ new Set([...SYNC_RULES, ...DROP_RULES, ...RECUT_RULES]);
+  if (findings.some((f) => !known.has(f.rule))) {
+    items.push("Fix the other findings at the lines the table names.");
+  }
+  return ["### What to do", "", ...items.map((i) => `- ${i}`), ""].join("\n");
+}
+function truncationNote(shown2, total) {
+  return `
+*${shown2} of ${total} findings shown: GitHub limits a job summary to 1 MiB. Run \`upstream-status check\` for all of them.*
+`;
+}
+function markdownReporter(opts = {}) {
+  const maxBytes = opts.maxBytes ?? MAX_SUMMARY_BYTES;
+  return (report) => {
+    const top = head(report);
+    if (report.findings.length === 0) return `${top}
+No findings: nothing to do.
+`;
+    const tableHead = "### Findings by patch\n\n| patch | rule | where | recorded | live | what to do |\n|---|---|---|---|---|---|\n";
+    const tail = `
+${whatToDo(report.findings)}`;
+    const rows = rowsByPatch(report.findings);
+    const total = rows.length;
+    const fixed = bytes(top) + 1 + bytes(tableHead) + bytes(tail);
+    if (fixed + rows.reduce((n, r) => n + bytes(r), 0) <= maxBytes) {
+      return `${top}
+${tableHead}${rows.join("")}${tail}`;
+    }
+    let budget = maxBytes - fixed - bytes(truncationNote(total, total));
+    const kept = [];
+    for (const row of rows) {
+      if (bytes(row) > budget) break;
+      budget -= bytes(row);
+      kept.push(row);
+    }
+    return `${top}
+${tableHead}${kept.join("")}${truncationNote(kept.length, total)}${tail}`;
+  };
+}
+async function appendStepSummary(markdown, env = process.env) {
+  const file = env.GITHUB_STEP_SUMMARY;
+  if (file === void 0 || file === "") return false;
+  await appendFile2(file, markdown.endsWith("\n") ? markdown : `${markdown}
+`, "utf8");
+  return true;
+}
+var MAX_SUMMARY_BYTES, SYNC, HINTS, SYNC_RULES, DROP_RULES, RECUT_RULES, bytes, reportMarkdown;
+var init_markdown2 = __esm({
+  "src/report/markdown.ts"() {
+    "use strict";
+    init_control_chars();
+    MAX_SUMMARY_BYTES = 1024 * 1024;
+    SYNC = "Run `upstream-status sync` to write the live state back.";
+    HINTS = {
+      "state-drift": SYNC,
+      "merged-at-drift": SYNC,
+      "review-decision-drift": SYNC,
+      "in-pinned-base-drift": SYNC,
+      "source-disagreement": SYNC,
+      "stale-check": "Re-verify; `upstream-status sync` updates the check date.",
+      "anchor-collision-merged": "Re-cut the patch on top of the merged change.",
+      "drop-candidate": "Drop the patch at the next base bump.",
+      "unresolved-ref": "Correct the ref, or check that the token can see the repository.",
+      "unindexed-patch": "Add a ledger row or a record for this patch.",
+      "missing-patch": "Fix the path, or move the row to the *Retired* table.",
+      "ambiguous-ref": "Write the ref as `owner/repo#N`.",
+      "parse-error": "Fix the source at this line.",
+      "alive-because-drift": "Update `alive_because.reason` (and `drop_when`) to what upstream now says."
+    };
+    SYNC_RULES = /* @__PURE__ */ new Set([
+      "state-drift",
+      "merged-at-drift",
+      "review-decision-drift",
+      "in-pinned-base-drift",
+      "source-disagreement",
+      "stale-check"
+    ]);
+    DROP_RULES = /* @__PURE__ */ new Set(["drop-candidate", "fixed-in-target"]);
+    RECUT_RULES = /* @__PURE__ */ new Set(["anchor-collision-merged", "collision-in-target"]);
+    bytes = (s) => Buffer.byteLength(s, "utf8");
+    reportMarkdown = markdownReporter();
+  }
+});
+
+// node_modules/picocolors/picocolors.js
+var require_picocolors = __commonJS({
+  "node_modules/picocolors/picocolors.js"(exports, module) {
+    var p = process || {};
+    var argv = p.argv || [];
+    var env = p.env || {};
+    var isColorSupported = !(!!env.NO_COLOR || argv.includes("--no-color")) && (!!env.FORCE_COLOR || argv.includes("--color") || p.platform === "win32" || (p.stdout || {}).isTTY && env.TERM !== "dumb" || !!env.CI);
+    var formatter = (open4, close, replace3 = open4) => (input2) => {
+      let string2 = "" + input2, index = string2.indexOf(close, open4.length);
+      return ~index ? open4 + replaceClose(string2, close, replace3, index) + close : open4 + string2 + close;
+    };
+    var replaceClose = (string2, close, replace3, index) => {
+      let result = "", cursor = 0;
+      do {
+        result += string2.substring(cursor, index) + replace3;
+        cursor = index + close.length;
+        index = string2.indexOf(close, cursor);
+      } while (~index);
+      return result + string2.substring(cursor);
+    };
+    var createColors2 = (enabled = isColorSupported) => {
+      let f = enabled ? formatter : () => String;
+      return {
+        isColorSupported: enabled,
+        reset: f("\x1B[0m", "\x1B[0m"),
+        bold: f("\x1B[1m", "\x1B[22m", "\x1B[22m\x1B[1m"),
+        dim: f("\x1B[2m", "\x1B[22m", "\x1B[22m\x1B[2m"),
+        italic: f("\x1B[3m", "\x1B[23m"),
+        underline: f("\x1B[4m", "\x1B[24m"),
+        inverse: f("\x1B[7m", "\x1B[27m"),
+        hidden: f("\x1B[8m", "\x1B[28m"),
+        strikethrough: f("\x1B[9m", "\x1B[29m"),
+        black: f("\x1B[30m", "\x1B[39m"),
+        red: f("\x1B[31m", "\x1B[39m"),
+        green: f("\x1B[32m", "\x1B[39m"),
+        yellow: f("\x1B[33m", "\x1B[39m"),
+        blue: f("\x1B[34m", "\x1B[39m"),
+        magenta: f("\x1B[35m", "\x1B[39m"),
+        cyan: f("\x1B[36m", "\x1B[39m"),
+        white: f("\x1B[37m", "\x1B[39m"),
+        gray: f("\x1B[90m", "\x1B[39m"),
+        bgBlack: f("\x1B[40m", "\x1B[49m"),
+        bgRed: f("\x1B[41m", "\x1B[49m"),
+        bgGreen: f("\x1B[42m", "\x1B[49m"),
+        bgYellow: f("\x1B[43m", "\x1B[49m"),
+        bgBlue: f("\x1B[44m", "\x1B[49m"),
+        bgMagenta: f("\x1B[45m", "\x1B[49m"),
+        bgCyan: f("\x1B[46m", "\x1B[49m"),
+        bgWhite: f("\x1B[47m", "\x1B[49m"),
+        blackBright: f("\x1B[90m", "\x1B[39m"),
+        redBright: f("\x1B[91m", "\x1B[39m"),
+        greenBright: f("\x1B[92m", "\x1B[39m"),
+        yellowBright: f("\x1B[93m", "\x1B[39m"),
+        blueBright: f("\x1B[94m", "\x1B[39m"),
+        magentaBright: f("\x1B[95m", "\x1B[39m"),
+        cyanBright: f("\x1B[96m", "\x1B[39m"),
+        whiteBright: f("\x1B[97m", "\x1B[39m"),
+        bgBlackBright: f("\x1B[100m", "\x1B[49m"),
+        bgRedBright: f("\x1B[101m", "\x1B[49m"),
+        bgGreenBright: f("\x1B[102m", "\x1B[49m"),
+        bgYellowBright: f("\x1B[103m", "\x1B[49m"),
+        bgBlueBright: f("\x1B[104m", "\x1B[49m"),
+        bgMagentaBright: f("\x1B[105m", "\x1B[49m"),
+        bgCyanBright: f("\x1B[106m", "\x1B[49m"),
+        bgWhiteBright: f("\x1B[107m", "\x1B[49m")
+      };
+    };
+    module.exports = createColors2();
+    module.exports.createColors = createColors2;
+  }
+});
+
+// src/report/text.ts
+function plural3(n, word) {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+function marker(severity, c) {
+  const word = severity.padEnd(7);
+  if (severity === "error") return c.red(word);
+  if (severity === "warning") return c.yellow(word);
+  return c.blue(word);
+}
+function findingLine(f, c) {
+  const where = escapeControls(`${f.file}:${f.line}`);
+  return `  ${marker(f.severity, c)}  ${where}  ${escapeControls(f.message)}  ${c.dim(`[${f.rule}]`)}`;
+}
+function groupByPatch(findings) {
+  const byPatch = /* @__PURE__ */ new Map();
+  const general = [];
+  for (const f of findings) {
+    if (f.patch === null) {
+      general.push(f);
+      continue;
+    }
+    const group = byPatch.get(f.patch) ?? [];
+    group.push(f);
+    byPatch.set(f.patch, group);
+  }
+  const groups2 = [...byPatch.entries()].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
+  if (general.length > 0) groups2.push([GENERAL, general]);
+  return groups2;
+}
+function summaryLine2(report) {
+  const s = report.summary;
+  return [
+    `${plural3(s.errors, "error")}, ${plural3(s.warnings, "warning")}, ${plural3(s.notices, "notice")}`,
+    `${plural3(s.refs, "ref")} in ${plural3(report.sources.length, "source")}`,
+    plural3(s.requests, "request"),
+    ...readPart(report)
+  ].join(" \xB7 ");
+}
+function readPart(report) {
+  const read = report.read;
+  if (read === void 0) return [];
+  const patches = `${read.patches} ${read.patches === 1 ? "patch" : "patches"}`;
+  const parts = [`read ${patches} in ${plural3(read.files, "file")}`];
+  if (read.unattributedRefs > 0) {
+    parts.push(
+      `${read.unattributedRefs} bare #N in copied commit messages not attributed to a repository`
+    );
+  }
+  return parts;
+}
+function allClearLine(report) {
+  const sources = plural3(report.sources.length, "source");
+  const refs = report.summary.refs;
+  if (refs === 0) return `No problems found: no refs in ${sources}.`;
+  if (report.refs.every((r) => r.live === null)) {
+    return `No problems found in ${plural3(refs, "ref")} across ${sources} (live states not checked).`;
+  }
+  const all = refs === 1 ? "The only ref matches its" : `All ${refs} refs match their`;
+  return `${all} recorded state${refs === 1 ? "" : "s"} (${sources}, ${plural3(report.summary.requests, "request")}).`;
+}
+var import_picocolors, GENERAL, reportText;
+var init_text2 = __esm({
+  "src/report/text.ts"() {
+    "use strict";
+    import_picocolors = __toESM(require_picocolors(), 1);
+    init_control_chars();
+    GENERAL = "General";
+    reportText = (report, opts) => {
+      const c = (0, import_picocolors.createColors)(opts.color);
+      if (report.findings.length === 0) {
+        const read = readPart(report);
+        const tail = read.length === 0 ? "" : `
+${read.join(" \xB7 ")}`;
+        return `${c.green(allClearLine(report))}${tail}
+`;
+      }
+      const blocks = groupByPatch(report.findings).map(
+        ([heading3, findings]) => [c.bold(c.underline(escapeControls(heading3))), ...findings.map((f) => findingLine(f, c))].join(
+          "\n"
+        )
+      );
+      return `${blocks.join("\n\n")}
+
+${summaryLine2(report)}
+`;
+    };
+  }
+});
+
+// src/report/index.ts
+var REPORTERS;
+var init_report2 = __esm({
+  "src/report/index.ts"() {
+    "use strict";
+    init_github2();
+    init_json();
+    init_markdown2();
+    init_text2();
+    init_report();
+    REPORTERS = {
+      text: reportText,
+      json: reportJson,
+      github: reportGithub,
+      markdown: reportMarkdown
+    };
+  }
+});
+
+// src/commands/answer-cache.ts
+import { mkdir as mkdir3, stat as stat3 } from "node:fs/promises";
+import path12 from "node:path";
+function parseCacheFlags(flags) {
+  if (flags.cache === void 0) {
+    if (flags.cacheTtl !== void 0) throw new UsageError("--cache-ttl needs --cache FILE");
+    return null;
+  }
+  const ttl = flags.cacheTtl === void 0 ? DEFAULT_CACHE_TTL_MINUTES : Number(flags.cacheTtl);
+  if (!Number.isInteger(ttl) || ttl < 0) {
+    throw new UsageError(`--cache-ttl must be a whole number of minutes, not "${flags.cacheTtl}"`);
+  }
+  return { file: flags.cache, ttlMinutes: ttl };
+}
+async function ageMinutes(file, now) {
+  try {
+    return (now.getTime() - (await stat3(file)).mtimeMs) / 6e4;
+  } catch {
+    return null;
+  }
+}
+async function runWithCache(run, github, cache2, now) {
+  const age = await ageMinutes(cache2.file, now);
+  if (age !== null && age >= 0 && age < cache2.ttlMinutes) {
+    try {
+      return await run({ ...github, replay: cache2.file, record: null });
+    } catch (err) {
+      if (!(err instanceof GitHubUnavailableError) && !(err instanceof UsageError)) throw err;
+    }
+  }
+  await mkdir3(path12.dirname(path12.resolve(cache2.file)), { recursive: true });
+  return run({ ...github, replay: null, record: cache2.file });
+}
+var DEFAULT_CACHE_TTL_MINUTES;
+var init_answer_cache = __esm({
+  "src/commands/answer-cache.ts"() {
+    "use strict";
+    init_errors();
+    init_client();
+    DEFAULT_CACHE_TTL_MINUTES = 60;
+  }
+});
+
+// src/progress.ts
+function progressWanted(o) {
+  const ci = o.env.CI !== void 0 && o.env.CI !== "" && o.env.CI !== "false";
+  return o.stream.isTTY === true && !ci && o.env.GITHUB_ACTIONS !== "true" && o.env.TERM !== "dumb" && HUMAN_FORMATS.has(o.format);
+}
+function startProgress(o) {
+  if (!progressWanted(o)) return { stop: () => void 0 };
+  const started = Date.now();
+  let shown2 = false;
+  let ticker;
+  const draw = () => {
+    const seconds = Math.round((Date.now() - started) / 1e3);
+    o.stream.write(`\r\x1B[2K${o.label}\u2026 ${seconds} s`);
+    shown2 = true;
+  };
+  const delay = setTimeout(() => {
+    draw();
+    ticker = setInterval(draw, o.everyMs ?? 1e3);
+    ticker.unref();
+  }, o.delayMs ?? 2e3);
+  delay.unref();
+  return {
+    stop() {
+      clearTimeout(delay);
+      if (ticker) clearInterval(ticker);
+      if (shown2) o.stream.write("\r\x1B[2K");
+      shown2 = false;
+    }
+  };
+}
+var HUMAN_FORMATS;
+var init_progress = __esm({
+  "src/progress.ts"() {
+    "use strict";
+    HUMAN_FORMATS = /* @__PURE__ */ new Set(["text"]);
+  }
+});
+
+// src/commands/require-sources.ts
+function requireSources(collected, root, config2) {
+  if (collected.sources.length > 0 || collected.patchFiles.length > 0 || collected.unreadable.length > 0)
+    return;
+  const configured2 = [
+    ...config2.ledgers !== null ? [`configured ledgers: ${config2.ledgers.join(", ")}`] : [],
+    ...config2.records !== null ? [`configured records: ${config2.records.join(", ")}`] : []
+  ];
+  throw new UsageError(`no patch records found under ${root}`, [
+    "looked for ledgers (patch.upstream.status.md), records (*.upstream.status.yaml),",
+    "patches with UPSTREAM STATUS headers beside a ledger or record, and patches with",
+    "Yocto, Buildroot or DEP-3 fields (recipes-*/, package/, boot/, board/, support/,",
+    "linux/, debian/patches/)",
+    ...configured2,
+    "run it at the top of the repository that carries the patches, or pass --root DIR"
+  ]);
+}
+var init_require_sources = __esm({
+  "src/commands/require-sources.ts"() {
+    "use strict";
+    init_errors();
+  }
+});
+
+// src/commands/check.ts
+var check_exports = {};
+__export(check_exports, {
+  checkCommand: () => checkCommand
+});
+import { writeFile as writeFile3 } from "node:fs/promises";
+import path13 from "node:path";
+async function checkCommand(flags, github, listing = false) {
+  const base = await prepare(flags);
+  if (github !== null) warn(vetGitHubSettings(github, base.config));
+  const cache2 = github === null ? null : parseCacheFlags(flags);
+  const run = (settings) => runCheck({ ...base, github: settings, version: VERSION, discover: flags.discover === true });
+  const progress = startProgress({
+    stream: process.stderr,
+    env: process.env,
+    format: listing || github === null ? "none" : flags.format,
+    label: "upstream-status: asking GitHub"
+  });
+  const result = await (cache2 !== null && github !== null ? runWithCache(run, github, cache2, base.now) : run(github)).finally(() => progress.stop());
+  requireSources(result.collected, base.root, base.config);
+  for (const note of result.notes) process.stderr.write(`note: ${escapeControls(note)}
+`);
+  await emit(result.report, flags, base.root, listing);
+  if (!listing) await writeStepOutputs(result.report.summary);
+  if (result.collected.unreadable.length > 0) {
+    for (const u of result.collected.unreadable)
+      process.stderr.write(`upstream-status: cannot read ${escapeControls(u)}
+`);
+    return EXIT_CODES.usage;
+  }
+  return listing ? EXIT_CODES.ok : exitCodeFor(result.findings);
+}
+async function emit(report, flags, root, listing) {
+  const onActions = process.env.GITHUB_ACTIONS === "true" && !flags.formatGiven;
+  let out;
+  if (onActions) {
+    out = githubReporter(workspacePrefix(root))(report, { color: false });
+    try {
+      await appendStepSummary(reportMarkdown(report, { color: false }));
+    } catch (err) {
+      process.stderr.write(
+        `upstream-status: cannot write the job summary: ${err.message}
+`
+      );
+    }
+  } else if (listing && flags.format === "text") {
+    out = formatList(report);
+  } else {
+    const color = !flags.output && flags.format === "text" && !process.env.NO_COLOR && process.stdout.isTTY === true;
+    out = REPORTERS[flags.format](report, { color });
+  }
+  if (flags.output) await writeFile3(flags.output, out);
+  else process.stdout.write(out);
+}
+function workspacePrefix(root) {
+  const workspace = process.env.GITHUB_WORKSPACE;
+  if (!workspace) return "";
+  return path13.relative(workspace, root).split(path13.sep).join("/");
+}
+var init_check2 = __esm({
+  "src/commands/check.ts"() {
+    "use strict";
+    init_control_chars();
+    init_action_outputs();
+    init_check();
+    init_errors();
+    init_exit_code();
+    init_list_text();
+    init_github2();
+    init_report2();
+    init_markdown2();
+    init_answer_cache();
+    init_progress();
+    init_require_sources();
+    init_shared();
+  }
+});
+
+// src/sync/diff.ts
+function unifiedDiff(path23, before, after) {
+  if (before === after) return "";
+  const ops = diffLines(splitLines2(before), splitLines2(after));
+  const out = [`--- a/${path23}`, `+++ b/${path23}`];
+  for (const hunk of hunks(ops)) {
+    out.push(hunk.header);
+    for (const op of hunk.ops) {
+      if (op.line.endsWith(UNTERMINATED)) out.push(op.kind + op.line.slice(0, -1), NO_NEWLINE);
+      else out.push(op.kind + op.line);
+    }
+  }
+  return out.join("\n") + "\n";
+}
+function splitLines2(text3) {
+  if (text3 === "") return [];
+  const lines = text3.split("\n");
+  if (text3.endsWith("\n")) lines.pop();
+  else lines[lines.length - 1] += UNTERMINATED;
+  return lines;
+}
+function diffLines(a, b) {
+  let head2 = 0;
+  while (head2 < a.length && head2 < b.length && a[head2] === b[head2]) head2++;
+  let tail = 0;
+  while (tail < a.length - head2 && tail < b.length - head2 && a[a.length - 1 - tail] === b[b.length - 1 - tail])
+    tail++;
+  const midA = a.slice(head2, a.length - tail);
+  const midB = b.slice(head2, b.length - tail);
+  const same = (lines) => lines.map((line) => ({ kind: " ", line }));
+  return [
+    ...same(a.slice(0, head2)),
+    ...myers(midA, midB) ?? replaceAll(midA, midB),
+    ...same(a.slice(a.length - tail))
+  ];
+}
+function replaceAll(a, b) {
+  return [
+    ...a.map((line) => ({ kind: "-", line })),
+    ...b.map((line) => ({ kind: "+", line }))
+  ];
+}
+function myers(a, b) {
+  const n = a.length;
+  const m = b.length;
+  const max = Math.min(n + m, MAX_EDIT_DISTANCE);
+  const off = max + 1;
+  const v = new Int32Array(2 * max + 3);
+  const trace = [];
+  for (let d = 0; d <= max; d++) {
+    trace.push(v.slice());
+    for (let k = -d; k <= d; k += 2) {
+      const down = k === -d || k !== d && v[k - 1 + off] < v[k + 1 + off];
+      let x = down ? v[k + 1 + off] : v[k - 1 + off] + 1;
+      let y = x - k;
+      while (x < n && y < m && a[x] === b[y]) {
+        x++;
+        y++;
+      }
+      v[k + off] = x;
+      if (x >= n && y >= m) return backtrack(a, b, trace, off);
+    }
+  }
+  return null;
+}
+function backtrack(a, b, trace, off) {
+  const ops = [];
+  let x = a.length;
+  let y = b.length;
+  for (let d = trace.length - 1; d >= 0; d--) {
+    const v = trace[d];
+    const k = x - y;
+    const down = k === -d || k !== d && v[k - 1 + off] < v[k + 1 + off];
+    const prevK = down ? k + 1 : k - 1;
+    const prevX = d === 0 ? 0 : v[prevK + off];
+    const prevY = d === 0 ? 0 : prevX - prevK;
+    while (x > prevX && y > prevY) {
+      ops.push({ kind: " ", line: a[--x] });
+      y--;
+    }
+    if (d === 0) break;
+    if (x === prevX) ops.push({ kind: "+", line: b[--y] });
+    else ops.push({ kind: "-", line: a[--x] });
+  }
+  return ops.reverse();
+}
+function hunks(ops) {
+  const numbered = [];
+  let lineA = 0;
+  let lineB = 0;
+  for (const op of ops) {
+    if (op.kind !== "+") lineA++;
+    if (op.kind !== "-") lineB++;
+    numbered.push({ ...op, lineA, lineB });
+  }
+  const changed = numbered.flatMap((o, i2) => o.kind === " " ? [] : [i2]);
+  const out = [];
+  let i = 0;
+  while (i < changed.length) {
+    const from = Math.max(0, changed[i] - CONTEXT);
+    let to = changed[i];
+    while (i + 1 < changed.length && changed[i + 1] - to - 1 <= 2 * CONTEXT) to = changed[++i];
+    i++;
+    const slice = numbered.slice(from, Math.min(numbered.length, to + CONTEXT + 1));
+    out.push({ header: header(slice), ops: slice });
+  }
+  return out;
+}
+function header(slice) {
+  const countA = slice.filter((o) => o.kind !== "+").length;
+  const countB = slice.filter((o) => o.kind !== "-").length;
+  const first = slice[0];
+  const startA = first.kind === "+" ? first.lineA + 1 : first.lineA;
+  const startB = first.kind === "-" ? first.lineB + 1 : first.lineB;
+  return `@@ -${range(startA, countA)} +${range(startB, countB)} @@`;
+}
+function range(start, count) {
+  if (count === 1) return `${start}`;
+  return `${count === 0 ? start - 1 : start},${count}`;
+}
+var CONTEXT, MAX_EDIT_DISTANCE, NO_NEWLINE, UNTERMINATED;
+var init_diff = __esm({
+  "src/sync/diff.ts"() {
+    "use strict";
+    CONTEXT = 3;
+    MAX_EDIT_DISTANCE = 4e3;
+    NO_NEWLINE = "\\ No newline at end of file";
+    UNTERMINATED = "\0";
+  }
+});
+
+// src/sync/edits.ts
+function applyEdits(text3, edits) {
+  const sorted2 = [...edits].sort((a, b) => a.start - b.start || a.end - b.end);
+  const parts = [];
+  let at = 0;
+  let previous = null;
+  for (const edit of sorted2) {
+    if (edit.start < 0 || edit.end < edit.start || edit.end > text3.length) {
+      throw new Error(`edit [${edit.start}, ${edit.end}) is outside the text (0..${text3.length})`);
+    }
+    const clash = previous !== null && (edit.start < previous.end || edit.start === previous.start && edit.end === edit.start && previous.end === previous.start);
+    if (clash && previous !== null) {
+      throw new Error(
+        `overlapping edits [${previous.start}, ${previous.end}) and [${edit.start}, ${edit.end})`
+      );
+    }
+    parts.push(text3.slice(at, edit.start), edit.text);
+    at = edit.end;
+    previous = edit;
+  }
+  parts.push(text3.slice(at));
+  return parts.join("");
+}
+var init_edits = __esm({
+  "src/sync/edits.ts"() {
+    "use strict";
+    init_diff();
+  }
+});
+
+// src/sync/target.ts
+function foundLive2(live, ref) {
+  const r = live.get(ref);
+  return r?.status === "found" ? r.live : null;
+}
+function anyAnswered(live, refs) {
+  for (const ref of refs) if (live.has(ref)) return true;
+  return false;
+}
+function targetState(recorded, live) {
+  if (live === null || recordedMatchesLive(recorded, live.state)) return recorded;
+  return live.state;
+}
+function stateDay(live, state) {
+  if (live === null || live.state !== state) return null;
+  const at = state === "MERGED" ? live.mergedAt : state === "CLOSED" ? live.closedAt : null;
+  return at === null ? null : utcDate(at);
+}
+var init_target = __esm({
+  "src/sync/target.ts"() {
+    "use strict";
+    init_support();
+    init_state_drift();
+  }
+});
+
+// src/sync/words.ts
+function afterClosers(text3, end) {
+  let at = end;
+  while (at < text3.length && CLOSERS.test(text3[at] ?? "")) at++;
+  return at;
+}
+function dateSlotAfter(text3, wordEnd) {
+  const start = afterClosers(text3, wordEnd);
+  DATE_AFTER2.lastIndex = start;
+  const m = DATE_AFTER2.exec(text3);
+  if (m === null || m[1] === void 0) return null;
+  const dateStart = DATE_AFTER2.lastIndex - m[1].length;
+  return { start, date: { start: dateStart, end: DATE_AFTER2.lastIndex }, value: m[1] };
+}
+function emphasisOf(text3, span) {
+  let open4 = span.start;
+  while (open4 > 0 && EMPHASIS.test(text3[open4 - 1] ?? "")) open4--;
+  let close = span.end;
+  while (close < text3.length && EMPHASIS.test(text3[close] ?? "")) close++;
+  const before = text3.slice(open4, span.start);
+  return before === text3.slice(span.end, close) ? before : "";
+}
+function quantifierStart(text3, wordStart) {
+  const window2 = text3.slice(Math.max(0, wordStart - 24), wordStart);
+  const m = QUANTIFIER2.exec(window2);
+  return m === null ? wordStart : wordStart - m[0].length;
+}
+function insideParens(text3, at) {
+  for (let i = at - 1; i >= 0; i--) {
+    const c = text3[i];
+    if (c === "(") return true;
+    if (c === ")" || c === "\n") return false;
+  }
+  return false;
+}
+function enclosingParens(text3, span, limit = 600) {
+  let open4 = -1;
+  for (let i = span.start - 1; i >= Math.max(0, span.start - limit); i--) {
+    if (text3[i] === ")") return null;
+    if (text3[i] === "(") {
+      open4 = i;
+      break;
+    }
+  }
+  if (open4 < 0) return null;
+  const close = text3.indexOf(")", span.end);
+  return close < 0 || close - open4 > limit ? null : { start: open4, end: close + 1 };
+}
+function casedLike(state, written) {
+  if (written === written.toLowerCase()) return state.toLowerCase();
+  const rest = written.slice(1);
+  if (written[0] === written[0]?.toUpperCase() && rest === rest.toLowerCase()) {
+    return state[0] + state.slice(1).toLowerCase();
+  }
+  return state;
+}
+function lineStarts2(text3) {
+  if (cached2?.text !== text3) {
+    const starts = [0];
+    for (let i = text3.indexOf("\n"); i >= 0; i = text3.indexOf("\n", i + 1)) starts.push(i + 1);
+    cached2 = { text: text3, starts };
+  }
+  return cached2.starts;
+}
+function lineAt(text3, offset) {
+  const starts = lineStarts2(text3);
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = lo + hi + 1 >> 1;
+    if (starts[mid] <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo + 1;
+}
+function lineStart(text3, line) {
+  return lineStarts2(text3)[line - 1] ?? text3.length;
+}
+var EMPHASIS, CLOSERS, DATE_AFTER2, QUANTIFIER2, cached2;
+var init_words = __esm({
+  "src/sync/words.ts"() {
+    "use strict";
+    EMPHASIS = /[*_]/;
+    CLOSERS = /[*_`]/;
+    DATE_AFTER2 = /[ \t]*[,:]?[ \t]*(?:on[ \t]+)?(\d{4}-\d{2}-\d{2})(?!\d)/y;
+    QUANTIFIER2 = /(?:\bare[ \t]+)?\b(?:both|all(?:[ \t]+(?:two|three|four|five))?)[ \t]+$/i;
+    cached2 = null;
+  }
+});
+
+// src/sync/groups.ts
+function stateGroups(mentions, text3) {
+  const bySpan = /* @__PURE__ */ new Map();
+  for (const m of mentions) {
+    const span = m.stateSpan;
+    if (!span || m.recordedState === null) continue;
+    const written = text3.slice(span.start, span.end);
+    if (parseStateWord(written) !== m.recordedState) continue;
+    const key = `${span.start}:${span.end}`;
+    const group = bySpan.get(key);
+    if (group === void 0) {
+      bySpan.set(key, {
+        span,
+        recorded: m.recordedState,
+        written,
+        refs: [m.ref],
+        firstLine: m.line,
+        line: lineAt(text3, span.start),
+        slot: dateSlotAfter(text3, span.end)
+      });
+    } else {
+      if (!group.refs.includes(m.ref)) group.refs.push(m.ref);
+      group.firstLine = Math.min(group.firstLine, m.line);
+    }
+  }
+  return [...bySpan.values()].sort((a, b) => a.span.start - b.span.start);
+}
+function decide(group, live, insertDate) {
+  const { recorded, slot } = group;
+  const base = group.refs.map((ref) => {
+    const l = foundLive2(live, ref);
+    const state = targetState(recorded, l);
+    return { ref, state, live: l, day: stateDay(l, state) };
+  });
+  const datesMatter = slot !== null || insertDate && recorded !== "MERGED" && base.some((t2) => t2.state === "MERGED");
+  const targets = base.map((t2) => ({
+    ref: t2.ref,
+    state: t2.state,
+    live: t2.live,
+    // A ref GitHub gave no date for keeps the date written, while its state stands.
+    date: datesMatter ? t2.day ?? (t2.state === recorded ? slot?.value ?? null : null) : null
+  }));
+  const first = targets[0];
+  const same = targets.every((t2) => t2.state === first.state && t2.date === first.date);
+  return same ? { kind: "same", state: first.state, date: first.date, targets } : { kind: "split", targets };
+}
+function describeState(state, date) {
+  return date ? `${state} ${date}` : state;
+}
+var init_groups = __esm({
+  "src/sync/groups.ts"() {
+    "use strict";
+    init_states();
+    init_target();
+    init_words();
+  }
+});
+
+// src/sync/ref-ends.ts
+function locateRefEnds(text3, group) {
+  const anchor = enclosingParens(text3, group.span)?.start ?? quantifierStart(text3, group.span.start);
+  const from = lineStart(text3, group.firstLine);
+  if (from > anchor) return null;
+  const slice = text3.slice(from, anchor);
+  const found4 = collapseLinks(scanRefs(slice, SCAN), slice);
+  const last = found4.slice(-group.refs.length);
+  if (last.length !== group.refs.length) return null;
+  const matches = last.every((r, i) => refNumber(r) === splitRefKey(group.refs[i]).number);
+  return matches ? last.map((r) => from + refEnd(slice, r.end)) : null;
+}
+function refEnd(text3, end) {
+  let at = afterClosers(text3, end);
+  if (text3[at] !== "]") return at;
+  at++;
+  if (text3[at] === "[") {
+    const close = text3.indexOf("]", at);
+    if (close >= 0) at = close + 1;
+  }
+  return afterClosers(text3, at);
+}
+var SCAN;
+var init_ref_ends = __esm({
+  "src/sync/ref-ends.ts"() {
+    "use strict";
+    init_model();
+    init_refs();
+    init_links();
+    init_states2();
+    init_words();
+    SCAN = { aliases: /* @__PURE__ */ new Map(), defaultRepo: "sync/placeholder" };
+  }
+});
+
+// src/sync/rewrite.ts
+function changesFor(group, targets) {
+  const from = describeState(group.recorded, group.slot?.value);
+  return targets.flatMap((t2) => {
+    const to = describeState(
+      t2.state,
+      t2.date ?? (t2.state === group.recorded ? group.slot?.value : null)
+    );
+    return to === from ? [] : [{ ref: t2.ref, line: group.line, field: "state", from, to }];
+  });
+}
+function rewriteInPlace(text3, group, decision) {
+  const edits = [];
+  const { span, slot } = group;
+  if (decision.state !== group.recorded) {
+    edits.push({ ...span, text: casedLike(decision.state, group.written) });
+  }
+  if (slot !== null) {
+    if (decision.date === null) {
+      if (decision.state !== group.recorded)
+        edits.push({ start: slot.start, end: slot.date.end, text: "" });
+    } else if (decision.date !== slot.value) {
+      edits.push({ ...slot.date, text: decision.date });
+    }
+  } else if (decision.date !== null) {
+    edits.push({
+      start: afterClosers(text3, span.end),
+      end: afterClosers(text3, span.end),
+      text: ` ${decision.date}`
+    });
+  }
+  return { edits, changes: edits.length === 0 ? [] : changesFor(group, decision.targets) };
+}
+function stateText2(text3, group, state, date) {
+  const mark = emphasisOf(text3, group.span);
+  const word = `${mark}${casedLike(state, group.written)}${mark}`;
+  return date === null ? word : `${word} ${date}`;
+}
+function writtenEnd(text3, group) {
+  return afterClosers(text3, group.slot === null ? group.span.end : group.slot.date.end);
+}
+function splitCell(text3, group, cellStart, targets) {
+  const numbers = targets.map((t2) => splitRefKey(t2.ref).number);
+  const parts = targets.map((t2, i) => {
+    const unique = numbers.indexOf(numbers[i]) === numbers.lastIndexOf(numbers[i]);
+    const name2 = unique ? `#${numbers[i]}` : t2.ref;
+    return `${name2} ${stateText2(text3, group, t2.state, t2.date)}`;
+  });
+  return {
+    edits: [{ start: cellStart, end: writtenEnd(text3, group), text: parts.join("; ") }],
+    changes: changesFor(group, targets)
+  };
+}
+function splitProse(text3, group, refEnds, targets) {
+  const edits = [];
+  targets.forEach((t2, i) => {
+    const state = stateText2(text3, group, t2.state, t2.date);
+    if (i < targets.length - 1) {
+      const at = refEnds[i];
+      edits.push({ start: at, end: at, text: ` (${state})` });
+      return;
+    }
+    const start = quantifierStart(text3, group.span.start);
+    const wrapped = insideParens(text3, start) ? state : `(${state})`;
+    edits.push({ start, end: writtenEnd(text3, group), text: wrapped });
+  });
+  return { edits, changes: changesFor(group, targets) };
+}
+function splitProseGroup(text3, group, targets, notes) {
+  const ends = locateRefEnds(text3, group);
+  if (ends === null) {
+    notes.push(
+      `line ${group.line}: ${group.refs.join(", ")} share one state but now differ, and sync could not find where each ref is written; edit it by hand`
+    );
+    return null;
+  }
+  return splitProse(text3, group, ends, targets);
+}
+var init_rewrite = __esm({
+  "src/sync/rewrite.ts"() {
+    "use strict";
+    init_model();
+    init_ref_ends();
+    init_groups();
+    init_words();
+  }
+});
+
+// src/sync/headers.ts
+function planHeader(source2, text3, live, today) {
+  const out = { edits: [], changes: [], notes: [] };
+  for (const group of stateGroups(source2.mentions, text3)) {
+    const decision = decide(group, live, false);
+    const result = decision.kind === "same" ? rewriteInPlace(text3, group, decision) : splitProseGroup(text3, group, decision.targets, out.notes);
+    if (result === null) continue;
+    out.edits.push(...result.edits);
+    out.changes.push(...result.changes);
+    if (group.refs.length === 1) reviewDecision(text3, group, live, out);
+  }
+  checkDate(source2, text3, live, today, out);
+  return out;
+}
+function reviewDecision(text3, group, live, out) {
+  const ref = group.refs[0];
+  const l = foundLive2(live, ref);
+  if (l === null || l.kind !== "pr" || l.reviewDecision === null) return;
+  if (l.state !== "OPEN" && l.state !== "DRAFT") return;
+  const parens = enclosingParens(text3, group.span);
+  if (parens === null) return;
+  const m = DECISION.exec(text3.slice(parens.start, parens.end));
+  if (m === null || m[1] === void 0 || m[1] === l.reviewDecision) return;
+  const start = parens.start + m.index;
+  out.edits.push({ start, end: start + m[1].length, text: l.reviewDecision });
+  out.changes.push({
+    ref,
+    line: group.line,
+    field: "review_decision",
+    from: m[1],
+    to: l.reviewDecision
+  });
+}
+function checkDate(source2, text3, live, today, out) {
+  const { checkedOn, checkedOnLine } = source2.source;
+  if (checkedOn === null || checkedOnLine === null || checkedOn === today) return;
+  if (!anyAnswered(
+    live,
+    source2.mentions.map((m) => m.ref)
+  ))
+    return;
+  const from = lineStart(text3, checkedOnLine);
+  const end = text3.indexOf("\n", from);
+  const line = text3.slice(from, end < 0 ? text3.length : end);
+  const heading3 = HEADING2.exec(line);
+  if (heading3 === null) return;
+  const at = line.indexOf(checkedOn, heading3.index + heading3[0].length);
+  if (at < 0) return;
+  out.edits.push({ start: from + at, end: from + at + checkedOn.length, text: today });
+  out.changes.push({
+    ref: null,
+    line: checkedOnLine,
+    field: "check-date",
+    from: checkedOn,
+    to: today
+  });
+}
+var DECISION, HEADING2;
+var init_headers2 = __esm({
+  "src/sync/headers.ts"() {
+    "use strict";
+    init_groups();
+    init_rewrite();
+    init_target();
+    init_words();
+    DECISION = /(?<![\w])(APPROVED|CHANGES_REQUESTED|REVIEW_REQUIRED)(?![\w])/;
+    HEADING2 = /upstream[ \t]+status/i;
+  }
+});
+
+// src/sync/ledger.ts
+function planLedger(source2, text3, live, today) {
+  const out = { edits: [], changes: [], notes: [] };
+  for (const group of stateGroups(source2.mentions, text3)) {
+    const cell2 = cellOf(source2.stateCells, group);
+    const decision = decide(group, live, cell2 !== void 0);
+    let result;
+    if (decision.kind === "same") result = rewriteInPlace(text3, group, decision);
+    else if (cell2 !== void 0) result = splitCell(text3, group, cell2.span.start, decision.targets);
+    else result = splitProseGroup(text3, group, decision.targets, out.notes);
+    if (result === null) continue;
+    out.edits.push(...result.edits);
+    out.changes.push(...result.changes);
+  }
+  const span = source2.checkDateSpan;
+  if (span !== null && anyAnswered(
+    live,
+    source2.mentions.map((m) => m.ref)
+  )) {
+    const written = text3.slice(span.start, span.end);
+    if (written !== today) {
+      out.edits.push({ ...span, text: today });
+      const line = lineAt(text3, span.start);
+      out.changes.push({ ref: null, line, field: "check-date", from: written, to: today });
+    }
+  }
+  return out;
+}
+function cellOf(cells, group) {
+  return cells.find((c) => c.span.start <= group.span.start && group.span.end <= c.span.end);
+}
+var init_ledger2 = __esm({
+  "src/sync/ledger.ts"() {
+    "use strict";
+    init_groups();
+    init_rewrite();
+    init_target();
+    init_words();
+  }
+});
+
+// src/sync/yaml-scalar.ts
+function scalarValue(node) {
+  if (!(0, import_yaml22.isScalar)(node) || !node.range) return null;
+  if (node.type === "BLOCK_LITERAL" || node.type === "BLOCK_FOLDED") return null;
+  const quoted = node.type === "QUOTE_DOUBLE" || node.type === "QUOTE_SINGLE";
+  if (node.value === null) return { text: null, quoted };
+  const text3 = typeof node.source === "string" && !quoted ? node.source : String(node.value);
+  return { text: text3, quoted };
+}
+function writeScalar(text3, node, value, quoteNew) {
+  if (!(0, import_yaml22.isScalar)(node) || !node.range) return null;
+  if (value !== null && !SAFE.test(value)) return null;
+  const [start, end] = node.range;
+  const quoted = node.type === "QUOTE_DOUBLE" || node.type === "QUOTE_SINGLE";
+  if (value === null) return { start, end, text: "null" };
+  if (quoted) return { start: start + 1, end: end - 1, text: value };
+  const wasNull = node.value === null;
+  const written = wasNull && quoteNew ? `"${value}"` : value;
+  const gap = start === end && text3[start - 1] === ":" ? " " : "";
+  return { start, end, text: gap + written };
+}
+var import_yaml22, SAFE;
+var init_yaml_scalar = __esm({
+  "src/sync/yaml-scalar.ts"() {
+    "use strict";
+    import_yaml22 = __toESM(require_dist(), 1);
+    SAFE = /^[A-Za-z0-9_:.+-]*$/;
+  }
+});
+
+// src/sync/records.ts
+function planRecord(source2, text3, live, today, inPinnedBase = () => void 0) {
+  const out = { edits: [], changes: [], notes: [] };
+  const doc = parseYaml(text3);
+  if (doc.errors.length > 0) {
+    if (anyAnswered(
+      live,
+      source2.fields.map((f) => f.ref)
+    ))
+      out.notes.push("not synced: the file has YAML syntax errors (see parse-error)");
+    return out;
+  }
+  const field = fieldWriter(text3, out);
+  for (const f of source2.fields) {
+    const l = foundLive2(live, f.ref);
+    const item = doc.getIn(f.path, true);
+    if (l === null || !(0, import_yaml23.isMap)(item)) continue;
+    const at = (key) => {
+      const node = item.get(key, true);
+      return node === void 0 ? null : node;
+    };
+    syncState(at("state"), l, f.ref, field);
+    if (f.path[f.path.length - 2] === "upstream_prs") {
+      syncMergedAt(at("merged_at"), l, f.ref, field);
+      syncReviewDecision(at("review_decision"), l, f.ref, field);
+      const pinned = inPinnedBase(f.ref);
+      if (pinned !== void 0)
+        field(at("in_pinned_base"), f.ref, "in_pinned_base", String(pinned), false);
+    }
+  }
+  if (anyAnswered(
+    live,
+    source2.fields.map((f) => f.ref)
+  )) {
+    field(topLevel(doc, "status_updated"), null, "check-date", today, false);
+  }
+  return out;
+}
+function fieldWriter(text3, out) {
+  return (node, ref, what, value, quoteNew) => {
+    const current = scalarValue(node);
+    if (node === null || current === null || current.text === value) return;
+    const edit = writeScalar(text3, node, value, quoteNew);
+    if (edit === null) return;
+    out.edits.push(edit);
+    out.changes.push({
+      ref,
+      line: lineAt(text3, node.range?.[0] ?? 0),
+      field: what,
+      from: current.text ?? "null",
+      to: value ?? "null"
+    });
+  };
+}
+function syncState(node, l, ref, write) {
+  const written = scalarValue(node)?.text;
+  const recorded = written == null ? null : parseStateWord(written);
+  if (written == null || recorded === null) return;
+  const target = targetState(recorded, l);
+  if (target !== recorded) write(node, ref, "state", casedLike(target, written.trim()), false);
+}
+function syncMergedAt(node, l, ref, write) {
+  const written = scalarValue(node)?.text ?? null;
+  if (l.state !== "MERGED" || l.mergedAt === null) {
+    if (l.state !== "MERGED" && written !== null) write(node, ref, "merged_at", null, true);
+    return;
+  }
+  if (written !== null && sameInstant(written, l.mergedAt)) return;
+  const dateOnly = written !== null && /^\d{4}-\d{2}-\d{2}$/.test(written.trim());
+  write(node, ref, "merged_at", dateOnly ? utcDate(l.mergedAt) : l.mergedAt, true);
+}
+function sameInstant(written, live) {
+  const w = written.trim();
+  if (/^\d{4}-\d{2}-\d{2}$/.test(w)) return w === utcDate(live);
+  const a = Date.parse(w);
+  return !Number.isNaN(a) && a === Date.parse(live);
+}
+function syncReviewDecision(node, l, ref, write) {
+  if (l.kind !== "pr" || l.reviewDecision === null) return;
+  const written = scalarValue(node)?.text ?? null;
+  const same = written !== null && normalise4(written) === normalise4(l.reviewDecision);
+  if (!same) write(node, ref, "review_decision", l.reviewDecision, false);
+}
+function normalise4(value) {
+  return value.trim().toUpperCase().replace(/[\s-]+/g, "_");
+}
+function topLevel(doc, key) {
+  const root = doc.contents;
+  if (!(0, import_yaml23.isMap)(root)) return null;
+  const node = root.get(key, true);
+  return node === void 0 ? null : node;
+}
+var import_yaml23;
+var init_records2 = __esm({
+  "src/sync/records.ts"() {
+    "use strict";
+    import_yaml23 = __toESM(require_dist(), 1);
+    init_yaml_parse();
+    init_states();
+    init_target();
+    init_words();
+    init_yaml_scalar();
+  }
+});
+
+// src/sync/server-strings.ts
+function shown(value) {
+  const cut = value.length > 80 ? `${value.slice(0, 80)}\u2026` : value;
+  return `"${escapeControls(cut)}"`;
+}
+function badState(value) {
+  return STATES.includes(value) ? null : `not one of ${STATES.join(", ")}`;
+}
+function badReviewDecision(value) {
+  return REVIEW_DECISIONS2.includes(value) ? null : `not one of ${REVIEW_DECISIONS2.join(", ")}`;
+}
+function badDate(value) {
+  const m = DATE.exec(value);
+  if (m === null) return "not a yyyy-mm-dd date";
+  const ms = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(ms) && new Date(ms).toISOString().startsWith(value) ? null : "not a calendar date";
+}
+function badTimestamp(value) {
+  const m = TIMESTAMP.exec(value);
+  if (m === null || m[1] === void 0) return "not an ISO-8601 timestamp";
+  return Number.isNaN(Date.parse(value)) ? "not a real instant" : badDate(m[1]);
+}
+function badRefUrl(value, ref, host) {
+  const expected = `https://${host}/<owner>/<repo>/(pull|issues)/<n> for ${ref}`;
+  const prefix = `https://${host.toLowerCase()}/`;
+  if (!value.toLowerCase().startsWith(prefix)) return `not ${expected}`;
+  const parts = value.slice(prefix.length).split("/");
+  const [owner, repo, kind, number2] = parts;
+  const want = splitRefKey(ref);
+  const fits = parts.length === 4 && owner !== void 0 && repo !== void 0 && number2 !== void 0 && NAME.test(owner) && NAME.test(repo) && (kind === "pull" || kind === "issues") && DIGITS2.test(number2) && owner.toLowerCase() === want.owner.toLowerCase() && repo.toLowerCase() === want.repo.toLowerCase() && Number(number2) === want.number;
+  return fits ? null : `not ${expected}`;
+}
+var REVIEW_DECISIONS2, DATE, TIMESTAMP, NAME, DIGITS2;
+var init_server_strings = __esm({
+  "src/sync/server-strings.ts"() {
+    "use strict";
+    init_control_chars();
+    init_model();
+    REVIEW_DECISIONS2 = ["APPROVED", "CHANGES_REQUESTED", "REVIEW_REQUIRED"];
+    DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+    TIMESTAMP = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:\d{2})$/;
+    NAME = /^[A-Za-z0-9._-]+$/;
+    DIGITS2 = /^[1-9]\d*$/;
+  }
+});
+
+// src/sync/trailers.ts
+function hasTrailerFields(source2) {
+  return "trailers" in source2 && source2.trailers.fields.length > 0;
+}
+function trailerLines(source2) {
+  const lines = /* @__PURE__ */ new Set();
+  for (const f of source2.trailers.fields) {
+    const count = f.value.split("\n").length;
+    for (let i = 0; i < count; i++) lines.add(f.line + i);
+  }
+  return lines;
+}
+function planTrailers(source2, text3, live, webHost = "github.com") {
+  const out = { edits: [], changes: [], notes: [] };
+  const byLine = /* @__PURE__ */ new Map();
+  for (const m of source2.mentions) byLine.set(m.line, [...byLine.get(m.line) ?? [], m]);
+  const hasApplied = source2.trailers.fields.some(
+    (f) => f.name.toLowerCase() === "applied-upstream"
+  );
+  const eol = text3.includes("\r\n") ? "\r\n" : "\n";
+  for (const field of source2.trailers.fields) {
+    if (splitYoctoField(field, byLine.get(field.line) ?? [], live, out)) continue;
+    for (const m of byLine.get(field.line) ?? []) {
+      const l = foundLive2(live, m.ref);
+      if (l === null || m.recordedState === null || recordedMatchesLive(m.recordedState, l.state))
+        continue;
+      planField(field, m, l, { text: text3, eol, hasApplied, out, webHost });
+    }
+  }
+  return out;
+}
+function splitYoctoField(field, mentions, live, out) {
+  if (field.convention !== "yocto") return false;
+  const words2 = /* @__PURE__ */ new Set();
+  for (const m of mentions) {
+    const l = m.recordedState === null ? null : foundLive2(live, m.ref);
+    if (l !== null) words2.add(yoctoWord(l.state));
+  }
+  if (words2.size < 2) return false;
+  const refs = mentions.map((m) => m.ref).join(", ");
+  out.notes.push(
+    `${field.name}: ${refs} on line ${field.line} now call for different status words (${[...words2].sort().join(", ")}); split the line by hand`
+  );
+  return true;
+}
+function planField(field, m, l, ctx) {
+  const name2 = field.name.toLowerCase();
+  if (field.convention === "yocto" && m.stateSpan) {
+    const word = l.state === "MERGED" ? "Backport" : l.state === "CLOSED" ? "Denied" : "Submitted";
+    const was = ctx.text.slice(m.stateSpan.start, m.stateSpan.end);
+    if (was.toLowerCase() === word.toLowerCase()) return;
+    ctx.out.edits.push({ start: m.stateSpan.start, end: m.stateSpan.end, text: word });
+    ctx.out.changes.push({ ref: m.ref, line: field.line, field: "state", from: was, to: word });
+    return;
+  }
+  if (name2 === "forwarded" && l.state === "MERGED" && !ctx.hasApplied) {
+    const bad = badRefUrl(l.url, m.ref, ctx.webHost);
+    if (bad !== null) {
+      ctx.out.notes.push(
+        `line ${field.line}: not adding Applied-Upstream for ${m.ref}: GitHub's URL ${shown(l.url)} is ${bad}`
+      );
+      return;
+    }
+    const lineEnd3 = endOfField(ctx.text, field.valueSpan.end);
+    const added = `${ctx.eol}Applied-Upstream: ${l.url}`;
+    ctx.out.edits.push({ start: lineEnd3, end: lineEnd3, text: added });
+    ctx.out.changes.push({
+      ref: m.ref,
+      line: field.line + 1,
+      field: "state",
+      from: "Forwarded",
+      to: "Applied-Upstream"
+    });
+    return;
+  }
+  ctx.out.notes.push(
+    `${field.name}: ${m.ref} is ${l.state} but the field says otherwise; edit line ${field.line} by hand`
+  );
+}
+function endOfField(text3, from) {
+  const nl = text3.indexOf("\n", from);
+  if (nl === -1) return text3.length;
+  return text3[nl - 1] === "\r" ? nl - 1 : nl;
+}
+var yoctoWord;
+var init_trailers2 = __esm({
+  "src/sync/trailers.ts"() {
+    "use strict";
+    init_state_drift();
+    init_server_strings();
+    init_target();
+    yoctoWord = (state) => state === "MERGED" ? "Backport" : state === "CLOSED" ? "Denied" : "Submitted";
+  }
+});
+
+// src/sync/vet.ts
+function vetLive(live) {
+  const vetted = /* @__PURE__ */ new Map();
+  const rejected = /* @__PURE__ */ new Map();
+  for (const [ref, resolution] of live) {
+    if (resolution.status !== "found") {
+      vetted.set(ref, resolution);
+      continue;
+    }
+    const problems = [];
+    const l = vetState(resolution.live, problems);
+    if (problems.length > 0) rejected.set(ref, problems);
+    if (l !== null) vetted.set(ref, { status: "found", live: l });
+  }
+  return { live: vetted, rejected };
+}
+function vetState(l, problems) {
+  const state = badState(l.state);
+  if (state !== null) {
+    problems.push({ field: "state", value: l.state, reason: state });
+    return null;
+  }
+  const check = (field, value, bad) => {
+    if (value === null) return null;
+    const reason = bad(value);
+    if (reason === null) return value;
+    problems.push({ field, value, reason });
+    return null;
+  };
+  return {
+    ...l,
+    reviewDecision: check("review decision", l.reviewDecision, badReviewDecision),
+    mergedAt: check("merge date", l.mergedAt, badTimestamp),
+    closedAt: check("close date", l.closedAt, badTimestamp)
+  };
+}
+function rejectionNotes(mentions, rejected) {
+  const notes = /* @__PURE__ */ new Set();
+  for (const m of mentions) {
+    const records = m.recordedState !== null || m.recordedMergedAt != null || m.recordedReviewDecision != null;
+    if (!records) continue;
+    for (const r of rejected.get(m.ref) ?? []) {
+      notes.add(
+        `line ${m.line}: not writing GitHub's ${r.field} for ${m.ref}: ${shown(r.value)} is ${r.reason}`
+      );
+    }
+  }
+  return [...notes];
+}
+var init_vet = __esm({
+  "src/sync/vet.ts"() {
+    "use strict";
+    init_server_strings();
+  }
+});
+
+// src/sync/plan.ts
+function pinnedBaseKey(path23, ref) {
+  return `${path23}
+${ref}`;
+}
+function planSync(input2) {
+  const plan = { files: [], notes: [] };
+  const vetted = vetLive(input2.live);
+  const ctx = {
+    inPinnedBase: input2.inPinnedBase,
+    live: vetted.live,
+    today: input2.today,
+    webHost: input2.webHost ?? "github.com"
+  };
+  for (const source2 of input2.sources) {
+    const path23 = source2.source.path;
+    const before = input2.texts.get(path23);
+    if (before === void 0) continue;
+    for (const message of rejectionNotes(source2.mentions, vetted.rejected))
+      plan.notes.push({ path: path23, message });
+    const planned = planSource(source2, before, ctx);
+    if (planned === null) continue;
+    for (const message of planned.notes) plan.notes.push({ path: path23, message });
+    if (planned.edits.length === 0) continue;
+    const unsafe = planned.edits.find(isUnsafeEdit);
+    if (unsafe !== void 0) {
+      plan.notes.push({ path: path23, message: unsafeNote(before, unsafe) });
+      continue;
+    }
+    const after = applyEdits(before, planned.edits);
+    if (after === before) continue;
+    const changes = [...planned.changes].sort((a, b) => a.line - b.line);
+    plan.files.push({ path: path23, before, after, changes });
+  }
+  plan.files.sort((a, b) => compare4(a.path, b.path));
+  plan.notes.sort((a, b) => compare4(a.path, b.path));
+  return plan;
+}
+function isUnsafeEdit(edit) {
+  return hasControlChars(edit.text.replace(/^\r?\n/, ""));
+}
+function unsafeNote(text3, edit) {
+  const line = text3.slice(0, edit.start).split("\n").length;
+  return `line ${line}: not synced: a planned edit would write a control character into the file (${shown(edit.text)}); nothing in this file was written`;
+}
+function planSource(source2, text3, ctx) {
+  const { live, today } = ctx;
+  switch (source2.source.kind) {
+    case "ledger":
+      return isLedger(source2) ? planLedger(source2, text3, live, today) : null;
+    case "record":
+    case "record-index":
+      return isRecord(source2) ? planRecord(
+        source2,
+        text3,
+        live,
+        today,
+        (ref) => ctx.inPinnedBase?.get(pinnedBaseKey(source2.source.path, ref))
+      ) : null;
+    case "patch-header": {
+      if (!hasTrailerFields(source2)) return planHeader(source2, text3, live, today);
+      const lines = trailerLines(source2);
+      const prose = planHeader(
+        { ...source2, mentions: source2.mentions.filter((m) => !lines.has(m.line)) },
+        text3,
+        live,
+        today
+      );
+      const fields = planTrailers(source2, text3, live, ctx.webHost);
+      return {
+        edits: [...prose.edits, ...fields.edits],
+        changes: [...prose.changes, ...fields.changes],
+        notes: [...prose.notes, ...fields.notes]
+      };
+    }
+  }
+}
+function isLedger(source2) {
+  return "stateCells" in source2 && "checkDateSpan" in source2;
+}
+function isRecord(source2) {
+  return "fields" in source2;
+}
+function compare4(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+var init_plan = __esm({
+  "src/sync/plan.ts"() {
+    "use strict";
+    init_control_chars();
+    init_edits();
+    init_headers2();
+    init_ledger2();
+    init_records2();
+    init_trailers2();
+    init_server_strings();
+    init_vet();
+  }
+});
+
+// src/sync/atomic.ts
+import { randomBytes } from "node:crypto";
+import * as fsp from "node:fs/promises";
+import path14 from "node:path";
+async function writeAtomic(file, content2, fs = nodeFs, guard = null) {
+  let tmp = null;
+  try {
+    const target = await fs.realpath(file);
+    if (guard !== null) await checkInside(fs, guard, target);
+    const original = await fs.stat(target);
+    if (guard !== null) await checkUnchanged(fs, guard, target, original);
+    const dir = path14.dirname(target);
+    const name2 = path14.join(
+      dir,
+      `.${path14.basename(target)}.upstream-status-${process.pid}-${randomBytes(4).toString("hex")}.tmp`
+    );
+    const mode = original.mode & 4095;
+    const handle = await fs.open(name2, "wx", mode);
+    tmp = name2;
+    try {
+      await handle.writeFile(content2, "utf8");
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await fs.chmod(tmp, mode);
+    await fs.chown(tmp, original.uid, original.gid).catch(() => void 0);
+    if (guard !== null) {
+      if (await fs.realpath(file) !== target) throw guardError(guard, "it was moved or relinked");
+      await checkUnchanged(fs, guard, target, original);
+    }
+    await fs.rename(tmp, target);
+    tmp = null;
+    await syncDir(fs, dir);
+  } catch (err) {
+    if (tmp !== null) await fs.unlink(tmp).catch(() => void 0);
+    throw toWriteError(file, err);
+  }
+}
+function guardError(guard, why) {
+  return new GuardError(`not writing ${guard.shown}: ${why}; run sync again`);
+}
+async function checkInside(fs, guard, target) {
+  const root = await fs.realpath(guard.root);
+  const rel = path14.relative(root, target);
+  if (rel === "" || rel.startsWith("..") || path14.isAbsolute(rel)) {
+    throw new GuardError(
+      `not writing ${guard.shown}: it resolves to ${target}, outside the root (a symlink)`
+    );
+  }
+}
+async function checkUnchanged(fs, guard, target, first) {
+  const now = await fs.stat(target);
+  if (now.ino !== first.ino || now.dev !== first.dev) {
+    throw guardError(guard, "it was replaced since it was read");
+  }
+  let current;
+  try {
+    current = strictUtf8.decode(await fs.readFile(target));
+  } catch {
+    throw new GuardError(
+      `not writing ${guard.shown}: it is not valid UTF-8, and rewriting it would lose the invalid bytes`
+    );
+  }
+  if (current !== guard.before) throw guardError(guard, "it changed since it was read");
+}
+async function syncDir(fs, dir) {
+  try {
+    const handle = await fs.open(dir, "r", 0);
+    await handle.sync().finally(() => handle.close());
+  } catch {
+  }
+}
+function toWriteError(file, err) {
+  if (err instanceof GuardError) return new SyncWriteError(file, null, err.message);
+  const e = err;
+  const code2 = typeof e?.code === "string" ? e.code : null;
+  const reason = REASONS2[code2 ?? ""] ?? (err instanceof Error ? err.message : String(err));
+  const detail = code2 === null ? reason : `${reason} (${code2})`;
+  return new SyncWriteError(file, code2, `cannot write ${file}: ${detail}; the file is unchanged`);
+}
+var nodeFs, SyncWriteError, strictUtf8, GuardError, REASONS2;
+var init_atomic = __esm({
+  "src/sync/atomic.ts"() {
+    "use strict";
+    nodeFs = {
+      realpath: (f) => fsp.realpath(f),
+      stat: (f) => fsp.stat(f),
+      readFile: (f) => fsp.readFile(f),
+      open: (f, flags, mode) => fsp.open(f, flags, mode),
+      chmod: (f, mode) => fsp.chmod(f, mode),
+      chown: (f, uid, gid) => fsp.chown(f, uid, gid),
+      rename: (a, b) => fsp.rename(a, b),
+      unlink: (f) => fsp.unlink(f)
+    };
+    SyncWriteError = class extends Error {
+      constructor(file, code2, message) {
+        super(message);
+        this.file = file;
+        this.code = code2;
+        this.name = "SyncWriteError";
+      }
+      file;
+      code;
+    };
+    strictUtf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+    GuardError = class extends Error {
+    };
+    REASONS2 = {
+      EACCES: "permission denied",
+      EPERM: "operation not permitted",
+      EROFS: "read-only file system",
+      ENOSPC: "no space left on device",
+      EDQUOT: "disk quota exceeded",
+      ENOENT: "no such file or directory",
+      ENOTDIR: "a parent of the path is not a directory",
+      EISDIR: "it is a directory"
+    };
+  }
+});
+
+// src/sync/lock.ts
+import { open as open2, readFile as readFile7, unlink as unlink2 } from "node:fs/promises";
+import path15 from "node:path";
+async function acquireSyncLock(root) {
+  const file = path15.join(root, LOCK_NAME);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const handle = await open2(file, "wx", 420);
+      await handle.writeFile(`${process.pid}
+`).finally(() => handle.close());
+      return { release: () => unlink2(file).catch(() => void 0) };
+    } catch (err) {
+      if (err.code !== "EEXIST") {
+        throw new Error(
+          `cannot take the sync lock ${LOCK_NAME}: ${String(err.message)}`
+        );
+      }
+      const holder = await lockHolder(file);
+      if (holder !== null && isRunning(holder)) {
+        throw new Error(
+          `another sync (pid ${holder}) is writing this tree (lock ${LOCK_NAME}); nothing was written`
+        );
+      }
+      await unlink2(file).catch(() => void 0);
+    }
+  }
+  throw new Error(`cannot take the sync lock ${LOCK_NAME}; remove it if no sync is running`);
+}
+async function lockHolder(file) {
+  const text3 = await readFile7(file, "utf8").catch(() => "");
+  const pid = Number(text3.trim());
+  return Number.isInteger(pid) && pid > 0 ? pid : null;
+}
+function isRunning(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return err.code === "EPERM";
+  }
+}
+var LOCK_NAME;
+var init_lock = __esm({
+  "src/sync/lock.ts"() {
+    "use strict";
+    LOCK_NAME = ".upstream-status.lock";
+  }
+});
+
+// src/sync/write.ts
+import { readFile as readFile8 } from "node:fs/promises";
+import path16 from "node:path";
+async function applySyncPlan(root, plan, options) {
+  const result = {
+    written: [],
+    diff: plan.files.map((f) => unifiedDiff(f.path, f.before, f.after)).join(""),
+    failed: []
+  };
+  if (options.dryRun || plan.files.length === 0) return result;
+  let lock;
+  try {
+    lock = await acquireSyncLock(root);
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    result.failed.push(...plan.files.map((f) => ({ path: f.path, message })));
+    return result;
+  }
+  try {
+    for (const file of plan.files) {
+      const abs = path16.join(root, file.path);
+      try {
+        await checkUnchanged2(abs, file.path, file.before);
+        const guard = { root, shown: file.path, before: file.before };
+        await writeAtomic(abs, file.after, options.fs ?? nodeFs, guard);
+        result.written.push(file.path);
+      } catch (err) {
+        result.failed.push({
+          path: file.path,
+          message: err instanceof Error ? err.message : String(err)
+        });
+      }
+    }
+  } finally {
+    await lock.release();
+  }
+  return result;
+}
+async function checkUnchanged2(abs, rel, before) {
+  const bytes2 = await readFile8(abs).catch((err) => {
+    throw new Error(`cannot read ${rel} again before writing it: ${err.code ?? err.message}`);
+  });
+  let current;
+  try {
+    current = strictUtf82.decode(bytes2);
+  } catch {
+    throw new Error(
+      `not writing ${rel}: it is not valid UTF-8, and rewriting it would lose the invalid bytes`
+    );
+  }
+  if (current !== before)
+    throw new Error(`not writing ${rel}: it changed since it was read; run sync again`);
+}
+var strictUtf82;
+var init_write = __esm({
+  "src/sync/write.ts"() {
+    "use strict";
+    init_diff();
+    init_atomic();
+    init_lock();
+    init_atomic();
+    strictUtf82 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+  }
+});
+
+// src/discover/record-collision.ts
+function addCollisionToRecord(text3, c) {
+  const doc = (0, import_yaml24.parseDocument)(text3, { uniqueKeys: false, lineCounter: new import_yaml24.LineCounter() });
+  if (doc.errors.length > 0 || !(0, import_yaml24.isMap)(doc.contents)) return null;
+  const pair2 = doc.contents.items.find((p) => (0, import_yaml24.isScalar)(p.key) && p.key.value === "related_refs");
+  const fields = {
+    ref: c.ref,
+    url: c.url,
+    kind: "pr",
+    state: "OPEN",
+    relevance: "anchor-collision",
+    note: `found by discover: ${c.title}`
+  };
+  const flow2 = `{ ${Object.entries(fields).map(([k, v]) => `${k}: ${q(v)}`).join(", ")} }`;
+  const block2 = (indent3) => Object.entries(fields).map(([k, v], i) => `${indent3}${i === 0 ? "- " : "  "}${k}: ${q(v)}
+`).join("");
+  const value = pair2?.value;
+  if (!pair2 || value === null || (0, import_yaml24.isScalar)(value) && value.value === null) {
+    const body = `related_refs:
+${block2("  ")}`;
+    if (!pair2) return `${text3}${text3.endsWith("\n") || text3 === "" ? "" : "\n"}${body}`;
+    const keyAt = pair2.key.range?.[0] ?? -1;
+    if (keyAt < 0) return null;
+    const start = lineStart2(text3, keyAt);
+    const end = text3.indexOf("\n", keyAt);
+    return `${text3.slice(0, start)}${body}${end < 0 ? "" : text3.slice(end + 1)}`;
+  }
+  if (!(0, import_yaml24.isSeq)(value) || value.flow || value.items.length === 0) return null;
+  const first = value.items[0];
+  const last = value.items[value.items.length - 1];
+  if (!first.range || !last.range) return null;
+  const dash = text3.lastIndexOf("-", first.range[0]);
+  const indent2 = text3.slice(lineStart2(text3, dash), dash);
+  const insertAt = text3.indexOf("\n", last.range[1] - 1) + 1 || text3.length;
+  const item = value.items[0].flow ? `${indent2}- ${flow2}
+` : block2(indent2);
+  return `${text3.slice(0, insertAt)}${insertAt === text3.length && !text3.endsWith("\n") ? "\n" : ""}${item}${text3.slice(insertAt)}`;
+}
+function addCollisionToLedger(text3, row, c) {
+  const lines = text3.split("\n");
+  const at = row - 1;
+  if (!lines[at]?.trimStart().startsWith("|")) return null;
+  let header2 = at;
+  while (header2 > 0 && lines[header2 - 1]?.trimStart().startsWith("|")) header2--;
+  const cells = (lines[header2] ?? "").trim().replace(/^\||\|$/g, "").split("|").map((h) => h.trim().toLowerCase());
+  const prCol = cells.findIndex((h) => h.includes("pr") && !h.includes("state"));
+  const stateCol = cells.findIndex((h) => h.includes("state"));
+  if (prCol < 0) return null;
+  let end = at;
+  while (DITTO2.test(lines[end + 1]?.trim() ?? "")) end++;
+  const alias = c.ref.replace(/^[^/]+\//, "");
+  const row_ = cells.map(
+    (_, i) => i === 0 ? "\u2033 (anchor collision, found by discover)" : i === prCol ? `[${alias}](${c.url}) ${c.title.replace(/\|/g, "\\|")}` : i === stateCol ? "OPEN" : "\u2014"
+  );
+  lines.splice(end + 1, 0, `| ${row_.join(" | ")} |`);
+  return lines.join("\n");
+}
+var import_yaml24, lineStart2, q, DITTO2;
+var init_record_collision = __esm({
+  "src/discover/record-collision.ts"() {
+    "use strict";
+    import_yaml24 = __toESM(require_dist(), 1);
+    lineStart2 = (text3, at) => text3.lastIndexOf("\n", at - 1) + 1;
+    q = (s) => JSON.stringify(s);
+    DITTO2 = /^\|\s*(″|"|〃|ditto)/;
+  }
+});
+
+// src/discover/write.ts
+var write_exports = {};
+__export(write_exports, {
+  writeCollisions: () => writeCollisions
+});
+import { readFile as readFile9 } from "node:fs/promises";
+import path17 from "node:path";
+async function writeCollisions(root, certain, webHost = "github.com") {
+  const byFile = /* @__PURE__ */ new Map();
+  const written = [];
+  const notes = [];
+  for (const c of certain) {
+    const bad = badRefUrl(c.url, c.ref.toLowerCase(), webHost);
+    if (bad !== null) {
+      notes.push(`${c.ref}: not recorded in ${c.file}: GitHub's URL ${shown(c.url)} is ${bad}`);
+      continue;
+    }
+    const safe = { ...c, title: escapeControls(c.title) };
+    byFile.set(c.file, [...byFile.get(c.file) ?? [], safe]);
+  }
+  for (const [file, list2] of [...byFile].sort(([a], [b]) => a.localeCompare(b))) {
+    const isRecord2 = file.endsWith(".upstream.status.yaml");
+    if (!isRecord2 && !file.endsWith(".md")) {
+      notes.push(
+        `${list2.map((c) => c.ref).join(", ")}: ${file} has no record or ledger row to write into`
+      );
+      continue;
+    }
+    let text3 = await readFile9(path17.join(root, file), "utf8");
+    for (const c of [...list2].sort((a, b) => b.line - a.line)) {
+      const next = text3 === null ? null : isRecord2 ? addCollisionToRecord(text3, c) : addCollisionToLedger(text3, c.line, c);
+      if (next === null) notes.push(`${c.ref}: could not find where to write it in ${file}`);
+      else text3 = next;
+    }
+    if (text3 === null) continue;
+    await writeAtomic(path17.join(root, file), text3);
+    written.push(file);
+  }
+  return { written, notes };
+}
+var init_write2 = __esm({
+  "src/discover/write.ts"() {
+    "use strict";
+    init_control_chars();
+    init_atomic();
+    init_server_strings();
+    init_record_collision();
+  }
+});
+
+// src/commands/sync.ts
+var sync_exports = {};
+__export(sync_exports, {
+  syncCommand: () => syncCommand
+});
+function pinnedBaseVerdicts(findings) {
+  const out = /* @__PURE__ */ new Map();
+  for (const f of findings) {
+    const value = /^in_pinned_base: (true|false)$/.exec(f.live ?? "")?.[1];
+    if (f.rule !== "in-pinned-base-drift" || !f.file || !f.ref || value === void 0) continue;
+    out.set(pinnedBaseKey(f.file, f.ref), value === "true");
+  }
+  return out;
+}
+async function syncCommand(flags, github) {
+  const base = await prepare(flags);
+  warn(vetGitHubSettings(github, base.config));
+  const progress = startProgress({
+    stream: process.stderr,
+    env: process.env,
+    format: "text",
+    label: "upstream-status: asking GitHub"
+  });
+  const result = await runCheck({ ...base, github, version: VERSION }).finally(
+    () => progress.stop()
+  );
+  requireSources(result.collected, base.root, base.config);
+  for (const note of result.notes) process.stderr.write(`note: ${escapeControls(note)}
+`);
+  const overBudget = result.findings.filter((f) => f.rule === "budget-exceeded");
+  for (const f of overBudget) process.stderr.write(`upstream-status: ${f.message}
+`);
+  if (overBudget.some((f) => f.severity === "error")) return EXIT_CODES.findings;
+  const plan = planSync({
+    sources: result.collected.sources,
+    texts: result.collected.texts,
+    live: result.live ?? /* @__PURE__ */ new Map(),
+    today: base.today,
+    webHost: base.config.github.webHost,
+    inPinnedBase: pinnedBaseVerdicts(result.findings)
+  });
+  for (const n of plan.notes) process.stderr.write(`note: ${escapeControls(`${n.path}: ${n.message}`)}
+`);
+  const applied = await applySyncPlan(base.root, plan, { dryRun: flags.dryRun === true });
+  if (flags.dryRun) {
+    process.stdout.write(applied.diff === "" ? "sync: nothing to change\n" : applied.diff);
+  } else {
+    for (const file of plan.files) {
+      if (!applied.written.includes(file.path)) continue;
+      process.stdout.write(`updated ${escapeControls(file.path)}
+`);
+      for (const c of file.changes) {
+        const what = c.ref ? `${c.ref} ${c.field}` : c.field;
+        process.stdout.write(
+          escapeControls(`  ${file.path}:${c.line}  ${what}: ${c.from} \u2192 ${c.to}`) + "\n"
+        );
+      }
+    }
+    if (applied.written.length === 0 && applied.failed.length === 0) {
+      process.stdout.write("sync: every record already matches GitHub\n");
+    }
+  }
+  for (const f of applied.failed) process.stderr.write(`upstream-status: ${escapeControls(f.message)}
+`);
+  if (flags.addCollisions === true && !flags.dryRun) {
+    const { discoverAlongside: discoverAlongside2 } = await Promise.resolve().then(() => (init_discover_run(), discover_run_exports));
+    const found4 = await discoverAlongside2(base.root, base.config, github);
+    if ("skipped" in found4) process.stderr.write(`note: ${escapeControls(found4.skipped)}
+`);
+    else {
+      const { writeCollisions: writeCollisions2 } = await Promise.resolve().then(() => (init_write2(), write_exports));
+      const wrote = await writeCollisions2(base.root, found4.certain, base.config.github.webHost);
+      for (const n of [...found4.notes, ...wrote.notes]) process.stderr.write(`note: ${escapeControls(n)}
+`);
+      for (const f of wrote.written) process.stdout.write(`recorded collisions in ${escapeControls(f)}
+`);
+    }
+  }
+  return applied.failed.length > 0 ? EXIT_CODES.usage : EXIT_CODES.ok;
+}
+var init_sync = __esm({
+  "src/commands/sync.ts"() {
+    "use strict";
+    init_check();
+    init_control_chars();
+    init_errors();
+    init_plan();
+    init_write();
+    init_progress();
+    init_require_sources();
+    init_shared();
+  }
+});
+
 // src/github/culprits.ts
 function culpritKey(r) {
   return `${r.repo}@${r.ref}:${r.path}^${r.base ?? ""}`;
@@ -39846,253 +40749,6 @@ var init_culprits = __esm({
   }
 });
 
-// src/rebase/locate.ts
-function sideOf(hunk, reverse) {
-  const removed = reverse ? "+" : "-";
-  const pattern = [];
-  let lastChange = 0;
-  for (const line of hunk.lines) {
-    if (line.op === " " || line.op === removed) pattern.push(rawLine(line));
-    if (line.op === removed) lastChange = pattern.length;
-    else if (line.op !== " ") lastChange = Math.max(lastChange, pattern.length);
-  }
-  const start = reverse ? hunk.newStart : hunk.oldStart;
-  const ops = hunk.lines.map((l) => l.op);
-  const prefixContext = ops.findIndex((op) => op !== " ");
-  const suffixContext = ops.length - 1 - ops.findLastIndex((op) => op !== " ");
-  return {
-    pattern,
-    // GNU appends after line N for `-N,0` rather than inserting before it.
-    first: pattern.length === 0 ? start + 1 : start,
-    prefixContext: prefixContext === -1 ? ops.length : prefixContext,
-    suffixContext: prefixContext === -1 ? ops.length : suffixContext,
-    lastChange
-  };
-}
-function matchesAt(lines, pattern, where) {
-  if (where < 1 || where - 1 + pattern.length > lines.length) return false;
-  return pattern.every((p, k) => lines[where - 1 + k] === p);
-}
-function locateSide(lines, side, state) {
-  const where = search(lines, side, state);
-  return where !== null && where + side.prefixContext - 1 >= state.frozen ? where : null;
-}
-function search(lines, side, state) {
-  const firstGuess = side.first + state.offset;
-  const patLines = side.pattern.length;
-  if (patLines === 0) return firstGuess;
-  const context = Math.max(side.prefixContext, side.suffixContext);
-  const found4 = (where) => matchesAt(lines, side.pattern, where) ? where : null;
-  if (side.prefixContext < context && side.first <= 1) {
-    return state.frozen <= side.prefixContext ? found4(1) : null;
-  }
-  const maxWhere = lines.length - patLines + 1;
-  const minWhere = Math.max(state.frozen + 1, 1);
-  if (side.suffixContext < context) return maxWhere >= minWhere ? found4(maxWhere) : null;
-  const maxPos = maxWhere - firstGuess;
-  const maxNeg = firstGuess - minWhere;
-  for (let k = 0; k <= Math.max(maxPos, maxNeg); k++) {
-    if (k <= maxPos && found4(firstGuess + k)) return firstGuess + k;
-    if (k > 0 && k <= maxNeg && found4(firstGuess - k)) return firstGuess - k;
-  }
-  return null;
-}
-function advance(side, where) {
-  return { offset: where - side.first, frozen: where + side.lastChange - 1 };
-}
-var init_locate = __esm({
-  "src/rebase/locate.ts"() {
-    "use strict";
-    init_lines();
-  }
-});
-
-// src/rebase/mismatch.ts
-function describeFailure2(lines, hunk, reverse, state) {
-  const old = sideOf(hunk, false).pattern;
-  const pattern = old.length > 0 ? old : sideOf(hunk, true).pattern;
-  const start = Math.max(1, sideOf(hunk, reverse).first + state.offset);
-  for (const [k, expected] of pattern.entries()) {
-    const actual = lines[start - 1 + k] ?? null;
-    if (actual !== expected) return { line: start + k, expected, actual };
-  }
-  return null;
-}
-var init_mismatch = __esm({
-  "src/rebase/mismatch.ts"() {
-    "use strict";
-    init_locate();
-  }
-});
-
-// src/rebase/patched.ts
-function patchedContent(lines, placements, reverse) {
-  const [removed, added] = reverse ? ["+", "-"] : ["-", "+"];
-  const out = [];
-  let copied = 0;
-  const copyTill = (line) => {
-    for (; copied < line; copied++) out.push(lines[copied] ?? "");
-  };
-  for (const { hunk, where } of placements) {
-    let old = 0;
-    for (const line of hunk.lines) {
-      if (line.op === " ") {
-        old++;
-      } else if (line.op === removed) {
-        copyTill(where + old - 1);
-        copied++;
-        old++;
-      } else if (line.op === added) {
-        copyTill(where + old - 1);
-        out.push(rawLine(line));
-      }
-    }
-  }
-  copyTill(lines.length);
-  return out.join("");
-}
-var init_patched = __esm({
-  "src/rebase/patched.ts"() {
-    "use strict";
-    init_lines();
-  }
-});
-
-// src/rebase/apply-file.ts
-function targetPath(fp) {
-  return (fp.isNew ? fp.newPath : fp.oldPath ?? fp.newPath) ?? "";
-}
-function applyFile(target, fp) {
-  const path23 = targetPath(fp);
-  const unchanged = (verdict2) => ({ verdict: verdict2, after: target });
-  if (fp.binary) return unchanged({ path: path23, status: "binary", hunks: [] });
-  if (target === null && !fp.isNew) return unchanged(absent(fp, path23));
-  const lines = splitLines2(target ?? "").map(rawLine);
-  const pass = choosePass(lines, fp);
-  const verdict = {
-    path: path23,
-    status: pass.status,
-    hunks: pass.hunks,
-    ...pass.reason ? { reason: pass.reason } : {}
-  };
-  if (pass.status !== "applies") return unchanged(verdict);
-  return { verdict, after: fp.isDelete ? null : patchedContent(lines, pass.placements, false) };
-}
-function absent(fp, path23) {
-  return fp.isDelete ? { path: path23, status: "already-applied", hunks: fp.hunks.map((h) => found3(h, true, 0)) } : { path: path23, status: "missing-file", hunks: fp.hunks.map((h) => failed(h, null)) };
-}
-function choosePass(lines, fp) {
-  if (fp.isNew && lines.length > 0) return runPass(lines, fp, true);
-  const forward = runPass(lines, fp, false);
-  const first = fp.hunks[0];
-  if (first && !forward.firstFound && reverses(lines, first)) return runPass(lines, fp, true);
-  return forward;
-}
-function reverses(lines, hunk) {
-  return locateSide(lines, sideOf(hunk, true), { offset: 0, frozen: 0 }) !== null;
-}
-function runPass(lines, fp, reverse) {
-  let state = { offset: 0, frozen: 0 };
-  let remaining = lines.length;
-  const hunks2 = [];
-  const located = [];
-  const placements = [];
-  for (const hunk of fp.hunks) {
-    const side = sideOf(hunk, reverse);
-    const where = canLocate(lines, fp, reverse) ? locateSide(lines, side, state) : null;
-    located.push(where !== null);
-    if (where === null) {
-      hunks2.push(tryOtherWay(lines, fp, hunk, reverse, state));
-      continue;
-    }
-    hunks2.push(found3(hunk, reverse, where - side.first));
-    placements.push({ hunk, where });
-    state = advance(side, where);
-    remaining += netLines(hunk, reverse);
-  }
-  const done = { hunks: hunks2, firstFound: located[0] ?? true, placements };
-  if (located.includes(false)) return { status: "fails", ...done };
-  const deletes = reverse ? fp.isNew : fp.isDelete;
-  if (deletes && remaining > 0) return { status: "fails", reason: "file-not-emptied", ...done };
-  return { status: reverse ? "already-applied" : "applies", ...done };
-}
-function netLines(hunk, reverse) {
-  const sign = (op) => op === "+" ? 1 : op === "-" ? -1 : 0;
-  return hunk.lines.reduce((n, l) => n + (reverse ? -1 : 1) * sign(l.op), 0);
-}
-function canLocate(lines, fp, reverse) {
-  const creates = reverse ? fp.isDelete : fp.isNew;
-  return !creates || lines.length === 0;
-}
-function tryOtherWay(lines, fp, hunk, reverse, state) {
-  const side = sideOf(hunk, !reverse);
-  const where = canLocate(lines, fp, !reverse) ? locateSide(lines, side, state) : null;
-  if (where !== null) return found3(hunk, !reverse, where - side.first);
-  return failed(hunk, describeFailure2(lines, hunk, reverse, state));
-}
-function found3(hunk, reverse, offset) {
-  return { hunk: hunk.index, status: reverse ? "already-applied" : "applies", offset };
-}
-function failed(hunk, firstMismatch) {
-  const end = hunk.oldStart + Math.max(hunk.oldLines, 1) - 1;
-  return { hunk: hunk.index, status: "fails", oldRange: [hunk.oldStart, end], firstMismatch };
-}
-var init_apply_file = __esm({
-  "src/rebase/apply-file.ts"() {
-    "use strict";
-    init_lines();
-    init_locate();
-    init_mismatch();
-    init_patched();
-  }
-});
-
-// src/rebase/apply.ts
-function checkPatch(text3, read, strip = 1) {
-  const { files, problems } = parseDiff(text3, strip);
-  const patched = /* @__PURE__ */ new Map();
-  const original = memoize(read);
-  const readFile12 = (p) => patched.has(p) ? patched.get(p) ?? null : original(p);
-  const verdicts = files.map((fp) => {
-    const path23 = chooseTarget(fp, readFile12);
-    const { verdict, after } = applyFile(path23 === null ? null : readFile12(path23), fp);
-    const where = path23 ?? targetPath(fp);
-    if (verdict.status === "applies") patched.set(where, after);
-    return { ...verdict, path: where };
-  });
-  const applies = problems.length === 0 && verdicts.length > 0 && verdicts.every((v) => v.status === "applies");
-  return { files: verdicts, problems, applies };
-}
-function chooseTarget(fp, readFile12) {
-  if (fp.isNew || fp.oldPath === null || fp.oldPath === fp.newPath || fp.newPath === null) {
-    const only = targetPath(fp);
-    return only !== "" && readFile12(only) !== null ? only : null;
-  }
-  const existing = [fp.oldPath, fp.newPath].filter((p) => readFile12(p) !== null);
-  const rank = (p) => [p.split("/").length, (p.split("/").pop() ?? "").length, p.length];
-  const better = (a, b) => {
-    const [ra, rb] = [rank(a), rank(b)];
-    for (const [k, x] of ra.entries()) if (x !== rb[k]) return x < (rb[k] ?? 0) ? a : b;
-    return a;
-  };
-  return existing.reduce((best, p) => best === null ? p : better(best, p), null);
-}
-function memoize(read) {
-  const seen = /* @__PURE__ */ new Map();
-  return (path23) => {
-    if (!seen.has(path23)) seen.set(path23, read(path23));
-    return seen.get(path23) ?? null;
-  };
-}
-var init_apply = __esm({
-  "src/rebase/apply.ts"() {
-    "use strict";
-    init_apply_file();
-    init_diff_parse();
-    init_apply_file();
-  }
-});
-
 // src/rebase/culprit-text.ts
 function describeCulprits(found4) {
   if (found4 === null || found4.culprits.length === 0) return "";
@@ -40211,7 +40867,7 @@ function compareRebaseFindings(a, b) {
   return compareText(a.file, b.file) || a.line - b.line || compareText(a.rule, b.rule) || compareText(a.ref ?? "", b.ref ?? "") || compareText(a.message, b.message);
 }
 var REBASE_SEVERITY;
-var init_findings = __esm({
+var init_findings2 = __esm({
   "src/rebase/findings.ts"() {
     "use strict";
     init_support();
@@ -40291,7 +40947,7 @@ var init_drops = __esm({
     "use strict";
     init_pinned();
     init_support();
-    init_findings();
+    init_findings2();
     LANDING_ROLES = /* @__PURE__ */ new Set([...DROP_ROLES, "anchor-collision"]);
   }
 });
@@ -40380,112 +41036,6 @@ var init_pairs = __esm({
   }
 });
 
-// src/footprint/regex.ts
-function pythonRegex(pattern, flags) {
-  if (flags & 64) return "verbose (re.X) patterns are not read";
-  let p = pattern;
-  let f = "g";
-  const inline2 = /^\(\?([aiLmsux]+)\)/.exec(p);
-  if (inline2) {
-    if (/[xL]/.test(inline2[1] ?? "")) return `inline flags (?${inline2[1]}) are not read`;
-    for (const c of inline2[1] ?? "") if ("ims".includes(c) && !f.includes(c)) f += c;
-    p = p.slice(inline2[0].length);
-  }
-  for (const [bit, c] of FLAG_BITS) if (flags & bit && !f.includes(c)) f += c;
-  if (/\(\?[aiLmsux-]+[:)]/.test(p)) return "inline flags inside the pattern are not read";
-  p = p.replace(/\(\?P<(\w+)>/g, "(?<$1>").replace(/\(\?P=(\w+)\)/g, "\\k<$1>").replace(/\\A/g, "(?<![\\s\\S])").replace(/\\Z/g, "(?![\\s\\S])");
-  try {
-    return new RegExp(p, f);
-  } catch (e) {
-    return `not a pattern JavaScript reads the same way: ${e.message}`;
-  }
-}
-var FLAG_BITS;
-var init_regex = __esm({
-  "src/footprint/regex.ts"() {
-    "use strict";
-    FLAG_BITS = [
-      [2, "i"],
-      [8, "m"],
-      [16, "s"]
-    ];
-  }
-});
-
-// src/footprint/verdict.ts
-function occurrences(text3, anchor) {
-  if (anchor.regexFlags === null) {
-    if (anchor.old === "") return 0;
-    let n = 0;
-    for (let at = text3.indexOf(anchor.old); at !== -1; at = text3.indexOf(anchor.old, at + anchor.old.length))
-      n++;
-    return n;
-  }
-  const re = pythonRegex(anchor.old, anchor.regexFlags);
-  return typeof re === "string" ? re : (text3.match(re) ?? []).length;
-}
-function checkFile(file, original) {
-  const results = [];
-  const markers = file.anchors.filter((a) => a.role === "marker");
-  for (const m of markers) {
-    const n = occurrences(original, m);
-    if (typeof n === "number" && n > 0)
-      return {
-        status: "already-applied",
-        results: [{ anchor: m, status: "marker-present", found: n }]
-      };
-  }
-  let text3 = original;
-  let edits = 0;
-  let applied = 0;
-  for (const a of file.anchors) {
-    if (a.role === "marker") continue;
-    if (a.role === "edit") edits++;
-    if (a.role === "edit" && a.new !== null && a.new !== "" && !a.old.includes(a.new) && text3.includes(a.new)) {
-      applied++;
-      results.push({ anchor: a, status: "applied", found: 0 });
-      continue;
-    }
-    const n = occurrences(a.role === "required" ? original : text3, a);
-    if (typeof n === "string") {
-      results.push({ anchor: a, status: "unreadable", found: 0, reason: n });
-      continue;
-    }
-    const status = n === 0 ? "missing" : a.expected !== null && n !== a.expected ? n > a.expected ? "ambiguous" : "missing" : "ok";
-    if (a.optional && status !== "ok") {
-      results.push({ anchor: a, status: "skipped", found: n });
-      edits--;
-      continue;
-    }
-    results.push({ anchor: a, status, found: n });
-    if (status === "ok" && a.role === "edit" && a.new !== null && a.regexFlags === null)
-      text3 = replace2(text3, a.old, a.new, a.replaceCount);
-  }
-  const failed2 = results.some((r) => r.status === "missing" || r.status === "ambiguous");
-  return {
-    status: failed2 ? "fails" : edits > 0 && applied === edits ? "already-applied" : "applies",
-    results
-  };
-}
-function replace2(text3, old, by, count) {
-  if (count === null || count < 0) return text3.split(old).join(by);
-  let out = text3;
-  let from = 0;
-  for (let i = 0; i < count; i++) {
-    const at = out.indexOf(old, from);
-    if (at === -1) break;
-    out = out.slice(0, at) + by + out.slice(at + old.length);
-    from = at + by.length;
-  }
-  return out;
-}
-var init_verdict = __esm({
-  "src/footprint/verdict.ts"() {
-    "use strict";
-    init_regex();
-  }
-});
-
 // src/rebase/script-findings.ts
 function scriptFindings(pair2, fp, recordPath, outcome, culprits) {
   const patch = pair2.target.patch;
@@ -40561,7 +41111,7 @@ var init_script_findings = __esm({
   "src/rebase/script-findings.ts"() {
     "use strict";
     init_culprit_text();
-    init_findings();
+    init_findings2();
   }
 });
 
@@ -40616,7 +41166,7 @@ var init_script_check = __esm({
     "use strict";
     init_contents();
     init_verdict();
-    init_findings();
+    init_findings2();
     init_pairs();
     init_script_findings();
   }
@@ -40661,8 +41211,8 @@ var init_services = __esm({
 });
 
 // src/rebase/check-command.ts
-import { readFile as readFile7 } from "node:fs/promises";
-import path15 from "node:path";
+import { readFile as readFile10 } from "node:fs/promises";
+import path18 from "node:path";
 async function runRebaseCheck(opts) {
   if (opts.onto.length === 0) throw new UsageError("rebase-check needs at least one --onto REF");
   if (opts.upstreamDir !== null && await git(opts.upstreamDir, ["rev-parse", "--git-dir"]) === null) {
@@ -40798,7 +41348,7 @@ async function readPatchTexts(root, pairs) {
   ];
   for (const patch of diffs) {
     try {
-      const text3 = (await readFile7(path15.join(root, patch))).toString("utf8");
+      const text3 = (await readFile10(path18.join(root, patch))).toString("utf8");
       out.set(patch, { text: text3, parsed: parseDiff(text3) });
     } catch (error) {
       throw new UsageError(
@@ -40833,7 +41383,7 @@ var init_check_command = __esm({
     init_apply();
     init_diff_parse();
     init_drops();
-    init_findings();
+    init_findings2();
     init_pairs();
     init_script_check();
     init_services();
@@ -40885,13 +41435,13 @@ var rebase_check_exports = {};
 __export(rebase_check_exports, {
   rebaseCheckCommand: () => rebaseCheckCommand
 });
-import path16 from "node:path";
-import { writeFile as writeFile3 } from "node:fs/promises";
+import path19 from "node:path";
+import { writeFile as writeFile4 } from "node:fs/promises";
 async function rebaseCheckCommand(flags) {
   const base = await prepare(flags);
   const gh = githubSettings(flags);
   if (!flags.offline) warn(vetGitHubSettings(gh, base.config));
-  const upstreamDir = flags.upstreamDir ? path16.resolve(flags.upstreamDir) : null;
+  const upstreamDir = flags.upstreamDir ? path19.resolve(flags.upstreamDir) : null;
   const services = flags.offline ? {} : await snapshotServices({ github: gh, upstreamDir, config: base.config });
   const progress = startProgress({
     stream: process.stderr,
@@ -40929,11 +41479,11 @@ async function rebaseCheckCommand(flags) {
     requests: result.requests
   });
   const reporter = flags.format === "github" && process.env.GITHUB_WORKSPACE ? githubReporter(
-    path16.relative(process.env.GITHUB_WORKSPACE, base.root).split(path16.sep).join("/")
+    path19.relative(process.env.GITHUB_WORKSPACE, base.root).split(path19.sep).join("/")
   ) : REPORTERS[flags.format];
   const color = !flags.output && flags.format === "text" && !process.env.NO_COLOR && process.stdout.isTTY === true;
   const out = reporter(report, { color });
-  if (flags.output) await writeFile3(flags.output, out);
+  if (flags.output) await writeFile4(flags.output, out);
   else process.stdout.write(out);
   return result.collected.unreadable.length > 0 ? EXIT_CODES.usage : exitCodeFor(result.findings);
 }
@@ -41072,18 +41622,18 @@ var footprint_exports = {};
 __export(footprint_exports, {
   footprintCommand: () => footprintCommand
 });
-import { writeFile as writeFile4 } from "node:fs/promises";
-import path17 from "node:path";
+import { writeFile as writeFile5 } from "node:fs/promises";
+import path20 from "node:path";
 async function footprintCommand(flags) {
   const base = await prepare(flags);
   const { footprints, collected } = await collectFootprints(base.root, base.config);
-  const bases = flags.upstreamDir ? await readBases(path17.resolve(flags.upstreamDir), footprints, collected, base.config) : /* @__PURE__ */ new Map();
+  const bases = flags.upstreamDir ? await readBases2(path20.resolve(flags.upstreamDir), footprints, collected, base.config) : /* @__PURE__ */ new Map();
   const out = flags.format === "json" ? footprintJson(footprints, VERSION, bases) : footprintText(footprints, bases);
-  if (flags.output) await writeFile4(flags.output, out);
+  if (flags.output) await writeFile5(flags.output, out);
   else process.stdout.write(out);
   return collected.unreadable.length > 0 ? EXIT_CODES.usage : EXIT_CODES.ok;
 }
-async function readBases(dir, footprints, collected, config2) {
+async function readBases2(dir, footprints, collected, config2) {
   if (await git(dir, ["rev-parse", "--git-dir"]) === null)
     throw new UsageError(`--upstream-dir ${dir} is not a git checkout`);
   const pinned = collectPinnedBases(collected.sources, config2);
@@ -41122,473 +41672,6 @@ var init_footprint = __esm({
   }
 });
 
-// src/discover/cache.ts
-import { mkdir as mkdir3, readFile as readFile8, rename as rename3, writeFile as writeFile5 } from "node:fs/promises";
-import path18 from "node:path";
-function fileFor(dir, repo) {
-  return path18.join(dir, `discover-${repo.replace("/", "__")}.json`);
-}
-async function loadCache(dir, repo) {
-  try {
-    const json = JSON.parse(await readFile8(fileFor(dir, repo), "utf8"));
-    if (json.version !== 1 || typeof json.prs !== "object" || json.prs === null) return /* @__PURE__ */ new Map();
-    return new Map(Object.entries(json.prs).map(([n, pr]) => [Number(n), pr]));
-  } catch {
-    return /* @__PURE__ */ new Map();
-  }
-}
-async function saveCache(dir, repo, cache2) {
-  await mkdir3(dir, { recursive: true });
-  const target = fileFor(dir, repo);
-  const temp = `${target}.${process.pid}.tmp`;
-  const prs = Object.fromEntries(
-    [...cache2].sort(([a], [b]) => a - b).map(([n, pr]) => [String(n), pr])
-  );
-  await writeFile5(temp, `${JSON.stringify({ version: 1, prs })}
-`);
-  await rename3(temp, target);
-}
-var init_cache = __esm({
-  "src/discover/cache.ts"() {
-    "use strict";
-  }
-});
-
-// src/discover/findings.ts
-function isRecorded(collected, ref, patch) {
-  return (collected.mentionsByRef.get(ref) ?? []).some((m) => m.patch === patch);
-}
-function placeFor(collected, patch) {
-  const entries2 = collected.indexed.get(patch) ?? [];
-  const record = entries2.find((e) => e.source.endsWith(".upstream.status.yaml"));
-  const entry = record ?? entries2[0];
-  return entry ? { file: entry.source, line: record ? 1 : entry.line } : { file: patch, line: 1 };
-}
-function collisionFinding(repo, pr, patch, c, place) {
-  const ref = `${repo}#${pr.number}`;
-  const state = [
-    pr.isDraft ? "draft" : "open",
-    (pr.reviewDecision ?? "no review decision").toLowerCase().replace(/_/g, " "),
-    `last push ${pr.updatedAt.slice(0, 10)}`
-  ].join(", ");
-  const what = c.kind === "certain" ? `would break ${c.subject} of ${patch} (line ${c.line}) in ${c.file}` : `touches ${c.file} within a few lines of ${c.subject} of ${patch} (line ${c.line}) without breaking it`;
-  return {
-    rule: "unrecorded-collision",
-    severity: c.kind === "certain" ? "warning" : "notice",
-    ref,
-    patch,
-    file: place.file,
-    line: place.line,
-    recorded: null,
-    live: pr.isDraft ? "DRAFT" : "OPEN",
-    message: `${ref} ${JSON.stringify(pr.title)} (${state}) ${what}; no record names it${c.kind === "certain" ? ": add it as an anchor-collision" : ""}.`
-  };
-}
-var init_findings2 = __esm({
-  "src/discover/findings.ts"() {
-    "use strict";
-  }
-});
-
-// src/discover/open-prs.ts
-function readOpenPrsPage(data) {
-  const conn = rec(rec(rec(data)["repository"])["pullRequests"]);
-  const info = rec(conn["pageInfo"]);
-  const nodes = Array.isArray(conn["nodes"]) ? conn["nodes"] : [];
-  const prs = nodes.map((n) => {
-    const node = rec(n);
-    const files = rec(node["files"]);
-    const paths = (Array.isArray(files["nodes"]) ? files["nodes"] : []).map(
-      (f) => str(rec(f)["path"])
-    );
-    return {
-      number: Number(node["number"]),
-      title: str(node["title"]),
-      url: str(node["url"]),
-      isDraft: node["isDraft"] === true,
-      reviewDecision: typeof node["reviewDecision"] === "string" ? node["reviewDecision"] : null,
-      updatedAt: str(node["updatedAt"]),
-      headRefOid: str(node["headRefOid"]),
-      paths,
-      morePaths: Number(files["totalCount"] ?? 0) > paths.length
-    };
-  });
-  return { prs, after: info["hasNextPage"] === true ? str(info["endCursor"]) || null : null };
-}
-async function listOpenPrs(octokit, graphqlUrl, repo) {
-  const [owner, name2] = repo.split("/");
-  const out = [];
-  let after = null;
-  do {
-    const response = await octokit.request({
-      method: "POST",
-      url: graphqlUrl,
-      query: OPEN_PRS_QUERY,
-      variables: { owner, name: name2, after }
-    });
-    const body = rec(response.data);
-    if (Array.isArray(body["errors"]) && body["errors"].length > 0)
-      throw new GitHubUnavailableError(
-        `GitHub rejected the open-PR query for ${repo}: ${str(rec(body["errors"][0])["message"])}`
-      );
-    const page = readOpenPrsPage(body["data"]);
-    out.push(...page.prs);
-    after = page.after;
-  } while (after !== null);
-  return out;
-}
-async function pullFiles(octokit, repo, n) {
-  const [owner = "", name2 = ""] = repo.split("/");
-  const out = [];
-  for (let page = 1; page <= 30; page++) {
-    const response = await octokit.request("GET /repos/{owner}/{repo}/pulls/{pull_number}/files", {
-      owner,
-      repo: name2,
-      pull_number: n,
-      per_page: 100,
-      page
-    });
-    const list2 = Array.isArray(response.data) ? response.data : [];
-    for (const f of list2) {
-      const file = rec(f);
-      out.push({
-        path: str(file["filename"]),
-        patch: typeof file["patch"] === "string" ? file["patch"] : null
-      });
-    }
-    if (list2.length < 100) break;
-  }
-  return out;
-}
-var OPEN_PRS_QUERY, rec, str;
-var init_open_prs = __esm({
-  "src/discover/open-prs.ts"() {
-    "use strict";
-    init_client();
-    OPEN_PRS_QUERY = `query ($owner: String!, $name: String!, $after: String) {
-  repository(owner: $owner, name: $name) {
-    pullRequests(states: OPEN, first: 100, after: $after) {
-      pageInfo { hasNextPage endCursor }
-      nodes {
-        number title url isDraft reviewDecision updatedAt headRefOid
-        files(first: 100) { totalCount nodes { path } }
-      }
-    }
-  }
-}`;
-    rec = (v) => typeof v === "object" && v !== null && !Array.isArray(v) ? v : {};
-    str = (v) => typeof v === "string" ? v : "";
-  }
-});
-
-// src/discover/replay.ts
-function replayPr(fp, patchText, base, prFiles, nearLines = 3) {
-  const out = [];
-  for (const pr of prFiles) {
-    const file = fp.files.find((f) => f.candidates.includes(pr.path));
-    const before = base.get(pr.path);
-    if (!file || before === void 0 || pr.patch === null) continue;
-    const change = prChange(pr);
-    if (!change) continue;
-    const applied = applyFile(before, change);
-    if (applied.verdict.status === "applies" && typeof applied.after === "string") {
-      const broken = breaks(fp, patchText, file, pr.path, base, applied.after);
-      if (broken) {
-        out.push({ kind: "certain", file: pr.path, ...broken });
-        continue;
-      }
-    }
-    const ranges = fp.kind === "diff" ? hunkRanges(fp, pr.path) : anchorRanges(file, before);
-    const near = ranges.find(
-      (r) => change.hunks.some(
-        (h) => h.oldStart - nearLines <= r.to && h.oldStart + Math.max(h.oldLines, 1) - 1 + nearLines >= r.from
-      )
-    );
-    if (near) out.push({ kind: "near", file: pr.path, subject: near.subject, line: near.line });
-  }
-  return out;
-}
-function prChange(pr) {
-  const parsed = parseDiff(`--- a/${pr.path}
-+++ b/${pr.path}
-${pr.patch ?? ""}
-`);
-  return parsed.files[0] ?? null;
-}
-function breaks(fp, patchText, file, path23, base, after) {
-  if (fp.kind === "diff" && patchText !== null) {
-    const read = (p) => base.get(p) ?? null;
-    if (!checkPatch(patchText, read).applies) return null;
-    const now2 = checkPatch(patchText, (p) => p === path23 ? after : read(p));
-    if (now2.applies) return null;
-    const failing = now2.files.flatMap((f) => f.hunks).find((h) => h.status === "fails");
-    const hunk = fp.hunks.filter((h) => h.file === path23)[(failing?.hunk ?? 1) - 1];
-    return {
-      subject: failing?.status === "fails" ? `hunk ${failing.hunk} (old lines ${failing.oldRange[0]}-${failing.oldRange[1]})` : "the patch",
-      line: hunk?.line ?? 1
-    };
-  }
-  const was = checkFile(file, base.get(path23) ?? "");
-  if (was.status === "fails") return null;
-  const now = checkFile(file, after);
-  const bad = now.results.find((r) => r.status === "missing" || r.status === "ambiguous");
-  if (now.status !== "fails" || !bad) return null;
-  return {
-    subject: `anchor ${JSON.stringify(bad.anchor.old.split("\n")[0] ?? "")}${bad.status === "ambiguous" ? " (now repeated)" : ""}`,
-    line: bad.anchor.line
-  };
-}
-function hunkRanges(fp, path23) {
-  return fp.hunks.filter((h) => h.file === path23).map((h, i) => ({
-    from: h.oldStart,
-    to: h.oldStart + Math.max(h.oldLines, 1) - 1,
-    subject: `hunk ${i + 1}`,
-    line: h.line
-  }));
-}
-function anchorRanges(file, text3) {
-  const out = [];
-  for (const a of file.anchors) {
-    if (a.regexFlags !== null || a.role === "marker") continue;
-    const at = text3.indexOf(a.old);
-    if (at < 0) continue;
-    const from = text3.slice(0, at).split("\n").length;
-    const to = from + a.old.replace(/\n$/, "").split("\n").length - 1;
-    out.push({
-      from,
-      to,
-      subject: `anchor ${JSON.stringify(a.old.split("\n")[0] ?? "")}`,
-      line: a.line
-    });
-  }
-  return out;
-}
-var init_replay = __esm({
-  "src/discover/replay.ts"() {
-    "use strict";
-    init_verdict();
-    init_apply();
-    init_apply_file();
-    init_diff_parse();
-  }
-});
-
-// src/discover/run.ts
-import { readFile as readFile9 } from "node:fs/promises";
-import path19 from "node:path";
-async function runDiscover(opts) {
-  const { footprints, collected } = await collectFootprints(opts.root, opts.config);
-  const pinned = collectPinnedBases(collected.sources, opts.config);
-  const transport = {
-    token: opts.github.token,
-    apiUrl: opts.github.apiUrl,
-    timeoutSeconds: opts.config.github.timeoutSeconds
-  };
-  const { concurrency } = opts.config.github;
-  const result = {
-    findings: [],
-    graphqlRequests: 0,
-    restRequests: 0,
-    fetched: 0,
-    certain: [],
-    notes: [],
-    collected
-  };
-  const byRepo = /* @__PURE__ */ new Map();
-  for (const fp of footprints) {
-    const repo = fp.files.find((f) => f.repo !== null)?.repo ?? fp.repo;
-    if (repo === null || fp.files.length === 0) continue;
-    const base = basesFor(pinned, repo, fp.patch)[0];
-    if (!base) {
-      result.notes.push(
-        `${fp.patch}: no pinned base for ${repo} (set bases in the config): not replayed`
-      );
-      continue;
-    }
-    byRepo.set(repo, [...byRepo.get(repo) ?? [], { fp, base: baseRevision(base) }]);
-  }
-  const cacheDir = path19.join(opts.root, opts.cacheDir);
-  for (const [repo, patches] of [...byRepo].sort(([a], [b]) => a.localeCompare(b))) {
-    const listing = new GitHubSession(transport);
-    const prs = await listing.run((o) => listOpenPrs(o, opts.github.graphqlUrl, repo));
-    result.graphqlRequests += listing.requests;
-    const paths = new Set(patches.flatMap(({ fp }) => fp.files.flatMap((f) => f.candidates)));
-    const candidates = prs.filter((pr) => pr.morePaths || pr.paths.some((p) => paths.has(p)));
-    const cache2 = await loadCache(cacheDir, repo);
-    const stale = candidates.filter((pr) => cache2.get(pr.number)?.head !== pr.headRefOid);
-    const rest = new GitHubSession(transport);
-    const fetched = await rest.run(
-      (o) => mapLimited(stale, concurrency, (pr) => pullFiles(o, repo, pr.number))
-    );
-    result.restRequests += rest.requests;
-    result.fetched += stale.length;
-    stale.forEach(
-      (pr, i) => cache2.set(pr.number, { head: pr.headRefOid, files: fetched[i] ?? [] })
-    );
-    for (const n of [...cache2.keys()]) if (!prs.some((pr) => pr.number === n)) cache2.delete(n);
-    await saveCache(cacheDir, repo, cache2);
-    const filesOf = (pr) => cache2.get(pr.number)?.files ?? [];
-    const base = await readBases2(repo, patches, candidates, filesOf, {
-      ...transport,
-      concurrency,
-      graphqlUrl: opts.github.graphqlUrl
-    });
-    result.graphqlRequests += base.requests;
-    for (const { fp, base: rev } of patches) {
-      const patchText = fp.kind === "diff" ? await readFile9(path19.join(opts.root, fp.patch), "utf8") : null;
-      const texts = /* @__PURE__ */ new Map();
-      for (const f of fp.files)
-        for (const c of f.candidates) {
-          const got = base.files.get(fileKey({ repo, ref: rev, path: c }));
-          if (got?.kind === "text") texts.set(c, got.text);
-        }
-      for (const pr of candidates) {
-        const ref = `${repo}#${pr.number}`;
-        if (isRecorded(collected, ref, fp.patch)) continue;
-        for (const c of replayPr(fp, patchText, texts, filesOf(pr), opts.nearLines ?? 3)) {
-          const place = placeFor(collected, fp.patch);
-          result.findings.push(collisionFinding(repo, pr, fp.patch, c, place));
-          if (c.kind === "certain")
-            result.certain.push({ ref, url: pr.url, title: pr.title, ...place });
-        }
-      }
-    }
-  }
-  return result;
-}
-async function readBases2(repo, patches, candidates, filesOf, opts) {
-  const touched = new Set(candidates.flatMap((pr) => filesOf(pr).map((f) => f.path)));
-  const wanted = patches.flatMap(
-    ({ fp, base }) => fp.files.flatMap(
-      (f) => f.candidates.filter((c) => touched.has(c)).map((c) => ({ repo, ref: base, path: c }))
-    )
-  );
-  if (wanted.length === 0) return { files: /* @__PURE__ */ new Map(), requests: 0 };
-  const read = await createGitHubContents(opts).readFiles(wanted);
-  return { files: read.files, requests: read.requests };
-}
-var init_run = __esm({
-  "src/discover/run.ts"() {
-    "use strict";
-    init_collect2();
-    init_contents();
-    init_octokit();
-    init_pinned();
-    init_cache();
-    init_findings2();
-    init_open_prs();
-    init_replay();
-  }
-});
-
-// src/discover/record-collision.ts
-function addCollisionToRecord(text3, c) {
-  const doc = (0, import_yaml24.parseDocument)(text3, { uniqueKeys: false, lineCounter: new import_yaml24.LineCounter() });
-  if (doc.errors.length > 0 || !(0, import_yaml24.isMap)(doc.contents)) return null;
-  const pair2 = doc.contents.items.find((p) => (0, import_yaml24.isScalar)(p.key) && p.key.value === "related_refs");
-  const fields = {
-    ref: c.ref,
-    url: c.url,
-    kind: "pr",
-    state: "OPEN",
-    relevance: "anchor-collision",
-    note: `found by discover: ${c.title}`
-  };
-  const flow2 = `{ ${Object.entries(fields).map(([k, v]) => `${k}: ${q(v)}`).join(", ")} }`;
-  const block2 = (indent3) => Object.entries(fields).map(([k, v], i) => `${indent3}${i === 0 ? "- " : "  "}${k}: ${q(v)}
-`).join("");
-  const value = pair2?.value;
-  if (!pair2 || value === null || (0, import_yaml24.isScalar)(value) && value.value === null) {
-    const body = `related_refs:
-${block2("  ")}`;
-    if (!pair2) return `${text3}${text3.endsWith("\n") || text3 === "" ? "" : "\n"}${body}`;
-    const keyAt = pair2.key.range?.[0] ?? -1;
-    if (keyAt < 0) return null;
-    const start = lineStart2(text3, keyAt);
-    const end = text3.indexOf("\n", keyAt);
-    return `${text3.slice(0, start)}${body}${end < 0 ? "" : text3.slice(end + 1)}`;
-  }
-  if (!(0, import_yaml24.isSeq)(value) || value.flow || value.items.length === 0) return null;
-  const first = value.items[0];
-  const last = value.items[value.items.length - 1];
-  if (!first.range || !last.range) return null;
-  const dash = text3.lastIndexOf("-", first.range[0]);
-  const indent2 = text3.slice(lineStart2(text3, dash), dash);
-  const insertAt = text3.indexOf("\n", last.range[1] - 1) + 1 || text3.length;
-  const item = value.items[0].flow ? `${indent2}- ${flow2}
-` : block2(indent2);
-  return `${text3.slice(0, insertAt)}${insertAt === text3.length && !text3.endsWith("\n") ? "\n" : ""}${item}${text3.slice(insertAt)}`;
-}
-function addCollisionToLedger(text3, row, c) {
-  const lines = text3.split("\n");
-  const at = row - 1;
-  if (!lines[at]?.trimStart().startsWith("|")) return null;
-  let header2 = at;
-  while (header2 > 0 && lines[header2 - 1]?.trimStart().startsWith("|")) header2--;
-  const cells = (lines[header2] ?? "").trim().replace(/^\||\|$/g, "").split("|").map((h) => h.trim().toLowerCase());
-  const prCol = cells.findIndex((h) => h.includes("pr") && !h.includes("state"));
-  const stateCol = cells.findIndex((h) => h.includes("state"));
-  if (prCol < 0) return null;
-  let end = at;
-  while (DITTO2.test(lines[end + 1]?.trim() ?? "")) end++;
-  const alias = c.ref.replace(/^[^/]+\//, "");
-  const row_ = cells.map(
-    (_, i) => i === 0 ? "\u2033 (anchor collision, found by discover)" : i === prCol ? `[${alias}](${c.url}) ${c.title.replace(/\|/g, "\\|")}` : i === stateCol ? "OPEN" : "\u2014"
-  );
-  lines.splice(end + 1, 0, `| ${row_.join(" | ")} |`);
-  return lines.join("\n");
-}
-var import_yaml24, lineStart2, q, DITTO2;
-var init_record_collision = __esm({
-  "src/discover/record-collision.ts"() {
-    "use strict";
-    import_yaml24 = __toESM(require_dist(), 1);
-    lineStart2 = (text3, at) => text3.lastIndexOf("\n", at - 1) + 1;
-    q = (s) => JSON.stringify(s);
-    DITTO2 = /^\|\s*(″|"|〃|ditto)/;
-  }
-});
-
-// src/discover/write.ts
-var write_exports = {};
-__export(write_exports, {
-  writeCollisions: () => writeCollisions
-});
-import { readFile as readFile10 } from "node:fs/promises";
-import path20 from "node:path";
-async function writeCollisions(root, certain) {
-  const byFile = /* @__PURE__ */ new Map();
-  for (const c of certain) byFile.set(c.file, [...byFile.get(c.file) ?? [], c]);
-  const written = [];
-  const notes = [];
-  for (const [file, list2] of [...byFile].sort(([a], [b]) => a.localeCompare(b))) {
-    const isRecord2 = file.endsWith(".upstream.status.yaml");
-    if (!isRecord2 && !file.endsWith(".md")) {
-      notes.push(
-        `${list2.map((c) => c.ref).join(", ")}: ${file} has no record or ledger row to write into`
-      );
-      continue;
-    }
-    let text3 = await readFile10(path20.join(root, file), "utf8");
-    for (const c of [...list2].sort((a, b) => b.line - a.line)) {
-      const next = text3 === null ? null : isRecord2 ? addCollisionToRecord(text3, c) : addCollisionToLedger(text3, c.line, c);
-      if (next === null) notes.push(`${c.ref}: could not find where to write it in ${file}`);
-      else text3 = next;
-    }
-    if (text3 === null) continue;
-    await writeAtomic(path20.join(root, file), text3);
-    written.push(file);
-  }
-  return { written, notes };
-}
-var init_write2 = __esm({
-  "src/discover/write.ts"() {
-    "use strict";
-    init_atomic();
-    init_record_collision();
-  }
-});
-
 // src/commands/discover.ts
 var discover_exports2 = {};
 __export(discover_exports2, {
@@ -41615,7 +41698,7 @@ async function discoverCommand(flags) {
   });
   if (flags.addCollisions) {
     const { writeCollisions: writeCollisions2 } = await Promise.resolve().then(() => (init_write2(), write_exports));
-    const wrote = await writeCollisions2(base.root, result.certain);
+    const wrote = await writeCollisions2(base.root, result.certain, base.config.github.webHost);
     result.notes.push(...wrote.notes, ...wrote.written.map((f) => `recorded collisions in ${f}`));
   }
   for (const note of result.notes) process.stderr.write(`note: ${note}
@@ -41998,7 +42081,10 @@ async function main(argv) {
   ).option("--offline", "no network: only the rules that need none").option(
     "--cache <file>",
     "keep GitHub's answers in FILE and reuse them while fresh (the pre-rebase hook's cache)"
-  ).option("--cache-ttl <minutes>", "how long --cache answers stay fresh (default 60)").action(async (flags, cmd) => {
+  ).option("--cache-ttl <minutes>", "how long --cache answers stay fresh (default 60)").option(
+    "--discover",
+    "also report open upstream PRs that would break a patch and that no record names (needs a token)"
+  ).action(async (flags, cmd) => {
     flags.formatGiven = cmd.getOptionValueSource("format") !== "default";
     const { checkCommand: checkCommand2 } = await Promise.resolve().then(() => (init_check2(), check_exports));
     exit = await checkCommand2(flags, flags.offline ? null : githubSettings(flags));
@@ -42014,7 +42100,10 @@ async function main(argv) {
     withRoot(
       program2.command("sync").description("write the live states back into the ledger, records and headers")
     )
-  ).option("--dry-run", "print a unified diff and write nothing").action(async (flags) => {
+  ).option("--dry-run", "print a unified diff and write nothing").option(
+    "--add-collisions",
+    "then record the open upstream PRs that would break a patch (as discover finds them) as anchor collisions"
+  ).action(async (flags) => {
     const { syncCommand: syncCommand2 } = await Promise.resolve().then(() => (init_sync(), sync_exports));
     exit = await syncCommand2(flags, githubSettings(flags));
   });

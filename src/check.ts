@@ -35,6 +35,8 @@ export interface CheckOptions {
   version: string;
   /** The configuration file, if any: run-level findings point at it. */
   configFile?: string | null;
+  /** `check --discover`: also look for open PRs that break a patch and no record names. */
+  discover?: boolean;
 }
 
 export interface CheckResult {
@@ -89,12 +91,23 @@ export async function runCheck(opts: CheckOptions): Promise<CheckResult> {
       );
     }
   }
+  if (opts.discover === true && opts.github !== null) {
+    const { discoverAlongside } = await import('./commands/discover-run.js');
+    const found = await discoverAlongside(opts.root, opts.config, opts.github);
+    if ('skipped' in found) notes.push(found.skipped);
+    else {
+      extra.push(...found.findings);
+      notes.push(...found.notes);
+      requests += found.graphqlRequests + found.restRequests;
+    }
+  }
   const ctx: CheckContext = {
     ...pinned,
     sources: collected.sources,
     mentionsByRef: collected.mentionsByRef,
     live,
     patchFiles: collected.patchFiles,
+    indexedOnDisk: collected.indexedOnDisk,
     indexed: collected.indexed,
     today: opts.today,
     config: opts.config,

@@ -68,6 +68,10 @@ async function main(argv: string[]): Promise<number> {
       "keep GitHub's answers in FILE and reuse them while fresh (the pre-rebase hook's cache)",
     )
     .option('--cache-ttl <minutes>', 'how long --cache answers stay fresh (default 60)')
+    .option(
+      '--discover',
+      'also report open upstream PRs that would break a patch and that no record names (needs a token)',
+    )
     .action(async (flags: CheckFlags, cmd: Command) => {
       flags.formatGiven = cmd.getOptionValueSource('format') !== 'default';
       // Commands load on demand so `--help`, `list` and `init` start fast.
@@ -96,6 +100,10 @@ async function main(argv: string[]): Promise<number> {
     ),
   )
     .option('--dry-run', 'print a unified diff and write nothing')
+    .option(
+      '--add-collisions',
+      'then record the open upstream PRs that would break a patch (as discover finds them) as anchor collisions',
+    )
     .action(async (flags: SyncFlags & GitHubFlags) => {
       const { syncCommand } = await import('./commands/sync.js');
       exit = await syncCommand(flags, githubSettings(flags));

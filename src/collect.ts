@@ -22,6 +22,12 @@ export interface Collected {
   patchFiles: string[];
   indexed: Map<string, PatchEntry[]>;
   mentionsByRef: Map<RefKey, Mention[]>;
+  /**
+   * Files a source indexes that are on disk but are no patch by extension
+   * (a `package.json`, a `.ts` file a ledger names): present, so never
+   * `missing-patch`, and never demanded a row of their own.
+   */
+  indexedOnDisk: string[];
   /** Files that could not be read at all (permissions, vanished): exit 2 after the report. */
   unreadable: string[];
   /** The exact text each source was parsed from (valid UTF-8 only), for `sync`. */
@@ -168,6 +174,7 @@ export async function collectSources(root: string, config: Config): Promise<Coll
     discovery,
     sources,
     patchFiles: discovery.patchFiles,
+    indexedOnDisk: indexedOnDisk(root, indexed, discovery.patchFiles),
     indexed,
     mentionsByRef,
     unreadable,
@@ -280,6 +287,16 @@ function patchesDirFor(discovery: Discovery, sourcePath: string, config: Config)
   const own = discovery.patchDirs.find((d) => d.ledger === sourcePath);
   if (own) return own.dir;
   return joinPosix(path.posix.dirname(sourcePath), 'patches');
+}
+
+function indexedOnDisk(
+  root: string,
+  indexed: ReadonlyMap<string, PatchEntry[]>,
+  patchFiles: readonly string[],
+): string[] {
+  const known = new Set(patchFiles);
+  // Paths in `indexed` were kept inside the root by the readers.
+  return [...indexed.keys()].filter((p) => !known.has(p) && existsSync(path.join(root, p))).sort();
 }
 
 /** The one repo the indexed patches of a folder name, or null. */

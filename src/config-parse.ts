@@ -100,6 +100,10 @@ const SECTIONS: Record<string, Section> = {
     const list = stringList(r, node, 'records', (s, n, key) => glob(r, s, n, key));
     if (list) config.records = list;
   },
+  exclude(r, node, config) {
+    const list = stringList(r, node, 'exclude', (s, n, key) => glob(r, s, n, key));
+    if (list) config.exclude = list;
+  },
   patches(r, node, config) {
     const fields: Record<string, Section> = {
       dir(r, n, c) {

@@ -21,6 +21,12 @@ export interface Config {
   ledgers: string[] | null;
   /** Record globs (root-relative); null = discover `**\/*.upstream.status.yaml`. */
   records: string[] | null;
+  /**
+   * Root-relative globs of files and folders never read (test fixtures,
+   * vendored trees): no ledger, record, index, patch or document in them is
+   * discovered.
+   */
+  exclude: string[];
   patches: {
     /** Root-relative patches folder; null = `patches/` beside each ledger / index. */
     dir: string | null;
@@ -82,6 +88,7 @@ export interface Config {
 export const DEFAULT_CONFIG: Config = {
   ledgers: null,
   records: null,
+  exclude: [],
   patches: {
     dir: null,
     exclude: ['**/README*', '**/*.md', '_schema/**', 'archived/**', '**/*.upstream.status.yaml'],

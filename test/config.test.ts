@@ -9,6 +9,7 @@ import { DEFAULT_CONFIG, type Config } from '../src/config-types.js';
 const FULL = `# upstream-status configuration for the inference images
 ledgers: [deploy/docker/patch.upstream.status.md]   # default: discovered
 records: ["deploy/docker/patches/**/*.upstream.status.yaml"]
+exclude: ["third_party/**"]
 patches:
   dir: ./deploy/docker/patches/
   exclude: ["**/notes/**", "_schema/**"]   # added to the defaults
@@ -38,6 +39,7 @@ describe('parseConfig', () => {
     expect(config).toEqual({
       ledgers: ['deploy/docker/patch.upstream.status.md'],
       records: ['deploy/docker/patches/**/*.upstream.status.yaml'],
+      exclude: ['third_party/**'],
       patches: {
         dir: 'deploy/docker/patches',
         exclude: [...DEFAULT_CONFIG.patches.exclude, '**/notes/**'],

@@ -1,4 +1,5 @@
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -323,6 +324,33 @@ describe('isConventionPatch', () => {
       expect(found.patchFiles).toEqual([]);
     } finally {
       await rm(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('exclude: folders never read', () => {
+  it('finds no ledger, record, index, patch or document under an excluded folder', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'us-exclude-'));
+    try {
+      const put = (rel: string, text = ''): void => {
+        mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+        writeFileSync(path.join(root, rel), text);
+      };
+      put('patch.upstream.status.md');
+      put('patches/fix.py');
+      put('patches/README.md');
+      put('test/fixtures/q/patch.upstream.status.md');
+      put('test/fixtures/q/patches/broken.py');
+      put('test/fixtures/q/patch.upstream.status.yaml');
+      put('test/fixtures/q/patches/x.upstream.status.yaml');
+      put('test/fixtures/yocto/recipes-a/a/files/0001-x.patch');
+      const found = await discover(root, { ...DEFAULT_CONFIG, exclude: ['test/**'] });
+      expect(found.ledgers).toEqual(['patch.upstream.status.md']);
+      expect([...found.records, ...found.recordIndexes, ...found.conventionPatches]).toEqual([]);
+      expect(found.patchFiles).toEqual(['patches/fix.py']);
+      expect(found.patchDocs).toEqual(['patches/README.md']);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
     }
   });
 });

@@ -25,6 +25,8 @@ export interface ReportFlags {
   today?: string;
   /** --cache FILE / --cache-ttl MINUTES: answers kept between runs (the pre-rebase hook). */
   cache?: string;
+  /** --discover: also open upstream PRs that break a patch and no record names. */
+  discover?: boolean;
   cacheTtl?: string;
 }
 
@@ -37,7 +39,7 @@ export async function checkCommand(
   if (github !== null) warn(vetGitHubSettings(github, base.config));
   const cache = github === null ? null : parseCacheFlags(flags);
   const run = (settings: GitHubSettings | null): Promise<CheckResult> =>
-    runCheck({ ...base, github: settings, version: VERSION });
+    runCheck({ ...base, github: settings, version: VERSION, discover: flags.discover === true });
   const progress = startProgress({
     stream: process.stderr,
     env: process.env,

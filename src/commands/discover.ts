@@ -38,7 +38,7 @@ export async function discoverCommand(flags: DiscoverFlags): Promise<number> {
   });
   if (flags.addCollisions) {
     const { writeCollisions } = await import('../discover/write.js');
-    const wrote = await writeCollisions(base.root, result.certain);
+    const wrote = await writeCollisions(base.root, result.certain, base.config.github.webHost);
     result.notes.push(...wrote.notes, ...wrote.written.map((f) => `recorded collisions in ${f}`));
   }
   for (const note of result.notes) process.stderr.write(`note: ${note}\n`);

@@ -13,6 +13,7 @@ export interface ExclusiveFlags {
   budget?: string;
   apiUrl?: string;
   graphqlUrl?: string;
+  discover?: boolean;
 }
 
 type Name = keyof ExclusiveFlags;
@@ -25,6 +26,7 @@ const FLAG: Record<Name, string> = {
   budget: '--budget',
   apiUrl: '--api-url',
   graphqlUrl: '--graphql-url',
+  discover: '--discover',
 };
 
 /** Each pair, and why it is a contradiction. */
@@ -35,6 +37,8 @@ const CONFLICTS: [Name, Name, string][] = [
   ['offline', 'budget', 'an --offline run makes no requests to budget'],
   ['offline', 'apiUrl', 'an --offline run asks no API'],
   ['offline', 'graphqlUrl', 'an --offline run asks no API'],
+  ['offline', 'discover', '--discover asks GitHub for open PRs, which an --offline run does not'],
+  ['replay', 'discover', 'a --replay snapshot holds no open PRs to --discover'],
   ['replay', 'record', '--replay asks GitHub nothing, so there is nothing to --record'],
   ['replay', 'cache', '--cache replays and records by itself: use it alone'],
   ['record', 'cache', '--cache replays and records by itself: use it alone'],

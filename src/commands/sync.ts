@@ -18,6 +18,8 @@ export interface SyncFlags {
   config?: string;
   today?: string;
   dryRun?: boolean;
+  /** After writing the states, record discover's certain collisions in each patch's record or row. */
+  addCollisions?: boolean;
 }
 
 /** The in-pinned-base-drift findings as what each record's value should be. */
@@ -76,5 +78,16 @@ export async function syncCommand(flags: SyncFlags, github: GitHubSettings): Pro
     }
   }
   for (const f of applied.failed) process.stderr.write(`upstream-status: ${shown(f.message)}\n`);
+  if (flags.addCollisions === true && !flags.dryRun) {
+    const { discoverAlongside } = await import('./discover-run.js');
+    const found = await discoverAlongside(base.root, base.config, github);
+    if ('skipped' in found) process.stderr.write(`note: ${shown(found.skipped)}\n`);
+    else {
+      const { writeCollisions } = await import('../discover/write.js');
+      const wrote = await writeCollisions(base.root, found.certain, base.config.github.webHost);
+      for (const n of [...found.notes, ...wrote.notes]) process.stderr.write(`note: ${shown(n)}\n`);
+      for (const f of wrote.written) process.stdout.write(`recorded collisions in ${shown(f)}\n`);
+    }
+  }
   return applied.failed.length > 0 ? EXIT.usage : EXIT.ok;
 }

@@ -8,7 +8,7 @@ export const rule: Rule = {
   defaultSeverity: 'error',
   needsNetwork: false,
   check(ctx) {
-    const onDisk = new Set(ctx.patchFiles);
+    const onDisk = new Set([...ctx.patchFiles, ...(ctx.indexedOnDisk ?? [])]);
     const findings: Finding[] = [];
     for (const [path, entries] of ctx.indexed) {
       // A patch retired anywhere was dropped on purpose; the stale row elsewhere is not "missing".

@@ -12,6 +12,8 @@ export interface CheckContext {
   live: ReadonlyMap<RefKey, Resolution> | null;
   /** Patch files found on disk under the patches folders (root-relative, `/`). */
   patchFiles: readonly string[];
+  /** Other files a source indexes that are on disk (see Collected.indexedOnDisk). */
+  indexedOnDisk?: readonly string[];
   /** Every patch any source indexes or retires, by path. */
   indexed: ReadonlyMap<string, readonly PatchEntry[]>;
   /** yyyy-mm-dd. */

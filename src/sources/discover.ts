@@ -66,7 +66,12 @@ const PARALLEL_READDIRS = 32;
 export async function discover(root: string, config: Config): Promise<Discovery> {
   const rootAbs = path.resolve(root);
   const rootReal = await realpath(rootAbs);
-  const tree = await walk(rootAbs, rootReal, '.');
+  const walked = await walk(rootAbs, rootReal, '.');
+  // `exclude:` folders are never read: nothing in them is a source or a patch.
+  const tree =
+    config.exclude.length === 0
+      ? walked
+      : { ...walked, files: walked.files.filter((f) => !matchAny(config.exclude, f)) };
   const skipped = [...tree.skipped];
 
   const ledgers = config.ledgers
@@ -94,7 +99,9 @@ export async function discover(root: string, config: Config): Promise<Discovery>
   const patchDocs = new Set<string>();
   for (const dir of new Set(patchDirs.map((d) => d.dir))) {
     // A folder the root walk skipped (under a dot-directory, say) is walked on its own.
-    const files = tree.dirs.has(dir) ? tree.files : (await walk(rootAbs, rootReal, dir)).files;
+    const files = tree.dirs.has(dir)
+      ? tree.files
+      : (await walk(rootAbs, rootReal, dir)).files.filter((f) => !matchAny(config.exclude, f));
     for (const f of files) {
       const rel = relativeTo(dir, f);
       if (rel !== null && isPatchFile(rel, config)) patchFiles.add(f);

@@ -93,6 +93,38 @@ describe('discover', () => {
     expect(anonymous.stderr).toMatch(/needs a token/);
   });
 
+  it('check --discover adds the collisions to the check report; --offline and --discover contradict', async () => {
+    await discover();
+    const env = { GITHUB_API_URL: gh.url, GITHUB_GRAPHQL_URL: gh.graphqlUrl, GH_TOKEN: TOKEN };
+    const r = await runCli(['check', '--root', root, '--discover', '--format', 'json'], env);
+    const report = JSON.parse(r.stdout) as { findings: { rule: string; ref: string }[] };
+    expect(
+      report.findings.filter((f) => f.rule === 'unrecorded-collision').map((f) => f.ref),
+    ).toEqual(['up/engine#101', 'up/engine#102', 'up/engine#105', 'up/engine#106']);
+    const refused = await runCli(['check', '--root', root, '--discover', '--offline'], env);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/--discover/);
+  });
+
+  it('sync --add-collisions records the certain collisions after writing the states', async () => {
+    await discover();
+    const env = { GITHUB_API_URL: gh.url, GITHUB_GRAPHQL_URL: gh.graphqlUrl, GH_TOKEN: TOKEN };
+    const copy = mkdtempSync(path.join(tmpdir(), 'discover-sync-'));
+    try {
+      for (const [rel, text] of Object.entries(QUEUE)) {
+        mkdirSync(path.dirname(path.join(copy, rel)), { recursive: true });
+        writeFileSync(path.join(copy, rel), text);
+      }
+      const r = await runCli(['sync', '--root', copy, '--add-collisions'], env);
+      expect(r.stdout).toContain('recorded collisions in patches/fix.upstream.status.yaml');
+      const record = readFileSync(path.join(copy, 'patches/fix.upstream.status.yaml'), 'utf8');
+      expect(record).toContain('ref: "up/engine#101"');
+      expect(record).not.toContain('ref: "up/engine#102"'); // near, not certain
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
+  });
+
   it('--add-collisions writes each certain collision into the record, and the next run stays quiet about it', async () => {
     await discover();
     const env = { GITHUB_API_URL: gh.url, GITHUB_GRAPHQL_URL: gh.graphqlUrl, GH_TOKEN: TOKEN };

@@ -24,4 +24,14 @@ describe('missing-patch', () => {
     });
     expect(rule.check(ctx)).toEqual([]);
   });
+
+  it('does not report an indexed file that is on disk though no patch by extension (package.json)', () => {
+    const ctx = {
+      ...context({
+        entries: [entry('package.json', { line: 27 }), entry('gone.json', { line: 28 })],
+      }),
+      indexedOnDisk: ['package.json'],
+    };
+    expect(rule.check(ctx).map((f) => f.patch)).toEqual(['gone.json']);
+  });
 });
