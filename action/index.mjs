@@ -30277,6 +30277,7 @@ var init_octokit = __esm({
        * spent). A 429, or a 403 with `retry-after`, from anything else (a proxy,
        * a GHES load balancer) is waited out here when the wait ends before the
        * time bound; otherwise the run ends as rate limited, saying until when.
+       * upstream-workaround: plugin-retry ignores retry-after (patch.upstream.status.md)
        */
       retryAfterWait(error, waited) {
         const { status, message, response } = error;

@@ -4,6 +4,7 @@
  * quadratic (40k keys 5 s, 300k keys > 10 min). Here that check is off
  * (`uniqueKeys: false`) and done again with one Set per mapping, so a
  * duplicate key is still a YAML error on its line, as before.
+ * upstream-workaround: yaml's quadratic duplicate-key check (patch.upstream.status.md)
  */
 import {
   isMap,

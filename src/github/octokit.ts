@@ -107,6 +107,7 @@ const QUIET_LOG = { debug: () => {}, info: () => {}, warn: () => {}, error: () =
  * our read-only batches into one per second. This group lets every job
  * through at once; concurrency stays bounded by the caller's limiter and the
  * plugin's global group (10 in flight).
+ * upstream-workaround: plugin-throttling paces GraphQL reads as writes (patch.upstream.status.md)
  */
 const UNPACED_GROUP = {
   key: () => ({
@@ -280,6 +281,7 @@ export class GitHubSession {
    * spent). A 429, or a 403 with `retry-after`, from anything else (a proxy,
    * a GHES load balancer) is waited out here when the wait ends before the
    * time bound; otherwise the run ends as rate limited, saying until when.
+   * upstream-workaround: plugin-retry ignores retry-after (patch.upstream.status.md)
    */
   private retryAfterWait(error: unknown, waited: number): number | null {
     const { status, message, response } = error as {
