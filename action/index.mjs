@@ -12510,6 +12510,10 @@ function sentenceStart(text3, at, floor) {
   for (let i = at - 1; i >= stop; i--) if (endsSentence(text3, i)) return i + 1;
   return stop;
 }
+function tailLimit(text3, from, nextStart) {
+  const nextSentence = sentenceStart(text3, nextStart, from);
+  return nextSentence > from ? nextSentence : Math.max(nextStart, from);
+}
 function tailEnd(text3, from, limit, sentences2 = 2) {
   let seen = 0;
   const stop = Math.min(limit, from + WINDOW);
@@ -13189,10 +13193,6 @@ function readSpan(reader, start, end, blockEnd, baseRole) {
     }
   }
   return read;
-}
-function tailLimit(text3, followEnd, nextStart) {
-  const nextSentence = sentenceStart(text3, nextStart, followEnd);
-  return nextSentence > followEnd ? nextSentence : Math.max(nextStart, followEnd);
 }
 function takeCounted(counted, at) {
   let found4 = null;
@@ -21153,9 +21153,10 @@ function readContexts(inline2, found4) {
     const prevEnd = found4[groupStart - 1]?.end ?? 0;
     const leadFar = text3.slice(sentence, first.start);
     const leadNear = text3.slice(Math.max(sentence, prevEnd, first.start - NEAR), first.start);
-    const nextSentence = sentenceStart(text3, nextStart, titleEnd);
-    const tailLimit2 = nextSentence > titleEnd ? nextSentence : Math.max(nextStart, titleEnd);
-    const tail = text3.slice(titleEnd, tailEnd(text3, titleEnd, tailLimit2));
+    const tail = text3.slice(
+      titleEnd,
+      tailEnd(text3, titleEnd, tailLimit(text3, titleEnd, nextStart))
+    );
     const cue = cueFor(leadNear, leadFar, tail);
     const after = parentheticalEnd(text3, titleEnd);
     const worded = stateBefore(leadNear, first.start - leadNear.length) ?? stateInWords(

@@ -13,7 +13,7 @@ import { learnAliases, scanRefs, type FoundRef, type RefContext } from '../../re
 import { findStatusBlocks, type StatusBlock } from './block.js';
 import { joinsRefs, readFollow, type Claim, type Follow } from './claims.js';
 import { applyCue, cueFor, type Cue } from '../meaning/cues.js';
-import { NEAR, sentenceStart, tailEnd } from '../meaning/context.js';
+import { NEAR, sentenceStart, tailEnd, tailLimit } from '../meaning/context.js';
 import {
   countedStates,
   stateBefore,
@@ -258,12 +258,6 @@ function readSpan(
     }
   }
   return read;
-}
-
-/** Where a ref's tail stops: at the sentence of the next ref, or at the next ref within one sentence. */
-function tailLimit(text: string, followEnd: number, nextStart: number): number {
-  const nextSentence = sentenceStart(text, nextStart, followEnd);
-  return nextSentence > followEnd ? nextSentence : Math.max(nextStart, followEnd);
 }
 
 /** The next "N STATE PRs" state before `at` that still covers refs. */

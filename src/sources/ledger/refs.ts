@@ -9,7 +9,14 @@ import type { LedgerReader } from './reader.js';
 import { type InlineText, sourceOffset } from '../markdown/index.js';
 import { stateBeside, type WrittenState } from './states.js';
 import { cueFor, type Cue } from '../meaning/cues.js';
-import { joinsRefs, NEAR, sentenceStart, skipBlank, tailEnd } from '../meaning/context.js';
+import {
+  joinsRefs,
+  NEAR,
+  sentenceStart,
+  skipBlank,
+  tailEnd,
+  tailLimit,
+} from '../meaning/context.js';
 import {
   countedStates,
   stateBefore,
@@ -108,9 +115,10 @@ function readContexts(inline: InlineText, found: readonly FoundRef[]): RefContex
     const leadFar = text.slice(sentence, first.start);
     const leadNear = text.slice(Math.max(sentence, prevEnd, first.start - NEAR), first.start);
     // Words in the next ref's own sentence are about that ref.
-    const nextSentence = sentenceStart(text, nextStart, titleEnd);
-    const tailLimit = nextSentence > titleEnd ? nextSentence : Math.max(nextStart, titleEnd);
-    const tail = text.slice(titleEnd, tailEnd(text, titleEnd, tailLimit));
+    const tail = text.slice(
+      titleEnd,
+      tailEnd(text, titleEnd, tailLimit(text, titleEnd, nextStart)),
+    );
     const cue = cueFor(leadNear, leadFar, tail);
     const after = parentheticalEnd(text, titleEnd);
     const worded =

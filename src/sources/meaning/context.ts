@@ -29,6 +29,12 @@ export function sentenceStart(text: string, at: number, floor: number): number {
   return stop;
 }
 
+/** Where a ref's tail stops: at the sentence of the next ref, or at the next ref within one sentence. */
+export function tailLimit(text: string, from: number, nextStart: number): number {
+  const nextSentence = sentenceStart(text, nextStart, from);
+  return nextSentence > from ? nextSentence : Math.max(nextStart, from);
+}
+
 /** End of the tail that starts at `from`: `limit`, or the end of the second sentence before it. */
 export function tailEnd(text: string, from: number, limit: number, sentences = 2): number {
   let seen = 0;
