@@ -9,7 +9,9 @@ import { parseRecord } from '../src/sources/records/index.js';
 import { parseYaml } from '../src/yaml-parse.js';
 import { LineCounter } from 'yaml';
 
-const KEYS = 100_000;
+// Big enough that the quadratic check would take tens of seconds (40k keys: 5 s), small
+// enough that the linear one costs the suite little.
+const KEYS = 40_000;
 
 function manyKeys(prefix: string, indent = '', n = KEYS): string {
   const lines: string[] = [prefix];
@@ -45,8 +47,8 @@ describe('linear YAML', () => {
         ),
       );
     };
-    const small = read(20_000);
-    const large = read(80_000);
+    const small = read(10_000);
+    const large = read(40_000);
     // Quadratic (the yaml package's own check) is 16x, and takes > 30 s here.
     expect(large / small).toBeLessThan(8);
   }, 60_000);
