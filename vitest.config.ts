@@ -6,6 +6,11 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Test files share a worker's module cache instead of importing the whole
+    // source tree again per file: 82 s instead of 108 s for the suite on 2
+    // cores (import time 29 s → 8 s). Tests hold no module-level state that
+    // another file could see; each fake GitHub, temp tree and env is a test's own.
+    isolate: false,
     // Most of the suite waits: on child processes, on the fake GitHub, on retry
     // timers. One worker per core (vitest's default leaves one core idle on a
     // 2-core machine) would serialise those waits; three overlap them.
