@@ -41394,6 +41394,47 @@ var init_check_command = __esm({
   }
 });
 
+// src/commands/emit-findings.ts
+import { writeFile as writeFile4 } from "node:fs/promises";
+import path19 from "node:path";
+async function emitFindings(run) {
+  const { collected, base, flags } = run;
+  const report = buildReport({
+    ctx: {
+      sources: collected.sources,
+      mentionsByRef: collected.mentionsByRef,
+      live: run.live,
+      patchFiles: collected.patchFiles,
+      indexed: collected.indexed,
+      today: base.today,
+      config: base.config
+    },
+    findings: run.findings,
+    checkedAt: base.now.toISOString(),
+    root: ".",
+    version: VERSION,
+    requests: run.requests
+  });
+  const reporter = flags.format === "github" && process.env.GITHUB_WORKSPACE ? githubReporter(
+    path19.relative(process.env.GITHUB_WORKSPACE, base.root).split(path19.sep).join("/")
+  ) : REPORTERS[flags.format];
+  const color = !flags.output && flags.format === "text" && !process.env.NO_COLOR && process.stdout.isTTY === true;
+  const out = reporter(report, { color });
+  if (flags.output) await writeFile4(flags.output, out);
+  else process.stdout.write(out);
+  return collected.unreadable.length > 0 ? EXIT_CODES.usage : exitCodeFor(run.findings);
+}
+var init_emit_findings = __esm({
+  "src/commands/emit-findings.ts"() {
+    "use strict";
+    init_errors();
+    init_exit_code();
+    init_github2();
+    init_report2();
+    init_shared();
+  }
+});
+
 // src/commands/rebase-snapshot.ts
 async function snapshotServices(opts) {
   const { github, upstreamDir, config: config2 } = opts;
@@ -41437,13 +41478,12 @@ var rebase_check_exports = {};
 __export(rebase_check_exports, {
   rebaseCheckCommand: () => rebaseCheckCommand
 });
-import path19 from "node:path";
-import { writeFile as writeFile4 } from "node:fs/promises";
+import path20 from "node:path";
 async function rebaseCheckCommand(flags) {
   const base = await prepare(flags);
   const gh = githubSettings(flags);
   if (!flags.offline) warn(vetGitHubSettings(gh, base.config));
-  const upstreamDir = flags.upstreamDir ? path19.resolve(flags.upstreamDir) : null;
+  const upstreamDir = flags.upstreamDir ? path20.resolve(flags.upstreamDir) : null;
   const services = flags.offline ? {} : await snapshotServices({ github: gh, upstreamDir, config: base.config });
   const progress = startProgress({
     stream: process.stderr,
@@ -41464,41 +41504,22 @@ async function rebaseCheckCommand(flags) {
   requireSources(result.collected, base.root, base.config);
   for (const note of result.notes) process.stderr.write(`note: ${escapeControls(note)}
 `);
-  const report = buildReport({
-    ctx: {
-      sources: result.collected.sources,
-      mentionsByRef: result.collected.mentionsByRef,
-      live: result.live,
-      patchFiles: result.collected.patchFiles,
-      indexed: result.collected.indexed,
-      today: base.today,
-      config: base.config
-    },
+  return emitFindings({
+    collected: result.collected,
     findings: result.findings,
-    checkedAt: base.now.toISOString(),
-    root: ".",
-    version: VERSION,
-    requests: result.requests
+    live: result.live,
+    requests: result.requests,
+    base,
+    flags
   });
-  const reporter = flags.format === "github" && process.env.GITHUB_WORKSPACE ? githubReporter(
-    path19.relative(process.env.GITHUB_WORKSPACE, base.root).split(path19.sep).join("/")
-  ) : REPORTERS[flags.format];
-  const color = !flags.output && flags.format === "text" && !process.env.NO_COLOR && process.stdout.isTTY === true;
-  const out = reporter(report, { color });
-  if (flags.output) await writeFile4(flags.output, out);
-  else process.stdout.write(out);
-  return result.collected.unreadable.length > 0 ? EXIT_CODES.usage : exitCodeFor(result.findings);
 }
 var init_rebase_check = __esm({
   "src/commands/rebase-check.ts"() {
     "use strict";
     init_control_chars();
-    init_errors();
-    init_exit_code();
-    init_report2();
-    init_github2();
     init_targets();
     init_check_command();
+    init_emit_findings();
     init_rebase_snapshot();
     init_progress();
     init_require_sources();
@@ -41625,11 +41646,11 @@ __export(footprint_exports, {
   footprintCommand: () => footprintCommand
 });
 import { writeFile as writeFile5 } from "node:fs/promises";
-import path20 from "node:path";
+import path21 from "node:path";
 async function footprintCommand(flags) {
   const base = await prepare(flags);
   const { footprints, collected } = await collectFootprints(base.root, base.config);
-  const bases = flags.upstreamDir ? await readBases2(path20.resolve(flags.upstreamDir), footprints, collected, base.config) : /* @__PURE__ */ new Map();
+  const bases = flags.upstreamDir ? await readBases2(path21.resolve(flags.upstreamDir), footprints, collected, base.config) : /* @__PURE__ */ new Map();
   const out = flags.format === "json" ? footprintJson(footprints, VERSION, bases) : footprintText(footprints, bases);
   if (flags.output) await writeFile5(flags.output, out);
   else process.stdout.write(out);
@@ -41679,8 +41700,6 @@ var discover_exports2 = {};
 __export(discover_exports2, {
   discoverCommand: () => discoverCommand
 });
-import path21 from "node:path";
-import { writeFile as writeFile6 } from "node:fs/promises";
 async function discoverCommand(flags) {
   const base = await prepare(flags);
   const gh = githubSettings(flags);
@@ -41705,38 +41724,21 @@ async function discoverCommand(flags) {
   }
   for (const note of result.notes) process.stderr.write(`note: ${note}
 `);
-  const report = buildReport({
-    ctx: {
-      sources: result.collected.sources,
-      mentionsByRef: result.collected.mentionsByRef,
-      live: /* @__PURE__ */ new Map(),
-      patchFiles: result.collected.patchFiles,
-      indexed: result.collected.indexed,
-      today: base.today,
-      config: base.config
-    },
+  return emitFindings({
+    collected: result.collected,
     findings: result.findings,
-    checkedAt: base.now.toISOString(),
-    root: ".",
-    version: VERSION,
-    requests: result.graphqlRequests + result.restRequests
+    live: /* @__PURE__ */ new Map(),
+    requests: result.graphqlRequests + result.restRequests,
+    base,
+    flags
   });
-  const reporter = flags.format === "github" && process.env.GITHUB_WORKSPACE ? githubReporter(
-    path21.relative(process.env.GITHUB_WORKSPACE, base.root).split(path21.sep).join("/")
-  ) : REPORTERS[flags.format];
-  const out = reporter(report, { color: false });
-  if (flags.output) await writeFile6(flags.output, out);
-  else process.stdout.write(out);
-  return result.collected.unreadable.length > 0 ? EXIT_CODES.usage : exitCodeFor(result.findings);
 }
 var init_discover2 = __esm({
   "src/commands/discover.ts"() {
     "use strict";
     init_run();
+    init_emit_findings();
     init_errors();
-    init_exit_code();
-    init_github2();
-    init_report2();
     init_shared();
     init_github();
   }

@@ -1,12 +1,9 @@
 /** `discover`: open upstream PRs that would break a patch and that no record names. */
-import path from 'node:path';
-import { writeFile } from 'node:fs/promises';
 import { runDiscover } from '../discover/run.js';
-import { EXIT, UsageError } from '../errors.js';
-import { exitCodeFor } from '../exit-code.js';
-import { githubReporter } from '../report/github.js';
-import { REPORTERS, buildReport, type ReporterName } from '../report/index.js';
-import { githubSettings, prepare, VERSION, type GitHubFlags } from './shared.js';
+import { emitFindings } from './emit-findings.js';
+import { UsageError } from '../errors.js';
+import type { ReporterName } from '../report/index.js';
+import { githubSettings, prepare, type GitHubFlags } from './shared.js';
 import { graphqlUrlFor } from '../github/index.js';
 
 export interface DiscoverFlags extends GitHubFlags {
@@ -42,30 +39,12 @@ export async function discoverCommand(flags: DiscoverFlags): Promise<number> {
     result.notes.push(...wrote.notes, ...wrote.written.map((f) => `recorded collisions in ${f}`));
   }
   for (const note of result.notes) process.stderr.write(`note: ${note}\n`);
-  const report = buildReport({
-    ctx: {
-      sources: result.collected.sources,
-      mentionsByRef: result.collected.mentionsByRef,
-      live: new Map(),
-      patchFiles: result.collected.patchFiles,
-      indexed: result.collected.indexed,
-      today: base.today,
-      config: base.config,
-    },
+  return emitFindings({
+    collected: result.collected,
     findings: result.findings,
-    checkedAt: base.now.toISOString(),
-    root: '.',
-    version: VERSION,
+    live: new Map(),
     requests: result.graphqlRequests + result.restRequests,
+    base,
+    flags,
   });
-  const reporter =
-    flags.format === 'github' && process.env.GITHUB_WORKSPACE
-      ? githubReporter(
-          path.relative(process.env.GITHUB_WORKSPACE, base.root).split(path.sep).join('/'),
-        )
-      : REPORTERS[flags.format];
-  const out = reporter(report, { color: false });
-  if (flags.output) await writeFile(flags.output, out);
-  else process.stdout.write(out);
-  return result.collected.unreadable.length > 0 ? EXIT.usage : exitCodeFor(result.findings);
 }

@@ -5,24 +5,14 @@
  */
 import { escapeControls } from '../control-chars.js';
 import path from 'node:path';
-import { writeFile } from 'node:fs/promises';
-import { EXIT } from '../errors.js';
-import { exitCodeFor } from '../exit-code.js';
-import { REPORTERS, buildReport, type ReporterName } from '../report/index.js';
-import { githubReporter } from '../report/github.js';
+import type { ReporterName } from '../report/index.js';
 import { parseOnto } from '../rebase/targets.js';
 import { runRebaseCheck } from '../rebase/check-command.js';
+import { emitFindings } from './emit-findings.js';
 import { snapshotServices } from './rebase-snapshot.js';
 import { startProgress } from '../progress.js';
 import { requireSources } from './require-sources.js';
-import {
-  prepare,
-  githubSettings,
-  VERSION,
-  vetGitHubSettings,
-  warn,
-  type GitHubFlags,
-} from './shared.js';
+import { prepare, githubSettings, vetGitHubSettings, warn, type GitHubFlags } from './shared.js';
 
 export interface RebaseFlags extends GitHubFlags {
   root?: string;
@@ -64,35 +54,12 @@ export async function rebaseCheckCommand(flags: RebaseFlags): Promise<number> {
   }).finally(() => progress.stop());
   requireSources(result.collected, base.root, base.config);
   for (const note of result.notes) process.stderr.write(`note: ${escapeControls(note)}\n`);
-  const report = buildReport({
-    ctx: {
-      sources: result.collected.sources,
-      mentionsByRef: result.collected.mentionsByRef,
-      live: result.live,
-      patchFiles: result.collected.patchFiles,
-      indexed: result.collected.indexed,
-      today: base.today,
-      config: base.config,
-    },
+  return emitFindings({
+    collected: result.collected,
     findings: result.findings,
-    checkedAt: base.now.toISOString(),
-    root: '.',
-    version: VERSION,
+    live: result.live,
     requests: result.requests,
+    base,
+    flags,
   });
-  const reporter =
-    flags.format === 'github' && process.env.GITHUB_WORKSPACE
-      ? githubReporter(
-          path.relative(process.env.GITHUB_WORKSPACE, base.root).split(path.sep).join('/'),
-        )
-      : REPORTERS[flags.format];
-  const color =
-    !flags.output &&
-    flags.format === 'text' &&
-    !process.env.NO_COLOR &&
-    process.stdout.isTTY === true;
-  const out = reporter(report, { color });
-  if (flags.output) await writeFile(flags.output, out);
-  else process.stdout.write(out);
-  return result.collected.unreadable.length > 0 ? EXIT.usage : exitCodeFor(result.findings);
 }
