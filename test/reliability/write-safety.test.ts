@@ -137,37 +137,46 @@ async function removeTemps(dir: string): Promise<number> {
 
 describe('writeAtomic under SIGKILL and races', () => {
   it(`a writer killed at ${CRASH_RUNS} seeded moments leaves every file old or new, never partial`, async () => {
-    const dir = await scratch();
-    try {
-      const next = prng(6);
-      let leftovers = 0;
-      for (let run = 0; run < CRASH_RUNS; run++) {
-        await resetFiles(dir);
-        // Every stage in turn, at a seeded file: the moment is a step of the protocol, not a time.
-        const { stage, replaced } = STAGES[run % STAGES.length]!;
-        const file = Math.floor(next() * FILES);
-        const started = performance.now();
-        const { killed } = await child(
-          [dir, String(FILES), String(SIZE), 'NEW', '1', `${file}:${stage}`],
-          null,
-        );
-        const states = await readStates(dir);
-        leftovers += await removeTemps(dir);
-        const expected = states.map((_, i) =>
-          i < file || (i === file && replaced) ? 'new' : 'old',
-        );
-        tally.record(
-          'SIGKILL inside writeAtomic',
-          !states.includes('PARTIAL'),
-          performance.now() - started,
-        );
-        expect(killed, `run ${run} was not killed`).toBe(true);
-        expect(states, `run ${run}, killed at file ${file}, ${stage}`).toEqual(expected);
+    // The moments are drawn up front (same seed, same order as one after
+    // another), then run four at a time, each lane in its own directory.
+    const next = prng(6);
+    const moments = Array.from({ length: CRASH_RUNS }, (_, run) => ({
+      run,
+      ...STAGES[run % STAGES.length]!,
+      file: Math.floor(next() * FILES),
+    }));
+    const LANES = 4;
+    let leftovers = 0;
+    const lane = async (k: number): Promise<void> => {
+      const dir = await scratch();
+      try {
+        for (const { run, stage, replaced, file } of moments.filter((m) => m.run % LANES === k)) {
+          await resetFiles(dir);
+          // Every stage in turn, at a seeded file: the moment is a step of the protocol, not a time.
+          const started = performance.now();
+          const { killed } = await child(
+            [dir, String(FILES), String(SIZE), 'NEW', '1', `${file}:${stage}`],
+            null,
+          );
+          const states = await readStates(dir);
+          leftovers += await removeTemps(dir);
+          const expected = states.map((_, i) =>
+            i < file || (i === file && replaced) ? 'new' : 'old',
+          );
+          tally.record(
+            'SIGKILL inside writeAtomic',
+            !states.includes('PARTIAL'),
+            performance.now() - started,
+          );
+          expect(killed, `run ${run} was not killed`).toBe(true);
+          expect(states, `run ${run}, killed at file ${file}, ${stage}`).toEqual(expected);
+        }
+      } finally {
+        await rm(dir, { recursive: true, force: true });
       }
-      console.log(`write safety: ${CRASH_RUNS} kills, ${leftovers} temp files left behind`);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    };
+    await Promise.all(Array.from({ length: LANES }, (_, k) => lane(k)));
+    console.log(`write safety: ${CRASH_RUNS} kills, ${leftovers} temp files left behind`);
   });
 
   it('a writer killed from outside at seeded moments leaves every file old or new, never partial', async () => {
