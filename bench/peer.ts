@@ -114,17 +114,20 @@ export async function preparePeer(workDir: string): Promise<Peer | Unavailable> 
     return {
       unavailable: `no openembedded-core git dir or checkout at ${where} (set BENCH_OE_CORE)`,
     };
-  if (source.kind === 'checkout' && !source.isGit) {
-    return {
-      python,
-      pythonVersion,
-      script: path.join(source.dir, 'scripts', 'contrib', 'patchreview.py'),
-      source,
-    };
-  }
   const dest = path.join(workDir, 'oe-core-scripts');
   try {
-    await archiveInto(source, dest, ['scripts/contrib/patchreview.py', 'meta/lib']);
+    // A copy, so that Python's __pycache__ never lands in the user's checkout.
+    if (source.kind === 'checkout' && !source.isGit) {
+      for (const rel of ['scripts/contrib', 'meta/lib']) {
+        await mkdir(path.join(dest, rel), { recursive: true });
+        const r = await spawnRaw('cp', [
+          '-a',
+          `${path.join(source.dir, rel)}/.`,
+          path.join(dest, rel),
+        ]);
+        if (r.code !== 0) throw new Error(`cp: ${r.stderr.trim()}`);
+      }
+    } else await archiveInto(source, dest, ['scripts/contrib/patchreview.py', 'meta/lib']);
   } catch (e) {
     return { unavailable: `cannot read patchreview.py from ${source.describe}: ${String(e)}` };
   }

@@ -385,7 +385,10 @@ async function measureYocto(
   };
 }
 
-async function measureYoctoTrees(peer: Peer | Unavailable): Promise<YoctoRow[]> {
+/** The Yocto rows, and why the real openembedded-core tree was not measured (or null). */
+async function measureYoctoTrees(
+  peer: Peer | Unavailable,
+): Promise<{ rows: YoctoRow[]; oeCoreSkipped: string | null }> {
   const rows: YoctoRow[] = [];
   const synthetic = await mkdtemp(path.join(tmpRoot, 'yocto-'));
   const tree = await generateYoctoTree(synthetic, yoctoPatches);
@@ -399,14 +402,14 @@ async function measureYoctoTrees(peer: Peer | Unavailable): Promise<YoctoRow[]> 
       `yocto-generated-${tree.patches}`,
     ),
   );
-  if (isUnavailable(peer)) return rows;
+  if (isUnavailable(peer))
+    return { rows, oeCoreSkipped: `peer not available (${peer.unavailable})` };
   const real = await mkdtemp(path.join(tmpRoot, 'oe-core-'));
   try {
     await exportOeCore(peer.source, real);
     await commitTree(real);
   } catch (e) {
-    console.log(`  openembedded-core tree not measured: ${String(e)}`);
-    return rows;
+    return { rows, oeCoreSkipped: `cannot export it from ${peer.source.describe}: ${String(e)}` };
   }
   const head = await describeHead(peer.source).catch(() => null);
   rows.push(
@@ -419,7 +422,7 @@ async function measureYoctoTrees(peer: Peer | Unavailable): Promise<YoctoRow[]> 
     ),
   );
   await rm(real, { recursive: true, force: true });
-  return rows;
+  return { rows, oeCoreSkipped: null };
 }
 
 function checkTable(results: SizeResult[]): string {
@@ -545,7 +548,7 @@ function linearity(results: SizeResult[]): Linearity {
 }
 
 function linearityTable(l: Linearity): string {
-  const us = (ms: number | null) => (ms === null ? '?' : `${(ms * 1000).toFixed(0)} µs`);
+  const us = (ms: number | null) => (ms === null ? '?' : `${ms.toFixed(2)} ms`);
   const lines = [
     mdTable(
       [
@@ -631,7 +634,7 @@ async function main(): Promise<void> {
     );
     if (list.stderr)
       console.log(`    list stderr: ${list.stderr.split('\n').slice(0, 5).join(' | ')}`);
-    const yocto = await measureYoctoTrees(peer);
+    const { rows: yocto, oeCoreSkipped } = await measureYoctoTrees(peer);
     for (const y of yocto) {
       const p = isUnavailable(y.peer) ? null : y.peer;
       console.log(
@@ -651,6 +654,7 @@ async function main(): Promise<void> {
         peerWallMs: isUnavailable(y.peer) ? null : y.peer.wallMs,
         invalid: y.invalid,
       })),
+      oeCoreSkipped,
       list: { patches: list.patches, wallMs: list.list.wallMs },
       size500: r500
         ? {
@@ -677,7 +681,7 @@ async function main(): Promise<void> {
 
     const out: string[] = [
       '',
-      `Command: \`${commandLine()}\` — ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGb} GB, Node ${machine.node}${machine.python ? `, ${machine.python}` : ''}; medians of ${runs} runs; 1-minute load ${machine.loadAverage.start.toFixed(1)} at start, ${machine.loadAverage.end.toFixed(1)} at end.`,
+      `Command: \`${commandLine()}\` — ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGb} GB, Node ${machine.node}${machine.python ? `, ${machine.python}` : ''}; ${runs === 1 ? 'one run' : `medians of ${runs} runs`}; 1-minute load ${machine.loadAverage.start.toFixed(1)} at start, ${machine.loadAverage.end.toFixed(1)} at end.`,
       '',
       `### \`check\` against the per-ref REST baseline (${latencyMs} ms per request)`,
       '',
@@ -687,8 +691,9 @@ async function main(): Promise<void> {
       '',
       yoctoTable(yocto),
       ...yocto.filter((y) => y.invalid).map((y) => `\n${y.label}: ${y.invalid}`),
+      ...(oeCoreSkipped ? [`\nopenembedded-core: not measured — ${oeCoreSkipped}`] : []),
       '',
-      `### \`list --offline\`, ${list.patches}-patch ledger tree`,
+      `### \`list --offline\`, ${list.patches.toLocaleString('en-US')}-patch ledger tree`,
       '',
       `\`${list.list.command}\`: ${fmtMs(list.list.wallMs)} wall, ${fmtMs(list.list.cpuMs)} CPU (process start included; bare \`node -e 0\` ${fmtMs(list.nodeStart.wallMs)}), peak RSS ${fmtMb(list.list.peakRssMb)}, exit ${list.exitCode}`,
       '',
@@ -719,6 +724,7 @@ async function main(): Promise<void> {
           linearity: lin,
           list,
           yocto,
+          oeCoreSkipped,
           targets,
           discover,
         },
