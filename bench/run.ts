@@ -123,6 +123,7 @@ interface ReportLike {
     notices: number;
   };
   read?: { files?: number; patches?: number };
+  sources?: { path: string; kind: string }[];
 }
 
 interface SizeResult {
@@ -346,7 +347,10 @@ async function measureYocto(
   let refsFound: number | null = null;
   try {
     const report = JSON.parse(last.stdout) as ReportLike;
-    patchesRead = report.read?.patches ?? null;
+    patchesRead =
+      report.read?.patches ??
+      report.sources?.filter((x) => x.kind === 'patch-header').length ??
+      null;
     refsFound = report.refs.length;
   } catch {
     // not JSON: counts stay unknown
@@ -363,12 +367,15 @@ async function measureYocto(
     };
   }
   let invalid: string | null = null;
-  if (isUnavailable(peerRow)) invalid = `peer not available (${peerRow.unavailable})`;
+  if (expectedPatches === 0) invalid = 'the tree has no patches where patchreview.py looks';
+  else if (patchesRead === null)
+    invalid = `no JSON report from the tool (exit ${last.code}: ${last.stderr.trim().split('\n').pop() ?? ''})`;
+  else if (isUnavailable(peerRow)) invalid = `peer not available (${peerRow.unavailable})`;
   else if (peerRow.exitCode !== 0)
     invalid = `patchreview.py exited ${peerRow.exitCode}: ${peerRow.stderr.trim().split('\n').pop() ?? ''}`;
   else if (peerRow.patchesFound !== expectedPatches)
     invalid = `patchreview.py found ${peerRow.patchesFound ?? '?'} of ${expectedPatches} patches`;
-  else if (patchesRead !== null && patchesRead !== expectedPatches)
+  else if (patchesRead !== expectedPatches)
     invalid = `tool read ${patchesRead} of ${expectedPatches} patches`;
   return {
     label,
@@ -395,7 +402,7 @@ async function measureYoctoTrees(
   await commitTree(synthetic);
   rows.push(
     await measureYocto(
-      `generated layer (generate-yocto.ts, ${tree.patches} patches)`,
+      `generated layer (generate-yocto.ts, ${tree.patches.toLocaleString('en-US')} patches)`,
       synthetic,
       peer,
       tree.refs.length,
@@ -505,6 +512,12 @@ interface Linearity {
     cpuMs: number | null;
     offlineWallMs: number;
     offlineCpuMs: number | null;
+    /**
+     * `check` CPU per patch added since the previous size, ms: the start-up
+     * cost cancels out, so growth here (not in CPU / patch) shows a cost
+     * that rises with size.
+     */
+    marginalCpuMs: number | null;
     peakRssMb: number | null;
   }[];
   /** Per-patch cost at the largest size (2,000 by default) over that at 500. */
@@ -526,8 +539,14 @@ function linearity(results: SizeResult[]): Linearity {
     cpuMs: per(r.tool.cpuMs, r.patches),
     offlineWallMs: r.offline.wallMs / r.patches,
     offlineCpuMs: per(r.offline.cpuMs, r.patches),
+    marginalCpuMs: null as number | null,
     peakRssMb: r.tool.peakRssMb,
   }));
+  for (let k = 1; k < results.length; k++) {
+    const [prev, cur, row] = [results[k - 1], results[k], perPatch[k]];
+    if (prev && cur && row && prev.tool.cpuMs !== null && cur.tool.cpuMs !== null)
+      row.marginalCpuMs = (cur.tool.cpuMs - prev.tool.cpuMs) / (cur.patches - prev.patches);
+  }
   const a = perPatch.find((p) => p.patches === 500);
   const b = perPatch.find((p) => p.patches === 2000);
   const div = (x: number | null, y: number | null) => (x === null || y === null ? null : x / y);
@@ -557,6 +576,7 @@ function linearityTable(l: Linearity): string {
         'CPU / patch',
         '`check --offline` wall / patch',
         'CPU / patch',
+        '`check` CPU / patch added since previous size',
         'peak RSS',
       ],
       l.perPatch.map((p) => [
@@ -565,6 +585,7 @@ function linearityTable(l: Linearity): string {
         us(p.cpuMs),
         us(p.offlineWallMs),
         us(p.offlineCpuMs),
+        p.marginalCpuMs === null ? '—' : us(p.marginalCpuMs),
         fmtMb(p.peakRssMb),
       ]),
     ),
@@ -574,7 +595,7 @@ function linearityTable(l: Linearity): string {
   if (r)
     lines.push(
       '',
-      `Per-patch cost at ${r.to} / at ${r.from} patches: \`check\` wall ${x(r.wall)}, CPU ${x(r.cpu)}; \`check --offline\` wall ${x(r.offlineWall)}, CPU ${x(r.offlineCpu)} (≤ ×1.00: no worse than linear; below 1 the fixed start cost is spread thinner).`,
+      `Per-patch cost at ${r.to.toLocaleString('en-US')} / at ${r.from} patches: \`check\` wall ${x(r.wall)}, CPU ${x(r.cpu)}; \`check --offline\` wall ${x(r.offlineWall)}, CPU ${x(r.offlineCpu)} (≤ ×1.00: no worse than linear; below 1 the fixed start cost is spread thinner).`,
     );
   return lines.join('\n');
 }

@@ -92,7 +92,7 @@ export function evaluateTargets(i: TargetInputs): Target[] {
   out.push({
     id: '3',
     target: s
-      ? `500 patches / ${s.refs} refs at ${s.latencyMs} ms: \`check\` vs per-ref REST baseline`
+      ? `500 patches / ${s.refs.toLocaleString('en-US')} refs at ${s.latencyMs} ms: \`check\` vs per-ref REST baseline`
       : '500 patches: `check` vs per-ref REST baseline',
     measured: s
       ? `${x(s.baselineWallMs / s.toolWallMs, 1)} (${fmtMs(s.toolWallMs)} vs ${fmtMs(s.baselineWallMs)}), ${s.requests} requests, results identical: ${s.identical ? 'yes' : 'NO'}`
