@@ -1,16 +1,29 @@
 /**
- * `npm run bench`: the tool's `check` against the per-ref REST baseline on
- * synthetic queues of several sizes, both talking to the project's fake
- * GitHub on loopback with a fixed per-request latency; and `list --offline`
- * start-to-exit time over 1,000 patches.
+ * `npm run bench`: every target of issue 14 in one run, peers alongside.
  *
+ * - `check` against the per-ref REST baseline on synthetic queues of several
+ *   sizes, both talking to the project's fake GitHub on loopback with a fixed
+ *   per-request latency; `check --offline` on the same trees; per-patch cost
+ *   by size (linearity) and peak RSS.
+ * - `list --offline` over a 1,000-patch ledger tree (bare `node -e 0` beside it).
+ * - `list --format json` against openembedded-core's patchreview.py on the
+ *   same Yocto trees: a generated ~1,000-patch layer, and the real
+ *   openembedded-core (both committed to git, which patchreview.py needs).
+ * - the targets, each with its measured value, threshold and PASS/FAIL.
+ *
+ * Every timed row is a median of BENCH_RUNS (default 5) fresh processes,
+ * wall and CPU; the runs are kept in bench/out/results.json.
  * Env: BENCH_SIZES (default 100,500,2000), BENCH_LATENCY_MS (default 30),
- * BENCH_RUNS (tool runs per size, median reported; default 3).
- * Writes bench/out/results.json. Not a test: nothing here asserts timings.
+ * BENCH_RUNS (default 5), BENCH_BASELINE_RUNS (default: BENCH_RUNS below
+ * 1,000 patches, 1 from there: the baseline is latency-bound), BENCH_WARMUP
+ * (untimed runs first, default 1), BENCH_YOCTO_PATCHES (default 1000),
+ * BENCH_OE_CORE (openembedded-core git dir or checkout), BENCH_PYTHON
+ * (default python3), BENCH_PROFILE=DIR (one extra, untimed `--cpu-prof` run
+ * of every timed tool command, written to DIR).
+ * Not a test: nothing here asserts timings; it exits 0 whatever it measured.
  */
-import { spawn } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +32,28 @@ import { runBaseline } from './baseline.js';
 import { describeDiscover, measureDiscover } from './discover.js';
 import { generateTree, type LiveState } from './generate.js';
 import { generateYoctoTree } from './generate-yocto.js';
+import {
+  fmtMb,
+  fmtMs,
+  interleaved,
+  median,
+  Meter,
+  spawnRaw,
+  summarize,
+  type RunResult,
+  type Series,
+} from './measure.js';
+import {
+  commitTree,
+  describeHead,
+  expectedYoctoPatches,
+  exportOeCore,
+  patchreviewCount,
+  preparePeer,
+  type Peer,
+  type Unavailable,
+} from './peer.js';
+import { evaluateTargets, targetsTable, type TargetInputs } from './targets.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const PROJECT = path.resolve(HERE, '..');
@@ -26,130 +61,55 @@ const CLI = path.join(PROJECT, 'dist', 'cli.js');
 const OUT = path.join(HERE, 'out');
 const TOKEN = 'ghp_BENCHtoken0123456789abcdefABCDEF';
 const TODAY = '2026-08-20';
-const TIME = '/usr/bin/time';
 
-const sizes = (process.env.BENCH_SIZES ?? '100,500,2000')
+const int = (name: string, fallback: number, min = 1): number => {
+  const v = Number(process.env[name] ?? fallback);
+  return Number.isInteger(v) && v >= min ? v : fallback;
+};
+const sizes = (process.env['BENCH_SIZES'] ?? '100,500,2000')
   .split(',')
   .map((s) => Number(s.trim()))
   .filter((n) => Number.isInteger(n) && n > 0);
-const latencyMs = Number(process.env.BENCH_LATENCY_MS ?? 30);
-const runs = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
+const latencyMs = Number(process.env['BENCH_LATENCY_MS'] ?? 30);
+const runs = int('BENCH_RUNS', 5);
+const warmup = int('BENCH_WARMUP', 1, 0);
+const baselineRunsOverride = process.env['BENCH_BASELINE_RUNS']
+  ? int('BENCH_BASELINE_RUNS', 1)
+  : null;
+const baselineRunsFor = (patches: number): number =>
+  baselineRunsOverride ?? (patches < 1000 ? runs : 1);
+const yoctoPatches = int('BENCH_YOCTO_PATCHES', 1000);
+const profileDir = process.env['BENCH_PROFILE'] ? path.resolve(process.env['BENCH_PROFILE']) : null;
 const LIST_PATCHES = 1000;
-const LIST_RUNS = 5;
-
-interface Spawned {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-  wallMs: number;
-  /** Peak resident set size of the CLI process, in KiB (null if it could not be read). */
-  maxRssKb: number | null;
-  /** User + system CPU time of the CLI process, ms (null if it could not be read). */
-  cpuMs: number | null;
-}
 
 let tmpRoot = '';
-let rssProbe: { kind: 'time' } | { kind: 'preload'; file: string } | null = null;
+let meter: Meter;
 
-/** Prefer GNU time's %M; otherwise a preload that writes process.resourceUsage().maxRSS at exit. */
-async function setupRssProbe(): Promise<void> {
-  if (existsSync(TIME)) {
-    const r = await spawnRaw(
-      TIME,
-      ['-f', '%M', '-o', path.join(tmpRoot, 'probe.rss'), process.execPath, '-e', '0'],
-      {},
-    );
-    if (r.code === 0) {
-      rssProbe = { kind: 'time' };
-      return;
-    }
-  }
-  const file = path.join(tmpRoot, 'rss-preload.mjs');
-  await writeFile(
-    file,
-    "import { writeFileSync } from 'node:fs';\n" +
-      "process.on('exit', () => { const u = process.resourceUsage(); if (process.env.BENCH_RSS_FILE) writeFileSync(process.env.BENCH_RSS_FILE, `${u.maxRSS} ${u.userCPUTime / 1e6} ${u.systemCPUTime / 1e6}`); });\n",
+/** `node dist/cli.js …` as a user runs it: a fresh process, timed. */
+const runCli = (args: string[], env: Record<string, string> = {}): Promise<RunResult> =>
+  meter.run(CLI, args, { node: true, env, cwd: PROJECT });
+
+/** One extra, untimed run under `--cpu-prof` when BENCH_PROFILE is set. */
+async function profile(label: string, args: string[], env: Record<string, string> = {}) {
+  if (!profileDir) return;
+  await mkdir(profileDir, { recursive: true });
+  await spawnRaw(
+    process.execPath,
+    [
+      '--cpu-prof',
+      '--cpu-prof-dir',
+      profileDir,
+      '--cpu-prof-name',
+      `${label}.cpuprofile`,
+      CLI,
+      ...args,
+    ],
+    { env, cwd: PROJECT },
   );
-  rssProbe = { kind: 'preload', file };
 }
 
-function cleanEnv(extra: Record<string, string>): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [k, v] of Object.entries(process.env)) {
-    if (v === undefined) continue;
-    if (/^(GH_|GITHUB_)/.test(k) || k === 'CI' || k === 'FORCE_COLOR') continue;
-    env[k] = v;
-  }
-  return { ...env, NO_COLOR: '1', ...extra };
-}
-
-function spawnRaw(
-  cmd: string,
-  args: string[],
-  env: Record<string, string>,
-): Promise<Omit<Spawned, 'maxRssKb' | 'cpuMs'>> {
-  const started = performance.now();
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, {
-      cwd: PROJECT,
-      env: cleanEnv(env),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const out: Buffer[] = [];
-    const err: Buffer[] = [];
-    child.stdout.on('data', (d: Buffer) => out.push(d));
-    child.stderr.on('data', (d: Buffer) => err.push(d));
-    child.on('error', reject);
-    child.on('close', (code) =>
-      resolve({
-        code,
-        stdout: Buffer.concat(out).toString('utf8'),
-        stderr: Buffer.concat(err).toString('utf8'),
-        wallMs: performance.now() - started,
-      }),
-    );
-  });
-}
-
-let rssCounter = 0;
-/** Run dist/cli.js as a user would (fresh process), measuring wall and peak RSS. */
-async function runCli(args: string[], env: Record<string, string>): Promise<Spawned> {
-  const rssFile = path.join(tmpRoot, `rss-${rssCounter++}`);
-  let r: Omit<Spawned, 'maxRssKb' | 'cpuMs'>;
-  if (rssProbe?.kind === 'time') {
-    r = await spawnRaw(
-      TIME,
-      ['-f', '%M %U %S', '-o', rssFile, process.execPath, CLI, ...args],
-      env,
-    );
-  } else if (rssProbe?.kind === 'preload') {
-    r = await spawnRaw(process.execPath, ['--import', rssProbe.file, CLI, ...args], {
-      ...env,
-      BENCH_RSS_FILE: rssFile,
-    });
-  } else {
-    r = await spawnRaw(process.execPath, [CLI, ...args], env);
-  }
-  let maxRssKb: number | null = null;
-  let cpuMs: number | null = null;
-  try {
-    // GNU time writes "Command exited with non-zero status N" first when the exit code is not 0.
-    const last = (await readFile(rssFile, 'utf8')).trim().split('\n').pop() ?? '';
-    const [rss, user, sys] = last.split(' ').map(Number);
-    if (rss !== undefined && Number.isFinite(rss) && rss > 0) maxRssKb = rss;
-    if (user !== undefined && sys !== undefined && Number.isFinite(user + sys))
-      cpuMs = (user + sys) * 1000;
-  } catch {
-    // no probe output
-  }
-  return { ...r, maxRssKb, cpuMs };
-}
-
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2;
-};
+const shown = (args: string[], dir: string): string =>
+  `node dist/cli.js ${args.join(' ').split(dir).join('<tree>')}`;
 
 interface ReportLike {
   refs: { ref: string; live: { state: LiveState } | null }[];
@@ -162,23 +122,20 @@ interface ReportLike {
     warnings: number;
     notices: number;
   };
+  read?: { files?: number; patches?: number };
+  sources?: { path: string; kind: string }[];
 }
 
 interface SizeResult {
   patches: number;
   refs: number;
   drifted: number;
-  tool: {
-    wallMs: number;
-    wallRunsMs: number[];
-    /** Median user+system CPU of the CLI process: less sensitive to a busy machine than wall. */
-    cpuMs: number | null;
+  tool: Series & {
     requests: number;
     graphqlRequests: number;
     restRequests: number;
     points: number;
     reportedRequests: number | null;
-    peakRssMb: number | null;
     exitCode: number | null;
     refsReported: number | null;
     errors: number | null;
@@ -188,11 +145,10 @@ interface SizeResult {
     requestTimeline: { start: number; end: number; path: string }[];
     /** First request start to last answer, from the fake's log (last run). */
     networkSpanMs: number;
-    /** `check --offline` on the same tree: process start, discovery, parsing, rules, report. */
-    offlineWallMs: number;
-    offlineCpuMs: number | null;
   };
-  baseline: { wallMs: number; requests: number; failures: number };
+  /** `check --offline` on the same tree: process start, discovery, parsing, rules, report. */
+  offline: Series;
+  baseline: { wallMs: number; runsMs: number[]; requests: number; failures: number };
   speedup: number;
   identical: boolean;
   mismatches: {
@@ -212,18 +168,17 @@ async function measureSize(patches: number): Promise<SizeResult> {
   try {
     const env = { GH_TOKEN: TOKEN, GITHUB_API_URL: fake.url };
     const args = ['check', '--root', dir, '--format', 'json', '--today', TODAY];
-    const walls: number[] = [];
-    const cpus: number[] = [];
-    let last: Spawned | null = null;
-    let peak: number | null = null;
-    for (let i = 0; i < runs; i++) {
-      fake.reset();
-      last = await runCli(args, env);
-      walls.push(last.wallMs);
-      if (last.cpuMs !== null) cpus.push(last.cpuMs);
-      if (last.maxRssKb !== null) peak = Math.max(peak ?? 0, last.maxRssKb);
-    }
-    const tool = last as Spawned;
+    const offArgs = [...args, '--offline'];
+    // check and check --offline alternate; the fake's log is cleared before each check.
+    const [online = [], offline = []] = await interleaved(
+      runs,
+      warmup,
+      [() => runCli(args, env), () => runCli(offArgs, env)],
+      (job) => {
+        if (job === 0) fake.reset();
+      },
+    );
+    const tool = online[online.length - 1] as RunResult;
     const reqs = [...fake.requests];
     const graphql = reqs.filter((q) => q.path.endsWith('/graphql'));
     // The fake answers every successful query with rateLimit { cost: 1 } (GitHub's cost for
@@ -231,18 +186,13 @@ async function measureSize(patches: number): Promise<SizeResult> {
     const points = graphql.filter((q) => q.status === 200).length;
     const t0 = Math.min(...reqs.map((q) => q.startedAt));
     const networkSpanMs = reqs.length ? Math.max(...reqs.map((q) => q.endedAt)) - t0 : 0;
-    const offWalls: number[] = [];
-    const offCpus: number[] = [];
-    for (let i = 0; i < runs; i++) {
-      const off = await runCli([...args, '--offline'], env);
-      offWalls.push(off.wallMs);
-      if (off.cpuMs !== null) offCpus.push(off.cpuMs);
-    }
     const timeline = reqs.map((q) => ({
       start: Math.round(q.startedAt - t0),
       end: Math.round(q.endedAt - t0),
       path: q.path,
     }));
+    await profile(`check-${patches}`, args, env);
+    await profile(`check-offline-${patches}`, offArgs, env);
 
     let report: ReportLike | null = null;
     try {
@@ -254,8 +204,13 @@ async function measureSize(patches: number): Promise<SizeResult> {
     for (const r of report?.refs ?? [])
       if (r.live) toolStates.set(r.ref.toLowerCase(), r.live.state);
 
-    fake.reset();
-    const baseline = await runBaseline(fake.url, TOKEN, [...tree.refs.keys()], 8);
+    const baselineRuns: Awaited<ReturnType<typeof runBaseline>>[] = [];
+    for (let i = 0; i < baselineRunsFor(patches); i++) {
+      fake.reset();
+      baselineRuns.push(await runBaseline(fake.url, TOKEN, [...tree.refs.keys()], 8));
+    }
+    const baseline = baselineRuns[baselineRuns.length - 1] as (typeof baselineRuns)[number];
+    const baselineWall = median(baselineRuns.map((b) => b.wallMs));
 
     const differ: string[] = [];
     const missingInTool: string[] = [];
@@ -275,23 +230,20 @@ async function measureSize(patches: number): Promise<SizeResult> {
       differ.length === 0 &&
       missingInTool.length === 0 &&
       extraInTool.length === 0 &&
-      baseline.failures.length === 0;
+      baselineRuns.every((b) => b.failures.length === 0);
 
-    const wallMs = median(walls);
+    const series = summarize(shown(args, dir), online);
     return {
       patches,
       refs: tree.refs.size,
       drifted: tree.drifted.length,
       tool: {
-        wallMs,
-        wallRunsMs: walls.map((w) => Math.round(w)),
-        cpuMs: cpus.length ? median(cpus) : null,
+        ...series,
         requests: reqs.length,
         graphqlRequests: graphql.length,
         restRequests: reqs.length - graphql.length,
         points,
         reportedRequests: report?.summary.requests ?? null,
-        peakRssMb: peak === null ? null : peak / 1024,
         exitCode: tool.code,
         refsReported: report?.summary.refs ?? null,
         errors: report?.summary.errors ?? null,
@@ -299,15 +251,15 @@ async function measureSize(patches: number): Promise<SizeResult> {
         stderr: tool.stderr.slice(0, 2000),
         requestTimeline: timeline,
         networkSpanMs,
-        offlineWallMs: median(offWalls),
-        offlineCpuMs: offCpus.length ? median(offCpus) : null,
       },
+      offline: summarize(shown(offArgs, dir), offline),
       baseline: {
-        wallMs: baseline.wallMs,
+        wallMs: baselineWall,
+        runsMs: baselineRuns.map((b) => Math.round(b.wallMs)),
         requests: baseline.requests,
         failures: baseline.failures.length,
       },
-      speedup: baseline.wallMs / wallMs,
+      speedup: baselineWall / series.wallMs,
       identical,
       mismatches: {
         differ: differ.slice(0, 20),
@@ -322,13 +274,10 @@ async function measureSize(patches: number): Promise<SizeResult> {
 
 interface ListResult {
   patches: number;
-  command: string;
-  wallMs: number;
-  runsMs: number[];
-  cpuMs: number | null;
-  peakRssMb: number | null;
+  list: Series;
   exitCode: number | null;
-  nodeStartMs: number;
+  /** Bare `node -e 0`, same runs interleaved. */
+  nodeStart: Series;
   stderr: string;
 }
 
@@ -336,72 +285,154 @@ async function measureList(): Promise<ListResult> {
   const dir = await mkdtemp(path.join(tmpRoot, 'list-'));
   await generateTree(dir, { patches: LIST_PATCHES, repos: 5, seed: 7 });
   let args = ['list', '--offline', '--root', dir, '--today', TODAY];
-  const probe = await runCli(args, {});
+  const probe = await runCli(args);
   if (probe.code === 2 && /unknown option/i.test(probe.stderr)) {
     // `list` is offline by definition; older builds reject the flag.
     args = ['list', '--root', dir, '--today', TODAY];
   }
-  const walls: number[] = [];
-  const cpus: number[] = [];
-  let peak: number | null = null;
-  let last: Spawned = probe;
-  for (let i = 0; i < LIST_RUNS; i++) {
-    last = await runCli(args, {});
-    walls.push(last.wallMs);
-    if (last.cpuMs !== null) cpus.push(last.cpuMs);
-    if (last.maxRssKb !== null) peak = Math.max(peak ?? 0, last.maxRssKb);
-  }
-  const bare: number[] = [];
-  for (let i = 0; i < LIST_RUNS; i++)
-    bare.push((await spawnRaw(process.execPath, ['-e', '0'], {})).wallMs);
+  const [list = [], bare = []] = await interleaved(runs, warmup, [
+    () => runCli(args),
+    () => meter.run(process.execPath, ['-e', '0'], { node: false, cwd: PROJECT }),
+  ]);
+  await profile(`list-offline-${LIST_PATCHES}`, args);
+  const last = list[list.length - 1] as RunResult;
   return {
     patches: LIST_PATCHES,
-    command: `node dist/cli.js ${args.join(' ').replace(dir, '<tree>')}`,
-    wallMs: median(walls),
-    runsMs: walls.map((w) => Math.round(w)),
-    cpuMs: cpus.length ? median(cpus) : null,
-    peakRssMb: peak === null ? null : peak / 1024,
+    list: summarize(shown(args, dir), list),
     exitCode: last.code,
-    nodeStartMs: median(bare),
+    nodeStart: summarize('node -e 0', bare),
     stderr: last.stderr.slice(0, 2000),
   };
 }
 
-/** `list --format json` over a 1,000-patch Yocto layer (issue 7: patchreview.py takes ~0.2 s for 1,028). */
-async function measureYoctoList(): Promise<{
-  patches: number;
-  refs: number;
-  found: number;
-  wallMs: number;
-  runsMs: number[];
-  peakRssMb: number | null;
-}> {
-  const dir = await mkdtemp(path.join(tmpRoot, 'yocto-'));
-  const tree = await generateYoctoTree(dir, 1000);
+interface YoctoRow {
+  label: string;
+  /** Patches in the tree as patchreview.py's pathspecs select them, counted by the bench. */
+  expectedPatches: number;
+  tool: Series & {
+    /** `read.patches` of the JSON report. */
+    patchesRead: number | null;
+    refsFound: number | null;
+    exitCode: number | null;
+  };
+  /** GitHub refs the generated tree's headers name (null for the real tree). */
+  refsWritten: number | null;
+  peer:
+    | (Series & { patchesFound: number | null; exitCode: number | null; stderr: string })
+    | Unavailable;
+  /** Why tool and peer are not comparable on this tree, or null. */
+  invalid: string | null;
+}
+
+const isUnavailable = (p: unknown): p is Unavailable =>
+  typeof p === 'object' && p !== null && 'unavailable' in p;
+
+/** `list --format json` and patchreview.py, interleaved, on one committed Yocto tree. */
+async function measureYocto(
+  label: string,
+  dir: string,
+  peer: Peer | Unavailable,
+  refsWritten: number | null,
+  profileLabel: string,
+): Promise<YoctoRow> {
+  const expectedPatches = await expectedYoctoPatches(dir);
   const args = ['list', '--root', dir, '--format', 'json'];
-  const walls: number[] = [];
-  let peak: number | null = null;
-  let found = 0;
-  for (let i = 0; i < LIST_RUNS; i++) {
-    const r = await runCli(args, {});
-    walls.push(r.wallMs);
-    if (r.maxRssKb !== null) peak = Math.max(peak ?? 0, r.maxRssKb);
-    found = (JSON.parse(r.stdout) as { refs: unknown[] }).refs.length;
+  const jobs = [() => runCli(args)];
+  if (!isUnavailable(peer))
+    jobs.push(() => meter.run(peer.python, [peer.script, dir], { cwd: dir }));
+  const [tool = [], review = []] = await interleaved(runs, warmup, jobs);
+  await profile(profileLabel, args);
+  const last = tool[tool.length - 1] as RunResult;
+  let patchesRead: number | null = null;
+  let refsFound: number | null = null;
+  try {
+    const report = JSON.parse(last.stdout) as ReportLike;
+    patchesRead =
+      report.read?.patches ??
+      report.sources?.filter((x) => x.kind === 'patch-header').length ??
+      null;
+    refsFound = report.refs.length;
+  } catch {
+    // not JSON: counts stay unknown
   }
+  let peerRow: YoctoRow['peer'];
+  if (isUnavailable(peer)) peerRow = peer;
+  else {
+    const lastPeer = review[review.length - 1] as RunResult;
+    peerRow = {
+      ...summarize(`${path.basename(peer.python)} patchreview.py <tree>`, review),
+      patchesFound: patchreviewCount(lastPeer.stdout),
+      exitCode: lastPeer.code,
+      stderr: lastPeer.stderr.slice(0, 2000),
+    };
+  }
+  let invalid: string | null = null;
+  if (expectedPatches === 0) invalid = 'the tree has no patches where patchreview.py looks';
+  else if (patchesRead === null)
+    invalid = `no JSON report from the tool (exit ${last.code}: ${last.stderr.trim().split('\n').pop() ?? ''})`;
+  else if (isUnavailable(peerRow)) invalid = `peer not available (${peerRow.unavailable})`;
+  else if (peerRow.exitCode !== 0)
+    invalid = `patchreview.py exited ${peerRow.exitCode}: ${peerRow.stderr.trim().split('\n').pop() ?? ''}`;
+  else if (peerRow.patchesFound !== expectedPatches)
+    invalid = `patchreview.py found ${peerRow.patchesFound ?? '?'} of ${expectedPatches} patches`;
+  else if (patchesRead !== expectedPatches)
+    invalid = `tool read ${patchesRead} of ${expectedPatches} patches`;
   return {
-    patches: tree.patches,
-    refs: tree.refs.length,
-    found,
-    wallMs: median(walls),
-    runsMs: walls.map((w) => Math.round(w)),
-    peakRssMb: peak === null ? null : peak / 1024,
+    label,
+    expectedPatches,
+    tool: {
+      ...summarize(shown(args, dir), tool),
+      patchesRead,
+      refsFound,
+      exitCode: last.code,
+    },
+    refsWritten,
+    peer: peerRow,
+    invalid,
   };
 }
 
-const fmtMs = (ms: number): string =>
-  ms >= 10000 ? `${(ms / 1000).toFixed(1)} s` : `${Math.round(ms)} ms`;
+/** The Yocto rows, and why the real openembedded-core tree was not measured (or null). */
+async function measureYoctoTrees(
+  peer: Peer | Unavailable,
+): Promise<{ rows: YoctoRow[]; oeCoreSkipped: string | null }> {
+  const rows: YoctoRow[] = [];
+  const synthetic = await mkdtemp(path.join(tmpRoot, 'yocto-'));
+  const tree = await generateYoctoTree(synthetic, yoctoPatches);
+  await commitTree(synthetic);
+  rows.push(
+    await measureYocto(
+      `generated layer (generate-yocto.ts, ${tree.patches.toLocaleString('en-US')} patches)`,
+      synthetic,
+      peer,
+      tree.refs.length,
+      `yocto-generated-${tree.patches}`,
+    ),
+  );
+  if (isUnavailable(peer))
+    return { rows, oeCoreSkipped: `peer not available (${peer.unavailable})` };
+  const real = await mkdtemp(path.join(tmpRoot, 'oe-core-'));
+  try {
+    await exportOeCore(peer.source, real);
+    await commitTree(real);
+  } catch (e) {
+    return { rows, oeCoreSkipped: `cannot export it from ${peer.source.describe}: ${String(e)}` };
+  }
+  const head = await describeHead(peer.source).catch(() => null);
+  rows.push(
+    await measureYocto(
+      `openembedded-core${head ? ` ${head}` : ''}`,
+      real,
+      peer,
+      null,
+      'yocto-oe-core',
+    ),
+  );
+  await rm(real, { recursive: true, force: true });
+  return { rows, oeCoreSkipped: null };
+}
 
-function table(results: SizeResult[], list: ListResult | null): string {
+function checkTable(results: SizeResult[]): string {
   const head = [
     'patches',
     'refs',
@@ -420,35 +451,170 @@ function table(results: SizeResult[], list: ListResult | null): string {
     String(r.patches),
     String(r.refs),
     fmtMs(r.tool.wallMs),
-    r.tool.cpuMs === null ? '?' : fmtMs(r.tool.cpuMs),
-    `${fmtMs(r.tool.offlineWallMs)} / ${fmtMs(r.tool.networkSpanMs)}`,
-    fmtMs(r.baseline.wallMs),
+    fmtMs(r.tool.cpuMs),
+    `${fmtMs(r.offline.wallMs)} / ${fmtMs(r.tool.networkSpanMs)}`,
+    `${fmtMs(r.baseline.wallMs)}${r.baseline.runsMs.length === runs ? '' : ` (${r.baseline.runsMs.length} run${r.baseline.runsMs.length === 1 ? '' : 's'})`}`,
     `${r.speedup.toFixed(1)}×`,
     `${r.tool.requests} / ${r.baseline.requests}`,
     String(r.tool.points),
-    r.tool.peakRssMb === null ? '?' : `${r.tool.peakRssMb.toFixed(0)} MB`,
+    fmtMb(r.tool.peakRssMb),
     String(r.tool.exitCode),
     r.identical ? 'yes' : 'NO',
   ]);
-  const lines = [
+  return mdTable(head, rows);
+}
+
+function mdTable(head: string[], rows: string[][]): string {
+  return [
     `| ${head.join(' | ')} |`,
     `|${head.map(() => '---').join('|')}|`,
     ...rows.map((r) => `| ${r.join(' | ')} |`),
+  ].join('\n');
+}
+
+function yoctoTable(rows: YoctoRow[]): string {
+  const head = [
+    'tree',
+    'patches: tool / patchreview.py / expected',
+    '`list --format json` wall',
+    'CPU',
+    'patchreview.py wall',
+    'CPU',
+    'wall ratio',
+    'CPU ratio',
+    'peak RSS tool / patchreview.py',
   ];
-  if (list) {
+  return mdTable(
+    head,
+    rows.map((r) => {
+      const p = isUnavailable(r.peer) ? null : r.peer;
+      const ratio = (a: number | null, b: number | null | undefined): string =>
+        a === null || b === null || b === undefined || r.invalid ? '—' : `${(a / b).toFixed(2)}×`;
+      return [
+        r.label,
+        `${r.tool.patchesRead ?? '?'} / ${p ? (p.patchesFound ?? '?') : '—'} / ${r.expectedPatches}`,
+        fmtMs(r.tool.wallMs),
+        fmtMs(r.tool.cpuMs),
+        p ? fmtMs(p.wallMs) : 'peer not available',
+        p ? fmtMs(p.cpuMs) : '—',
+        ratio(r.tool.wallMs, p?.wallMs),
+        ratio(r.tool.cpuMs, p?.cpuMs),
+        `${fmtMb(r.tool.peakRssMb)} / ${p ? fmtMb(p.peakRssMb) : '—'}`,
+      ];
+    }),
+  );
+}
+
+interface Linearity {
+  perPatch: {
+    patches: number;
+    wallMs: number;
+    cpuMs: number | null;
+    offlineWallMs: number;
+    offlineCpuMs: number | null;
+    /**
+     * `check` CPU per patch added since the previous size, ms: the start-up
+     * cost cancels out, so growth here (not in CPU / patch) shows a cost
+     * that rises with size.
+     */
+    marginalCpuMs: number | null;
+    peakRssMb: number | null;
+  }[];
+  /** Per-patch cost at the largest size (2,000 by default) over that at 500. */
+  ratio: {
+    from: number;
+    to: number;
+    wall: number;
+    cpu: number | null;
+    offlineWall: number;
+    offlineCpu: number | null;
+  } | null;
+}
+
+function linearity(results: SizeResult[]): Linearity {
+  const per = (v: number | null, n: number) => (v === null ? null : v / n);
+  const perPatch = results.map((r) => ({
+    patches: r.patches,
+    wallMs: r.tool.wallMs / r.patches,
+    cpuMs: per(r.tool.cpuMs, r.patches),
+    offlineWallMs: r.offline.wallMs / r.patches,
+    offlineCpuMs: per(r.offline.cpuMs, r.patches),
+    marginalCpuMs: null as number | null,
+    peakRssMb: r.tool.peakRssMb,
+  }));
+  for (let k = 1; k < results.length; k++) {
+    const [prev, cur, row] = [results[k - 1], results[k], perPatch[k]];
+    if (prev && cur && row && prev.tool.cpuMs !== null && cur.tool.cpuMs !== null)
+      row.marginalCpuMs = (cur.tool.cpuMs - prev.tool.cpuMs) / (cur.patches - prev.patches);
+  }
+  const a = perPatch.find((p) => p.patches === 500);
+  const b = perPatch.find((p) => p.patches === 2000);
+  const div = (x: number | null, y: number | null) => (x === null || y === null ? null : x / y);
+  return {
+    perPatch,
+    ratio:
+      a && b
+        ? {
+            from: a.patches,
+            to: b.patches,
+            wall: b.wallMs / a.wallMs,
+            cpu: div(b.cpuMs, a.cpuMs),
+            offlineWall: b.offlineWallMs / a.offlineWallMs,
+            offlineCpu: div(b.offlineCpuMs, a.offlineCpuMs),
+          }
+        : null,
+  };
+}
+
+function linearityTable(l: Linearity): string {
+  const us = (ms: number | null) => (ms === null ? '?' : `${ms.toFixed(2)} ms`);
+  const lines = [
+    mdTable(
+      [
+        'patches',
+        '`check` wall / patch',
+        'CPU / patch',
+        '`check --offline` wall / patch',
+        'CPU / patch',
+        '`check` CPU / patch added since previous size',
+        'peak RSS',
+      ],
+      l.perPatch.map((p) => [
+        String(p.patches),
+        us(p.wallMs),
+        us(p.cpuMs),
+        us(p.offlineWallMs),
+        us(p.offlineCpuMs),
+        p.marginalCpuMs === null ? '—' : us(p.marginalCpuMs),
+        fmtMb(p.peakRssMb),
+      ]),
+    ),
+  ];
+  const r = l.ratio;
+  const x = (v: number | null) => (v === null ? '?' : `×${v.toFixed(2)}`);
+  if (r)
     lines.push(
       '',
-      `\`${list.command}\` over ${list.patches} patches: ${fmtMs(list.wallMs)} wall, ${list.cpuMs === null ? '?' : fmtMs(list.cpuMs)} CPU (median of ${LIST_RUNS}, process start included; bare \`node -e 0\` ${fmtMs(list.nodeStartMs)}), peak RSS ${list.peakRssMb === null ? '?' : `${list.peakRssMb.toFixed(0)} MB`}, exit ${list.exitCode}`,
+      `Per-patch cost at ${r.to.toLocaleString('en-US')} / at ${r.from} patches: \`check\` wall ${x(r.wall)}, CPU ${x(r.cpu)}; \`check --offline\` wall ${x(r.offlineWall)}, CPU ${x(r.offlineCpu)} (≤ ×1.00: no worse than linear; below 1 the fixed start cost is spread thinner).`,
     );
-  }
   return lines.join('\n');
+}
+
+/** The command line that reproduces this run: `npm run bench` with the BENCH_* variables set. */
+function commandLine(): string {
+  const vars = Object.entries(process.env)
+    .filter(([k, v]) => k.startsWith('BENCH_') && k !== 'BENCH_RSS_FILE' && v !== undefined)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([k, v]) => `${k}=${v}`);
+  return [...vars, 'npm run bench'].join(' ');
 }
 
 async function main(): Promise<void> {
   if (!existsSync(CLI)) throw new Error(`${CLI} not found: run npm run build first`);
   tmpRoot = await mkdtemp(path.join(os.tmpdir(), 'upstream-status-bench-'));
   try {
-    await setupRssProbe();
+    meter = await Meter.create(tmpRoot);
+    const peer = await preparePeer(tmpRoot);
     const cpu = os.cpus()[0];
     const machine = {
       cpu: cpu?.model ?? 'unknown',
@@ -458,68 +624,134 @@ async function main(): Promise<void> {
       loadAverage: { start: os.loadavg()[0] ?? 0, end: 0 },
       os: `${os.type()} ${os.release()} ${os.arch()}`,
       node: process.version,
+      python: isUnavailable(peer) ? null : peer.pythonVersion,
       date: new Date().toISOString(),
     };
     console.log(
-      `upstream-status bench — ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, latency ${latencyMs} ms, sizes ${sizes.join(', ')}, tool runs ${runs} (median), RSS via ${rssProbe?.kind === 'time' ? '/usr/bin/time %M' : 'resourceUsage().maxRSS'}`,
+      `upstream-status bench — ${machine.cpu}, ${machine.cores} cores, Node ${machine.node}, latency ${latencyMs} ms, sizes ${sizes.join(', ')}, ${runs} timed runs per row (median) after ${warmup} warm-up, CPU and RSS via ${meter.describe()}`,
     );
+    console.log(
+      isUnavailable(peer)
+        ? `  patchreview.py: peer not available (${peer.unavailable})`
+        : `  patchreview.py: from ${peer.source.describe}, run with ${peer.python} (${peer.pythonVersion})`,
+    );
+    if (profileDir)
+      console.log(`  --cpu-prof profiles (one extra untimed run each) → ${profileDir}`);
+
     const results: SizeResult[] = [];
     for (const size of sizes) {
       const r = await measureSize(size);
       results.push(r);
       console.log(
-        `  ${size} patches / ${r.refs} refs: tool ${fmtMs(r.tool.wallMs)} (runs ${r.tool.wallRunsMs.join(', ')} ms; ${r.tool.graphqlRequests} GraphQL + ${r.tool.restRequests} REST, report says ${r.tool.reportedRequests}), baseline ${fmtMs(r.baseline.wallMs)} (${r.baseline.requests} requests), identical: ${r.identical ? 'yes' : 'NO'}; drifted ${r.drifted}, state-drift refs reported ${r.tool.stateDriftRefs}`,
+        `  check, ${size} patches / ${r.refs} refs: tool ${fmtMs(r.tool.wallMs)} (runs ${r.tool.runs.map((x) => x.wallMs).join(', ')} ms; ${r.tool.graphqlRequests} GraphQL + ${r.tool.restRequests} REST, report says ${r.tool.reportedRequests}), baseline ${fmtMs(r.baseline.wallMs)} (runs ${r.baseline.runsMs.join(', ')} ms; ${r.baseline.requests} requests), identical: ${r.identical ? 'yes' : 'NO'}; drifted ${r.drifted}, state-drift refs reported ${r.tool.stateDriftRefs}`,
       );
       if (!r.identical) console.log(`    mismatches: ${JSON.stringify(r.mismatches)}`);
       if (r.tool.stderr)
         console.log(`    tool stderr: ${r.tool.stderr.split('\n').slice(0, 5).join(' | ')}`);
     }
     const list = await measureList();
-    if (list.stderr)
-      console.log(`  list stderr: ${list.stderr.split('\n').slice(0, 5).join(' | ')}`);
-    const yocto = await measureYoctoList();
-
-    // Growth: wall per patch relative to the smallest size measured.
-    const growth = results.map((r) => ({
-      patches: r.patches,
-      toolMsPerPatch: r.tool.wallMs / r.patches,
-      wallRatioVsPrevious: null as number | null,
-      sizeRatioVsPrevious: null as number | null,
-    }));
-    for (let i = 1; i < growth.length; i++) {
-      const a = results[i - 1] as SizeResult;
-      const b = results[i] as SizeResult;
-      const g = growth[i];
-      if (g) {
-        g.wallRatioVsPrevious = b.tool.wallMs / a.tool.wallMs;
-        g.sizeRatioVsPrevious = b.patches / a.patches;
-      }
-    }
-
-    console.log('');
-    console.log(table(results, list));
     console.log(
-      `\n\`list --format json\` over ${yocto.patches} Yocto patches: ${fmtMs(yocto.wallMs)} wall (median of ${LIST_RUNS}; runs ${yocto.runsMs.join(', ')} ms), found ${yocto.found} of ${yocto.refs} GitHub refs, peak RSS ${yocto.peakRssMb === null ? '?' : `${yocto.peakRssMb.toFixed(0)} MB`}`,
+      `  list --offline, ${list.patches} patches: runs ${list.list.runs.map((x) => x.wallMs).join(', ')} ms`,
     );
-    console.log('');
-    for (const g of growth.slice(1)) {
+    if (list.stderr)
+      console.log(`    list stderr: ${list.stderr.split('\n').slice(0, 5).join(' | ')}`);
+    const { rows: yocto, oeCoreSkipped } = await measureYoctoTrees(peer);
+    for (const y of yocto) {
+      const p = isUnavailable(y.peer) ? null : y.peer;
       console.log(
-        `  growth to ${g.patches}: size ×${g.sizeRatioVsPrevious?.toFixed(1)}, tool wall ×${g.wallRatioVsPrevious?.toFixed(2)}`,
+        `  Yocto, ${y.label}: list runs ${y.tool.runs.map((x) => x.wallMs).join(', ')} ms; patchreview.py ${p ? `runs ${p.runs.map((x) => x.wallMs).join(', ')} ms, "Total patches found: ${p.patchesFound ?? '?'}"` : 'not run'}${y.refsWritten !== null ? `; GitHub refs found ${y.tool.refsFound ?? '?'} of ${y.refsWritten}` : ''}${y.invalid ? `; NOT COMPARABLE: ${y.invalid}` : ''}`,
       );
     }
-
     const discover = await measureDiscover();
-    console.log(`\n${describeDiscover(discover)}`);
+    const lin = linearity(results);
 
+    const find = (n: number) => results.find((r) => r.patches === n);
+    const r500 = find(500);
+    const r2000 = find(2000);
+    const inputs: TargetInputs = {
+      yocto: yocto.map((y) => ({
+        label: y.label,
+        toolWallMs: y.tool.wallMs,
+        peerWallMs: isUnavailable(y.peer) ? null : y.peer.wallMs,
+        invalid: y.invalid,
+      })),
+      oeCoreSkipped,
+      list: { patches: list.patches, wallMs: list.list.wallMs },
+      size500: r500
+        ? {
+            refs: r500.refs,
+            latencyMs,
+            toolWallMs: r500.tool.wallMs,
+            baselineWallMs: r500.baseline.wallMs,
+            requests: r500.tool.requests,
+            identical: r500.identical,
+          }
+        : null,
+      linearity: lin.ratio
+        ? {
+            from: lin.ratio.from,
+            to: lin.ratio.to,
+            wallRatio: lin.ratio.wall,
+            cpuRatio: lin.ratio.cpu,
+          }
+        : null,
+      size2000: r2000 ? { patches: r2000.patches, peakRssMb: r2000.tool.peakRssMb } : null,
+    };
+    const targets = evaluateTargets(inputs);
     machine.loadAverage.end = os.loadavg()[0] ?? 0;
-    console.log(
-      `  load average (1 min) ${machine.loadAverage.start.toFixed(1)} at start, ${machine.loadAverage.end.toFixed(1)} at end on ${machine.cores} cores`,
-    );
+
+    const out: string[] = [
+      '',
+      `Command: \`${commandLine()}\` — ${machine.cpu}, ${machine.cores} cores, ${machine.memoryGb} GB, Node ${machine.node}${machine.python ? `, ${machine.python}` : ''}; ${runs === 1 ? 'one run' : `medians of ${runs} runs`}; 1-minute load ${machine.loadAverage.start.toFixed(1)} at start, ${machine.loadAverage.end.toFixed(1)} at end.`,
+      '',
+      `### \`check\` against the per-ref REST baseline (${latencyMs} ms per request)`,
+      '',
+      checkTable(results),
+      '',
+      '### Yocto: `list --format json` and patchreview.py on the same git tree',
+      '',
+      yoctoTable(yocto),
+      ...yocto.filter((y) => y.invalid).map((y) => `\n${y.label}: ${y.invalid}`),
+      ...(oeCoreSkipped ? [`\nopenembedded-core: not measured — ${oeCoreSkipped}`] : []),
+      '',
+      `### \`list --offline\`, ${list.patches.toLocaleString('en-US')}-patch ledger tree`,
+      '',
+      `\`${list.list.command}\`: ${fmtMs(list.list.wallMs)} wall, ${fmtMs(list.list.cpuMs)} CPU (process start included; bare \`node -e 0\` ${fmtMs(list.nodeStart.wallMs)}), peak RSS ${fmtMb(list.list.peakRssMb)}, exit ${list.exitCode}`,
+      '',
+      '### Linearity',
+      '',
+      linearityTable(lin),
+      '',
+      '### Issue 14 targets',
+      '',
+      targetsTable(targets),
+      '',
+      describeDiscover(discover),
+    ];
+    console.log(out.join('\n'));
+
     await mkdir(OUT, { recursive: true });
     const file = path.join(OUT, 'results.json');
     await writeFile(
       file,
-      `${JSON.stringify({ machine, latencyMs, toolRuns: runs, sizes: results, growth, list, yocto, discover }, null, 2)}\n`,
+      `${JSON.stringify(
+        {
+          command: commandLine(),
+          machine,
+          latencyMs,
+          runs,
+          warmup,
+          sizes: results,
+          linearity: lin,
+          list,
+          yocto,
+          oeCoreSkipped,
+          targets,
+          discover,
+        },
+        null,
+        2,
+      )}\n`,
     );
     console.log(`\nwrote ${path.relative(PROJECT, file)}`);
   } finally {
