@@ -5,6 +5,7 @@ import { UsageError } from '../errors.js';
 import type { ReporterName } from '../report/index.js';
 import { githubSettings, prepare, type GitHubFlags } from './shared.js';
 import { graphqlUrlFor } from '../github/index.js';
+import { shownPath } from '../report/paths.js';
 
 export interface DiscoverFlags extends GitHubFlags {
   root?: string;
@@ -36,7 +37,10 @@ export async function discoverCommand(flags: DiscoverFlags): Promise<number> {
   if (flags.addCollisions) {
     const { writeCollisions } = await import('../discover/write.js');
     const wrote = await writeCollisions(base.root, result.certain, base.config.github.webHost);
-    result.notes.push(...wrote.notes, ...wrote.written.map((f) => `recorded collisions in ${f}`));
+    result.notes.push(
+      ...wrote.notes,
+      ...wrote.written.map((f) => `recorded collisions in ${shownPath(base.shownRoot, f)}`),
+    );
   }
   for (const note of result.notes) process.stderr.write(`note: ${note}\n`);
   return emitFindings({
