@@ -29981,6 +29981,39 @@ var init_dist_bundle7 = __esm({
   }
 });
 
+// src/github/connect-failure.ts
+function connectFailure(error) {
+  const cause = error instanceof Error ? error.cause : void 0;
+  if (!(cause instanceof Error)) return null;
+  const causes = cause instanceof AggregateError ? [cause, ...cause.errors] : [cause];
+  const codes = causes.map((c) => c.code).filter((c) => typeof c === "string");
+  if (codes.some((c) => UNREACHABLE_CODES.has(c))) return "unreachable";
+  if (cause.message === "bad port") return "unreachable";
+  if (codes.some((c) => TRANSIENT_CODES.has(c))) return "transient";
+  return null;
+}
+var UNREACHABLE_CODES, TRANSIENT_CODES;
+var init_connect_failure = __esm({
+  "src/github/connect-failure.ts"() {
+    "use strict";
+    UNREACHABLE_CODES = /* @__PURE__ */ new Set([
+      "ENOTFOUND",
+      "EAI_NONAME",
+      "EAI_FAIL",
+      "ECONNREFUSED",
+      "EHOSTUNREACH",
+      "ENETUNREACH",
+      "CERT_HAS_EXPIRED",
+      "DEPTH_ZERO_SELF_SIGNED_CERT",
+      "SELF_SIGNED_CERT_IN_CHAIN",
+      "UNABLE_TO_VERIFY_LEAF_SIGNATURE",
+      "UNABLE_TO_GET_ISSUER_CERT_LOCALLY",
+      "ERR_TLS_CERT_ALTNAME_INVALID"
+    ]);
+    TRANSIENT_CODES = /* @__PURE__ */ new Set(["EAI_AGAIN", "UND_ERR_CONNECT_TIMEOUT"]);
+  }
+});
+
 // src/github/body-cap.ts
 function linkedSignal(parent) {
   const child = new AbortController();
@@ -30182,6 +30215,7 @@ var init_octokit = __esm({
     init_dist_bundle6();
     init_dist_bundle7();
     init_client();
+    init_connect_failure();
     init_body_cap();
     init_rate_wait();
     retryWithinBudget = (octokit, options) => {
@@ -30432,9 +30466,13 @@ ${typeof init?.body === "string" ? init.body : ""}`;
           if (signal.aborted) throw new DOMException("resolve abandoned", "AbortError");
           const what = networkReason(error);
           this.lastFailure = { what, route, attempts: attempt };
-          if (/ECONNREFUSED|ENOTFOUND|EAI_AGAIN/.test(what)) {
+          const failure = connectFailure(error);
+          if (failure === "unreachable" || failure === "transient" && attempt >= 2) {
+            const attempts = attempt > 1 ? ` after ${plural(attempt, "attempt")}` : "";
             this.abort(
-              new GitHubUnavailableError(this.scrub(`GitHub could not be reached: ${what} (${route})`))
+              new GitHubUnavailableError(
+                this.scrub(`GitHub could not be reached: ${what} (${route})${attempts}`)
+              )
             );
           }
           throw error;

@@ -11,6 +11,7 @@ import { throttling } from '@octokit/plugin-throttling';
 import { retry } from '@octokit/plugin-retry';
 import type { LiveState, Resolution } from '../model.js';
 import { GitHubUnavailableError } from './client.js';
+import { connectFailure } from './connect-failure.js';
 import { cappedResponse, DEFAULT_MAX_RESPONSE_BYTES, linkedSignal } from './body-cap.js';
 import { clampUntil, describeUntil, statedLimitUntil, untilAfter } from './rate-wait.js';
 
@@ -368,10 +369,14 @@ export class GitHubSession {
       if (signal.aborted) throw new DOMException('resolve abandoned', 'AbortError');
       const what = networkReason(error);
       this.lastFailure = { what, route, attempts: attempt };
-      // Nobody is listening there: retrying with backoff only delays the news.
-      if (/ECONNREFUSED|ENOTFOUND|EAI_AGAIN/.test(what)) {
+      // Nobody answers there: retrying with backoff only delays the news (connect-failure.ts).
+      const failure = connectFailure(error);
+      if (failure === 'unreachable' || (failure === 'transient' && attempt >= 2)) {
+        const attempts = attempt > 1 ? ` after ${plural(attempt, 'attempt')}` : '';
         this.abort(
-          new GitHubUnavailableError(this.scrub(`GitHub could not be reached: ${what} (${route})`)),
+          new GitHubUnavailableError(
+            this.scrub(`GitHub could not be reached: ${what} (${route})${attempts}`),
+          ),
         );
       }
       throw error;
