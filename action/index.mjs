@@ -29981,6 +29981,25 @@ var init_dist_bundle7 = __esm({
   }
 });
 
+// src/activity.ts
+import { channel } from "node:diagnostics_channel";
+function reportActivity(event) {
+  if (activity.hasSubscribers) activity.publish(event);
+}
+function onActivity(listener) {
+  const handler2 = (message) => listener(message);
+  activity.subscribe(handler2);
+  return () => activity.unsubscribe(handler2);
+}
+var ACTIVITY_CHANNEL, activity;
+var init_activity = __esm({
+  "src/activity.ts"() {
+    "use strict";
+    ACTIVITY_CHANNEL = "upstream-status:activity";
+    activity = channel(ACTIVITY_CHANNEL);
+  }
+});
+
 // src/github/connect-failure.ts
 function connectFailure(error) {
   const cause = error instanceof Error ? error.cause : void 0;
@@ -30214,6 +30233,7 @@ var init_octokit = __esm({
     init_dist_src5();
     init_dist_bundle6();
     init_dist_bundle7();
+    init_activity();
     init_client();
     init_connect_failure();
     init_body_cap();
@@ -30427,6 +30447,8 @@ var init_octokit = __esm({
         if (signal.aborted) throw new DOMException("resolve abandoned", "AbortError");
         this.requests += 1;
         const route = `${init?.method ?? "GET"} ${pathOf(input2)}`;
+        const kind = /\/graphql$/.test(pathOf(input2)) ? "graphql" : "rest";
+        reportActivity({ kind, phase: "asked" });
         const identity = `${route}
 ${typeof init?.body === "string" ? init.body : ""}`;
         const attempt = (this.attempts.get(identity) ?? 0) + 1;
@@ -30441,6 +30463,7 @@ ${typeof init?.body === "string" ? init.body : ""}`;
             link2.release();
             throw error;
           }
+          reportActivity({ kind, phase: "answered" });
           const stated = statedLimitUntil(response.headers);
           if (stated !== null) this.statedUntil = stated;
           const max = this.opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
@@ -37550,6 +37573,9 @@ function bytesToContent(bytes2) {
   if (head2.includes(0)) return { kind: "binary", byteSize: bytes2.length };
   return { kind: "text", text: Buffer.from(bytes2).toString("utf8") };
 }
+function fetched(count) {
+  if (count > 0) reportActivity({ kind: "files", count });
+}
 function memo(keyOf2, load) {
   const known = /* @__PURE__ */ new Map();
   return async (qs) => {
@@ -37609,13 +37635,17 @@ function createGitHubContents(opts) {
     },
     async (files) => {
       const { value, requests } = await inSession(async (octokit) => {
-        const first = useGraphql ? (await mapLimited(
-          chunk2(files, perQuery),
-          opts.concurrency,
-          (part) => askGraphql(octokit, opts.graphqlUrl, part)
-        )).flat().map((a) => a === "truncated" || isContent(a) ? a : { kind: "missing" }) : files.map(() => "truncated");
+        const first = useGraphql ? (await mapLimited(chunk2(files, perQuery), opts.concurrency, async (part) => {
+          const answers2 = await askGraphql(octokit, opts.graphqlUrl, part);
+          fetched(answers2.filter((a) => a !== "truncated").length);
+          return answers2;
+        })).flat().map((a) => a === "truncated" || isContent(a) ? a : { kind: "missing" }) : files.map(() => "truncated");
         const again = files.filter((_, i) => first[i] === "truncated");
-        const raw = await mapLimited(again, opts.concurrency, (f) => restContents(octokit, f));
+        const raw = await mapLimited(again, opts.concurrency, async (f) => {
+          const content2 = await restContents(octokit, f);
+          fetched(1);
+          return content2;
+        });
         let next = 0;
         return first.map((a) => a === "truncated" ? raw[next++] : a);
       });
@@ -37727,6 +37757,7 @@ function createLocalContents(opts) {
       const contents = await mapLimited(files, limit, async (f) => {
         if (f.ref.startsWith("-")) return { kind: "missing" };
         const out = await git(opts.dir, ["cat-file", "blob", `${f.ref}:${f.path}`]);
+        fetched(1);
         return out === null ? { kind: "missing" } : bytesToContent(out);
       });
       const answers = /* @__PURE__ */ new Map();
@@ -37763,6 +37794,7 @@ function isObject3(value) {
 var init_contents = __esm({
   "src/github/contents.ts"() {
     "use strict";
+    init_activity();
     init_client();
     init_containment();
     init_octokit();
@@ -38421,13 +38453,13 @@ async function runDiscover(opts) {
     const cache2 = await loadCache(cacheDir, repo);
     const stale = candidates.filter((pr) => cache2.get(pr.number)?.head !== pr.headRefOid);
     const rest = new GitHubSession(transport);
-    const fetched = await rest.run(
+    const fetched2 = await rest.run(
       (o) => mapLimited(stale, concurrency, (pr) => pullFiles(o, repo, pr.number))
     );
     result.restRequests += rest.requests;
     result.fetched += stale.length;
     stale.forEach(
-      (pr, i) => cache2.set(pr.number, { head: pr.headRefOid, files: fetched[i] ?? [] })
+      (pr, i) => cache2.set(pr.number, { head: pr.headRefOid, files: fetched2[i] ?? [] })
     );
     for (const n of [...cache2.keys()]) if (!prs.some((pr) => pr.number === n)) cache2.delete(n);
     await saveCache(cacheDir, repo, cache2);
@@ -39136,14 +39168,45 @@ function progressWanted(o) {
   const ci = o.env.CI !== void 0 && o.env.CI !== "" && o.env.CI !== "false";
   return o.stream.isTTY === true && !ci && o.env.GITHUB_ACTIONS !== "true" && o.env.TERM !== "dumb" && HUMAN_FORMATS.has(o.format);
 }
+function emptyCounts() {
+  return { graphqlAsked: 0, graphqlAnswered: 0, restAsked: 0, restAnswered: 0, files: 0 };
+}
+function countActivity(counts, event) {
+  if (event.kind === "files") counts.files += event.count;
+  else if (event.kind === "graphql") {
+    if (event.phase === "asked") counts.graphqlAsked += 1;
+    else counts.graphqlAnswered += 1;
+  } else if (event.phase === "asked") counts.restAsked += 1;
+  else counts.restAnswered += 1;
+}
+function progressLine(label, seconds, c) {
+  const parts = [`${label}\u2026 ${seconds} s`];
+  if (c.graphqlAsked > 0)
+    parts.push(
+      `${c.graphqlAnswered} of ${plural4(c.graphqlAsked, "GraphQL batch", "GraphQL batches")} answered`
+    );
+  if (c.restAsked > 0)
+    parts.push(`${c.restAnswered} of ${plural4(c.restAsked, "REST request")} answered`);
+  if (c.files > 0) parts.push(`${plural4(c.files, "file")} fetched`);
+  return parts.join(" \xB7 ");
+}
+function plural4(n, word, many = `${word}s`) {
+  return `${n} ${n === 1 ? word : many}`;
+}
+function fit(line, columns) {
+  if (columns === void 0 || columns < 2 || line.length < columns) return line;
+  return `${line.slice(0, columns - 2)}\u2026`;
+}
 function startProgress(o) {
   if (!progressWanted(o)) return { stop: () => void 0 };
   const started = Date.now();
+  const counts = emptyCounts();
+  const stopListening = onActivity((event) => countActivity(counts, event));
   let shown3 = false;
   let ticker;
   const draw = () => {
     const seconds = Math.round((Date.now() - started) / 1e3);
-    o.stream.write(`\r\x1B[2K${o.label}\u2026 ${seconds} s`);
+    o.stream.write(`\r\x1B[2K${fit(progressLine(o.label, seconds, counts), o.stream.columns)}`);
     shown3 = true;
   };
   const delay = setTimeout(() => {
@@ -39154,6 +39217,7 @@ function startProgress(o) {
   delay.unref();
   return {
     stop() {
+      stopListening();
       clearTimeout(delay);
       if (ticker) clearInterval(ticker);
       if (shown3) o.stream.write("\r\x1B[2K");
@@ -39165,6 +39229,7 @@ var HUMAN_FORMATS;
 var init_progress = __esm({
   "src/progress.ts"() {
     "use strict";
+    init_activity();
     HUMAN_FORMATS = /* @__PURE__ */ new Set(["text"]);
   }
 });
@@ -41821,6 +41886,12 @@ async function discoverCommand(flags) {
     throw new UsageError(
       "discover asks GitHub GraphQL, which needs a token: set GH_TOKEN or GITHUB_TOKEN"
     );
+  const progress = startProgress({
+    stream: process.stderr,
+    env: process.env,
+    format: flags.format,
+    label: "upstream-status: reading open pull requests and upstream files"
+  });
   const result = await runDiscover({
     root: base.root,
     config: base.config,
@@ -41830,7 +41901,7 @@ async function discoverCommand(flags) {
       graphqlUrl: gh.graphqlUrl ?? graphqlUrlFor(gh.apiUrl)
     },
     cacheDir: ".upstream-status/cache"
-  });
+  }).finally(() => progress.stop());
   if (flags.addCollisions) {
     const { writeCollisions: writeCollisions2 } = await Promise.resolve().then(() => (init_write2(), write_exports));
     const wrote = await writeCollisions2(base.root, result.certain, base.config.github.webHost);
@@ -41858,6 +41929,7 @@ var init_discover2 = __esm({
     init_errors();
     init_shared();
     init_github();
+    init_progress();
     init_paths3();
   }
 });

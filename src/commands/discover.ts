@@ -5,6 +5,7 @@ import { UsageError } from '../errors.js';
 import type { ReporterName } from '../report/index.js';
 import { githubSettings, prepare, type GitHubFlags } from './shared.js';
 import { graphqlUrlFor } from '../github/index.js';
+import { startProgress } from '../progress.js';
 import { shownPath } from '../report/paths.js';
 
 export interface DiscoverFlags extends GitHubFlags {
@@ -24,6 +25,12 @@ export async function discoverCommand(flags: DiscoverFlags): Promise<number> {
     throw new UsageError(
       'discover asks GitHub GraphQL, which needs a token: set GH_TOKEN or GITHUB_TOKEN',
     );
+  const progress = startProgress({
+    stream: process.stderr,
+    env: process.env,
+    format: flags.format,
+    label: 'upstream-status: reading open pull requests and upstream files',
+  });
   const result = await runDiscover({
     root: base.root,
     config: base.config,
@@ -33,7 +40,7 @@ export async function discoverCommand(flags: DiscoverFlags): Promise<number> {
       graphqlUrl: gh.graphqlUrl ?? graphqlUrlFor(gh.apiUrl),
     },
     cacheDir: '.upstream-status/cache',
-  });
+  }).finally(() => progress.stop());
   if (flags.addCollisions) {
     const { writeCollisions } = await import('../discover/write.js');
     const wrote = await writeCollisions(base.root, result.certain, base.config.github.webHost);

@@ -9,6 +9,7 @@ import { setMaxListeners } from 'node:events';
 import { Octokit } from '@octokit/rest';
 import { throttling } from '@octokit/plugin-throttling';
 import { retry } from '@octokit/plugin-retry';
+import { reportActivity } from '../activity.js';
 import type { LiveState, Resolution } from '../model.js';
 import { GitHubUnavailableError } from './client.js';
 import { connectFailure } from './connect-failure.js';
@@ -330,6 +331,8 @@ export class GitHubSession {
     if (signal.aborted) throw new DOMException('resolve abandoned', 'AbortError');
     this.requests += 1;
     const route = `${init?.method ?? 'GET'} ${pathOf(input)}`;
+    const kind = /\/graphql$/.test(pathOf(input)) ? 'graphql' : 'rest';
+    reportActivity({ kind, phase: 'asked' });
     const identity = `${route}\n${typeof init?.body === 'string' ? init.body : ''}`;
     const attempt = (this.attempts.get(identity) ?? 0) + 1;
     this.attempts.set(identity, attempt);
@@ -343,6 +346,7 @@ export class GitHubSession {
         link.release();
         throw error;
       }
+      reportActivity({ kind, phase: 'answered' });
       const stated = statedLimitUntil(response.headers);
       if (stated !== null) this.statedUntil = stated;
       const max = this.opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
