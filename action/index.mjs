@@ -23143,6 +23143,18 @@ function shownPathsIn(message, shownRoot, known) {
     return known.has(bare) ? shownPath(shownRoot, bare) + word.slice(bare.length) : word;
   });
 }
+function treePaths(tree, findings = []) {
+  const paths = /* @__PURE__ */ new Set([
+    ...tree.sources.map((s) => s.source.path),
+    ...tree.indexed.keys(),
+    ...tree.patchFiles
+  ]);
+  for (const f of findings) {
+    if (f.file !== "") paths.add(f.file);
+    if (f.patch !== null) paths.add(f.patch);
+  }
+  return paths;
+}
 var WORD2;
 var init_paths3 = __esm({
   "src/report/paths.ts"() {
@@ -23224,18 +23236,6 @@ function toReportFinding(f, root, known) {
     message: shownPathsIn(f.message, root, known)
   };
 }
-function ownPaths(ctx, findings) {
-  const paths = /* @__PURE__ */ new Set([
-    ...ctx.sources.map((s) => s.source.path),
-    ...ctx.indexed.keys(),
-    ...ctx.patchFiles
-  ]);
-  for (const f of findings) {
-    if (f.file !== "") paths.add(f.file);
-    if (f.patch !== null) paths.add(f.patch);
-  }
-  return paths;
-}
 function buildReport(input2) {
   const { ctx } = input2;
   const show3 = (p) => shownPath(input2.root, p);
@@ -23246,7 +23246,7 @@ function buildReport(input2) {
   })).sort((a, b) => compareText(a.path, b.path) || compareText(a.kind, b.kind));
   const patches = buildPatches(ctx, show3);
   const refs = [...ctx.mentionsByRef.keys()].sort(compareRefKeys).map((ref) => buildRef(ctx, ref, ctx.mentionsByRef.get(ref) ?? [], show3));
-  const known = input2.root === "." ? /* @__PURE__ */ new Set() : ownPaths(ctx, input2.findings);
+  const known = input2.root === "." ? /* @__PURE__ */ new Set() : treePaths(ctx, input2.findings);
   const findings = [...input2.findings].sort(compareFindings).map((f) => toReportFinding(f, input2.root, known));
   const count = (severity) => findings.filter((f) => f.severity === severity).length;
   return {
@@ -39277,7 +39277,9 @@ async function checkCommand(flags, github, listing = false) {
   });
   const result = await (cache2 !== null && github !== null ? runWithCache(run, github, cache2, base.now) : run(github)).finally(() => progress.stop());
   requireSources(result.collected, base.root, base.config);
-  for (const note of result.notes) process.stderr.write(`note: ${escapeControls(note)}
+  const tree = treePaths(result.collected);
+  for (const note of result.notes)
+    process.stderr.write(`note: ${escapeControls(shownPathsIn(note, base.shownRoot, tree))}
 `);
   await emit(result.report, flags, listing);
   if (!listing) await writeStepOutputs(result.report.summary);
@@ -41910,7 +41912,9 @@ async function discoverCommand(flags) {
       ...wrote.written.map((f) => `recorded collisions in ${shownPath(base.shownRoot, f)}`)
     );
   }
-  for (const note of result.notes) process.stderr.write(`note: ${note}
+  const tree = treePaths(result.collected);
+  for (const note of result.notes)
+    process.stderr.write(`note: ${shownPathsIn(note, base.shownRoot, tree)}
 `);
   return emitFindings({
     collected: result.collected,

@@ -8,7 +8,7 @@ import { exitCodeFor } from '../exit-code.js';
 import { formatList } from '../list-text.js';
 import { REPORTERS, type Report, type ReporterName } from '../report/index.js';
 import { appendStepSummary, reportMarkdown } from '../report/markdown.js';
-import { shownPath } from '../report/paths.js';
+import { shownPath, shownPathsIn, treePaths } from '../report/paths.js';
 import { parseCacheFlags, runWithCache } from './answer-cache.js';
 import { startProgress } from '../progress.js';
 import { requireSources } from './require-sources.js';
@@ -49,7 +49,9 @@ export async function checkCommand(
     cache !== null && github !== null ? runWithCache(run, github, cache, base.now) : run(github)
   ).finally(() => progress.stop());
   requireSources(result.collected, base.root, base.config);
-  for (const note of result.notes) process.stderr.write(`note: ${escapeControls(note)}\n`);
+  const tree = treePaths(result.collected);
+  for (const note of result.notes)
+    process.stderr.write(`note: ${escapeControls(shownPathsIn(note, base.shownRoot, tree))}\n`);
   await emit(result.report, flags, listing);
   if (!listing) await writeStepOutputs(result.report.summary);
   if (result.collected.unreadable.length > 0) {

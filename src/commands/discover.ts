@@ -6,7 +6,7 @@ import type { ReporterName } from '../report/index.js';
 import { githubSettings, prepare, type GitHubFlags } from './shared.js';
 import { graphqlUrlFor } from '../github/index.js';
 import { startProgress } from '../progress.js';
-import { shownPath } from '../report/paths.js';
+import { shownPath, shownPathsIn, treePaths } from '../report/paths.js';
 
 export interface DiscoverFlags extends GitHubFlags {
   root?: string;
@@ -49,7 +49,9 @@ export async function discoverCommand(flags: DiscoverFlags): Promise<number> {
       ...wrote.written.map((f) => `recorded collisions in ${shownPath(base.shownRoot, f)}`),
     );
   }
-  for (const note of result.notes) process.stderr.write(`note: ${note}\n`);
+  const tree = treePaths(result.collected);
+  for (const note of result.notes)
+    process.stderr.write(`note: ${shownPathsIn(note, base.shownRoot, tree)}\n`);
   return emitFindings({
     collected: result.collected,
     findings: result.findings,

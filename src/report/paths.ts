@@ -6,6 +6,7 @@
  * reading `deploy/docker/patches/x.py:12` can open it from the top.
  */
 import path from 'node:path';
+import type { Finding, PatchEntry, SourceResult } from '../model.js';
 
 /** `rel` (root-relative, `/`) as the report shows it. Empty and absolute paths are left alone. */
 export function shownPath(shownRoot: string, rel: string): string {
@@ -33,4 +34,25 @@ export function shownPathsIn(
     const bare = word.replace(/\.+$/, '');
     return known.has(bare) ? shownPath(shownRoot, bare) + word.slice(bare.length) : word;
   });
+}
+
+/** The paths of the run's own tree that a message or note may name (root-relative). */
+export function treePaths(
+  tree: {
+    sources: readonly SourceResult[];
+    indexed: ReadonlyMap<string, readonly PatchEntry[]>;
+    patchFiles: readonly string[];
+  },
+  findings: readonly Pick<Finding, 'file' | 'patch'>[] = [],
+): Set<string> {
+  const paths = new Set([
+    ...tree.sources.map((s) => s.source.path),
+    ...tree.indexed.keys(),
+    ...tree.patchFiles,
+  ]);
+  for (const f of findings) {
+    if (f.file !== '') paths.add(f.file);
+    if (f.patch !== null) paths.add(f.patch);
+  }
+  return paths;
 }

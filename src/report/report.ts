@@ -8,7 +8,7 @@ import { splitRefKey } from '../model.js';
 import { compareFindings } from '../rules/order.js';
 import { compareText, sortMentions } from '../rules/support.js';
 import type { CheckContext } from '../rules/types.js';
-import { shownPath, shownPathsIn } from './paths.js';
+import { shownPath, shownPathsIn, treePaths } from './paths.js';
 
 export interface ReportSource {
   path: string;
@@ -206,20 +206,6 @@ function toReportFinding(f: Finding, root: string, known: ReadonlySet<string>): 
   };
 }
 
-/** The paths of the run's own tree that a message may name (root-relative). */
-function ownPaths(ctx: CheckContext, findings: readonly Finding[]): Set<string> {
-  const paths = new Set([
-    ...ctx.sources.map((s) => s.source.path),
-    ...ctx.indexed.keys(),
-    ...ctx.patchFiles,
-  ]);
-  for (const f of findings) {
-    if (f.file !== '') paths.add(f.file);
-    if (f.patch !== null) paths.add(f.patch);
-  }
-  return paths;
-}
-
 export function buildReport(input: ReportInput): Report {
   const { ctx } = input;
   const show = (p: string): string => shownPath(input.root, p);
@@ -234,7 +220,7 @@ export function buildReport(input: ReportInput): Report {
   const refs = [...ctx.mentionsByRef.keys()]
     .sort(compareRefKeys)
     .map((ref) => buildRef(ctx, ref, ctx.mentionsByRef.get(ref) ?? [], show));
-  const known = input.root === '.' ? new Set<string>() : ownPaths(ctx, input.findings);
+  const known = input.root === '.' ? new Set<string>() : treePaths(ctx, input.findings);
   const findings = [...input.findings]
     .sort(compareFindings)
     .map((f) => toReportFinding(f, input.root, known));
