@@ -27,6 +27,8 @@ export interface GitHubSettings {
 
 export interface CheckOptions {
   root: string;
+  /** The root relative to the repository top; report paths start there (default `.`). */
+  shownRoot?: string;
   config: Config;
   /** Null: no network (list, --offline). */
   github: GitHubSettings | null;
@@ -121,7 +123,7 @@ export async function runCheck(opts: CheckOptions): Promise<CheckResult> {
     ctx,
     findings,
     checkedAt: opts.now.toISOString(),
-    root: '.',
+    root: opts.shownRoot ?? '.',
     version: opts.version,
     requests,
     read: readSummary(collected),

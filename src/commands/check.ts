@@ -1,15 +1,14 @@
 /** `check` and `list`: run the check, print the report, and turn it into an exit code. */
 import { escapeControls } from '../control-chars.js';
 import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { writeStepOutputs } from '../action-outputs.js';
 import { runCheck, type CheckResult, type GitHubSettings } from '../check.js';
 import { EXIT } from '../errors.js';
 import { exitCodeFor } from '../exit-code.js';
 import { formatList } from '../list-text.js';
-import { githubReporter } from '../report/github.js';
 import { REPORTERS, type Report, type ReporterName } from '../report/index.js';
 import { appendStepSummary, reportMarkdown } from '../report/markdown.js';
+import { shownPath, shownPathsIn, treePaths } from '../report/paths.js';
 import { parseCacheFlags, runWithCache } from './answer-cache.js';
 import { startProgress } from '../progress.js';
 import { requireSources } from './require-sources.js';
@@ -50,28 +49,28 @@ export async function checkCommand(
     cache !== null && github !== null ? runWithCache(run, github, cache, base.now) : run(github)
   ).finally(() => progress.stop());
   requireSources(result.collected, base.root, base.config);
-  for (const note of result.notes) process.stderr.write(`note: ${escapeControls(note)}\n`);
-  await emit(result.report, flags, base.root, listing);
+  const tree = treePaths(result.collected);
+  for (const note of result.notes)
+    process.stderr.write(`note: ${escapeControls(shownPathsIn(note, base.shownRoot, tree))}\n`);
+  await emit(result.report, flags, listing);
   if (!listing) await writeStepOutputs(result.report.summary);
   if (result.collected.unreadable.length > 0) {
     for (const u of result.collected.unreadable)
-      process.stderr.write(`upstream-status: cannot read ${escapeControls(u)}\n`);
+      process.stderr.write(
+        `upstream-status: cannot read ${escapeControls(shownPath(base.shownRoot, u))}\n`,
+      );
     return EXIT.usage;
   }
   return listing ? EXIT.ok : exitCodeFor(result.findings);
 }
 
 /** Print (or write) the report in the chosen format; on Actions also annotate and summarise. */
-async function emit(
-  report: Report,
-  flags: ReportFlags,
-  root: string,
-  listing: boolean,
-): Promise<void> {
+async function emit(report: Report, flags: ReportFlags, listing: boolean): Promise<void> {
   const onActions = process.env.GITHUB_ACTIONS === 'true' && !flags.formatGiven;
   let out: string;
   if (onActions) {
-    out = githubReporter(workspacePrefix(root))(report, { color: false });
+    // Report paths start at the repository top, which is where GitHub places annotations.
+    out = REPORTERS.github(report, { color: false });
     try {
       await appendStepSummary(reportMarkdown(report, { color: false }));
     } catch (err) {
@@ -92,11 +91,4 @@ async function emit(
   }
   if (flags.output) await writeFile(flags.output, out);
   else process.stdout.write(out);
-}
-
-/** Annotations need paths relative to the workspace, not to --root. */
-function workspacePrefix(root: string): string {
-  const workspace = process.env.GITHUB_WORKSPACE;
-  if (!workspace) return '';
-  return path.relative(workspace, root).split(path.sep).join('/');
 }

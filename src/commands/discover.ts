@@ -5,6 +5,8 @@ import { UsageError } from '../errors.js';
 import type { ReporterName } from '../report/index.js';
 import { githubSettings, prepare, type GitHubFlags } from './shared.js';
 import { graphqlUrlFor } from '../github/index.js';
+import { startProgress } from '../progress.js';
+import { shownPath, shownPathsIn, treePaths } from '../report/paths.js';
 
 export interface DiscoverFlags extends GitHubFlags {
   root?: string;
@@ -23,6 +25,12 @@ export async function discoverCommand(flags: DiscoverFlags): Promise<number> {
     throw new UsageError(
       'discover asks GitHub GraphQL, which needs a token: set GH_TOKEN or GITHUB_TOKEN',
     );
+  const progress = startProgress({
+    stream: process.stderr,
+    env: process.env,
+    format: flags.format,
+    label: 'upstream-status: reading open pull requests and upstream files',
+  });
   const result = await runDiscover({
     root: base.root,
     config: base.config,
@@ -32,13 +40,18 @@ export async function discoverCommand(flags: DiscoverFlags): Promise<number> {
       graphqlUrl: gh.graphqlUrl ?? graphqlUrlFor(gh.apiUrl),
     },
     cacheDir: '.upstream-status/cache',
-  });
+  }).finally(() => progress.stop());
   if (flags.addCollisions) {
     const { writeCollisions } = await import('../discover/write.js');
     const wrote = await writeCollisions(base.root, result.certain, base.config.github.webHost);
-    result.notes.push(...wrote.notes, ...wrote.written.map((f) => `recorded collisions in ${f}`));
+    result.notes.push(
+      ...wrote.notes,
+      ...wrote.written.map((f) => `recorded collisions in ${shownPath(base.shownRoot, f)}`),
+    );
   }
-  for (const note of result.notes) process.stderr.write(`note: ${note}\n`);
+  const tree = treePaths(result.collected);
+  for (const note of result.notes)
+    process.stderr.write(`note: ${shownPathsIn(note, base.shownRoot, tree)}\n`);
   return emitFindings({
     collected: result.collected,
     findings: result.findings,

@@ -1,16 +1,14 @@
 /**
  * The tail every findings command shares (rebase-check, discover): a §6
- * report over what was collected, written in the chosen format (on Actions
- * `github` paths are made relative to the workspace), and the exit code.
+ * report over what was collected (paths from the repository top), written in
+ * the chosen format, and the exit code.
  */
 import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Collected } from '../collect.js';
 import type { Config } from '../config-types.js';
 import { EXIT } from '../errors.js';
 import { exitCodeFor } from '../exit-code.js';
 import type { Finding, RefKey, Resolution } from '../model.js';
-import { githubReporter } from '../report/github.js';
 import { REPORTERS, buildReport, type ReporterName } from '../report/index.js';
 import { VERSION } from './shared.js';
 
@@ -19,7 +17,7 @@ export interface EmitFindings {
   findings: Finding[];
   live: ReadonlyMap<RefKey, Resolution> | null;
   requests: number;
-  base: { root: string; today: string; now: Date; config: Config };
+  base: { root: string; shownRoot: string; today: string; now: Date; config: Config };
   flags: { format: ReporterName; output?: string };
 }
 
@@ -37,16 +35,11 @@ export async function emitFindings(run: EmitFindings): Promise<number> {
     },
     findings: run.findings,
     checkedAt: base.now.toISOString(),
-    root: '.',
+    root: base.shownRoot,
     version: VERSION,
     requests: run.requests,
   });
-  const reporter =
-    flags.format === 'github' && process.env.GITHUB_WORKSPACE
-      ? githubReporter(
-          path.relative(process.env.GITHUB_WORKSPACE, base.root).split(path.sep).join('/'),
-        )
-      : REPORTERS[flags.format];
+  const reporter = REPORTERS[flags.format];
   const color =
     !flags.output &&
     flags.format === 'text' &&

@@ -31,8 +31,8 @@ export async function footprintCommand(flags: FootprintFlags): Promise<number> {
     : new Map<string, FileAtBase[]>();
   const out =
     flags.format === 'json'
-      ? footprintJson(footprints, VERSION, bases)
-      : footprintText(footprints, bases);
+      ? footprintJson(footprints, VERSION, bases, base.shownRoot)
+      : footprintText(footprints, bases, base.shownRoot);
   if (flags.output) await writeFile(flags.output, out);
   else process.stdout.write(out);
   return collected.unreadable.length > 0 ? EXIT.usage : EXIT.ok;

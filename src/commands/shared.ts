@@ -9,6 +9,7 @@ import type { Config } from '../config-types.js';
 import { loadConfig } from '../config.js';
 import { UsageError } from '../errors.js';
 import { checkEndpoint } from '../github/endpoint.js';
+import { shownRootOf } from '../repository-top.js';
 import { refuseContradictions, type ExclusiveFlags } from './flag-rules.js';
 
 /** Set by the Action's bundler (scripts/build-action.mjs), where package.json is not beside the code. */
@@ -31,6 +32,8 @@ export interface GitHubFlags {
 
 export interface RunBase {
   root: string;
+  /** The root relative to the repository top: where every reported path starts (repository-top.ts). */
+  shownRoot: string;
   config: Config;
   /** Root-relative path of the configuration file read, if any. */
   configFile: string | null;
@@ -71,8 +74,14 @@ export async function prepare(
   const now = new Date();
   return {
     root,
+    // Without --root the root is the top already: no second git call.
+    shownRoot: flags.root ? shownRootOf(root, process.env) : '.',
     config: loaded.config,
-    configFile: loaded.file,
+    // Run-level findings point at it like at any file of the tree: root-relative.
+    configFile:
+      loaded.file !== null && flags.config
+        ? path.relative(root, path.resolve(flags.config)).split(path.sep).join('/')
+        : loaded.file,
     now,
     today: parseToday(flags.today, now),
   };

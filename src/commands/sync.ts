@@ -9,6 +9,7 @@ import type { Finding } from '../model.js';
 import { pinnedBaseKey, planSync } from '../sync/plan.js';
 import { applySyncPlan } from '../sync/write.js';
 import { startProgress } from '../progress.js';
+import { shownPath } from '../report/paths.js';
 import { requireSources } from './require-sources.js';
 import { prepare, VERSION, vetGitHubSettings, warn } from './shared.js';
 
@@ -58,18 +59,24 @@ export async function syncCommand(flags: SyncFlags, github: GitHubSettings): Pro
     webHost: base.config.github.webHost,
     inPinnedBase: pinnedBaseVerdicts(result.findings),
   });
-  for (const n of plan.notes) process.stderr.write(`note: ${shown(`${n.path}: ${n.message}`)}\n`);
-  const applied = await applySyncPlan(base.root, plan, { dryRun: flags.dryRun === true });
+  // Paths as every report names them: from the repository top.
+  const at = (rel: string): string => shownPath(base.shownRoot, rel);
+  for (const n of plan.notes)
+    process.stderr.write(`note: ${shown(`${at(n.path)}: ${n.message}`)}\n`);
+  const applied = await applySyncPlan(base.root, plan, {
+    dryRun: flags.dryRun === true,
+    shownPath: at,
+  });
   if (flags.dryRun) {
     process.stdout.write(applied.diff === '' ? 'sync: nothing to change\n' : applied.diff);
   } else {
     for (const file of plan.files) {
       if (!applied.written.includes(file.path)) continue;
-      process.stdout.write(`updated ${shown(file.path)}\n`);
+      process.stdout.write(`updated ${shown(at(file.path))}\n`);
       for (const c of file.changes) {
         const what = c.ref ? `${c.ref} ${c.field}` : c.field;
         process.stdout.write(
-          shown(`  ${file.path}:${c.line}  ${what}: ${c.from} → ${c.to}`) + '\n',
+          shown(`  ${at(file.path)}:${c.line}  ${what}: ${c.from} → ${c.to}`) + '\n',
         );
       }
     }
@@ -86,7 +93,8 @@ export async function syncCommand(flags: SyncFlags, github: GitHubSettings): Pro
       const { writeCollisions } = await import('../discover/write.js');
       const wrote = await writeCollisions(base.root, found.certain, base.config.github.webHost);
       for (const n of [...found.notes, ...wrote.notes]) process.stderr.write(`note: ${shown(n)}\n`);
-      for (const f of wrote.written) process.stdout.write(`recorded collisions in ${shown(f)}\n`);
+      for (const f of wrote.written)
+        process.stdout.write(`recorded collisions in ${shown(at(f))}\n`);
     }
   }
   return applied.failed.length > 0 ? EXIT.usage : EXIT.ok;

@@ -1,20 +1,36 @@
 /**
  * `footprint` output: text for people, JSON (schemaVersion 1) for tools.
  */
+import { shownPath } from '../report/paths.js';
 import type { FileAtBase } from './at-base.js';
 import { isComplete, type Footprint } from './types.js';
+
+/**
+ * The patch and the diffs it applies as reports show paths: from the
+ * repository top (`shownRoot`, see report/paths.ts). Upstream paths stay.
+ */
+function shown(f: Footprint, shownRoot: string): Footprint {
+  if (shownRoot === '.') return f;
+  return {
+    ...f,
+    patch: shownPath(shownRoot, f.patch),
+    companions: f.companions.map((c) => shownPath(shownRoot, c)),
+  };
+}
 
 export function footprintJson(
   footprints: readonly Footprint[],
   version: string,
   bases: ReadonlyMap<string, FileAtBase[]> = new Map(),
+  shownRoot = '.',
 ): string {
   return `${JSON.stringify(
     {
       schemaVersion: 1,
       tool: { name: 'upstream-status', version },
+      root: shownRoot,
       patches: footprints.map((f) => ({
-        ...f,
+        ...shown(f, shownRoot),
         complete: isComplete(f),
         ...(bases.has(f.patch) ? { atBase: bases.get(f.patch) } : {}),
       })),
@@ -44,13 +60,14 @@ const clip = (s: string) => {
 export function footprintText(
   footprints: readonly Footprint[],
   bases: ReadonlyMap<string, FileAtBase[]> = new Map(),
+  shownRoot = '.',
 ): string {
   const out: string[] = [];
   for (const f of footprints) {
     out.push(
-      `${f.patch}  [${f.kind}${f.repo ? `, ${f.repo}` : ''}]${isComplete(f) ? '' : '  — incomplete'}`,
+      `${shownPath(shownRoot, f.patch)}  [${f.kind}${f.repo ? `, ${f.repo}` : ''}]${isComplete(f) ? '' : '  — incomplete'}`,
     );
-    for (const c of f.companions) out.push(`  applies ${c}`);
+    for (const c of f.companions) out.push(`  applies ${shownPath(shownRoot, c)}`);
     f.files.forEach((file, fileIndex) => {
       const at = bases.get(f.patch)?.[fileIndex];
       const guess = file.guessed

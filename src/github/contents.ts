@@ -10,6 +10,7 @@
  * (repo, ref, path) once for its lifetime, so patches sharing files share
  * the requests.
  */
+import { reportActivity } from '../activity.js';
 import { execFile } from 'node:child_process';
 import { GitHubUnavailableError } from './client.js';
 import { encodeRef } from './containment.js';
@@ -59,6 +60,11 @@ export function bytesToContent(bytes: Uint8Array): FileContent {
   if (head.includes(0)) return { kind: 'binary', byteSize: bytes.length };
   // Buffer keeps a BOM (TextDecoder would drop it), and a hunk at line 1 must see it.
   return { kind: 'text', text: Buffer.from(bytes).toString('utf8') };
+}
+
+/** Upstream files read (or found missing), for the terminal progress line. */
+function fetched(count: number): void {
+  if (count > 0) reportActivity({ kind: 'files', count });
 }
 
 /** Caches answers per key and asks `load` only for keys it has not seen. */
@@ -141,16 +147,22 @@ export function createGitHubContents(opts: GitHubContentsOptions): ContentSource
       const { value, requests } = await inSession(async (octokit) => {
         const first: (FileContent | 'truncated')[] = useGraphql
           ? (
-              await mapLimited(chunk(files, perQuery), opts.concurrency, (part) =>
-                askGraphql(octokit, opts.graphqlUrl as string, part),
-              )
+              await mapLimited(chunk(files, perQuery), opts.concurrency, async (part) => {
+                const answers = await askGraphql(octokit, opts.graphqlUrl as string, part);
+                fetched(answers.filter((a) => a !== 'truncated').length);
+                return answers;
+              })
             )
               .flat()
               .map((a) => (a === 'truncated' || isContent(a) ? a : { kind: 'missing' }))
           : files.map(() => 'truncated');
         // Truncated by GraphQL, or never asked there: REST with the raw media type.
         const again = files.filter((_, i) => first[i] === 'truncated');
-        const raw = await mapLimited(again, opts.concurrency, (f) => restContents(octokit, f));
+        const raw = await mapLimited(again, opts.concurrency, async (f) => {
+          const content = await restContents(octokit, f);
+          fetched(1);
+          return content;
+        });
         let next = 0;
         return first.map((a) => (a === 'truncated' ? (raw[next++] as FileContent) : a));
       });
@@ -304,6 +316,7 @@ export function createLocalContents(opts: LocalContentsOptions): ContentSource {
       const contents = await mapLimited(files, limit, async (f): Promise<FileContent> => {
         if (f.ref.startsWith('-')) return { kind: 'missing' };
         const out = await git(opts.dir, ['cat-file', 'blob', `${f.ref}:${f.path}`]);
+        fetched(1);
         return out === null ? { kind: 'missing' } : bytesToContent(out);
       });
       const answers = new Map<string, FileContent>();

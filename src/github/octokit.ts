@@ -9,8 +9,10 @@ import { setMaxListeners } from 'node:events';
 import { Octokit } from '@octokit/rest';
 import { throttling } from '@octokit/plugin-throttling';
 import { retry } from '@octokit/plugin-retry';
+import { reportActivity } from '../activity.js';
 import type { LiveState, Resolution } from '../model.js';
 import { GitHubUnavailableError } from './client.js';
+import { connectFailure } from './connect-failure.js';
 import { cappedResponse, DEFAULT_MAX_RESPONSE_BYTES, linkedSignal } from './body-cap.js';
 import { clampUntil, describeUntil, statedLimitUntil, untilAfter } from './rate-wait.js';
 
@@ -329,6 +331,8 @@ export class GitHubSession {
     if (signal.aborted) throw new DOMException('resolve abandoned', 'AbortError');
     this.requests += 1;
     const route = `${init?.method ?? 'GET'} ${pathOf(input)}`;
+    const kind = /\/graphql$/.test(pathOf(input)) ? 'graphql' : 'rest';
+    reportActivity({ kind, phase: 'asked' });
     const identity = `${route}\n${typeof init?.body === 'string' ? init.body : ''}`;
     const attempt = (this.attempts.get(identity) ?? 0) + 1;
     this.attempts.set(identity, attempt);
@@ -342,6 +346,7 @@ export class GitHubSession {
         link.release();
         throw error;
       }
+      reportActivity({ kind, phase: 'answered' });
       const stated = statedLimitUntil(response.headers);
       if (stated !== null) this.statedUntil = stated;
       const max = this.opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
@@ -368,10 +373,14 @@ export class GitHubSession {
       if (signal.aborted) throw new DOMException('resolve abandoned', 'AbortError');
       const what = networkReason(error);
       this.lastFailure = { what, route, attempts: attempt };
-      // Nobody is listening there: retrying with backoff only delays the news.
-      if (/ECONNREFUSED|ENOTFOUND|EAI_AGAIN/.test(what)) {
+      // Nobody answers there: retrying with backoff only delays the news (connect-failure.ts).
+      const failure = connectFailure(error);
+      if (failure === 'unreachable' || (failure === 'transient' && attempt >= 2)) {
+        const attempts = attempt > 1 ? ` after ${plural(attempt, 'attempt')}` : '';
         this.abort(
-          new GitHubUnavailableError(this.scrub(`GitHub could not be reached: ${what} (${route})`)),
+          new GitHubUnavailableError(
+            this.scrub(`GitHub could not be reached: ${what} (${route})${attempts}`),
+          ),
         );
       }
       throw error;

@@ -17,24 +17,10 @@ function plural(n: number, word: string, many = `${word}s`): string {
   return `${n} ${n === 1 ? word : many}`;
 }
 
-/**
- * `root` relative to GITHUB_WORKSPACE, as a `/`-joined prefix ('' or '.' for
- * none): annotations only attach to files named relative to the workspace.
- */
-function normalisePrefix(prefix: string): string {
-  const p = prefix
-    .replace(/\\/g, '/')
-    .replace(/^(\.\/)+/, '')
-    .replace(/\/+$/, '');
-  return p === '.' ? '' : p;
-}
-
-function annotation(f: ReportFinding, prefix: string): string {
+/** `file=` is the report's path: relative to the repository top, which is where GitHub looks. */
+function annotation(f: ReportFinding): string {
   const props: string[] = [];
-  if (f.file !== '')
-    props.push(
-      `file=${escapeCommandProperty(escapeControlsButLines(prefix ? `${prefix}/${f.file}` : f.file))}`,
-    );
+  if (f.file !== '') props.push(`file=${escapeCommandProperty(escapeControlsButLines(f.file))}`);
   if (f.line >= 1) props.push(`line=${f.line}`);
   props.push(`title=${escapeCommandProperty(f.rule)}`);
   return `::${f.severity} ${props.join(',')}::${escapeCommandData(escapeControlsButLines(f.message))}`;
@@ -61,24 +47,18 @@ function overflowNotice(counts: Record<Severity, number>): string | null {
 }
 
 /**
- * The reporter with a path prefix. Errors come first, then warnings, then
- * notices (stable within each), because GitHub drops the ones past its limit.
+ * Errors come first, then warnings, then notices (stable within each),
+ * because GitHub drops the ones past its limit.
  */
-export function githubReporter(prefix: string): Reporter {
-  const base = normalisePrefix(prefix);
-  return (report) => {
-    const ordered = report.findings
-      .map((f, i) => ({ f, i }))
-      .sort((a, b) => SEVERITY_ORDER[a.f.severity] - SEVERITY_ORDER[b.f.severity] || a.i - b.i)
-      .map(({ f }) => f);
-    const counts: Record<Severity, number> = { error: 0, warning: 0, notice: 0 };
-    for (const f of ordered) counts[f.severity] += 1;
-    const lines = [...ordered.map((f) => annotation(f, base)), summaryLine(report)];
-    const notice = overflowNotice(counts);
-    if (notice !== null) lines.push(notice);
-    return `${lines.join('\n')}\n`;
-  };
-}
-
-/** Paths as the report has them: right when the root is the workspace. */
-export const reportGithub: Reporter = githubReporter('');
+export const reportGithub: Reporter = (report) => {
+  const ordered = report.findings
+    .map((f, i) => ({ f, i }))
+    .sort((a, b) => SEVERITY_ORDER[a.f.severity] - SEVERITY_ORDER[b.f.severity] || a.i - b.i)
+    .map(({ f }) => f);
+  const counts: Record<Severity, number> = { error: 0, warning: 0, notice: 0 };
+  for (const f of ordered) counts[f.severity] += 1;
+  const lines = [...ordered.map(annotation), summaryLine(report)];
+  const notice = overflowNotice(counts);
+  if (notice !== null) lines.push(notice);
+  return `${lines.join('\n')}\n`;
+};

@@ -8,6 +8,7 @@ import { splitRefKey } from '../model.js';
 import { compareFindings } from '../rules/order.js';
 import { compareText, sortMentions } from '../rules/support.js';
 import type { CheckContext } from '../rules/types.js';
+import { shownPath, shownPathsIn, treePaths } from './paths.js';
 
 export interface ReportSource {
   path: string;
@@ -98,6 +99,10 @@ export interface ReportInput {
   findings: readonly Finding[];
   /** ISO-8601 timestamp; passed in so the build stays pure. */
   checkedAt: string;
+  /**
+   * The root relative to the repository top (`.` when it is the top, or
+   * there is no repository): every path in the report is prefixed with it.
+   */
   root: string;
   version: string;
   /** HTTP requests made to GitHub (0 offline or on replay). */
@@ -112,7 +117,7 @@ export function compareRefKeys(a: RefKey, b: RefKey): number {
   return compareText(`${x.owner}/${x.repo}`, `${y.owner}/${y.repo}`) || x.number - y.number;
 }
 
-function buildPatches(ctx: CheckContext): ReportPatch[] {
+function buildPatches(ctx: CheckContext, show: (p: string) => string): ReportPatch[] {
   const notPatches = new Set(ctx.sources.flatMap((s) => s.notPatches));
   const paths = new Set([...ctx.indexed.keys(), ...ctx.patchFiles]);
   const patches: ReportPatch[] = [];
@@ -121,7 +126,7 @@ function buildPatches(ctx: CheckContext): ReportPatch[] {
     // A file the ledger declares "not a patch" is not a patch, unless a source indexes it anyway.
     if (entries.length === 0 && notPatches.has(path)) continue;
     patches.push({
-      path,
+      path: show(path),
       indexed: entries.some((e) => !e.retired),
       retired: entries.some((e) => e.retired),
     });
@@ -129,14 +134,17 @@ function buildPatches(ctx: CheckContext): ReportPatch[] {
   return patches.sort((a, b) => compareText(a.path, b.path));
 }
 
-function toReportMentions(mentions: readonly Mention[]): ReportMention[] {
+function toReportMentions(
+  mentions: readonly Mention[],
+  show: (p: string) => string,
+): ReportMention[] {
   const seen = new Set<string>();
   const out: ReportMention[] = [];
   for (const m of mentions) {
     const rm: ReportMention = {
-      source: m.source,
+      source: show(m.source),
       line: m.line,
-      patch: m.patch,
+      patch: m.patch === null ? null : show(m.patch),
       role: m.role,
       recordedState: m.recordedState,
       ...(m.stateLine !== undefined && m.stateLine !== m.line ? { stateLine: m.stateLine } : {}),
@@ -157,7 +165,12 @@ function toReportMentions(mentions: readonly Mention[]): ReportMention[] {
   );
 }
 
-function buildRef(ctx: CheckContext, ref: RefKey, mentions: readonly Mention[]): ReportRef {
+function buildRef(
+  ctx: CheckContext,
+  ref: RefKey,
+  mentions: readonly Mention[],
+  show: (p: string) => string,
+): ReportRef {
   const resolution = ctx.live?.get(ref);
   const live = resolution?.status === 'found' ? resolution.live : null;
   const hinted = sortMentions(mentions).find((m) => m.kindHint !== null)?.kindHint ?? null;
@@ -175,38 +188,42 @@ function buildRef(ctx: CheckContext, ref: RefKey, mentions: readonly Mention[]):
             title: live.title,
             url: live.url,
           },
-    mentions: toReportMentions(mentions),
+    mentions: toReportMentions(mentions, show),
   };
 }
 
-function toReportFinding(f: Finding): ReportFinding {
+function toReportFinding(f: Finding, root: string, known: ReadonlySet<string>): ReportFinding {
   return {
     rule: f.rule,
     severity: f.severity,
     ref: f.ref,
-    patch: f.patch,
-    file: f.file,
+    patch: f.patch === null ? null : shownPath(root, f.patch),
+    file: shownPath(root, f.file),
     line: f.line,
     recorded: f.recorded,
     live: f.live,
-    message: f.message,
+    message: shownPathsIn(f.message, root, known),
   };
 }
 
 export function buildReport(input: ReportInput): Report {
   const { ctx } = input;
+  const show = (p: string): string => shownPath(input.root, p);
   const sources = ctx.sources
     .map((s): ReportSource => ({
-      path: s.source.path,
+      path: show(s.source.path),
       kind: s.source.kind,
       checkedOn: s.source.checkedOn,
     }))
     .sort((a, b) => compareText(a.path, b.path) || compareText(a.kind, b.kind));
-  const patches = buildPatches(ctx);
+  const patches = buildPatches(ctx, show);
   const refs = [...ctx.mentionsByRef.keys()]
     .sort(compareRefKeys)
-    .map((ref) => buildRef(ctx, ref, ctx.mentionsByRef.get(ref) ?? []));
-  const findings = [...input.findings].sort(compareFindings).map(toReportFinding);
+    .map((ref) => buildRef(ctx, ref, ctx.mentionsByRef.get(ref) ?? [], show));
+  const known = input.root === '.' ? new Set<string>() : treePaths(ctx, input.findings);
+  const findings = [...input.findings]
+    .sort(compareFindings)
+    .map((f) => toReportFinding(f, input.root, known));
   const count = (severity: Severity): number =>
     findings.filter((f) => f.severity === severity).length;
   return {

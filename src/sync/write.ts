@@ -23,6 +23,8 @@ export { SyncWriteError, writeAtomic, type AtomicFs } from './atomic.js';
 
 export interface ApplyOptions {
   dryRun: boolean;
+  /** How the diff names a root-relative path (default: as it is); see report/paths.ts. */
+  shownPath?: (rel: string) => string;
   /** For tests: the file-system calls the atomic write uses. */
   fs?: AtomicFs;
 }
@@ -44,7 +46,9 @@ export async function applySyncPlan(
 ): Promise<ApplyResult> {
   const result: ApplyResult = {
     written: [],
-    diff: plan.files.map((f) => unifiedDiff(f.path, f.before, f.after)).join(''),
+    diff: plan.files
+      .map((f) => unifiedDiff(options.shownPath?.(f.path) ?? f.path, f.before, f.after))
+      .join(''),
     failed: [],
   };
   if (options.dryRun || plan.files.length === 0) return result;

@@ -14,7 +14,12 @@ export interface CliResult {
   ms: number;
 }
 
-/** Run the CLI; env starts empty of GitHub variables so the developer's token never leaks in. */
+/**
+ * Run the CLI; env starts empty of GitHub variables so the developer's token never leaks in.
+ * Each fixture stands for a repository of its own: git does not look above test/fixtures,
+ * so reports name paths from the fixture (as its own repository top would), not from
+ * this project's top (report/paths.ts).
+ */
 export function runCli(
   args: string[],
   env: Record<string, string> = {},
@@ -30,7 +35,7 @@ export function runCli(
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI, ...args], {
       cwd,
-      env: { ...base, NO_COLOR: '1', ...env },
+      env: { ...base, NO_COLOR: '1', GIT_CEILING_DIRECTORIES: FIXTURES, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

@@ -6,6 +6,9 @@
  * Mostly in-process (runRebaseCheck); the last block spawns the built CLI
  * with `--onto` and `--upstream-dir` as a user would.
  */
+import { execFileSync } from 'node:child_process';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
@@ -198,6 +201,36 @@ describe('rebase-check from the command line', () => {
       'anchor-missing',
       'anchor-not-checkable',
     ]);
+  });
+
+  it('names patches from the repository top when --root is below it', async () => {
+    const work = await mkdtemp(path.join(os.tmpdir(), 'us-rebase-paths-'));
+    try {
+      execFileSync('git', ['init', '-q'], { cwd: work });
+      await cp(ROOT, path.join(work, 'vendor', 'q'), { recursive: true });
+      const args = ['--onto', 'v2', '--upstream-dir', up.dir, '--format', 'json'];
+      const r = await runCli(
+        ['rebase-check', '--root', 'vendor/q', ...args, '--today', '2026-08-20'],
+        { GH_TOKEN: TOKEN, GITHUB_API_URL: gh.url, GIT_CEILING_DIRECTORIES: path.dirname(work) },
+        work,
+      );
+      expect(r.code, r.stderr).toBe(1);
+      const report = JSON.parse(r.stdout) as {
+        root: string;
+        findings: { file: string; patch: string | null; message: string }[];
+      };
+      expect(report.root).toBe('vendor/q');
+      expect(report.findings.length).toBeGreaterThan(3);
+      for (const f of report.findings) {
+        expect(f.file).toMatch(/^vendor\/q\/patches\//);
+        if (f.patch !== null) expect(f.patch).toMatch(/^vendor\/q\/patches\//);
+        // The patch a message names is named the same way; upstream files (engine/…) are not ours.
+        expect(f.message).not.toMatch(/(^|[^\w/.-])patches\//);
+      }
+      expect(report.findings.map((f) => f.message).join('\n')).toContain('vendor/q/patches/');
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
   });
 
   it('without --onto is a usage error (exit 2)', async () => {

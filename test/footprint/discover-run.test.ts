@@ -4,6 +4,7 @@
  * recorded ones. It must find every certain one and no same-file-only one,
  * within the request budget, and a second run must re-fetch only PRs pushed to.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -143,5 +144,37 @@ describe('discover', () => {
       'up/engine#105',
       'up/engine#106',
     ]);
+  });
+
+  it('names files from the repository top when --root is below it: report, messages, notes', async () => {
+    await discover();
+    const env = { GITHUB_API_URL: gh.url, GITHUB_GRAPHQL_URL: gh.graphqlUrl, GH_TOKEN: TOKEN };
+    const top = mkdtempSync(path.join(tmpdir(), 'discover-top-'));
+    try {
+      execFileSync('git', ['init', '-q'], { cwd: top });
+      for (const [rel, text] of Object.entries(QUEUE)) {
+        mkdirSync(path.dirname(path.join(top, 'sub', rel)), { recursive: true });
+        writeFileSync(path.join(top, 'sub', rel), text);
+      }
+      const ceiling = { ...env, GIT_CEILING_DIRECTORIES: path.dirname(top) };
+      const json = await runCli(['discover', '--root', 'sub', '--format', 'json'], ceiling, top);
+      const report = JSON.parse(json.stdout) as {
+        root: string;
+        findings: { file: string; patch: string; message: string }[];
+      };
+      expect(report.root).toBe('sub');
+      expect(report.findings.map((f) => [f.patch, f.file])).toEqual([
+        ['sub/patches/fix.py', 'sub/patches/fix.upstream.status.yaml'],
+        ['sub/patches/fix.py', 'sub/patches/fix.upstream.status.yaml'],
+        ['sub/patches/rows.diff', 'sub/patches/rows.diff'],
+        ['sub/patches/rows.diff', 'sub/patches/rows.diff'],
+      ]);
+      expect(report.findings[0]?.message).toContain('of sub/patches/fix.py (line 4)');
+      const wrote = await runCli(['discover', '--root', 'sub', '--add-collisions'], ceiling, top);
+      expect(wrote.stderr).toContain('recorded collisions in sub/patches/fix.upstream.status.yaml');
+      expect(wrote.stderr).toContain('up/engine#105: sub/patches/rows.diff has no record');
+    } finally {
+      rmSync(top, { recursive: true, force: true });
+    }
   });
 });

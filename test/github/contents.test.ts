@@ -7,6 +7,8 @@ import {
   refKeyOf,
   type FileRequest,
 } from '../../src/github/contents.js';
+import { onActivity } from '../../src/activity.js';
+import { countActivity, emptyCounts, type WorkCounts } from '../../src/progress.js';
 import { startFakeGitHub, type FakeGitHub } from '../support/fake-github.js';
 import { makeUpstream, type Upstream } from '../rebase/support/upstream.js';
 
@@ -187,5 +189,43 @@ describe('buildContentsQuery', () => {
       ['r1', 'f0'],
       ['r0', 'f1'],
     ]);
+  });
+});
+
+describe('work reported for the terminal progress line', () => {
+  /** Everything the reads report while `work` runs, tallied. */
+  async function tally(work: () => Promise<unknown>): Promise<WorkCounts> {
+    const counts = emptyCounts();
+    const stop = onActivity((event) => countActivity(counts, event));
+    try {
+      await work();
+    } finally {
+      stop();
+    }
+    return counts;
+  }
+
+  it('with a token: each GraphQL batch and REST request asked and answered, each file once', async () => {
+    gh.reset();
+    const source = withToken(TOKEN, 5);
+    const counts = await tally(() => source.readFiles([...ASKED, ...ASKED]));
+    expect(counts).toEqual({
+      graphqlAsked: 3,
+      graphqlAnswered: 3,
+      restAsked: 1,
+      restAnswered: 1,
+      files: ASKED.length,
+    });
+    // Already read: nothing asked, nothing fetched.
+    expect(await tally(() => source.readFiles(ASKED))).toEqual(emptyCounts());
+  });
+
+  it('without a token, and from a local checkout', async () => {
+    gh.reset();
+    const rest = await tally(() => withToken(null).readFiles(ASKED));
+    expect(rest).toMatchObject({ graphqlAsked: 0, restAsked: ASKED.length, files: ASKED.length });
+    expect(rest.restAnswered).toBe(ASKED.length);
+    const local = await tally(() => createLocalContents({ dir: up.dir }).readFiles(ASKED));
+    expect(local).toEqual({ ...emptyCounts(), files: ASKED.length });
   });
 });

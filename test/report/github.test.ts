@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Severity } from '../../src/model.js';
 import { escapeCommandData, escapeCommandProperty } from '../../src/report/escape.js';
-import { githubReporter } from '../../src/report/github.js';
 import { REPORTERS, buildReport } from '../../src/report/index.js';
 import type { Report, ReportFinding } from '../../src/report/report.js';
 import { sampleInput } from './sample.js';
@@ -65,19 +64,6 @@ describe('github reporter', () => {
     expect(out.split('\n')[0]).toBe(
       '::error file=dir%2Ca/b%3Ac%25.md,line=3,title=state-drift::was 50%25 OPEN: now%0D%0AMERGED, see a,b',
     );
-  });
-
-  it('prefixes paths with the root relative to the workspace', () => {
-    const report = withFindings([finding('notice', 2)]);
-    const first = (prefix: string): string | undefined =>
-      githubReporter(prefix)(report, { color: false }).split('\n')[0];
-    expect(first('sub/repo')).toBe(
-      '::notice file=sub/repo/l.md,line=2,title=state-drift::notice 2',
-    );
-    expect(first('./sub/repo/')).toBe(
-      '::notice file=sub/repo/l.md,line=2,title=state-drift::notice 2',
-    );
-    expect(first('.')).toBe('::notice file=l.md,line=2,title=state-drift::notice 2');
   });
 
   it('keeps report order within a severity', () => {

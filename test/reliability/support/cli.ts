@@ -24,7 +24,11 @@ export interface CliRun {
   ms: number;
 }
 
-/** Run the CLI with only the GitHub variables given here; killed after `hardLimitMs`. */
+/**
+ * Run the CLI with only the GitHub variables given here; killed after `hardLimitMs`.
+ * git does not look above test/fixtures: a fixture is a repository top of its own
+ * (as in test/e2e/cli.ts).
+ */
 export function runCli(
   args: string[],
   env: Record<string, string> = {},
@@ -40,7 +44,12 @@ export function runCli(
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI, ...args], {
       cwd: PROJECT,
-      env: { ...base, NO_COLOR: '1', ...env },
+      env: {
+        ...base,
+        NO_COLOR: '1',
+        GIT_CEILING_DIRECTORIES: path.join(PROJECT, 'test', 'fixtures'),
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
       timeout: hardLimitMs,
       killSignal: 'SIGKILL',

@@ -1,0 +1,26 @@
+/**
+ * What a run is doing, told as it happens: every request to GitHub as it is
+ * sent and answered, every batch of upstream files as it arrives. Published
+ * on a diagnostics channel, so the GitHub layer needs no handle on whoever
+ * listens (the terminal progress line, src/progress.ts), and publishing costs
+ * nothing while nobody does.
+ */
+import { channel } from 'node:diagnostics_channel';
+
+export type Activity =
+  { kind: 'graphql' | 'rest'; phase: 'asked' | 'answered' } | { kind: 'files'; count: number };
+
+export const ACTIVITY_CHANNEL = 'upstream-status:activity';
+
+const activity = channel(ACTIVITY_CHANNEL);
+
+export function reportActivity(event: Activity): void {
+  if (activity.hasSubscribers) activity.publish(event);
+}
+
+/** Listen until the returned function is called. */
+export function onActivity(listener: (event: Activity) => void): () => void {
+  const handler = (message: unknown): void => listener(message as Activity);
+  activity.subscribe(handler);
+  return () => activity.unsubscribe(handler);
+}
