@@ -59,6 +59,10 @@ export async function runCheck(opts: CheckOptions): Promise<CheckResult> {
   let requests = 0;
   let offline = opts.github === null;
   // One deadline for every GitHub phase of the run (refs, then pinned bases).
+  // It starts once the GitHub modules are loaded: on a starved machine loading
+  // Octokit can take seconds, and a deadline spent before the first request
+  // would report a GitHub that was never asked ("0 requests sent").
+  if (opts.github !== null && opts.github.replay === null) await loadGitHubModules();
   const transport = transportLimits(opts.config, Date.now());
   if (opts.github !== null) {
     const refs = refRequests(collected);
@@ -174,6 +178,11 @@ async function askContainment(
     resolver,
   );
   return { ...facts, skipped: 0 };
+}
+
+/** The modules every online phase uses, loaded once (later imports hit the module cache). */
+async function loadGitHubModules(): Promise<void> {
+  await Promise.all([import('./github/index.js'), import('./github/containment.js')]);
 }
 
 /** budget-exceeded is not a rule module, but its severity is configurable like one. */
