@@ -258,10 +258,14 @@ function render(root: Value, pick: () => number): string {
   const write = (head: string, v: Value, col: number) => {
     const pad = ' '.repeat(col);
     if ('s' in v) {
-      if (v.prose === true && pick() % 2 === 0) {
-        out.push(`${pad}${head} ${pick() % 2 === 0 ? '>-' : '>'}${comment()}`);
-        const inner = ' '.repeat(col + 2 + (pick() % 3));
-        for (const line of v.s.split(' ')) out.push(`${inner}${line}`);
+      const how = pick() % 3;
+      if (v.prose === true && how < 2) {
+        // Folded (`>-`) or plain text wrapped over several lines.
+        const words = v.s.split(' ');
+        const inner = ' '.repeat(col + 1 + (pick() % 3));
+        if (how === 0) out.push(`${pad}${head} ${pick() % 2 === 0 ? '>-' : '>'}${comment()}`);
+        else out.push(`${pad}${head} ${words.shift() ?? ''}`);
+        for (const line of words) out.push(`${inner}${line}`);
         if (pick() % 3 === 0) out.push('');
       } else out.push(`${pad}${head} ${scalar(v.s, false)}${comment()}`);
       return;
@@ -376,10 +380,13 @@ describe('what the plain reader leaves to yaml', () => {
     ['a tab', 'a:\t1\n'],
     ['CRLF', 'a: 1\r\nb: 2\r\n'],
     ['a BOM', '\uFEFFa: 1\n'],
-    ['a multi-line plain scalar', 'a: one\n  two\n'],
+    ['a comment inside a multi-line plain scalar', 'a: one # c\n  two\n'],
+    ['a multi-line plain scalar going on with a list', 'a: one\n  - two\n'],
     ['a multi-line quoted scalar', 'a: "one\n  two"\n'],
     ['a multi-line flow list', 'a: [1,\n  2]\n'],
     ['a document marker', '---\na: 1\n'],
+    ['a document end marker', 'a: 1\n...\n'],
+    ['a directive', '%YAML 1.2\n---\na: 1\n'],
     ['an explicit key', '? a\n: 1\n'],
     ['keep chomping', 'a: |+\n  x\n'],
     ['an indentation indicator', 'a: |2\n  x\n'],

@@ -21,12 +21,12 @@ const MAX_KEY = 1000;
 
 /**
  * Characters the subset leaves to `yaml`: tab, CR and other controls, NEL,
- * the Unicode line separators, a BOM, and lines that could be document
- * markers or directives.
+ * the Unicode line separators and a BOM. (Lines that could be document
+ * markers or directives are found while splitting lines.)
  */
 // Matching control characters is the point here.
 // eslint-disable-next-line no-control-regex
-const OUTSIDE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\ufeff]|^(?:---|\.\.\.|%)/m;
+const OUTSIDE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\ufeff]/;
 
 const SPACE = 32;
 const HASH = 35;
@@ -140,6 +140,10 @@ class Reader {
   constructor(private readonly text: string) {
     for (let at = 0; ;) {
       this.starts.push(at);
+      // `---`, `...` (document markers) and `%` (a directive) at the start of a line
+      const c = text.charCodeAt(at);
+      if (c === 37 || ((c === DASH || c === 46) && text.startsWith(c === DASH ? '---' : '...', at)))
+        giveUp();
       const nl = text.indexOf('\n', at);
       if (nl < 0) break;
       at = nl + 1;
@@ -330,19 +334,57 @@ class Reader {
     if (isIndicator(c)) giveUp();
     if ((c === DASH || c === 63 || c === COLON) && this.isDashLike(at, end)) giveUp();
     // A plain scalar to the end of the line or a comment; `a: b: c` is not one.
+    const first = this.plainLine(at, end);
+    let written = this.text.slice(at, first.stop);
+    let stop = first.stop;
+    let l = line + 1;
+    if (!first.comment) {
+      // It goes on over lines indented past the owner: folded, one space per
+      // line break, a newline per blank line between them.
+      let blanks = 0;
+      for (let next = l; next < this.count; next++) {
+        const start = this.start(next);
+        const lineEnd = this.end(next);
+        if (start === lineEnd) {
+          blanks++;
+          continue;
+        }
+        const indent = this.indent(next);
+        if (indent === lineEnd - start) giveUp();
+        const from = start + indent;
+        const c0 = this.text.charCodeAt(from);
+        if (indent <= owner || c0 === HASH) break;
+        if (isIndicator(c0) || c0 === DASH || c0 === 63 || c0 === COLON) giveUp();
+        const part = this.plainLine(from, lineEnd);
+        if (part.comment) giveUp();
+        written += (blanks === 0 ? ' ' : '\n'.repeat(blanks)) + this.text.slice(from, part.stop);
+        stop = part.stop;
+        blanks = 0;
+        l = next + 1;
+      }
+    }
+    this.next = this.contentLine(l);
+    return this.scalar(typePlain(written), written, 'PLAIN', at, stop, line);
+  }
+
+  /**
+   * One line of a plain scalar from `at`: where its text stops (before
+   * trailing spaces or a ` #` comment), and whether a comment follows.
+   */
+  private plainLine(at: number, end: number): { stop: number; comment: boolean } {
     let stop = end;
+    let comment = false;
     for (let i = at + 1; i < end; i++) {
       const ch = this.text.charCodeAt(i);
       if (ch === COLON && (i + 1 === end || this.text.charCodeAt(i + 1) === SPACE)) giveUp();
       if (ch === HASH && this.text.charCodeAt(i - 1) === SPACE) {
         stop = i;
+        comment = true;
         break;
       }
     }
     while (this.text.charCodeAt(stop - 1) === SPACE) stop--;
-    const written = this.text.slice(at, stop);
-    this.next = this.contentLine(line + 1);
-    return this.scalar(typePlain(written), written, 'PLAIN', at, stop, line);
+    return { stop, comment };
   }
 
   /** `-`, `?` or `:` followed by a space or the end: an indicator, not text. */
