@@ -50,7 +50,18 @@ function giveUp(): never {
   throw new OutsideSubset();
 }
 
-/** Core-schema typing of a plain scalar (yaml's schema/core tags, in their order). */
+// The core schema's tests, in its order (yaml's schema/core). Module-level:
+// a regex literal inside a function is a new object at every call.
+const NULL = /^(?:~|[Nn]ull|NULL)?$/;
+const BOOL = /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/;
+const INT_OCT = /^0o[0-7]+$/;
+const INT = /^[-+]?[0-9]+$/;
+const INT_HEX = /^0x[0-9a-fA-F]+$/;
+const FLOAT_NAN = /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/;
+const FLOAT_EXP = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/;
+const FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/;
+
+/** Core-schema typing of a plain scalar, as yaml types it. */
 export function typePlain(s: string): string | number | boolean | null {
   const c = s.charCodeAt(0);
   // Only these can start a null, boolean or number: ~ n N t T f F + - . 0-9
@@ -65,22 +76,22 @@ export function typePlain(s: string): string | number | boolean | null {
     c !== 70 &&
     c !== 43 &&
     c !== 45 &&
-    c !== 46
+    c !== 46 &&
+    s !== ''
   )
     return s;
-  if (/^(?:~|[Nn]ull|NULL)?$/.test(s)) return null;
-  if (/^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/.test(s)) return s[0] === 't' || s[0] === 'T';
-  if (/^0o[0-7]+$/.test(s)) return parseInt(s.substring(2), 8);
-  if (/^[-+]?[0-9]+$/.test(s)) return parseInt(s, 10);
-  if (/^0x[0-9a-fA-F]+$/.test(s)) return parseInt(s.substring(2), 16);
-  if (/^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/.test(s))
+  if (NULL.test(s)) return null;
+  if (BOOL.test(s)) return c === 116 || c === 84;
+  if (INT_OCT.test(s)) return parseInt(s.substring(2), 8);
+  if (INT.test(s)) return parseInt(s, 10);
+  if (INT_HEX.test(s)) return parseInt(s.substring(2), 16);
+  if (FLOAT_NAN.test(s))
     return s.slice(-3).toLowerCase() === 'nan'
       ? NaN
-      : s[0] === '-'
+      : c === 45
         ? Number.NEGATIVE_INFINITY
         : Number.POSITIVE_INFINITY;
-  if (/^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/.test(s)) return parseFloat(s);
-  if (/^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/.test(s)) return parseFloat(s);
+  if (FLOAT_EXP.test(s) || FLOAT.test(s)) return parseFloat(s);
   return s;
 }
 
@@ -136,6 +147,8 @@ class Reader {
   private readonly count: number;
   /** The next line with content (not blank, not only a comment) after the last value read. */
   private next = 0;
+  /** The last plain line read ended in a comment. */
+  private comment = false;
 
   constructor(private readonly text: string) {
     for (let at = 0; ;) {
@@ -334,11 +347,10 @@ class Reader {
     if (isIndicator(c)) giveUp();
     if ((c === DASH || c === 63 || c === COLON) && this.isDashLike(at, end)) giveUp();
     // A plain scalar to the end of the line or a comment; `a: b: c` is not one.
-    const first = this.plainLine(at, end);
-    let written = this.text.slice(at, first.stop);
-    let stop = first.stop;
+    let stop = this.plainLine(at, end);
+    let written = this.text.slice(at, stop);
     let l = line + 1;
-    if (!first.comment) {
+    if (!this.comment) {
       // It goes on over lines indented past the owner: folded, one space per
       // line break, a newline per blank line between them.
       let blanks = 0;
@@ -355,10 +367,9 @@ class Reader {
         const c0 = this.text.charCodeAt(from);
         if (indent <= owner || c0 === HASH) break;
         if (isIndicator(c0) || c0 === DASH || c0 === 63 || c0 === COLON) giveUp();
-        const part = this.plainLine(from, lineEnd);
-        if (part.comment) giveUp();
-        written += (blanks === 0 ? ' ' : '\n'.repeat(blanks)) + this.text.slice(from, part.stop);
-        stop = part.stop;
+        stop = this.plainLine(from, lineEnd);
+        if (this.comment) giveUp();
+        written += (blanks === 0 ? ' ' : '\n'.repeat(blanks)) + this.text.slice(from, stop);
         blanks = 0;
         l = next + 1;
       }
@@ -369,9 +380,9 @@ class Reader {
 
   /**
    * One line of a plain scalar from `at`: where its text stops (before
-   * trailing spaces or a ` #` comment), and whether a comment follows.
+   * trailing spaces or a ` #` comment); `comment` says whether one follows.
    */
-  private plainLine(at: number, end: number): { stop: number; comment: boolean } {
+  private plainLine(at: number, end: number): number {
     let stop = end;
     let comment = false;
     for (let i = at + 1; i < end; i++) {
@@ -384,7 +395,8 @@ class Reader {
       }
     }
     while (this.text.charCodeAt(stop - 1) === SPACE) stop--;
-    return { stop, comment };
+    this.comment = comment;
+    return stop;
   }
 
   /** `-`, `?` or `:` followed by a space or the end: an indicator, not text. */
