@@ -21717,17 +21717,16 @@ function giveUp() {
 }
 function typePlain(s) {
   const c = s.charCodeAt(0);
-  if (!(c >= 48 && c <= 57) && c !== 126 && c !== 110 && c !== 78 && c !== 116 && c !== 84 && c !== 102 && c !== 70 && c !== 43 && c !== 45 && c !== 46)
+  if (!(c >= 48 && c <= 57) && c !== 126 && c !== 110 && c !== 78 && c !== 116 && c !== 84 && c !== 102 && c !== 70 && c !== 43 && c !== 45 && c !== 46 && s !== "")
     return s;
-  if (/^(?:~|[Nn]ull|NULL)?$/.test(s)) return null;
-  if (/^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/.test(s)) return s[0] === "t" || s[0] === "T";
-  if (/^0o[0-7]+$/.test(s)) return parseInt(s.substring(2), 8);
-  if (/^[-+]?[0-9]+$/.test(s)) return parseInt(s, 10);
-  if (/^0x[0-9a-fA-F]+$/.test(s)) return parseInt(s.substring(2), 16);
-  if (/^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/.test(s))
-    return s.slice(-3).toLowerCase() === "nan" ? NaN : s[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
-  if (/^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/.test(s)) return parseFloat(s);
-  if (/^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/.test(s)) return parseFloat(s);
+  if (NULL.test(s)) return null;
+  if (BOOL.test(s)) return c === 116 || c === 84;
+  if (INT_OCT.test(s)) return parseInt(s.substring(2), 8);
+  if (INT.test(s)) return parseInt(s, 10);
+  if (INT_HEX.test(s)) return parseInt(s.substring(2), 16);
+  if (FLOAT_NAN.test(s))
+    return s.slice(-3).toLowerCase() === "nan" ? NaN : c === 45 ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
+  if (FLOAT_EXP.test(s) || FLOAT.test(s)) return parseFloat(s);
   return s;
 }
 function isIndicator(c) {
@@ -21736,7 +21735,7 @@ function isIndicator(c) {
 function isFlowIndicator(c) {
   return c === 44 || c === 91 || c === 93 || c === 123 || c === 125;
 }
-var MAX_DEPTH2, MAX_KEY, OUTSIDE, SPACE3, HASH, COLON, DASH, OutsideSubset, ESCAPES, Reader;
+var MAX_DEPTH2, MAX_KEY, OUTSIDE, SPACE3, HASH, COLON, DASH, OutsideSubset, NULL, BOOL, INT_OCT, INT, INT_HEX, FLOAT_NAN, FLOAT_EXP, FLOAT, ESCAPES, Reader;
 var init_plain_yaml = __esm({
   "src/sources/records/plain-yaml.ts"() {
     "use strict";
@@ -21749,6 +21748,14 @@ var init_plain_yaml = __esm({
     DASH = 45;
     OutsideSubset = class extends Error {
     };
+    NULL = /^(?:~|[Nn]ull|NULL)?$/;
+    BOOL = /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/;
+    INT_OCT = /^0o[0-7]+$/;
+    INT = /^[-+]?[0-9]+$/;
+    INT_HEX = /^0x[0-9a-fA-F]+$/;
+    FLOAT_NAN = /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/;
+    FLOAT_EXP = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/;
+    FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/;
     ESCAPES = {
       "0": "\0",
       a: "\x07",
@@ -21787,6 +21794,8 @@ var init_plain_yaml = __esm({
       count;
       /** The next line with content (not blank, not only a comment) after the last value read. */
       next = 0;
+      /** The last plain line read ended in a comment. */
+      comment = false;
       document() {
         const first = this.contentLine(0);
         if (first === this.count) giveUp();
@@ -21950,11 +21959,10 @@ var init_plain_yaml = __esm({
         if (c === 124 || c === 62) return this.blockScalar(line, at, owner);
         if (isIndicator(c)) giveUp();
         if ((c === DASH || c === 63 || c === COLON) && this.isDashLike(at, end)) giveUp();
-        const first = this.plainLine(at, end);
-        let written = this.text.slice(at, first.stop);
-        let stop = first.stop;
+        let stop = this.plainLine(at, end);
+        let written = this.text.slice(at, stop);
         let l = line + 1;
-        if (!first.comment) {
+        if (!this.comment) {
           let blanks = 0;
           for (let next = l; next < this.count; next++) {
             const start = this.start(next);
@@ -21969,10 +21977,9 @@ var init_plain_yaml = __esm({
             const c0 = this.text.charCodeAt(from2);
             if (indent2 <= owner || c0 === HASH) break;
             if (isIndicator(c0) || c0 === DASH || c0 === 63 || c0 === COLON) giveUp();
-            const part = this.plainLine(from2, lineEnd3);
-            if (part.comment) giveUp();
-            written += (blanks === 0 ? " " : "\n".repeat(blanks)) + this.text.slice(from2, part.stop);
-            stop = part.stop;
+            stop = this.plainLine(from2, lineEnd3);
+            if (this.comment) giveUp();
+            written += (blanks === 0 ? " " : "\n".repeat(blanks)) + this.text.slice(from2, stop);
             blanks = 0;
             l = next + 1;
           }
@@ -21982,7 +21989,7 @@ var init_plain_yaml = __esm({
       }
       /**
        * One line of a plain scalar from `at`: where its text stops (before
-       * trailing spaces or a ` #` comment), and whether a comment follows.
+       * trailing spaces or a ` #` comment); `comment` says whether one follows.
        */
       plainLine(at, end) {
         let stop = end;
@@ -21997,7 +22004,8 @@ var init_plain_yaml = __esm({
           }
         }
         while (this.text.charCodeAt(stop - 1) === SPACE3) stop--;
-        return { stop, comment: comment2 };
+        this.comment = comment2;
+        return stop;
       }
       /** `-`, `?` or `:` followed by a space or the end: an indicator, not text. */
       isDashLike(at, end) {
