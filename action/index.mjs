@@ -110,9 +110,9 @@ var init_control_chars = __esm({
   }
 });
 
-// node_modules/commander/lib/error.js
+// ../main/node_modules/commander/lib/error.js
 var require_error = __commonJS({
-  "node_modules/commander/lib/error.js"(exports) {
+  "../main/node_modules/commander/lib/error.js"(exports) {
     var CommanderError2 = class extends Error {
       /**
        * Constructs the CommanderError class
@@ -145,9 +145,9 @@ var require_error = __commonJS({
   }
 });
 
-// node_modules/commander/lib/argument.js
+// ../main/node_modules/commander/lib/argument.js
 var require_argument = __commonJS({
-  "node_modules/commander/lib/argument.js"(exports) {
+  "../main/node_modules/commander/lib/argument.js"(exports) {
     var { InvalidArgumentError: InvalidArgumentError2 } = require_error();
     var Argument2 = class {
       /**
@@ -273,9 +273,9 @@ var require_argument = __commonJS({
   }
 });
 
-// node_modules/commander/lib/help.js
+// ../main/node_modules/commander/lib/help.js
 var require_help = __commonJS({
-  "node_modules/commander/lib/help.js"(exports) {
+  "../main/node_modules/commander/lib/help.js"(exports) {
     var { humanReadableArgName } = require_argument();
     var Help2 = class {
       constructor() {
@@ -875,9 +875,9 @@ ${itemIndentStr}`);
   }
 });
 
-// node_modules/commander/lib/option.js
+// ../main/node_modules/commander/lib/option.js
 var require_option = __commonJS({
-  "node_modules/commander/lib/option.js"(exports) {
+  "../main/node_modules/commander/lib/option.js"(exports) {
     var { InvalidArgumentError: InvalidArgumentError2 } = require_error();
     var Option2 = class {
       /**
@@ -1188,9 +1188,9 @@ var require_option = __commonJS({
   }
 });
 
-// node_modules/commander/lib/suggestSimilar.js
+// ../main/node_modules/commander/lib/suggestSimilar.js
 var require_suggestSimilar = __commonJS({
-  "node_modules/commander/lib/suggestSimilar.js"(exports) {
+  "../main/node_modules/commander/lib/suggestSimilar.js"(exports) {
     var maxDistance = 3;
     function editDistance(a, b) {
       if (Math.abs(a.length - b.length) > maxDistance)
@@ -1268,9 +1268,9 @@ var require_suggestSimilar = __commonJS({
   }
 });
 
-// node_modules/commander/lib/command.js
+// ../main/node_modules/commander/lib/command.js
 var require_command = __commonJS({
-  "node_modules/commander/lib/command.js"(exports) {
+  "../main/node_modules/commander/lib/command.js"(exports) {
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
     var path23 = __require("node:path");
@@ -3514,9 +3514,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
   }
 });
 
-// node_modules/commander/index.js
+// ../main/node_modules/commander/index.js
 var require_commander = __commonJS({
-  "node_modules/commander/index.js"(exports) {
+  "../main/node_modules/commander/index.js"(exports) {
     var { Argument: Argument2 } = require_argument();
     var { Command: Command2 } = require_command();
     var { CommanderError: CommanderError2, InvalidArgumentError: InvalidArgumentError2 } = require_error();
@@ -3536,10 +3536,10 @@ var require_commander = __commonJS({
   }
 });
 
-// node_modules/commander/esm.mjs
+// ../main/node_modules/commander/esm.mjs
 var import_index, program, createCommand, createArgument, createOption, CommanderError, InvalidArgumentError, InvalidOptionArgumentError, Command, Argument, Option, Help;
 var init_esm = __esm({
-  "node_modules/commander/esm.mjs"() {
+  "../main/node_modules/commander/esm.mjs"() {
     import_index = __toESM(require_commander(), 1);
     ({
       program,
@@ -3621,9 +3621,9 @@ var init_model = __esm({
   }
 });
 
-// node_modules/yaml/dist/nodes/identity.js
+// ../main/node_modules/yaml/dist/nodes/identity.js
 var require_identity = __commonJS({
-  "node_modules/yaml/dist/nodes/identity.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/identity.js"(exports) {
     "use strict";
     var ALIAS2 = /* @__PURE__ */ Symbol.for("yaml.alias");
     var DOC = /* @__PURE__ */ Symbol.for("yaml.document");
@@ -3634,10 +3634,10 @@ var require_identity = __commonJS({
     var NODE_TYPE = /* @__PURE__ */ Symbol.for("yaml.node.type");
     var isAlias3 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === ALIAS2;
     var isDocument = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === DOC;
-    var isMap15 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === MAP;
+    var isMap8 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === MAP;
     var isPair = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === PAIR;
-    var isScalar14 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SCALAR;
-    var isSeq11 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SEQ;
+    var isScalar8 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SCALAR;
+    var isSeq6 = (node) => !!node && typeof node === "object" && node[NODE_TYPE] === SEQ;
     function isCollection(node) {
       if (node && typeof node === "object")
         switch (node[NODE_TYPE]) {
@@ -3658,7 +3658,7 @@ var require_identity = __commonJS({
         }
       return false;
     }
-    var hasAnchor = (node) => (isScalar14(node) || isCollection(node)) && !!node.anchor;
+    var hasAnchor2 = (node) => (isScalar8(node) || isCollection(node)) && !!node.anchor;
     exports.ALIAS = ALIAS2;
     exports.DOC = DOC;
     exports.MAP = MAP;
@@ -3666,21 +3666,21 @@ var require_identity = __commonJS({
     exports.PAIR = PAIR;
     exports.SCALAR = SCALAR;
     exports.SEQ = SEQ;
-    exports.hasAnchor = hasAnchor;
+    exports.hasAnchor = hasAnchor2;
     exports.isAlias = isAlias3;
     exports.isCollection = isCollection;
     exports.isDocument = isDocument;
-    exports.isMap = isMap15;
+    exports.isMap = isMap8;
     exports.isNode = isNode;
     exports.isPair = isPair;
-    exports.isScalar = isScalar14;
-    exports.isSeq = isSeq11;
+    exports.isScalar = isScalar8;
+    exports.isSeq = isSeq6;
   }
 });
 
-// node_modules/yaml/dist/visit.js
+// ../main/node_modules/yaml/dist/visit.js
 var require_visit = __commonJS({
-  "node_modules/yaml/dist/visit.js"(exports) {
+  "../main/node_modules/yaml/dist/visit.js"(exports) {
     "use strict";
     var identity = require_identity();
     var BREAK = /* @__PURE__ */ Symbol("break visit");
@@ -3836,9 +3836,9 @@ var require_visit = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/directives.js
+// ../main/node_modules/yaml/dist/doc/directives.js
 var require_directives = __commonJS({
-  "node_modules/yaml/dist/doc/directives.js"(exports) {
+  "../main/node_modules/yaml/dist/doc/directives.js"(exports) {
     "use strict";
     var identity = require_identity();
     var visit3 = require_visit();
@@ -4007,9 +4007,9 @@ var require_directives = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/anchors.js
+// ../main/node_modules/yaml/dist/doc/anchors.js
 var require_anchors = __commonJS({
-  "node_modules/yaml/dist/doc/anchors.js"(exports) {
+  "../main/node_modules/yaml/dist/doc/anchors.js"(exports) {
     "use strict";
     var identity = require_identity();
     var visit3 = require_visit();
@@ -4077,9 +4077,9 @@ var require_anchors = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/applyReviver.js
+// ../main/node_modules/yaml/dist/doc/applyReviver.js
 var require_applyReviver = __commonJS({
-  "node_modules/yaml/dist/doc/applyReviver.js"(exports) {
+  "../main/node_modules/yaml/dist/doc/applyReviver.js"(exports) {
     "use strict";
     function applyReviver(reviver, obj, key, val) {
       if (val && typeof val === "object") {
@@ -4127,9 +4127,9 @@ var require_applyReviver = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/toJS.js
+// ../main/node_modules/yaml/dist/nodes/toJS.js
 var require_toJS = __commonJS({
-  "node_modules/yaml/dist/nodes/toJS.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/toJS.js"(exports) {
     "use strict";
     var identity = require_identity();
     function toJS(value, arg, ctx) {
@@ -4157,9 +4157,9 @@ var require_toJS = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Node.js
+// ../main/node_modules/yaml/dist/nodes/Node.js
 var require_Node = __commonJS({
-  "node_modules/yaml/dist/nodes/Node.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/Node.js"(exports) {
     "use strict";
     var applyReviver = require_applyReviver();
     var identity = require_identity();
@@ -4198,9 +4198,9 @@ var require_Node = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Alias.js
+// ../main/node_modules/yaml/dist/nodes/Alias.js
 var require_Alias = __commonJS({
-  "node_modules/yaml/dist/nodes/Alias.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/Alias.js"(exports) {
     "use strict";
     var anchors = require_anchors();
     var visit3 = require_visit();
@@ -4316,9 +4316,9 @@ var require_Alias = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Scalar.js
+// ../main/node_modules/yaml/dist/nodes/Scalar.js
 var require_Scalar = __commonJS({
-  "node_modules/yaml/dist/nodes/Scalar.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/Scalar.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Node = require_Node();
@@ -4346,9 +4346,9 @@ var require_Scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/createNode.js
+// ../main/node_modules/yaml/dist/doc/createNode.js
 var require_createNode = __commonJS({
-  "node_modules/yaml/dist/doc/createNode.js"(exports) {
+  "../main/node_modules/yaml/dist/doc/createNode.js"(exports) {
     "use strict";
     var Alias = require_Alias();
     var identity = require_identity();
@@ -4421,9 +4421,9 @@ var require_createNode = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Collection.js
+// ../main/node_modules/yaml/dist/nodes/Collection.js
 var require_Collection = __commonJS({
-  "node_modules/yaml/dist/nodes/Collection.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/Collection.js"(exports) {
     "use strict";
     var createNode = require_createNode();
     var identity = require_identity();
@@ -4564,9 +4564,9 @@ var require_Collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyComment.js
+// ../main/node_modules/yaml/dist/stringify/stringifyComment.js
 var require_stringifyComment = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
     "use strict";
     var stringifyComment = (str2) => str2.replace(/^(?!$)(?: $)?/gm, "#");
     function indentComment(comment2, indent2) {
@@ -4581,9 +4581,9 @@ var require_stringifyComment = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/foldFlowLines.js
+// ../main/node_modules/yaml/dist/stringify/foldFlowLines.js
 var require_foldFlowLines = __commonJS({
-  "node_modules/yaml/dist/stringify/foldFlowLines.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/foldFlowLines.js"(exports) {
     "use strict";
     var FOLD_FLOW = "flow";
     var FOLD_BLOCK = "block";
@@ -4717,9 +4717,9 @@ ${indent2}${text3.slice(fold + 1, end2)}`;
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyString.js
+// ../main/node_modules/yaml/dist/stringify/stringifyString.js
 var require_stringifyString = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyString.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/stringifyString.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var foldFlowLines = require_foldFlowLines();
@@ -5000,9 +5000,9 @@ ${indent2}`);
   }
 });
 
-// node_modules/yaml/dist/stringify/stringify.js
+// ../main/node_modules/yaml/dist/stringify/stringify.js
 var require_stringify = __commonJS({
-  "node_modules/yaml/dist/stringify/stringify.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/stringify.js"(exports) {
     "use strict";
     var anchors = require_anchors();
     var identity = require_identity();
@@ -5124,9 +5124,9 @@ ${ctx.indent}${str2}`;
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyPair.js
+// ../main/node_modules/yaml/dist/stringify/stringifyPair.js
 var require_stringifyPair = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyPair.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/stringifyPair.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -5257,9 +5257,9 @@ ${ctx.indent}`;
   }
 });
 
-// node_modules/yaml/dist/log.js
+// ../main/node_modules/yaml/dist/log.js
 var require_log = __commonJS({
-  "node_modules/yaml/dist/log.js"(exports) {
+  "../main/node_modules/yaml/dist/log.js"(exports) {
     "use strict";
     var node_process = __require("process");
     function debug(logLevel, ...messages) {
@@ -5279,9 +5279,9 @@ var require_log = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/merge.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/merge.js
 var require_merge = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -5339,9 +5339,9 @@ var require_merge = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/addPairToJSMap.js
+// ../main/node_modules/yaml/dist/nodes/addPairToJSMap.js
 var require_addPairToJSMap = __commonJS({
-  "node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports) {
     "use strict";
     var log = require_log();
     var merge2 = require_merge();
@@ -5403,9 +5403,9 @@ var require_addPairToJSMap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Pair.js
+// ../main/node_modules/yaml/dist/nodes/Pair.js
 var require_Pair = __commonJS({
-  "node_modules/yaml/dist/nodes/Pair.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/Pair.js"(exports) {
     "use strict";
     var createNode = require_createNode();
     var stringifyPair = require_stringifyPair();
@@ -5443,9 +5443,9 @@ var require_Pair = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyCollection.js
+// ../main/node_modules/yaml/dist/stringify/stringifyCollection.js
 var require_stringifyCollection = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyCollection.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/stringifyCollection.js"(exports) {
     "use strict";
     var identity = require_identity();
     var stringify = require_stringify();
@@ -5594,9 +5594,9 @@ ${indent2}${end}`;
   }
 });
 
-// node_modules/yaml/dist/nodes/YAMLMap.js
+// ../main/node_modules/yaml/dist/nodes/YAMLMap.js
 var require_YAMLMap = __commonJS({
-  "node_modules/yaml/dist/nodes/YAMLMap.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/YAMLMap.js"(exports) {
     "use strict";
     var stringifyCollection = require_stringifyCollection();
     var addPairToJSMap = require_addPairToJSMap();
@@ -5738,9 +5738,9 @@ var require_YAMLMap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/map.js
+// ../main/node_modules/yaml/dist/schema/common/map.js
 var require_map = __commonJS({
-  "node_modules/yaml/dist/schema/common/map.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/common/map.js"(exports) {
     "use strict";
     var identity = require_identity();
     var YAMLMap = require_YAMLMap();
@@ -5760,9 +5760,9 @@ var require_map = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/YAMLSeq.js
+// ../main/node_modules/yaml/dist/nodes/YAMLSeq.js
 var require_YAMLSeq = __commonJS({
-  "node_modules/yaml/dist/nodes/YAMLSeq.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/YAMLSeq.js"(exports) {
     "use strict";
     var createNode = require_createNode();
     var stringifyCollection = require_stringifyCollection();
@@ -5876,9 +5876,9 @@ var require_YAMLSeq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/seq.js
+// ../main/node_modules/yaml/dist/schema/common/seq.js
 var require_seq = __commonJS({
-  "node_modules/yaml/dist/schema/common/seq.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/common/seq.js"(exports) {
     "use strict";
     var identity = require_identity();
     var YAMLSeq = require_YAMLSeq();
@@ -5898,9 +5898,9 @@ var require_seq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/string.js
+// ../main/node_modules/yaml/dist/schema/common/string.js
 var require_string = __commonJS({
-  "node_modules/yaml/dist/schema/common/string.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/common/string.js"(exports) {
     "use strict";
     var stringifyString = require_stringifyString();
     var string2 = {
@@ -5917,9 +5917,9 @@ var require_string = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/null.js
+// ../main/node_modules/yaml/dist/schema/common/null.js
 var require_null = __commonJS({
-  "node_modules/yaml/dist/schema/common/null.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/common/null.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var nullTag = {
@@ -5935,9 +5935,9 @@ var require_null = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/bool.js
+// ../main/node_modules/yaml/dist/schema/core/bool.js
 var require_bool = __commonJS({
-  "node_modules/yaml/dist/schema/core/bool.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/core/bool.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var boolTag = {
@@ -5959,9 +5959,9 @@ var require_bool = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyNumber.js
+// ../main/node_modules/yaml/dist/stringify/stringifyNumber.js
 var require_stringifyNumber = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyNumber.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/stringifyNumber.js"(exports) {
     "use strict";
     function stringifyNumber({ format: format2, minFractionDigits, tag, value }) {
       if (typeof value === "bigint")
@@ -5986,9 +5986,9 @@ var require_stringifyNumber = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/float.js
+// ../main/node_modules/yaml/dist/schema/core/float.js
 var require_float = __commonJS({
-  "node_modules/yaml/dist/schema/core/float.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/core/float.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
@@ -6032,9 +6032,9 @@ var require_float = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/int.js
+// ../main/node_modules/yaml/dist/schema/core/int.js
 var require_int = __commonJS({
-  "node_modules/yaml/dist/schema/core/int.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/core/int.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
@@ -6077,9 +6077,9 @@ var require_int = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/schema.js
+// ../main/node_modules/yaml/dist/schema/core/schema.js
 var require_schema = __commonJS({
-  "node_modules/yaml/dist/schema/core/schema.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/core/schema.js"(exports) {
     "use strict";
     var map = require_map();
     var _null = require_null();
@@ -6105,9 +6105,9 @@ var require_schema = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/json/schema.js
+// ../main/node_modules/yaml/dist/schema/json/schema.js
 var require_schema2 = __commonJS({
-  "node_modules/yaml/dist/schema/json/schema.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/json/schema.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var map = require_map();
@@ -6172,9 +6172,9 @@ var require_schema2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/binary.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/binary.js
 var require_binary = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports) {
     "use strict";
     var node_buffer = __require("buffer");
     var Scalar = require_Scalar();
@@ -6238,9 +6238,9 @@ var require_binary = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/pairs.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/pairs.js
 var require_pairs = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -6316,9 +6316,9 @@ ${cn.comment}` : item.comment;
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/omap.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/omap.js
 var require_omap = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports) {
     "use strict";
     var identity = require_identity();
     var toJS = require_toJS();
@@ -6394,9 +6394,9 @@ var require_omap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/bool.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/bool.js
 var require_bool2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     function boolStringify({ value, source: source2 }, ctx) {
@@ -6426,9 +6426,9 @@ var require_bool2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/float.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/float.js
 var require_float2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
@@ -6475,9 +6475,9 @@ var require_float2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/int.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/int.js
 var require_int2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
@@ -6554,9 +6554,9 @@ var require_int2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/set.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/set.js
 var require_set = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -6643,9 +6643,9 @@ var require_set = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
 var require_timestamp = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     function parseSexagesimal(str2, asBigInt) {
@@ -6731,9 +6731,9 @@ var require_timestamp = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/schema.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/schema.js
 var require_schema3 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports) {
     "use strict";
     var map = require_map();
     var _null = require_null();
@@ -6775,9 +6775,9 @@ var require_schema3 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/tags.js
+// ../main/node_modules/yaml/dist/schema/tags.js
 var require_tags = __commonJS({
-  "node_modules/yaml/dist/schema/tags.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/tags.js"(exports) {
     "use strict";
     var map = require_map();
     var _null = require_null();
@@ -6869,9 +6869,9 @@ var require_tags = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/Schema.js
+// ../main/node_modules/yaml/dist/schema/Schema.js
 var require_Schema = __commonJS({
-  "node_modules/yaml/dist/schema/Schema.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/Schema.js"(exports) {
     "use strict";
     var identity = require_identity();
     var map = require_map();
@@ -6901,9 +6901,9 @@ var require_Schema = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyDocument.js
+// ../main/node_modules/yaml/dist/stringify/stringifyDocument.js
 var require_stringifyDocument = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyDocument.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/stringifyDocument.js"(exports) {
     "use strict";
     var identity = require_identity();
     var stringify = require_stringify();
@@ -6981,9 +6981,9 @@ var require_stringifyDocument = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/Document.js
+// ../main/node_modules/yaml/dist/doc/Document.js
 var require_Document = __commonJS({
-  "node_modules/yaml/dist/doc/Document.js"(exports) {
+  "../main/node_modules/yaml/dist/doc/Document.js"(exports) {
     "use strict";
     var Alias = require_Alias();
     var Collection2 = require_Collection();
@@ -7290,9 +7290,9 @@ var require_Document = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/errors.js
+// ../main/node_modules/yaml/dist/errors.js
 var require_errors = __commonJS({
-  "node_modules/yaml/dist/errors.js"(exports) {
+  "../main/node_modules/yaml/dist/errors.js"(exports) {
     "use strict";
     var YAMLError = class extends Error {
       constructor(name2, pos, code2, message) {
@@ -7355,9 +7355,9 @@ ${pointer}
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-props.js
+// ../main/node_modules/yaml/dist/compose/resolve-props.js
 var require_resolve_props = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-props.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/resolve-props.js"(exports) {
     "use strict";
     function resolveProps(tokens, { flow: flow2, indicator, next, offset, onError, parentIndent, startOnNewline }) {
       let spaceBefore = false;
@@ -7489,9 +7489,9 @@ var require_resolve_props = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-contains-newline.js
+// ../main/node_modules/yaml/dist/compose/util-contains-newline.js
 var require_util_contains_newline = __commonJS({
-  "node_modules/yaml/dist/compose/util-contains-newline.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/util-contains-newline.js"(exports) {
     "use strict";
     function containsNewline(key) {
       if (!key)
@@ -7531,9 +7531,9 @@ var require_util_contains_newline = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-flow-indent-check.js
+// ../main/node_modules/yaml/dist/compose/util-flow-indent-check.js
 var require_util_flow_indent_check = __commonJS({
-  "node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports) {
     "use strict";
     var utilContainsNewline = require_util_contains_newline();
     function flowIndentCheck(indent2, fc, onError) {
@@ -7549,9 +7549,9 @@ var require_util_flow_indent_check = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-map-includes.js
+// ../main/node_modules/yaml/dist/compose/util-map-includes.js
 var require_util_map_includes = __commonJS({
-  "node_modules/yaml/dist/compose/util-map-includes.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/util-map-includes.js"(exports) {
     "use strict";
     var identity = require_identity();
     function mapIncludes(ctx, items, search2) {
@@ -7565,9 +7565,9 @@ var require_util_map_includes = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-map.js
+// ../main/node_modules/yaml/dist/compose/resolve-block-map.js
 var require_resolve_block_map = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-map.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/resolve-block-map.js"(exports) {
     "use strict";
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
@@ -7673,9 +7673,9 @@ var require_resolve_block_map = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-seq.js
+// ../main/node_modules/yaml/dist/compose/resolve-block-seq.js
 var require_resolve_block_seq = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-seq.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/resolve-block-seq.js"(exports) {
     "use strict";
     var YAMLSeq = require_YAMLSeq();
     var resolveProps = require_resolve_props();
@@ -7724,9 +7724,9 @@ var require_resolve_block_seq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-end.js
+// ../main/node_modules/yaml/dist/compose/resolve-end.js
 var require_resolve_end = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-end.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/resolve-end.js"(exports) {
     "use strict";
     function resolveEnd(end, offset, reqSpace, onError) {
       let comment2 = "";
@@ -7767,9 +7767,9 @@ var require_resolve_end = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-flow-collection.js
+// ../main/node_modules/yaml/dist/compose/resolve-flow-collection.js
 var require_resolve_flow_collection = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -7782,9 +7782,9 @@ var require_resolve_flow_collection = __commonJS({
     var blockMsg = "Block collections are not allowed within flow collections";
     var isBlock = (token) => token && (token.type === "block-map" || token.type === "block-seq");
     function resolveFlowCollection({ composeNode, composeEmptyNode }, ctx, fc, onError, tag) {
-      const isMap15 = fc.start.source === "{";
-      const fcName = isMap15 ? "flow map" : "flow sequence";
-      const NodeClass = tag?.nodeClass ?? (isMap15 ? YAMLMap.YAMLMap : YAMLSeq.YAMLSeq);
+      const isMap8 = fc.start.source === "{";
+      const fcName = isMap8 ? "flow map" : "flow sequence";
+      const NodeClass = tag?.nodeClass ?? (isMap8 ? YAMLMap.YAMLMap : YAMLSeq.YAMLSeq);
       const coll = new NodeClass(ctx.schema);
       coll.flow = true;
       const atRoot = ctx.atRoot;
@@ -7820,7 +7820,7 @@ var require_resolve_flow_collection = __commonJS({
             offset = props.end;
             continue;
           }
-          if (!isMap15 && ctx.options.strict && utilContainsNewline.containsNewline(key))
+          if (!isMap8 && ctx.options.strict && utilContainsNewline.containsNewline(key))
             onError(
               key,
               // checked by containsNewline()
@@ -7860,7 +7860,7 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap15 && !sep3 && !props.found) {
+        if (!isMap8 && !sep3 && !props.found) {
           const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep3, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
@@ -7883,7 +7883,7 @@ var require_resolve_flow_collection = __commonJS({
             startOnNewline: false
           });
           if (valueProps.found) {
-            if (!isMap15 && !props.found && ctx.options.strict) {
+            if (!isMap8 && !props.found && ctx.options.strict) {
               if (sep3)
                 for (const st of sep3) {
                   if (st === valueProps.found)
@@ -7915,7 +7915,7 @@ var require_resolve_flow_collection = __commonJS({
           const pair2 = new Pair.Pair(keyNode, valueNode);
           if (ctx.options.keepSourceTokens)
             pair2.srcToken = collItem;
-          if (isMap15) {
+          if (isMap8) {
             const map = coll;
             if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
               onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
@@ -7931,7 +7931,7 @@ var require_resolve_flow_collection = __commonJS({
           offset = valueNode ? valueNode.range[2] : valueProps.end;
         }
       }
-      const expectedEnd = isMap15 ? "}" : "]";
+      const expectedEnd = isMap8 ? "}" : "]";
       const [ce, ...ee] = fc.end;
       let cePos = offset;
       if (ce?.source === expectedEnd)
@@ -7961,9 +7961,9 @@ var require_resolve_flow_collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-collection.js
+// ../main/node_modules/yaml/dist/compose/compose-collection.js
 var require_compose_collection = __commonJS({
-  "node_modules/yaml/dist/compose/compose-collection.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/compose-collection.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -8026,9 +8026,9 @@ var require_compose_collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-scalar.js
+// ../main/node_modules/yaml/dist/compose/resolve-block-scalar.js
 var require_resolve_block_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     function resolveBlockScalar(ctx, scalar, onError) {
@@ -8209,9 +8209,9 @@ var require_resolve_block_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-flow-scalar.js
+// ../main/node_modules/yaml/dist/compose/resolve-flow-scalar.js
 var require_resolve_flow_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var resolveEnd = require_resolve_end();
@@ -8430,9 +8430,9 @@ var require_resolve_flow_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-scalar.js
+// ../main/node_modules/yaml/dist/compose/compose-scalar.js
 var require_compose_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/compose-scalar.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/compose-scalar.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -8511,9 +8511,9 @@ var require_compose_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-empty-scalar-position.js
+// ../main/node_modules/yaml/dist/compose/util-empty-scalar-position.js
 var require_util_empty_scalar_position = __commonJS({
-  "node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports) {
     "use strict";
     function emptyScalarPosition(offset, before, pos) {
       if (before) {
@@ -8541,9 +8541,9 @@ var require_util_empty_scalar_position = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-node.js
+// ../main/node_modules/yaml/dist/compose/compose-node.js
 var require_compose_node = __commonJS({
-  "node_modules/yaml/dist/compose/compose-node.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/compose-node.js"(exports) {
     "use strict";
     var Alias = require_Alias();
     var identity = require_identity();
@@ -8647,9 +8647,9 @@ var require_compose_node = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-doc.js
+// ../main/node_modules/yaml/dist/compose/compose-doc.js
 var require_compose_doc = __commonJS({
-  "node_modules/yaml/dist/compose/compose-doc.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/compose-doc.js"(exports) {
     "use strict";
     var Document = require_Document();
     var composeNode = require_compose_node();
@@ -8690,9 +8690,9 @@ var require_compose_doc = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/composer.js
+// ../main/node_modules/yaml/dist/compose/composer.js
 var require_composer = __commonJS({
-  "node_modules/yaml/dist/compose/composer.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/composer.js"(exports) {
     "use strict";
     var node_process = __require("process");
     var directives = require_directives();
@@ -8898,9 +8898,9 @@ ${end.comment}` : end.comment;
   }
 });
 
-// node_modules/yaml/dist/parse/cst-scalar.js
+// ../main/node_modules/yaml/dist/parse/cst-scalar.js
 var require_cst_scalar = __commonJS({
-  "node_modules/yaml/dist/parse/cst-scalar.js"(exports) {
+  "../main/node_modules/yaml/dist/parse/cst-scalar.js"(exports) {
     "use strict";
     var resolveBlockScalar = require_resolve_block_scalar();
     var resolveFlowScalar = require_resolve_flow_scalar();
@@ -9083,9 +9083,9 @@ var require_cst_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst-stringify.js
+// ../main/node_modules/yaml/dist/parse/cst-stringify.js
 var require_cst_stringify = __commonJS({
-  "node_modules/yaml/dist/parse/cst-stringify.js"(exports) {
+  "../main/node_modules/yaml/dist/parse/cst-stringify.js"(exports) {
     "use strict";
     var stringify = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
     function stringifyToken(token) {
@@ -9144,9 +9144,9 @@ var require_cst_stringify = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst-visit.js
+// ../main/node_modules/yaml/dist/parse/cst-visit.js
 var require_cst_visit = __commonJS({
-  "node_modules/yaml/dist/parse/cst-visit.js"(exports) {
+  "../main/node_modules/yaml/dist/parse/cst-visit.js"(exports) {
     "use strict";
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
@@ -9206,9 +9206,9 @@ var require_cst_visit = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst.js
+// ../main/node_modules/yaml/dist/parse/cst.js
 var require_cst = __commonJS({
-  "node_modules/yaml/dist/parse/cst.js"(exports) {
+  "../main/node_modules/yaml/dist/parse/cst.js"(exports) {
     "use strict";
     var cstScalar = require_cst_scalar();
     var cstStringify = require_cst_stringify();
@@ -9218,7 +9218,7 @@ var require_cst = __commonJS({
     var FLOW_END = "";
     var SCALAR = "";
     var isCollection = (token) => !!token && "items" in token;
-    var isScalar14 = (token) => !!token && (token.type === "scalar" || token.type === "single-quoted-scalar" || token.type === "double-quoted-scalar" || token.type === "block-scalar");
+    var isScalar8 = (token) => !!token && (token.type === "scalar" || token.type === "single-quoted-scalar" || token.type === "double-quoted-scalar" || token.type === "block-scalar");
     function prettyToken(token) {
       switch (token) {
         case BOM2:
@@ -9302,15 +9302,15 @@ var require_cst = __commonJS({
     exports.FLOW_END = FLOW_END;
     exports.SCALAR = SCALAR;
     exports.isCollection = isCollection;
-    exports.isScalar = isScalar14;
+    exports.isScalar = isScalar8;
     exports.prettyToken = prettyToken;
     exports.tokenType = tokenType;
   }
 });
 
-// node_modules/yaml/dist/parse/lexer.js
+// ../main/node_modules/yaml/dist/parse/lexer.js
 var require_lexer = __commonJS({
-  "node_modules/yaml/dist/parse/lexer.js"(exports) {
+  "../main/node_modules/yaml/dist/parse/lexer.js"(exports) {
     "use strict";
     var cst = require_cst();
     function isEmpty(ch) {
@@ -9897,9 +9897,9 @@ var require_lexer = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/line-counter.js
+// ../main/node_modules/yaml/dist/parse/line-counter.js
 var require_line_counter = __commonJS({
-  "node_modules/yaml/dist/parse/line-counter.js"(exports) {
+  "../main/node_modules/yaml/dist/parse/line-counter.js"(exports) {
     "use strict";
     var LineCounter5 = class {
       constructor() {
@@ -9928,9 +9928,9 @@ var require_line_counter = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/parser.js
+// ../main/node_modules/yaml/dist/parse/parser.js
 var require_parser = __commonJS({
-  "node_modules/yaml/dist/parse/parser.js"(exports) {
+  "../main/node_modules/yaml/dist/parse/parser.js"(exports) {
     "use strict";
     var node_process = __require("process");
     var cst = require_cst();
@@ -10802,9 +10802,9 @@ var require_parser = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/public-api.js
+// ../main/node_modules/yaml/dist/public-api.js
 var require_public_api = __commonJS({
-  "node_modules/yaml/dist/public-api.js"(exports) {
+  "../main/node_modules/yaml/dist/public-api.js"(exports) {
     "use strict";
     var composer = require_composer();
     var Document = require_Document();
@@ -10899,9 +10899,9 @@ var require_public_api = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/index.js
+// ../main/node_modules/yaml/dist/index.js
 var require_dist = __commonJS({
-  "node_modules/yaml/dist/index.js"(exports) {
+  "../main/node_modules/yaml/dist/index.js"(exports) {
     "use strict";
     var composer = require_composer();
     var Document = require_Document();
@@ -14250,7 +14250,7 @@ var init_paths2 = __esm({
   }
 });
 
-// node_modules/mdurl/lib/decode.mjs
+// ../main/node_modules/mdurl/lib/decode.mjs
 function getDecodeCache(exclude) {
   let cache2 = decodeCache[exclude];
   if (cache2) {
@@ -14330,7 +14330,7 @@ function decode(string2, exclude) {
 }
 var decodeCache, decode_default;
 var init_decode2 = __esm({
-  "node_modules/mdurl/lib/decode.mjs"() {
+  "../main/node_modules/mdurl/lib/decode.mjs"() {
     decodeCache = {};
     decode.defaultChars = ";/?:@&=+$,#";
     decode.componentChars = "";
@@ -14338,7 +14338,7 @@ var init_decode2 = __esm({
   }
 });
 
-// node_modules/mdurl/lib/encode.mjs
+// ../main/node_modules/mdurl/lib/encode.mjs
 function getEncodeCache(exclude) {
   let cache2 = encodeCache[exclude];
   if (cache2) {
@@ -14399,7 +14399,7 @@ function encode(string2, exclude, keepEscaped) {
 }
 var encodeCache, encode_default;
 var init_encode = __esm({
-  "node_modules/mdurl/lib/encode.mjs"() {
+  "../main/node_modules/mdurl/lib/encode.mjs"() {
     encodeCache = {};
     encode.defaultChars = ";/?:@&=+$,-_.!~*'()#";
     encode.componentChars = "-_.!~*'()";
@@ -14407,7 +14407,7 @@ var init_encode = __esm({
   }
 });
 
-// node_modules/mdurl/lib/format.mjs
+// ../main/node_modules/mdurl/lib/format.mjs
 function format(url) {
   let result = "";
   result += url.protocol || "";
@@ -14425,11 +14425,11 @@ function format(url) {
   return result;
 }
 var init_format = __esm({
-  "node_modules/mdurl/lib/format.mjs"() {
+  "../main/node_modules/mdurl/lib/format.mjs"() {
   }
 });
 
-// node_modules/mdurl/lib/parse.mjs
+// ../main/node_modules/mdurl/lib/parse.mjs
 function Url() {
   this.protocol = null;
   this.slashes = null;
@@ -14448,7 +14448,7 @@ function urlParse(url, slashesDenoteHost) {
 }
 var protocolPattern, portPattern, simplePathPattern, delims, unwise, autoEscape, nonHostChars, hostEndingChars, hostnameMaxLen, hostnamePartPattern, hostnamePartStart, hostlessProtocol, slashedProtocol, parse_default;
 var init_parse = __esm({
-  "node_modules/mdurl/lib/parse.mjs"() {
+  "../main/node_modules/mdurl/lib/parse.mjs"() {
     protocolPattern = /^([a-z0-9.+-]+:)/i;
     portPattern = /:[0-9]*$/;
     simplePathPattern = /^(\/\/?(?!\/)[^\?\s]*)(\?[^\s]*)?$/;
@@ -14616,7 +14616,7 @@ var init_parse = __esm({
   }
 });
 
-// node_modules/mdurl/index.mjs
+// ../main/node_modules/mdurl/index.mjs
 var mdurl_exports = {};
 __export(mdurl_exports, {
   decode: () => decode_default,
@@ -14625,7 +14625,7 @@ __export(mdurl_exports, {
   parse: () => parse_default
 });
 var init_mdurl = __esm({
-  "node_modules/mdurl/index.mjs"() {
+  "../main/node_modules/mdurl/index.mjs"() {
     init_decode2();
     init_encode();
     init_format();
@@ -14633,7 +14633,7 @@ var init_mdurl = __esm({
   }
 });
 
-// node_modules/uc.micro/build/index.mjs
+// ../main/node_modules/uc.micro/build/index.mjs
 var build_exports = {};
 __export(build_exports, {
   Any: () => Any,
@@ -14645,7 +14645,7 @@ __export(build_exports, {
 });
 var Any, Cc, Cf, P, S, Z;
 var init_build = __esm({
-  "node_modules/uc.micro/build/index.mjs"() {
+  "../main/node_modules/uc.micro/build/index.mjs"() {
     Any = /[\0-\uD7FF\uE000-\uFFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:[^\uD800-\uDBFF]|^)[\uDC00-\uDFFF]/;
     Cc = /[\0-\x1F\x7F-\x9F]/;
     Cf = /[\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]|\uD804[\uDCBD\uDCCD]|\uD80D[\uDC30-\uDC3F]|\uD82F[\uDCA0-\uDCA3]|\uD834[\uDD73-\uDD7A]|\uDB40[\uDC01\uDC20-\uDC7F]/;
@@ -14655,7 +14655,7 @@ var init_build = __esm({
   }
 });
 
-// node_modules/entities/dist/decode-codepoint.js
+// ../main/node_modules/entities/dist/decode-codepoint.js
 function isInvalidCodePoint(codePoint) {
   return codePoint === 0 || codePoint >= 55296 && codePoint <= 57343 || codePoint > 1114111;
 }
@@ -14673,7 +14673,7 @@ function codePointToString(codePoint) {
 }
 var c1;
 var init_decode_codepoint = __esm({
-  "node_modules/entities/dist/decode-codepoint.js"() {
+  "../main/node_modules/entities/dist/decode-codepoint.js"() {
     c1 = [
       8364,
       0,
@@ -14711,7 +14711,7 @@ var init_decode_codepoint = __esm({
   }
 });
 
-// node_modules/entities/dist/internal/decode-shared.js
+// ../main/node_modules/entities/dist/internal/decode-shared.js
 function decodeTrieDict(input2, resultLength, atomCount, dict1AtomCount, ngramCount, dictSize) {
   const base = 91;
   const inputLength = input2.length;
@@ -14807,7 +14807,7 @@ function decodeTrieDict(input2, resultLength, atomCount, dict1AtomCount, ngramCo
 }
 var BASE91_INVERSE;
 var init_decode_shared = __esm({
-  "node_modules/entities/dist/internal/decode-shared.js"() {
+  "../main/node_modules/entities/dist/internal/decode-shared.js"() {
     BASE91_INVERSE = /* @__PURE__ */ (() => {
       const table2 = new Uint8Array(127);
       let code2 = 0;
@@ -14821,19 +14821,19 @@ var init_decode_shared = __esm({
   }
 });
 
-// node_modules/entities/dist/generated/decode-data-html.js
+// ../main/node_modules/entities/dist/generated/decode-data-html.js
 var htmlDecodeTree;
 var init_decode_data_html = __esm({
-  "node_modules/entities/dist/generated/decode-data-html.js"() {
+  "../main/node_modules/entities/dist/generated/decode-data-html.js"() {
     init_decode_shared();
     htmlDecodeTree = /* @__PURE__ */ decodeTrieDict("!}.&u%}'&}*'~!6*)%&,~!J~!J~%L~y<~!R,~~%Lu~~#GD~~#|)1#%}^%}2%+#.##%##%}&%##%'#%##&%#%#'%#&#%#&#'#%%#&#%##%#)%''%&%#%#'%#%%#%%}%%%#%#&(23#%%#&-%0%('1#(##%#'##+%'*.:1}#%#6-+(%'%%#%%%}#L'2351&('%}&/N'(0(/*-%(%%}#'+&T%7.2}#&%&#%#36/5##%&%%#&#%%#))2%%##%&&'0~!#*+&'%1~!%).'3q?&%'1~!.##%6(~!+%%%(Gw'rT~!E#<nA%#jZ~!H%(~!42##~!*31&~!G%U~#)5~#`3~!J~!Z~%]~%Y~%C~!q~!u~#kz~%#~!6'~!D~!U~!?~#T~!c%~!G#'~%7|~!G~!J~!G&~#pb~(Df}#%}*&}#%##%##%##&#-}&'#'&%#.++}%mI,#,@&(}*%}*'%&##&#%##%}&0}#.},U},%}+%}&%}#%##&}B%(}(%}+%)})%##%#&}&%##%&}<%}>%#%&}*%}(%}9%}/%})%}*%}*%}?&}&%}3%}&*#%})%#%#)}#&#-#+*%E%%'%'#%}#*V##&##I}#&&##%&%#&&Qf%%))w/0+&%#(#.%-''''++++7}>%4'',##1,#%#&%##&#'##&#*#9)%&%}#*}%,#+P(%A&%#'&##wSD',9E00#y#@}(+}&%&>~!#~!X}#*}(&&}(&}(,%}%&#+&}#&}I%#%}%)#(},'%#*}4%%#%}(''}#/##(##),%-##%%)#&}(.}&%#&}%%}*&#%},&&}&%}#%*'#%})%}D&}&%}-&}6&#&}-,%}#%})-(~+`~,=?~I9'9%~!,#%})%})%}@%}?%}(~!?~#<~#pP~#BG~#=1#%K+~#?#~%;)~#A~#mF1~#A'~'X%'~#lR~#N~'N~#r~#m#-~#i'?%#'%~#B%##%,%#~#_%#0%~#]732~,w~2+#:&#%&'0%&>%}#>##F+)#%&&#(+_}4&}-%}(&}@&}O7Fdf0@+/v4}&WU##&/0#&'('B#%}.%}'+#%}#%%&#&%#%##+#&#)#6#'#.},%}c%},%#%##%&#&%#&~#>'*-.%##%##%}#%%}%'~#)D1}#%*&~#_%%'(~#S2%'.}#~#=##*'*-%}&'%'##&&~'E%.#&~#M4}%%##&'%#~#O1##%&#'+~#<B%##%%'%+~#;#@%}#&%#&&%#(~#H1}'%'##&&~#?A}&'~#D#%32}'&&&&~#[}'(#%}'~#;C})&}%%#%~#=&%,3}%'(#%%~#^'#&&)#%'~#Y%-~#d-%'~#^%%&#&&&}#~#b~2t*&'~&(~&@~0%~e~3}%*''0})&}+~!9##-}#%-hD*)1fC#%/&/fB#40~!+#)*4~!+~!K'&:~!/*7~!.#~!H~!L':~%x&~!H#~!*~%1~!I#~!+A~#p'~!F~~#-#~,,(~.Z~!V~%;'B'mq-W~!N~%I%#&&#&}#%},%%}'%}+X#%}#&}(%}'%}<%}#%}%%'}'%}:~![)9@~%>~#UA%-%##&~!C%~!-.9:~!1~!-^2/:a~!y,D*J#-5)/4~%23,~#G~!L1~!0X3`~!2+~!!0-~&E~!W~!o,>Y&]~%cZx_&~#O*9#A#'#+I'%#)~!0B*-5A+-((F&*M#)(-7-5+'-3a5Vi~!Y~!?+[)%3),ERHm~!+:D,VG.+)?fB%%*(%)'(#&80%1'8`K8?`+'Z#&O&'H5#*9)A%%5&3))0%39+.*7#()&&*=4@**L)<'_&*+..;(#*+)./&0#3)%')-8(4ixD(&.}%,('aI:,)%,k2231T)I'#/-W7,/'Q#.'Y24+h')37</31&83##&0#),H(?'&?/1##%#&&#%''-%&&&#(&''&#.-'%#%%(,')*'&#&#'##%(%(#%('#&##%%%%('%#%#%%#%#&%##h>w+v<ayvyvcg.uuhKr}g/v|g>u9i[~>g5uI~=RvdwEg;v/g;uk!!TTSx]@RT!U!#!@VBRUU!'UTe-d0c`e&gSdicedFcrdTaqb.kYcAohdYd@a3e+d}dMdtd.aJ#bqcK`dle/e.e'dwdPdodddjbEb}ogd^ofdpduc6j?l%d{drdqc)d7bacOdQ%T#Y)X.sR[yH>6Vyv3[xwLu>vo'!*.[yBacahoj>6Rew3[xqdZa#!a&#^(X-[yG>6Vyu3[xvg3sEr|g.u/Ri9db0T#^(Xa)!-[y;>6Vylg4wKs{JwNZt3@3r=c4Z([xlg;wKt!cpq's@v7A'*a(a+!-a#[y<3Dt?3Dt'>6Vym3[xmg9rxsNJwLZt4~?r?db1T#`-!(Xa,!0[yS>6Vz%NuQs.g4wKtnJwNZtS@3r>c4Z([y%g;wKtrdga8!a(!#&T*Y-Xa#!a0<or[yc3Dtq>6Vz43[y3JwNZtf@3s!Ju}!%Dti:pm3c_%X#tjB5pkd6q!r]u?voC'*-a.a2!0a&a+[yI3DtI3Ds~3DtH>6Vyw3[xx;:s#~<5pKJwNZtE@3r~d`a)!a2T#a.(!+U.X1[yT3Dt`3Dtv>6Vz&3[y&g9rxwzcxstPu.<rAJwLZtT~?r@dZa%!a.&^*Za(/Reu[ya>6Vz23[y1g3sEr}wkg{NuQRg{ci(U#5@b`~,cg#U(2WnH5wugcRh7dX#T(Y,a'Ta!!a,[yZ<]mj>6Vz,3[y+Pv#5ReZKu+=,%!H}7ABwkaS?Rh:BcW(X#<]mrj:ubv/ARekdg%!(!a.*Ta(Y.X1!#sP>Rl*Dt6[y>>6Vyo3Wf*jOvuumvuRgRJuq*!:9<B@bX~3jVv&v@s@5Re[d/rQt{uAvo&a&a*)a2!,0Wf!3Dt0=Bs'>6Re}3[xy~<5s%JwJZt1~Gs)c;&!#2sJkNuXvzq7rxu,Re8dka4!a8(aEZ+a@Y.X1Xa)[yd=Bs(3DtP>6Vz53[y4cX#X&Re:avRe9~<5s&JwJZtQ~Gs*i^rzvdRg+Jv{%!2sbB@bX}kdga,!Za?&^*T1/!a'Dt+[y6>6Vyf3Wf%g/u;s4hGu6?Rh-JvZ,!c%#&RoX54Rivj7uyvf8RgTKvZB%*!2sGh<vu5Rgq<=C::9bb~#dZ#T&Ta6Y.X*Dt>[y93Wf)coZ(T,6VyifluvRgC@95@B@bX~/hFu34cC#T,k/unq8w8Q5RkUklwQuzunq8w8Q5Rk8d/rJu?v8w9)-&!a0a;a&aIWejg3sEr/h1s<DtDJvyZqY5aws3Jvy!&Wei~Hr1:au5@Bag>23E~5c:Z&bX};kKv?w&unuVu5Rjc;>bs)#~@:Rh.=ay<a]C;b`}Vd6s/t{uAvoaxa()!a,a7%-a#a2Dt,[yF2Wo[>6Vyt3[xuNuPRi&NuPwpi#RoWh?vf8Ri%Jv]!%Ri:KvxD!.'2WeAjZu`q9rxu,Re7woeAg-unLq(qA_/*2Wg_g3u5q^9:4E}/jTrxrzv=Wkkd~0UX#^^Xa-a1a5T&a=U1a'*aEa]!a*aPaA-adok[y54Rn>;:p3~Dp5g9rpsFNvZqjg3uJp4~<5p0Pw;5qlJwNZt*@3p1Pw:5p/Ou!5p2JvG'!6Vye=<qnJvh_[xhg3v,Rh3kOwOw-sDuev/Re^dha[a%!%!a+#Ta7)-5TaCaO!aka!a)sf[yb2>Rl!9ARiq5E}Qg=ucRkBE|oJrJ_@Wk~@Wk{JrJ_@Wk|@WkyJrJ_@Wk}@WkzJvO_[y2g-vMRmiKuYC!)&>Ri;>Ri<@3RkNc](X#@9Rk=g5vuRmhKvDB!+'=]meg3u4Rmgd)#Y'Vz3CARmfd`a+!%T'!+#Ta1Ta6TaM-sTDt9[yA9sYd'%Y#s[[xpj:ueunaXRgEjRq,v-vuqdd2'`#6Rev<32@5>:2<E}5xIo9a*X#Y(;5RePJvD_g>vyRgNj8w)v8<wggs:RgXiZt|vjx,hSq3ah!-(~@:Ro/Ou!5RhWj^v(pyw8unRhUdx-UY#^Ua.a3a70!)%UX1TaDa)'omRiRRhE[y:3Dsz=Br,>6Vyj3[xkg6ruwjcqsrPw;5r*Ku]D'Zt-@3r(~?r.i[vwv]dU1a--U#`a4(g/vsRhPOu!5RhLj:rmu9Wo!~@:wdh@g/vsRiTjXuvvNr}:RhBj^v(pyw8unRn]dz1UYa'a+^Y(!aETZalaRY.Ta?a4[yDJw1!#qLsW>6Vyrfzq-pLflpwRe|Js>%!Dt@3Dt&Jvy_[xs~HrnjMuwpsw'RecKu+D#'!t<~Grl~?rjg5u-x,gwp{ah!-(~@:Rg~Ou!5Rh'jXuvvNr}:Rh#cW#X/c;&!#2sLi[v7u7RgpJv)(!iLrxu,Re6j7v@s@5Se[e7d`aW!Za(a`T.a#!a3!&aDa-!9)Dt_=6s+3[x~~DR|h~DS6avhGun5RkZj3w)v-]mkKunB!&*]kb97R|i<ARk<c:Z(6Vy}Juh'!wziMRoS:F|vkLuauJv5vtvQRh1d='T+Y#VyO~DR|jcF#T'7R|g97R|kJv3'!ay<Rj,Jvh&!:ReXcsa6*a+#a#_aIRf9aLRf?c,Z&Rf5Rf7c.Z&Rf;Rf>cQ#%T'p-Rf8Rf=ct#%'(*!,p,Rf4p+Rf6Rf:Rf<d~'Ua%U*^UYa(!a,-!#a4YaTalaEX0a8a<Weo3Dt/3Dsx=Br93Wen~Dr;~<5p<JwNZt2@3p=Pw:5p;Ou!5r3c7&!#:p>3Ds}KvGB)_6Vyk2sM=<r7x'eovA(!hFu1ARf}cV#X&@r5j6rvwQa^Rf3c=Za'wkghJv__g;unRggA53B9=b^}%j6uduo5Jq;!(hIv%2Re`Ou4ARe_e%a#^^^Xa&!a*a2!&a6YaP!*ad!#a:aE/5Rn?[y@>6Vyp;:pE~DrY~<5pBJwNZt8@3pCh=rt3rWPw:5pAJup_[xoNuPpF9c!#'45pD5ARn)d8#X'X*3@rU72s]h>v<<sSjJpqvewOJq/(!hNw'5ReBk0s2u3w/w'5ReE5@Jq.!a+JQ!&WeU23d(#Y&RjG5]jBk!u7w&u0udARjEe#+^^^Ub#!a2/a`Z(agT1!a-a;|@TaG!aS[yV=Re~fow'RguNuPRe?bz#'>RoUWeL>:Cbb|?JwPZtVg6ruRmzJvD'!6Vz(g/vmRh~Jvy_[y(g9voRgyx*cy(#2>Ri2B9b]~9kIw9u7rluJu3Rg]dI#a%UY'@=p%CAx.gQZ&RhwwygtRm{x5g_Z'+ABqR9Woa=Bp&dV#^*Xa'!&@o{g4v]Rk;Jv{!%Rk[wkkiA5RkiwwfUB=x,fUuqC&*!>RfTg8v0RfV~ARfSd;rJsAuAv9wR'ae+/aO!a@aza/a#[yQ@Wg!2Wemg3sEr0JvB_g>uvReWg2v+Re=KupB_+[y!2AbY~-~Hr2AJwD!(h<~El>h<~El?Kun@+_:9b`}Kg-v/Ri3g;vtwyk_9]k_d=&T#*U.6qh@Ab`|K9:H|CJv[!&3Dtex'fDwC%!Rf[9WlMd[(^X,!a%Z06Vz!@WgBg=v~Rgvg,QRe@awd,#Y+jTv|Q~EfWj]uNr|~FRfXdy#Y&^Ua%!aO.!(a)Ua;=!a@aKap!a-,a!Ta]a[rSa]p?[y82sK=Bq~;:p:~<5p8Pw:5p7d'#Y'Wf(;RnRi[u4w&RgJJvG'!6Vyh=<r#ijuuv/sIKuYD'ZtG@3p9~Gr&d2#`(g<vtRgFj`u5w&rqpxRf2CJuY!+:wfnTOu!5Rg}jNs1ucv&RfwJvA!&3@q|BDcC#T,k/unq8w8Q5RkTklwQuzunq8w8Q5Rk9dga#!a'!a=#a0!:+Tb*b@aO.a4!aba8aFJv^}?!VyR~Dr<g;u%Rn.~<5p[x'e`wNZtR@3p]Pw:5pZhNvjBp.woe_g5u-r4JwF!%DtO3:ooc7&!#:p^3DtpLuGw(!+%)Dtk6Vz#2sd=<r8d'#Y([y#<x3gJt`w@!)%}MRiowzikRij=]ilxAf3,U(#B2Rf#g0v-Rm[ck{`U#]giKv3>)!&6Ri154s,KuGB_%@r68r:dJ|t`#X(9<E|u2@H|rx3gJu?w'!+'1Nu7Reg4=H~+9<wxgY95Rm]xLggZ-`(X}U2:Ri4h<uOawRmsJv__5@bb{jbV~3dka#a'a]!,#a+U=a>b6a3b%!/aKa/)!arwve^VyJ;:pR~DpTg3uJpS~<5pOPw;5qmPw:5pNOu!5pQJvG'!6Vyx=<qoJvA!{~Jup!%@qk7Rn/KvyD!}''[xz;>wkh'?Rh,x8gyt`w5D!&),(SgyccRgztJ@3pPB5p#d'(Y#<]mmifubw&RgoJvE&!82s^JvF&!8Rf,ADb]~;x=h'rNu]vK!,%'*0RnORh)4Rh*AqQg-vaRnNg;wHwkh'ba~4cE#Ta*x3gctyw@'!+%RnFRnD<4Rn@hFvK5RnCxWg[#`&a0Ua()`1Rm75Rg[c]%X#qi8Rg^NvdRj>BwzgZauwji7Rm6A4wgg]d1#&(*,.0a#Rm;Rm<Rm=Rm>Rm?Rm@RmARmBe%#^^^Xaea?aC/b+(,!a+a#!a/!>a&Ta<aKbD!2wphBRnk[yPw}hE|.=Br-3Dtm>6Vy~g6urRf.x,hPrNav!%'RnqRo%Ro#Nu;q[Pw;5r+JwNZtM@3r)d'#Y'Weh;xChL#`&RnmRnoKu}>%(!Rne~Bs-;2wjcussJv+'!aYSO}6@B<5?ba~8LrNvj!.%*ROwungw~ng~:9;Ri^>wtnig;wHRnixDh@|(UZ.x1h@|)!#:2<H|*xHn]#-UX'3Ro)z=iT}6ARns=Bwsn_wpnaRncw]aR(#UXa&Ua*a/=]iPd'#Y&Ro'WnXf{QRm2hNvj]nZd`'T~&1`{|`#9b]{}c:'!#Wl{>@=be}]?cl{{U#:5Abb}Jds#^YaF!a*b4a#a3aPa>&Tb!bH!*a_!Eau?/a&RjY<]gj>6Vz*;:pe~DrZg,QRj1JwNZtX@wihspcJvZ&!VyX9WmOJu|!|N2WmHJvh&!]ht~Bpbcn&T(!#RmQ<s7Nu;padH#X'`+WmJ@>RmKCARhnKup=!)&Wf+:RhqNuPpf9c!#'45pd5AwghpARn(Ls@w!%,)!RmP@Wfe<E|IJva!&WmNg8vsRmLd`*.`#Y'Xa!axRn*]hrA8Rhug5s@rXg8u!RmMd8#X'X*3@rV72smdI*#UY&RmICARho~GsgxVgd)Ta'U-Y&Xa!T#RnEWnA@Wffg1uDRi0hFvK5RnBxGnG&#`%owp)@wsf+bX}Ze-*1!a*^^^Ua|!#a.aq&Ya2!a>.a6!a:aO`aJDtL[y`@Wg#>6Vz12@wzoYRoZNuPRi!NuPRhzg=ucRi,@=b`{Yg=ucRi-ACJvB!&Sh[ebSh]ebi`wUuFRm4Jw2_[y0JvB!.<Ju(!&SoG}6Shd}6<Ju(!&SoH}6She}6Kur@._g5vHRieJvx!{L2G{Kx6gd'T#?Rh82Wi5cZ#X(g1w)Rm5dW-Y(Ta#!a)!#aYa=wnfE=su2>>bU{0j9udv:<svj8uQv-7RgHdE%#^'sq9sp=>Bb_{TJv`!&g/r|snj6v(us5d,#Y(56H}[978H}]Jw5!&g1rushJvB!+j;v{u5?zDhd}6}bj;v{u5?zDhe}6}ce*#`(^^^a[aea!=!a6a*aoXb1a.!aAbL!b>,b'aL!aV@Wf|2Wlg3[y/JwNZt^@3piPw:5pgJunZou3@rsJva&!Vy_g<v~Rm#JvG'!6Vz0=<r{Ju{%!:pj@WfsiXuJu3Rm:JvZ&!WfA~Bph@c4Z&Dtwax5rubx(#:awRk1@d,#Y&RfjRfid1#,Y(@Wfp2Wlrg5s@ryKu[@!,'=]ig9wlk?Rk>g5u-rqJvy'!@9RkQcH(T#=>Ri~@<wkj(Wj(KuZB*!&<7rw@9RkRcH(T#=>Ri}@<wkj)Wj)dg(Ta2Xa9X#`-!a*CARhg@@=I}d9x;c~#X%so=<sj>2@@=aybb}XjWv0Q~EfEj3vLv;<d,#Y(56H}`978H}_dgaPaFa'a/!#a3Y0a_a;a|!1(a7-[yE3[xt;:pJNvZrrg3uJrvJwNZt=@3pIh=rt3rxPw:5pGOu!5rpJvG'!6Vys=<rz@c4Z&Dt(ax5rtJvZ!&~BpH@wsfNg-vaRlNci*U#=<wei<F}a5@Jq.!a*JQ!%@qZ23d(#Y&RjH5]jCk!u7w&u0udARjFd/prq=tyvpaEa(a:.!a1aZ(@@=I}:9wpd%=<sX55w_h}@@=I{t=ay<aU@@=I}T=ay<2@@=I})?C9:9au@9Cb]}DP~=x-fAZ(2Wl1=ay<aU@@=I}>5@d##Y+jTv|vV~EfFj]uNpn~FRfGdgaK!Z2&!a8a-Tb({E!acTbM*!a(DtY[yYd'%Y#sl[y*hHvh>Re5x2c{Z}.j4uCvcawRiMd+#X+_x&d!},<5RkX;2Hzw@x,gavfB-!{CcF&T#Roe;RodwWbBg5urRgaKvHC*_6Vz+<4opieuew&Rmq@d]&Y)X,T#X0Rh}<BqP=4qS9:ReMg/ujReNJw0!/<Jui%!bd{kawwnemRelAxUa?a3#*.&UX(Ya+a/RhvRnQ<o}9Wmtd-#Y&RgSRmw9;Rmxay=Rmyg-vaRmuxEhSrNu,v-voC!%(aR.a(a7+1Ro1>Ro5CE{A9b]{@;5x#eO{:g;urRi+KrNA!%(Ro3>Ro79;Ri_Ku@>{;&!x%gX|{KunA_+g5QRj/g3u5Rj#g>uERj%wio/xRhS&!,!#^1U}wba{8>>@=be}qC@:D5ba{7Ku+A&!}x?ba}t>>@=be}se(aA^^^Uat!b0#{pa+awUazbGa#aLb9bgaWac'a5TbS=Br!d1#`%scp_Jvl!#rT>Re0JvX&!VyN=H{Fcm#U&:pY=ReaJv2&!]h0=]nUJvG'!6Vy|=<r%JrM_=]h2@Wlud'#)U'Wf'b]{i=]h/Jvh!&~BpWg=v]RnMx+ny#'Nu;pVwjnu=]nwxJnx,T#`&Reqwjnt=]nvieu9vrRjLLuYwP(#+!th@wih5pX~Gr'g5v/Rh4KunA'!-CARnP@wwiN:Rm_9x'cvw>!|l=<saKvAA!0&3@q}>w^e1bp#&Re2Re3BDx7gH#T|f5H|eKuZ>!%(:qNAH{]Jv6!+3B2B9=b^{X<5<B92:E{ZLvhwA(a;a%!igQuyRmad+#Y}m@3Rh5d8#X'X*:AqUAHzmaxwbh<aXRnVcF}RT#Nw&cj#U(BWnug/vsRntdka)(a3+.Zb7aYYan1!bVa@Xa}[y^@b[{G=H{+hFu73Rj&Pv#5ReQcK%T#sig1v{Rj'Ku+D#'!t]~Grm~?rkKuMB!01d5#`'Vy.ta3Dtu~Hroc8#'{^45s85AwZbP&!#Rn!wghxWn#KvEA!)&2RlA2RlBx:h|#(T,=]j09Wobz>x]z/@awRoTd+#Y(az]hFhCrm4d,#Y+jTv|Q~EfMj]uNr|~FRfOdCa!Xa9_X#@<plJvf!%b`{(9;Rgwc;.!#2x7cw#T|UDb]|T5Ju={(!=@E{&Jv)&!Ab`{'awJvf!~*>>@=be{#KuY>!+&4Ezyi[ugv&RjIdea+T)#UXa&T-T&a!Rh9auRmW=]kLg5vuRn+g3u4Rn-Ow6ARn,hHus5xNk?#UX(U~)/g8v0RkD~AwkkF?Ri.OuNBwkkA?Ri/d|a2`a*^UYa.!aBTZaTa'Xa;!(!2!-a#b2[yC>6Vyq3[xr2Wi?g1rusVh%s?DtF~<5rbJs;%!DtBfswKtCj[uvuSsEu3RgVx3o:u+wN'*Zt;@3rd~Grh~?rfg8w)Lq)qE&-a%!>bI|`jWv0vV~EfCjTv|vV~Ef@j]uNpn~FRfBcK#T']gWNu7x,k7q4ai(0!hHv8<RhmkMu9vrsBuev/RhlCJvB!,g<v{wchh~@:Rhji[vrv{wchi~@:RhkdS&a5UY#Ta!RgPwwiI5BwciI~@:Rh`x'iJvj'!5]iJPu8Bwch]~@:Rhach)U#h3rp]gLh@t|Ax,hTq3ah!-(~@:Ro0Ou!5RhXj^v(pyw8unRhVd|)`,^UYas!a?/a2Z'a^Ta{Tb7Ta(a#!a,Wf&9sZ3DtAadamov=Bqt3[xig8vsRm~>waiL2b`{QJv*_Ouv2qgj<v]v2BqfdR'X*X#Y-@3qr~Gqv~?p6hHv-]glPup5Lq+q?_%*b_{qF{n9b^{rOu4ARhpKvCD!+&~Bqp:5Dbb}nwoiKl&unuTuBv]v+ueunaXRf0=Jvh!0nKufu8v1w&w7q%w&uHrz:Rgnj5w,uxDJq/(!hNw'5ReCk0s2u3w/w'5ReFd>Za&!*UaA=<wkgsRnSJv^!%Refifw3vyRgOKu_B'!,<]gkiiu:w&Rh<=C@a^<B57@2F{[<B5@aW:=3away9A5aW=<B=C@a^<B57@2F{Ie-#`(^^^bCara.b8aza6!/bZ,!adTbnTbOb+aFaS!aAT9@Wf~2Wli3Dtl2@d,#Y&RfnRfmJwJZtN~GqyJva&!VyMg<v~Rm%iXuJu3Rm9Jv[_=]ih9wlkDRkCd1#`(@Wg>2Wls3cH#T(@<Rj*=>Ri|b~'#23s9h<~El.d'#Y&Dtxi^rzvdRl#d*#U%(o|B2s`hJwSaxRmDKv4B&!1:Rmdd5#`'Vx}to~Hq{x'f1v3(!BA5ba|bJv_&!Wfug1v]ReIdO+U/Y#&G}-8wze=Rh{g1v]ReHg/uQRf/by#)ibQwERl/cH#T(@<Rj+=>Ri{cNu+vlax-!(#a0qa9<Rii2;;bU{H;x<i=&X#Rk`<4wwi=C9H~8xAI(Y#<azRi@45wXI<B9;5bb~7dL(X#Xa(+!aL6Vy{g5QqOau:5au2@ay547EzbxOcU(UX-T#Ta#:Cbb|A?wjh/b_|SOw6ARgtihr}u7Rhy<d1#T)X1@@=I|~=ay<2@@=aybb}Sj3vLv;<d,#Y(56H}A978H}@dGpvs@uAu`vcw9*!aFa+ai%(b!aXa8.a?a[ozWey=sU2@G}Nch&U#Rf_WexKu+D#'!t:~Gr`~?r^j]uNr|~FRg*j^psurwJt|RmcKv)@&!)7Rkv~Br[@wxfO:Rl3co#U'6Rezj_q#vIuavjRltwzeyh@vr5JqD0!>aY?C9:9au@9Cb]}9cl#U*5;5<H||jbuus1ucv&Rfvg1v~d/pppzqFr^a--a~!aMat1(hFv;Wiz@@=Izoj5uuv-7Rix~Cw`fk2WlVcZ#X,k)u3vWs@u2]ktg;wEx'fBq(_2Wg/jTv|vV~EfoJv]!15x'hzqG!(P~EfU~CRl_j6v(us5x4i-#T(2WmZ?C2F|d>Kq<aj1!*jTqIsBv=Wl`~Cw`fi2WlWj`v0u*~>RlR=c>Z,k#u3vWs@u2]kr<c1Z+jTqIsBv=Wla~Cw`fm2WlXdmb3!a{(arZa`bkTa%TbQTa-a9+c'!aM!/[yL=Bqug.w'RifhFvyDRj.g>vgwyk^9]k^Jv3_@WfbAARkhJw2_[x|JvB_wkoIRoKwkoJRoLd'(Y#<]gm=<9<H|yd'%_X#skDtb3awwqkgNulRkgdB#^',9:p'hJwSaxRmEBwVb8@4=H|qLu+w50&!)@3qs~?pU>Awwn;;Rn=c:Z'ARn<=<qwKvC@!/&~BqqJv6!&]eVb^z^xRge'/a%+^`#Sge}6<4Rn3=]n0Pw2>Rn8Jw0!&>Rn:>Rn6cY#a7+!a&=<wkaNw~h3z_c5Z{=wjh#=]nLKv^D!&)Vyz=bW|swYb<WetcG#T(2wxa@qVx@gD#Y&b^|V5JwG&!5bb|pg/w&RgD@x=kHs=uAvn!a%%/'+RmSRh694Ro`g-vaRmRhHv-]mlxCcS#`&ba~.5cD#Ta)P~=d,#Y(56H{>978H{Dd_#{2^Y%_+qbbb{6g3sERhsbU{?dfa.,`a(Xa<!aiX#(55RiG54RiHcI#T'WiU3RiVNvdwtfcRlKNvdd,#Y&RlHRlExQgf.1*^T'X#Sgf}6Wn4=]hfPrk>Rn7Jw0!&>Rn5>Rn9Lunw?&a2!,5<oq@@wqfdRlJj5Q~=d,#Y(~ARfcOuN]fdDKw;ay(}i!547E}j?cI#T(@5bV}iCbV}hdv(^^Tb?a40,b##Tbo!a*bR!a<b|a/!aKai!aU[yK=]o^g:v>ReGJwPZtK<7Rh+h<~El,Pv#5ReR@awwxjCg,ulRjDJv6&!]j!z?aQeeg>w=Sh<eeJw;!&axEzOg,Qosc!#*:wkeJ]eJ>x'h-u(!%Ro.w~h.zPdNZ(X,Ya![x{;9ReY;wkgxRiF:x?ap#Y&RmUg<s2Rkod]+UY0TZ'!a&A9sw<=bczLNvuw{gqzNhJwSaxRmCKuLay!#&s_Rf-55b^{uJvZa!!c%#(55Ri654wmiu5RiuawLu,vp!+}^%b_}Y9;wkgxba}o>A9:=b^}zKuh=a''!3awRk3c*'!#aHRk6c+Z&Rk5Rk4Jv)&!awRjSawd9*`#0?C2@EzMj8u<uJ5RmbjQrquJu3x,k>uq@_+=ayb^|W~ARkEOuN]k@7dhzV^X/X&a-#zRzSb`zXcJzTT#2WkVKvDBzW!%FzY9;5bbzWjQrquJu3Jw3%!b`zU=ayb^zQd:#X(T-a!6Vyywxh}=b]{Jg=u1RiAdGp~qHtzv!w(wA+a+a;<!aJaYai'anasb(=azRmV:Cbb{MLq2vb!%')RjuRjrRjtRjqx3jnqCw3!%')Rk(Rk+Rk&Rk)Lq2vb!%')Rj{RjxRjzRjwLq2vb!%')RjsRjpRjfRjex3jcqCw3!%')Rk'Rk*RjkRjl9<CbbzfOu4ARhxLq2vb!%')RjyRjvRjhRjgx=joq*uKvb!%')+-Rk.Rk%Rj~Rk-Rk#Rj}x=jdq*uKvb!%')+-Rk,Rk!Rj|RjmRjjRjidAq&qKs@uAv8Aa.'*-a@a&0!aM@a5[y73Dsy3Ds|3Dt):wxgI2sHJwJZt.~Gqxwsf0ikrzt}Rl0Jvy_[xj~HqzKv_A|D!&WfP8axRoVcf,U#k(v]v+ueunaXRf1Ju}'!g8u#Ri=jQw!sCunLprq>!,')~<5qeGzq9F{W=c##%s5au:5aU3CBE|;d4#X(D!a&6Vygx(b;#(=]ed?C2F{N<capoq2r[a&!aPa9,'Pw;5s:@@=I|,55w_h|@@=IzcP~=x'fCqB_2Wl2>aU@@=I|1OuNBc1Z+jTqIsBv=Wlc~Cw`fl2WlZ~AcTa%!Z+jTqIsBv=Wlb~Cw`fh2WlYk+uNqJsBv=WlSg,u3dca3#UXaMYa)TaB-=cM|7T#<bI}l5@B932:aV2G{BOuNBJq:|M!5Ezt=<B=C@a^<B57@2F{v>cB{/T#=ay<bI{3Jv6!a.6BKq0ah&+!5E}HP~Ef{978BaU@@=Iza<7d#.Y#978BaU@@=IzH~AJq0!(@@=IzG978BaU@@=IzFe,aU*Y&^^^bvJb,b:bFad!a,c2Ta>aL.bo6!a#CbTa'T#Re{2Wlh2@G{yg6t~Ro_NvdRfticuRQRllJv3&!x&c|zs@Jw3!%RflwpfkRlpKuL;%(!Re<@G|C2GzdhIvuBwgjAg-u0RjAKQB%!(GzZ@G|5NuuRl7d='T+Y#Vy[g<v~Rm!==G|>JvA!)@wma=]m1ifuaw&RmnLs@vT'!|/+[y,g:v>ReTJw1!#qX=x!eC{bLu+wT&)ZtZauq_~Graci&U#F|89:r_Lupvq!.)&2RlG8RfaC=x!eF{_h?rpWlmd&'!#X|&]k::xJey#`'T|+<E|&2@H|%dE#(^,g;u.RiEg6vjRiC9xCkA{O|zY#g=ucRmXKs0@!&*@G|m@awRknJuh!,3d(}gY}eJvj!%Rm):Jw3!%Rm+Rm-Ls0w(&!a(a#@b[|6cZ#X'7RkxWgAOu4ARn'dH'U#Y*Vz-Wm'CARm}d]*#a%^a*T'aK!a<9bV{PC=p*Jw4!&SgxcbB5r]idw(wBRmF7xFkt#&`(Rm/Rm8E|!JuY_9:Rl5=wrgr2:bbxd@xXfB(a*#T+!.X0X1Ta/a'T&RlDRfL>RlyARl9b[z[>RfZ:RlL:RfRwlg/ARl;9;RlxKv,A/!%7s69<74=BA5ba{-8Bde#`a<XaKYa1,a'P~=wxfB2bZ}}?C972@@=I}r8@55B9;5bb}G978B2@@=aybb}3j3vLv;<Jw3&!>Rfk=ayb^}4~Ad1#`*@@=aybb{w2@>==<bbz]dx+UY#^UaF!a9!bB'Ya1.!ajXa#%olRhD[y=3Dt#Ov5BrHKuMB%!(Rf^Wep~HrJwkiQjKr|~FRg)Ku+D#'!t5~GrF~?rDdV)UY,Z/_7RkuG{<~BrBg,rlsO:235B@bX}|d?a1!#`(6Vyn5@d##Y+jTv|vV~EfIj]uNpn~FRfH7Lq2vb1!a9-978BaU@@=Iz9978BbU}#~AJq0!(@@=Iz8978BaU@@=Iz7~AJQ|}!978BbU}!JvkaK!AdUa21-U#`a+(g/vsRn~Ou!5RPj:rmu9WhOjXuvvNr}:RhAj^v(pyw8unRn[kPr}p|u7vwv]RiSBd;pppzq@qHQa?(b.!a.a`@.|xa(hFv;Wiyj5uuv-7Riw~Cw`fg2WlU978BbU|wOuNBJqG!(P~EfD~CRlQcZ#X,k)u3vWs@u2]ksg;wEx'f@q1_2Wg.j]uNpn~FRfqJv]!15x'h{qG!(@@=IzK~CRl^j6v(us5x4i,#T(2WmY?C2F{1>Kq<aj1!*jTqIsBv=Wld~Cw`fj2Wl[j`v0u*~>RlT=c>Z,k#u3vWs@u2]kq<c1Z+jTqIsBv=Wle~Cw`fn2Wl]dn1#c(a(b^a2!b/bAT(bj!aDa7bu,a_a{c0!2T0g:v>ReD2@G{42@G{5~DpM~<5rc=Bx6i>{RT#RnI@zCx]y]z:2Jv[!zr5Awyk]9]k]dD(Y+X#6Vz.g=wKtgwhaCwgmTWj2Lu,w%_+/[y-B;b^xeg3u3Rj-2@bX{*KrJ<!+'@Wg(g?QRlC@Jv`!%b[zIwsfII}8JQ_@w|kW|=Jv(%!AqcOuNBJvEzh!bYzjLs@wP#(0!oy@>RkdJwMZtc3Dtd@BcG#T'9bWxg2@2Fznd*#Y+;2x'c}w<zizixNgwa#Z'U+!/!a'!a+w~g~z6wcn{Rn}wcnzRn|5Rh%=]nJg5vuRmvNvdRlvcprJu}w*az*a#!%.a.'Bot9qT]kj@Wg'ay2Gzv@Jv`!%b[zEwsfHI}1;ck#Ux`<Cbbx_Lu+w!a&0*!wko*wwo,So,}6Juqxf!E}PigQuyRm`d3(`#8>Rn%:A5B;bZ~%KvhCa!a2!x>k7#Uxb@b{#xaRk7Jw0!)>wwhlShl}6>wwhmShm}6CJvB!.x'hhvj{!!5Bwkhhbaz}x'hivjz~!5Bwkhibaz|xEhTrNu,v-vpD!a%&/)a3a.,%Ro2t[CE{)@3re9b]{%wjo09:rgc:Z&Ro6=<riifuaw&RmoKrNA!%(Ro4>Ro89;Ri`dSaL'UYzxZb)7Rka3xRhT&!,!#^1U}vbaz{>>@=be}yC@:D5bazzKu+A&!}{?ba}y>>@=be}wxBh[t`u~vJvr!%a!a()a,a0a4RoC=]o;Ju(!%RoGRhdwjh`=]oAg>w#Ro?g5vuRo=NvdRl|Ku]C.!&;RoEJvB!%RoORoMBx'h[v+_?w~h`}~5?w~hd~!xKh]oiptu-utv.vp!#%&a30a@a'a+(a/aOp(o~p!RoDJu(!%RoHRhewjha=]oBNvdRl}g>w#Ro@g5vuRo>c[#X']o<CauRoRAd-#Y':RkpauRoQKu]C.!&;RoFJvB!%RoNRoPBx'h]v+_?w~ha}t5?w~he}ue!/UbhYacXaW^Tc&a;b:a-c/#b&aja1(!cL+!bKbt!bmcRc9aIc?8[yW3Dtt94Rg`Jv}!&SiRMzBhEebShEMNuPRe>x7gL#TzuwjirRipc<Z&>on;>z=h-MSh.Mwqczx'a7vj&!>Re4@=ResJt__NuPRi*NuPRi)j]uNr|~FRfzKrJ>_+@Wfy@Wf]2WocKrJ<!+'@Wg%g/QRl@@Jv`!&awRl<wsfFIzgLu(w*!.*&ShBMwvhIRhI9;RhNx1hK'!#Sn]Mx1hK~0!#:2<H~7cNu+w7D*'1ZtW>Rn1~?rOc:Z&Rn2=<rQ<7wjh&=BSnLMc]#X(6Vz)w[b=a!U#9wzgMc3#&(RgMRitRis<x,gKt`ax!&+SioM=BSilMc3#&(RgKRinRimKurB,!&SiQMzBhDebShDM6BJQ!(P~Efx978B2@@=I}WLrJw!!,a*&@G}O@9wkibRid@@x'fKwC!&SlDMSfLMjUv~Q~EfKKv3@a+!(hFv-]mpx/hYZ(C5RiWz<o/MwkhY?So/M@x,gbvfB*&!SgEM:SoeeehFu3:Rgbda(,^TZa)X/7Sg[eb:2RgI~BrMC@wgkc:wwkcRerx3h(uUvK!&*,SnOM4Sh*MArRg;wHRh(x=h;rJvPwI!a4',a'0@Wg&=BSh/Mg>w=Rh=g3w*wwgGRgGcW(X#;Sg}M2Gzk@Jv`!&awRl=wsfGIz`dKZ*T'Y-:RhR7RhQg5u-p`j6v(us5d,#Y+~Awkia?RicOuNBwkibba}Ld6p~tyu_vbAa'a+!a/'a3aEa8a!>Sh,ebJv{!&Sh@ebSaReb9;SgwebNuPRi(NvdRl)NuPRi'hHu^<Rm^Jvv_@Wl(g;u1Si/ebKu'B&!*Sh?eb@Wl'z@aPeb95Si.ebcpputyvjB)!,&a+0a%ShAMWeK@G}C@WfJ9;RhMwvhH9w{ia}ix,hJvRA1(!zAn[MRhHx1hJ~*!#hFv(BSn[MBJQ!(@@=I~'978B2@@=I}2db.Ua<'X}+T#a0XaG2G}E;wkg|wuh!Rh!x,hZu,@)!&So0MVy)C5RiXACJvB!&5RiY5RiZg8w)cG}*T#2@bU}=KsA>(!a.3wkhZba~(x,h^u(A!&(SoCMRhb5Bz=h[eb?w~hb~6x,h_u(A!&(SoDMRhc5Bz=h]eb?w~hc~6e)aA1T#T,^^^c-bMb&blcPaP(a/!0!bA=b5c@a(!bfbrc#2afwmhARnjwchORnp2Wlf3DtsNvdRl-2@wpa<]m0bx(#:awRk2@Jw3!%RfhwpfgRlnKQB%!(G{V@G|'NuuRl6d='T+Y#VyUg<v~Rl~==G|<Jv+'!aYShC}6@B<5?ba~8@Jw3'!g2QRljhLrpWlOd+#Y'g.w'rIg>w*wgj@g-u0Rj@Lu+wT&)ZtUauq]~GrGci&U#F|39:rELrNvj!.%*RhCwunfw~nf~:9;Ri]>wtnhg;wHRnhx3hDs@v~!/+'@Wfr@9RkSNu&Rlo=@<5GzoKs0@_+@Wl+@awRkmJuh!-3d(}pY#qWJvj!%Rm(:Jw3!%Rm,Rm*de&!1U-U#`)Re;@G|.@9Ri82@wjfvRlq=@<5GzpLvOvr!).&2RlF8Rf`C=x!eE{.Jw3_g2QRlkhLrpWlPde(!#U{s,UXa*Ta'[y'g:v>ReS;x0PZ&RnlRnn~HrKJw1}f!=x!eB|2w]aP(#Xa&a*Ta.Ua2a7=]iOd'#Y&Ro&WnWg;u.RiDg6vjRiBNvdRlzhNvj]nYJuW_2Wm3x)kFze{9d])!a.!,Y01!#&aC!a3RndC=ox~BrC@2b^{pg,rlse7x'ksuq!%Rm.E{xidw(wBRmGx9o+)X#wwo-So-}69:Rl4@xSf@a#XZ'X)X,Ta(/ARl8b[xc>RfY:RlI:RfQwlg.ARl:9;Rlwdn'#^XafaQa1X1TaHTa)@b[{zcZ#X'7RkwWg@Ou4ARn&x)kG#{,g7u/RkGdH'U#Y*Vz'Wm&CARm|bx#(A]gUbUzJj9Q~=d,#Y(56H}l978H{U7d,0#U*2>ABb_xZ978BbU{e~AJQ{g!978BbU{hxMh?ad{oUYZ.x1h?{l!#:2<H{mx3n[t{vl!,&a%3Ro(z=iS}6ARnr=Bwsn^wvn`Rnbd`*T}B0!#^X'BG{c9b]{a>>@=be}F?JvS!&BG{d7BG}(Bde#`a1X,Ya@!a'P~=wxf@2bZ}I56B2@@=aybb}08@55B9;5bb}<j3vLv;<Jw3&!>Rfg=ayb^}&OuNBKuLA!)a!P~=x#fD{f2@>==<bbzl?C972@@=Ix^d6rSu,v7w*C(0a)a6#B+a%!sQ[y?3Dt%3[xn~<5rLOu!5p@Ku+D#'!t7~GrP~?rNKvlaya7'!h+v-5qMg=t|cd,U#5AAaa5Abb{S@52B5@a[@52B5Gx[iXueu;d<#`a(!/549C;ag>23ExY5@Dah89b^~689Jv)!~2b[~1Lv'w(%*!a#bX|aPrmawRe]keu7uhv-q6rxu,q`xTo]/a5aU!bNaDXbi!b-!ao!b<bwA!#5@B932:aV2G|:d-)Y#hJrL>RhG<7@C5<H|_=Cau:5aj5@B932:bJ|ng>vIbs)#?C2F|9jPv0w.vISh-MKvUaz(.!9ABbb|[5;5<H|Eg>unwfh;9:4E|YjQsBt|vjx'hYq3!(?C2F|J:2<BaY?C2F|GOu!5x,g|p{ah!-(?C2F|c9:4E|OjXuvvNr}:Rh&i[w*t|cd+U#jJvsu)vsSn~Mkfrmu9p}u7vwv]So!McW#Xa!ax5@A5aY:5;5<H|>kJv~vYrquJu3x4ib#T)2@SmZM?C2F|Bj:rmu9@xPhI(a*a#U#`a3-5Abb|L~@:RhK9:4E|0@52B5G|#C::aY?C2F|-:2<BaY?C2F|.5Jvk!a)javYrquJu3x4ia#T)2@SmYM?C2F|HAxPhH(!a#U#`a*-5Abb|4~@:RhJ9:4E|R@52B5G|F:2<BaY?C2F|Sc^#Xa2j=Qq5CJvB!-g<v{z;hhM?C2F|Zi[vrv{z;hiM?C2F|XKsA>!a)-g<v{z;h[eb?C2F|]i[vrv{z;h]eb?C2F|^iZu.vix,hZq3ah!.(?C2F|QOu!5ShXM:2<BaY?C2F|P", 13494, 2713, 49, 25, 61);
   }
 });
 
-// node_modules/entities/dist/internal/bin-trie-flags.js
+// ../main/node_modules/entities/dist/internal/bin-trie-flags.js
 var BinTrieFlags;
 var init_bin_trie_flags = __esm({
-  "node_modules/entities/dist/internal/bin-trie-flags.js"() {
+  "../main/node_modules/entities/dist/internal/bin-trie-flags.js"() {
     (function(BinTrieFlags2) {
       BinTrieFlags2[BinTrieFlags2["VALUE_LENGTH"] = 49152] = "VALUE_LENGTH";
       BinTrieFlags2[BinTrieFlags2["FLAG13"] = 8192] = "FLAG13";
@@ -14844,7 +14844,7 @@ var init_bin_trie_flags = __esm({
   }
 });
 
-// node_modules/entities/dist/decode.js
+// ../main/node_modules/entities/dist/decode.js
 function unpackConsumed(packed) {
   const consumed = packed >>> CONSUMED_SHIFT;
   return consumed === CONSUMED_OVERFLOW ? longNumericConsumed : consumed;
@@ -15089,7 +15089,7 @@ function decodeHTMLStrict(htmlString) {
 }
 var CharCodes, TO_LOWER_BIT, CONSUMED_SHIFT, CODE_POINT_MASK, CONSUMED_OVERFLOW, longNumericConsumed, EntityDecoderState, DecodingMode;
 var init_decode3 = __esm({
-  "node_modules/entities/dist/decode.js"() {
+  "../main/node_modules/entities/dist/decode.js"() {
     init_decode_codepoint();
     init_decode_data_html();
     init_bin_trie_flags();
@@ -15123,10 +15123,10 @@ var init_decode3 = __esm({
   }
 });
 
-// node_modules/entities/dist/index.js
+// ../main/node_modules/entities/dist/index.js
 var EntityLevel, EncodingMode;
 var init_dist = __esm({
-  "node_modules/entities/dist/index.js"() {
+  "../main/node_modules/entities/dist/index.js"() {
     init_decode3();
     (function(EntityLevel2) {
       EntityLevel2[EntityLevel2["XML"] = 0] = "XML";
@@ -15142,7 +15142,7 @@ var init_dist = __esm({
   }
 });
 
-// node_modules/linkify-it/build/index.mjs
+// ../main/node_modules/linkify-it/build/index.mjs
 function unpackTlds() {
   const result = tlds_default.split("|");
   tlds_2ch.split("|").forEach((item) => {
@@ -15154,7 +15154,7 @@ function unpackTlds() {
 }
 var REBuilder, web_schema, defaultSchemas, tlds_2ch, tlds_default, defaultOptions, Match, LinkifyIt;
 var init_build2 = __esm({
-  "node_modules/linkify-it/build/index.mjs"() {
+  "../main/node_modules/linkify-it/build/index.mjs"() {
     init_build();
     REBuilder = class {
       src_Any = Any.source;
@@ -15670,9 +15670,9 @@ var init_build2 = __esm({
   }
 });
 
-// node_modules/punycode.js/punycode.js
+// ../main/node_modules/punycode.js/punycode.js
 var require_punycode = __commonJS({
-  "node_modules/punycode.js/punycode.js"(exports, module) {
+  "../main/node_modules/punycode.js/punycode.js"(exports, module) {
     "use strict";
     var maxInt = 2147483647;
     var base = 36;
@@ -15909,7 +15909,7 @@ var require_punycode = __commonJS({
   }
 });
 
-// node_modules/markdown-it/dist/markdown-it.mjs
+// ../main/node_modules/markdown-it/dist/markdown-it.mjs
 function callable(cls) {
   const wrapper = function(...args2) {
     return Reflect.construct(cls, args2, new.target && new.target !== wrapper ? new.target : cls);
@@ -18022,7 +18022,7 @@ function fragments_join(state) {
 }
 var import_punycode, __defProp2, __exportAll, utils_exports, UNESCAPE_MD_RE, UNESCAPE_ALL_RE, DIGITAL_ENTITY_TEST_RE, HTML_ESCAPE_TEST_RE, HTML_ESCAPE_REPLACE_RE, HTML_REPLACEMENTS, REGEXP_ESCAPE_RE, lib, helpers_exports, Token, Ruler, default_rules, Renderer, StateCore, UNNORMALIZED_NEWLINE_RE, NULL_RE, RARE_RE, SCOPED_ABBR_TEST_RE, SCOPED_ABBR_RE, SCOPED_ABBR, QUOTE_TEST_RE, QUOTE_RE, APOSTROPHE, MAX_OPENERS, _rules$2, ParserCore, StateBlock, MAX_AUTOCOMPLETED_CELLS, MAX_LABEL_LENGTH, html_blocks_default, open_tag, close_tag, HTML_OPEN_CLOSE_TAG_RE, HTML_SEQUENCES, _rules$1, ParserBlock, StateInline, ESCAPED, strikethrough_default, emphasis_default, EMAIL_RE, AUTOLINK_RE, DIGITAL_RE, NAMED_RE, _rules, _rules2, ParserInline, config, BAD_PROTO_RE, GOOD_DATA_RE, RECODE_HOSTNAME_FOR, MarkdownIt, MarkdownItCallable;
 var init_markdown_it = __esm({
-  "node_modules/markdown-it/dist/markdown-it.mjs"() {
+  "../main/node_modules/markdown-it/dist/markdown-it.mjs"() {
     init_mdurl();
     init_build();
     init_dist();
@@ -21744,103 +21744,679 @@ var init_ledger = __esm({
   }
 });
 
-// src/sources/records/yaml.ts
+// src/sources/records/plain-yaml.ts
+function readPlainYaml(text3) {
+  if (OUTSIDE.test(text3)) return null;
+  try {
+    return new Reader(text3).document();
+  } catch (error) {
+    if (error instanceof OutsideSubset) return null;
+    throw error;
+  }
+}
+function giveUp() {
+  throw new OutsideSubset();
+}
+function typePlain(s) {
+  const c = s.charCodeAt(0);
+  if (!(c >= 48 && c <= 57) && c !== 126 && c !== 110 && c !== 78 && c !== 116 && c !== 84 && c !== 102 && c !== 70 && c !== 43 && c !== 45 && c !== 46 && s !== "")
+    return s;
+  if (NULL.test(s)) return null;
+  if (BOOL.test(s)) return c === 116 || c === 84;
+  if (INT_OCT.test(s)) return parseInt(s.substring(2), 8);
+  if (INT.test(s)) return parseInt(s, 10);
+  if (INT_HEX.test(s)) return parseInt(s.substring(2), 16);
+  if (FLOAT_NAN.test(s))
+    return s.slice(-3).toLowerCase() === "nan" ? NaN : c === 45 ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY;
+  if (FLOAT_EXP.test(s) || FLOAT.test(s)) return parseFloat(s);
+  return s;
+}
+function isIndicator(c) {
+  return c === 44 || c === 91 || c === 93 || c === 123 || c === 125 || c === HASH || c === 38 || c === 42 || c === 33 || c === 124 || c === 62 || c === 39 || c === 34 || c === 37 || c === 64 || c === 96;
+}
+function isFlowIndicator(c) {
+  return c === 44 || c === 91 || c === 93 || c === 123 || c === 125;
+}
+var MAX_DEPTH2, MAX_KEY, OUTSIDE, SPACE3, HASH, COLON, DASH, OutsideSubset, NULL, BOOL, INT_OCT, INT, INT_HEX, FLOAT_NAN, FLOAT_EXP, FLOAT, ESCAPES, Reader;
+var init_plain_yaml = __esm({
+  "src/sources/records/plain-yaml.ts"() {
+    "use strict";
+    MAX_DEPTH2 = 64;
+    MAX_KEY = 1e3;
+    OUTSIDE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\ufeff]/;
+    SPACE3 = 32;
+    HASH = 35;
+    COLON = 58;
+    DASH = 45;
+    OutsideSubset = class extends Error {
+    };
+    NULL = /^(?:~|[Nn]ull|NULL)?$/;
+    BOOL = /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/;
+    INT_OCT = /^0o[0-7]+$/;
+    INT = /^[-+]?[0-9]+$/;
+    INT_HEX = /^0x[0-9a-fA-F]+$/;
+    FLOAT_NAN = /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/;
+    FLOAT_EXP = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/;
+    FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/;
+    ESCAPES = {
+      "0": "\0",
+      a: "\x07",
+      b: "\b",
+      e: "\x1B",
+      f: "\f",
+      n: "\n",
+      r: "\r",
+      t: "	",
+      v: "\v",
+      N: "\x85",
+      _: "\xA0",
+      L: "\u2028",
+      P: "\u2029",
+      " ": " ",
+      '"': '"',
+      "/": "/",
+      "\\": "\\"
+    };
+    Reader = class {
+      constructor(text3) {
+        this.text = text3;
+        for (let at = 0; ; ) {
+          this.starts.push(at);
+          const c = text3.charCodeAt(at);
+          if (c === 37 || (c === DASH || c === 46) && text3.startsWith(c === DASH ? "---" : "...", at))
+            giveUp();
+          const nl = text3.indexOf("\n", at);
+          if (nl < 0) break;
+          at = nl + 1;
+        }
+        this.count = this.starts.length;
+      }
+      text;
+      starts = [];
+      count;
+      /** The next line with content (not blank, not only a comment) after the last value read. */
+      next = 0;
+      /** The last plain line read ended in a comment. */
+      comment = false;
+      document() {
+        const first = this.contentLine(0);
+        if (first === this.count) giveUp();
+        const indent2 = this.indent(first);
+        if (this.isDash(first, indent2)) giveUp();
+        const root = this.blockMap(first, indent2, 0);
+        if (this.next !== this.count) giveUp();
+        return root;
+      }
+      // ---- lines ---------------------------------------------------------------
+      start(line) {
+        return this.starts[line] ?? this.text.length;
+      }
+      /** End of a line's text, before its newline. */
+      end(line) {
+        return line + 1 < this.count ? this.start(line + 1) - 1 : this.text.length;
+      }
+      indent(line) {
+        const start = this.start(line);
+        const end = this.end(line);
+        let at = start;
+        while (at < end && this.text.charCodeAt(at) === SPACE3) at++;
+        return at - start;
+      }
+      /** The first line from `line` on with something other than spaces and a comment. */
+      contentLine(line) {
+        for (let l = line; l < this.count; l++) {
+          const end = this.end(l);
+          let at = this.start(l);
+          while (at < end && this.text.charCodeAt(at) === SPACE3) at++;
+          if (at < end && this.text.charCodeAt(at) !== HASH) return l;
+        }
+        return this.count;
+      }
+      isDash(line, indent2) {
+        const at = this.start(line) + indent2;
+        if (this.text.charCodeAt(at) !== DASH) return false;
+        return at + 1 === this.end(line) || this.text.charCodeAt(at + 1) === SPACE3;
+      }
+      skipSpaces(at, end) {
+        while (at < end && this.text.charCodeAt(at) === SPACE3) at++;
+        return at;
+      }
+      /** After a value at `at`: only spaces, then the end of the line or a ` #` comment. */
+      lineRest(at, end) {
+        const after = this.skipSpaces(at, end);
+        if (after === end) return;
+        if (this.text.charCodeAt(after) !== HASH || after === at) giveUp();
+      }
+      // ---- block collections ---------------------------------------------------
+      /**
+       * A block mapping whose keys sit at column `col`; the first key is at that
+       * column of `line` (which may follow a `- ` on the same line).
+       */
+      blockMap(line, col, depth) {
+        if (depth > MAX_DEPTH2) giveUp();
+        const map = { kind: "map", line: line + 1, entries: [] };
+        const seen = /* @__PURE__ */ new Set();
+        for (let l = line; ; ) {
+          const keyStart = this.start(l) + col;
+          const end = this.end(l);
+          const colon = this.keyColon(keyStart, end);
+          if (colon < 0 || colon - keyStart > MAX_KEY) giveUp();
+          let keyEnd = colon;
+          while (this.text.charCodeAt(keyEnd - 1) === SPACE3) keyEnd--;
+          const key = this.text.slice(keyStart, keyEnd);
+          if (typeof typePlain(key) !== "string" || seen.has(key)) giveUp();
+          seen.add(key);
+          const node = this.value(l, colon + 1, col, depth, true);
+          const entry = {
+            key,
+            keyLine: l + 1,
+            node,
+            line: node.kind === "scalar" && node.value === null ? l + 1 : node.line,
+            aliased: false
+          };
+          map.entries.push(entry);
+          l = this.next;
+          if (l === this.count) return map;
+          const indent2 = this.indent(l);
+          if (indent2 < col) return map;
+          if (indent2 > col || this.isDash(l, indent2)) giveUp();
+        }
+      }
+      /**
+       * The `:` that ends a plain key starting at `at` (one followed by a space
+       * or the end of the line), or -1 when the text there is not a plain key.
+       */
+      keyColon(at, end) {
+        const first = this.text.charCodeAt(at);
+        if (at >= end || isIndicator(first) || first === DASH || first === 63 || first === COLON)
+          return -1;
+        for (let i = at + 1; i < end; i++) {
+          const c = this.text.charCodeAt(i);
+          if (c === COLON) {
+            if (i + 1 === end || this.text.charCodeAt(i + 1) === SPACE3) return i;
+          } else if (c === HASH && this.text.charCodeAt(i - 1) === SPACE3) return -1;
+        }
+        return -1;
+      }
+      /** A block list whose dashes sit at column `col`, from `line`. */
+      blockSeq(line, col, depth) {
+        if (depth > MAX_DEPTH2) giveUp();
+        const seq = { kind: "seq", line: line + 1, items: [] };
+        for (let l = line; ; ) {
+          const dash = this.start(l) + col;
+          const end = this.end(l);
+          const at = this.skipSpaces(dash + 1, end);
+          if (at < end && this.keyColon(at, end) >= 0) {
+            seq.items.push(this.blockMap(l, at - this.start(l), depth + 1));
+          } else {
+            if (at < end && this.isDashAt(at, end)) giveUp();
+            seq.items.push(this.value(l, dash + 1, col, depth, false));
+          }
+          l = this.next;
+          if (l === this.count) return seq;
+          const indent2 = this.indent(l);
+          if (indent2 < col || indent2 === col && !this.isDash(l, indent2)) return seq;
+          if (indent2 > col) giveUp();
+        }
+      }
+      isDashAt(at, end) {
+        return this.text.charCodeAt(at) === DASH && (at + 1 === end || this.text.charCodeAt(at + 1) === SPACE3);
+      }
+      /**
+       * The value after a key's `:` or a list's `-` at offset `from` of `line`,
+       * owned by a collection at column `owner`. Leaves `next` at the first
+       * content line after it.
+       */
+      value(line, from, owner, depth, inMap) {
+        const end = this.end(line);
+        const at = this.skipSpaces(from, end);
+        const c = this.text.charCodeAt(at);
+        if (at === end || c === HASH) {
+          if (at < end && at === from) giveUp();
+          const next = this.contentLine(line + 1);
+          this.next = next;
+          if (next < this.count) {
+            const indent2 = this.indent(next);
+            if (indent2 > owner) {
+              if (this.isDash(next, indent2)) return this.blockSeq(next, indent2, depth + 1);
+              return this.blockMap(next, indent2, depth + 1);
+            }
+            if (inMap && indent2 === owner && this.isDash(next, indent2))
+              return this.blockSeq(next, indent2, depth + 1);
+          }
+          return this.scalar(null, "", "PLAIN", at, at, line);
+        }
+        if (c === 34 || c === 39) {
+          const node = c === 34 ? this.doubleQuoted(at, end, line) : this.singleQuoted(at, end, line);
+          this.lineRest(node.end, end);
+          this.next = this.contentLine(line + 1);
+          return node;
+        }
+        if (c === 91 || c === 123) {
+          const { node, end: after } = this.flow(at, end, line, depth + 1);
+          this.lineRest(after, end);
+          this.next = this.contentLine(line + 1);
+          return node;
+        }
+        if (c === 124 || c === 62) return this.blockScalar(line, at, owner);
+        if (isIndicator(c)) giveUp();
+        if ((c === DASH || c === 63 || c === COLON) && this.isDashLike(at, end)) giveUp();
+        let stop = this.plainLine(at, end);
+        let written = this.text.slice(at, stop);
+        let l = line + 1;
+        if (!this.comment) {
+          let blanks = 0;
+          for (let next = l; next < this.count; next++) {
+            const start = this.start(next);
+            const lineEnd3 = this.end(next);
+            if (start === lineEnd3) {
+              blanks++;
+              continue;
+            }
+            const indent2 = this.indent(next);
+            if (indent2 === lineEnd3 - start) giveUp();
+            const from2 = start + indent2;
+            const c0 = this.text.charCodeAt(from2);
+            if (indent2 <= owner || c0 === HASH) break;
+            if (isIndicator(c0) || c0 === DASH || c0 === 63 || c0 === COLON) giveUp();
+            stop = this.plainLine(from2, lineEnd3);
+            if (this.comment) giveUp();
+            written += (blanks === 0 ? " " : "\n".repeat(blanks)) + this.text.slice(from2, stop);
+            blanks = 0;
+            l = next + 1;
+          }
+        }
+        this.next = this.contentLine(l);
+        return this.scalar(typePlain(written), written, "PLAIN", at, stop, line);
+      }
+      /**
+       * One line of a plain scalar from `at`: where its text stops (before
+       * trailing spaces or a ` #` comment); `comment` says whether one follows.
+       */
+      plainLine(at, end) {
+        let stop = end;
+        let comment2 = false;
+        for (let i = at + 1; i < end; i++) {
+          const ch = this.text.charCodeAt(i);
+          if (ch === COLON && (i + 1 === end || this.text.charCodeAt(i + 1) === SPACE3)) giveUp();
+          if (ch === HASH && this.text.charCodeAt(i - 1) === SPACE3) {
+            stop = i;
+            comment2 = true;
+            break;
+          }
+        }
+        while (this.text.charCodeAt(stop - 1) === SPACE3) stop--;
+        this.comment = comment2;
+        return stop;
+      }
+      /** `-`, `?` or `:` followed by a space or the end: an indicator, not text. */
+      isDashLike(at, end) {
+        return at + 1 === end || this.text.charCodeAt(at + 1) === SPACE3;
+      }
+      scalar(value, text3, style, start, end, line) {
+        return { kind: "scalar", value, text: text3, style, start, end, line: line + 1 };
+      }
+      // ---- scalars -------------------------------------------------------------
+      /** `"…"` on one line, with yaml's escapes. */
+      doubleQuoted(at, end, line) {
+        let out = "";
+        let from = at + 1;
+        for (let i = from; ; i++) {
+          if (i >= end) giveUp();
+          const c = this.text.charCodeAt(i);
+          if (c === 34) {
+            out += this.text.slice(from, i);
+            return this.scalar(out, out, "QUOTE_DOUBLE", at, i + 1, line);
+          }
+          if (c !== 92) continue;
+          out += this.text.slice(from, i);
+          const e = this.text[i + 1] ?? "";
+          const simple = ESCAPES[e];
+          if (simple !== void 0) {
+            out += simple;
+            i += 1;
+          } else if (e === "x" || e === "u" || e === "U") {
+            const length = e === "x" ? 2 : e === "u" ? 4 : 8;
+            const hex = this.text.slice(i + 2, i + 2 + length);
+            if (hex.length !== length || !/^[0-9a-fA-F]+$/.test(hex)) giveUp();
+            const code2 = parseInt(hex, 16);
+            if (code2 > 1114111) giveUp();
+            out += String.fromCodePoint(code2);
+            i += 1 + length;
+          } else giveUp();
+          from = i + 1;
+        }
+      }
+      /** `'…'` on one line; `''` is a quote. */
+      singleQuoted(at, end, line) {
+        let out = "";
+        let from = at + 1;
+        for (let i = from; ; i++) {
+          if (i >= end) giveUp();
+          if (this.text.charCodeAt(i) !== 39) continue;
+          out += this.text.slice(from, i);
+          if (this.text.charCodeAt(i + 1) !== 39) {
+            return this.scalar(out, out, "QUOTE_SINGLE", at, i + 1, line);
+          }
+          out += "'";
+          i += 1;
+          from = i + 1;
+        }
+      }
+      /**
+       * `|`, `|-`, `>` or `>-` at `at` of `line`, its text on the lines below,
+       * indented past the owner's column. Keep chomping (`+`), indentation
+       * indicators, blank lines with spaces, leading blank lines and (folded)
+       * more-indented lines are left to `yaml`.
+       */
+      blockScalar(line, at, owner) {
+        const end = this.end(line);
+        const folded = this.text.charCodeAt(at) === 62;
+        let header2 = at + 1;
+        const strip = this.text.charCodeAt(header2) === DASH;
+        if (strip) header2++;
+        this.lineRest(header2, end);
+        const first = line + 1;
+        if (first >= this.count) giveUp();
+        const indent2 = this.indent(first);
+        if (indent2 <= owner || indent2 === this.end(first) - this.start(first)) giveUp();
+        const parts = [];
+        let blanks = 0;
+        let last = first;
+        let l = first;
+        for (; l < this.count; l++) {
+          const start = this.start(l);
+          const lineEnd3 = this.end(l);
+          if (start === lineEnd3) {
+            blanks++;
+            continue;
+          }
+          const lineIndent = this.indent(l);
+          if (lineIndent === lineEnd3 - start) giveUp();
+          if (lineIndent < indent2) break;
+          if (folded && lineIndent > indent2) giveUp();
+          const text3 = this.text.slice(start + indent2, lineEnd3);
+          if (parts.length > 0)
+            parts.push(folded && blanks === 0 ? " " : "\n".repeat(folded ? blanks : blanks + 1));
+          parts.push(text3);
+          blanks = 0;
+          last = l;
+        }
+        const rangeEnd = last + 1 < this.count ? this.start(last + 1) : this.text.length;
+        const value = strip ? parts.join("") : `${parts.join("")}
+`;
+        this.next = this.contentLine(l);
+        return this.scalar(value, value, folded ? "BLOCK_FOLDED" : "BLOCK_LITERAL", at, rangeEnd, line);
+      }
+      // ---- one-line flow collections --------------------------------------------
+      flow(at, end, line, depth) {
+        if (depth > MAX_DEPTH2) giveUp();
+        const isSeq6 = this.text.charCodeAt(at) === 91;
+        const close = isSeq6 ? 93 : 125;
+        const seq = { kind: "seq", line: line + 1, items: [] };
+        const map = { kind: "map", line: line + 1, entries: [] };
+        const seen = /* @__PURE__ */ new Set();
+        let i = this.skipSpaces(at + 1, end);
+        if (this.text.charCodeAt(i) === close) return { node: isSeq6 ? seq : map, end: i + 1 };
+        for (; ; ) {
+          if (isSeq6) {
+            const item = this.flowValue(i, end, line, depth);
+            seq.items.push(item.node);
+            i = item.end;
+          } else {
+            const keyStart = i;
+            const colon = this.flowKeyColon(keyStart, end);
+            let keyEnd = colon;
+            while (this.text.charCodeAt(keyEnd - 1) === SPACE3) keyEnd--;
+            const key = this.text.slice(keyStart, keyEnd);
+            if (typeof typePlain(key) !== "string" || seen.has(key)) giveUp();
+            seen.add(key);
+            const value = this.flowValue(this.skipSpaces(colon + 1, end), end, line, depth);
+            const node = value.node;
+            map.entries.push({
+              key,
+              keyLine: line + 1,
+              node,
+              line: line + 1,
+              aliased: false
+            });
+            i = value.end;
+          }
+          i = this.skipSpaces(i, end);
+          const c = this.text.charCodeAt(i);
+          if (c === close) return { node: isSeq6 ? seq : map, end: i + 1 };
+          if (c !== 44) giveUp();
+          i = this.skipSpaces(i + 1, end);
+          if (i >= end || this.text.charCodeAt(i) === close) giveUp();
+        }
+      }
+      /** The `: ` after a plain key inside `{…}`, or give up. */
+      flowKeyColon(at, end) {
+        const first = this.text.charCodeAt(at);
+        if (at >= end || isIndicator(first) || first === DASH || first === 63 || first === COLON)
+          giveUp();
+        for (let i = at + 1; i < end; i++) {
+          const c = this.text.charCodeAt(i);
+          if (c === COLON && this.text.charCodeAt(i + 1) === SPACE3) return i;
+          if (isFlowIndicator(c) || c === COLON || c === HASH && this.text.charCodeAt(i - 1) === SPACE3)
+            giveUp();
+        }
+        return giveUp();
+      }
+      /** A value inside a flow collection: quoted, nested, or plain up to `,` `]` `}`. */
+      flowValue(at, end, line, depth) {
+        if (at >= end) giveUp();
+        const c = this.text.charCodeAt(at);
+        if (c === 34 || c === 39) {
+          const node = c === 34 ? this.doubleQuoted(at, end, line) : this.singleQuoted(at, end, line);
+          const after = this.skipSpaces(node.end, end);
+          if (this.text.charCodeAt(after) === COLON) giveUp();
+          return { node, end: node.end };
+        }
+        if (c === 91 || c === 123) return this.flow(at, end, line, depth + 1);
+        if (isIndicator(c) || c === DASH || c === 63 || c === COLON) giveUp();
+        let i = at + 1;
+        for (; i < end; i++) {
+          const ch = this.text.charCodeAt(i);
+          if (ch === 44 || ch === 93 || ch === 125) break;
+          if (ch === 91 || ch === 123) giveUp();
+          if (ch === COLON) {
+            const after = this.text.charCodeAt(i + 1);
+            if (i + 1 >= end || after === SPACE3 || isFlowIndicator(after)) giveUp();
+          }
+          if (ch === HASH && this.text.charCodeAt(i - 1) === SPACE3) giveUp();
+        }
+        let stop = i;
+        while (this.text.charCodeAt(stop - 1) === SPACE3) stop--;
+        const written = this.text.slice(at, stop);
+        return { node: this.scalar(typePlain(written), written, "PLAIN", at, stop, line), end: stop };
+      }
+    };
+  }
+});
+
+// src/sources/records/tree.ts
+function isMap3(node) {
+  return node?.kind === "map";
+}
+function isSeq2(node) {
+  return node?.kind === "seq";
+}
+function isScalar3(node) {
+  return node?.kind === "scalar";
+}
 function isNull2(node) {
-  return node === null || node === void 0 || (0, import_yaml3.isScalar)(node) && node.value === null;
+  return node === null || node === void 0 || node.kind === "scalar" && node.value === null;
 }
 function describe3(node) {
-  if ((0, import_yaml3.isMap)(node)) return "a mapping";
-  if ((0, import_yaml3.isSeq)(node)) return "a list";
-  if ((0, import_yaml3.isScalar)(node))
+  if (isMap3(node)) return "a mapping";
+  if (isSeq2(node)) return "a list";
+  if (isScalar3(node))
     return node.value === null ? "nothing" : `${typeof node.value} ${JSON.stringify(scalarText(node))}`;
   return "nothing";
 }
 function scalarText(node) {
-  if (!(0, import_yaml3.isScalar)(node) || node.value === null) return null;
+  if (!isScalar3(node) || node.value === null) return null;
   if (typeof node.value === "string") return node.value;
-  return typeof node.source === "string" ? node.source : String(node.value);
+  return node.text;
 }
-var import_yaml3, MAX_ALIAS_COUNT, YamlFile;
+var init_tree2 = __esm({
+  "src/sources/records/tree.ts"() {
+    "use strict";
+  }
+});
+
+// src/sources/records/yaml.ts
+function hasAnchor(node) {
+  return !(0, import_yaml3.isAlias)(node) && typeof node.anchor === "string" && node.anchor !== "";
+}
+var import_yaml3, MAX_ALIAS_COUNT, yamlReaders, YamlFile, Converter;
 var init_yaml = __esm({
   "src/sources/records/yaml.ts"() {
     "use strict";
     import_yaml3 = __toESM(require_dist(), 1);
     init_yaml_parse();
+    init_plain_yaml();
+    init_tree2();
     MAX_ALIAS_COUNT = 100;
+    yamlReaders = { plain: true };
     YamlFile = class {
       constructor(file, text3) {
         this.file = file;
         this.text = text3;
-        this.doc = parseYaml(text3, { lineCounter: this.lines, prettyErrors: true });
-        for (const error of this.doc.errors) {
-          const first = (error.message.split("\n")[0] ?? "").replace(/ at line \d+, column \d+:?$/, "");
-          this.report(
-            error.linePos?.[0].line ?? this.line(error.pos[0]),
-            `YAML syntax error: ${first}`
-          );
-        }
-        this.checkAliases();
-        this.root = this.deref(this.doc.contents).node;
+        const plain = yamlReaders.plain ? readPlainYaml(text3) : null;
+        this.root = plain ?? this.readFull();
       }
       file;
       text;
       problems = [];
       root;
-      lines = new import_yaml3.LineCounter();
-      doc;
-      aliasesSafe = true;
       report(line, message) {
         this.problems.push({ file: this.file, line, message });
       }
-      /** 1-based line of a UTF-16 offset. */
-      line(offset) {
-        return this.lines.linePos(offset).line;
-      }
       lineOf(node, fallback) {
-        const start = node?.range?.[0];
-        return start === void 0 ? fallback : this.line(start);
-      }
-      /** The node an alias points at (one step), or the node itself. */
-      deref(node) {
-        if ((0, import_yaml3.isAlias)(node)) {
-          const target = this.aliasesSafe ? node.resolve(this.doc) : void 0;
-          return { node: target ?? null, aliased: true };
-        }
-        return { node: (0, import_yaml3.isMap)(node) || (0, import_yaml3.isSeq)(node) || (0, import_yaml3.isScalar)(node) ? node : null, aliased: false };
+        return node?.line ?? fallback;
       }
       /** Every key of a mapping with a scalar key, in order. */
       entries(map) {
-        if (!(0, import_yaml3.isMap)(map)) return [];
-        const out = [];
-        for (const pair2 of map.items) {
-          if (!(0, import_yaml3.isScalar)(pair2.key)) continue;
-          const keyLine = this.lineOf(pair2.key, this.lineOf(map, 1));
-          const { node, aliased } = this.deref(pair2.value);
-          const line = isNull2(node) ? keyLine : this.lineOf(node, keyLine);
-          out.push({ key: String(pair2.key.value), keyLine, node, line, aliased });
-        }
-        return out;
+        return map.kind === "map" ? map.entries : [];
       }
       /** The first entry with this key (a duplicate key is already a YAML error). */
       get(map, key) {
-        return this.entries(map).find((e) => e.key === key);
+        if (map.kind !== "map") return void 0;
+        for (const entry of map.entries) if (entry.key === key) return entry;
+        return void 0;
       }
-      checkAliases() {
-        let firstAlias = null;
-        (0, import_yaml3.visit)(this.doc, {
-          Alias: (_key, node) => {
-            firstAlias = node;
-            return import_yaml3.visit.BREAK;
+      /** The `yaml` package's reading, with its problems, as a tree. */
+      readFull() {
+        const lines = new import_yaml3.LineCounter();
+        const doc = parseYaml(this.text, { lineCounter: lines, prettyErrors: true });
+        for (const error of doc.errors) {
+          const first = (error.message.split("\n")[0] ?? "").replace(/ at line \d+, column \d+:?$/, "");
+          this.report(
+            error.linePos?.[0].line ?? lines.linePos(error.pos[0]).line,
+            `YAML syntax error: ${first}`
+          );
+        }
+        const aliases = this.checkAliases(doc, lines);
+        return new Converter(lines, aliases).value(doc.contents).node;
+      }
+      /**
+       * Each alias with the node it points at (the last node with its anchor
+       * before it, as yaml's Alias.resolve finds it), or none when the file's
+       * aliases would expand past the limit: then no alias is resolved.
+       */
+      checkAliases(doc, lines) {
+        const order = [];
+        (0, import_yaml3.visit)(doc, {
+          Node: (_key, node) => {
+            if ((0, import_yaml3.isAlias)(node) || hasAnchor(node)) order.push(node);
           }
         });
-        if (firstAlias === null) return;
+        const targets = /* @__PURE__ */ new Map();
+        const firstAlias = order.find((node) => (0, import_yaml3.isAlias)(node));
+        if (firstAlias === void 0) return targets;
         try {
-          this.doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+          doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
         } catch (error) {
-          this.aliasesSafe = false;
           const why = error instanceof Error ? error.message : String(error);
-          this.report(this.lineOf(firstAlias, 1), `YAML aliases not expanded: ${why}`);
+          const at = firstAlias.range?.[0];
+          this.report(
+            at === void 0 ? 1 : lines.linePos(at).line,
+            `YAML aliases not expanded: ${why}`
+          );
+          return targets;
         }
+        const anchored = /* @__PURE__ */ new Map();
+        for (const node of order) {
+          if ((0, import_yaml3.isAlias)(node)) {
+            const target = anchored.get(node.source);
+            if (target !== void 0) targets.set(node, target);
+          } else if (node.anchor !== void 0) anchored.set(node.anchor, node);
+        }
+        return targets;
+      }
+    };
+    Converter = class {
+      constructor(lines, aliases) {
+        this.lines = lines;
+        this.aliases = aliases;
+      }
+      lines;
+      aliases;
+      done = /* @__PURE__ */ new Map();
+      /** A value slot: an alias is followed one step (or is null when unresolved). */
+      value(node) {
+        if ((0, import_yaml3.isAlias)(node)) {
+          const target = this.aliases.get(node);
+          return { node: target === void 0 ? null : this.node(target), aliased: true };
+        }
+        return { node: this.node(node), aliased: false };
+      }
+      line(node, fallback = 1) {
+        const start = node.range?.[0];
+        return start === void 0 ? fallback : this.lines.linePos(start).line;
+      }
+      node(node) {
+        if (!(0, import_yaml3.isMap)(node) && !(0, import_yaml3.isSeq)(node) && !(0, import_yaml3.isScalar)(node)) return null;
+        const seen = this.done.get(node);
+        if (seen !== void 0) return seen;
+        if ((0, import_yaml3.isScalar)(node)) {
+          const [start, end] = node.range ?? [0, 0];
+          const scalar = {
+            kind: "scalar",
+            value: node.value,
+            text: typeof node.source === "string" ? node.source : String(node.value),
+            style: node.type ?? "PLAIN",
+            start,
+            end,
+            line: this.line(node)
+          };
+          this.done.set(node, scalar);
+          return scalar;
+        }
+        if ((0, import_yaml3.isSeq)(node)) {
+          const seq = { kind: "seq", line: this.line(node), items: [] };
+          this.done.set(node, seq);
+          for (const item of node.items) seq.items.push(this.value(item).node);
+          return seq;
+        }
+        const map = { kind: "map", line: this.line(node), entries: [] };
+        this.done.set(node, map);
+        for (const pair2 of node.items) {
+          if (!(0, import_yaml3.isScalar)(pair2.key)) continue;
+          const keyLine = this.line(pair2.key, map.line);
+          const { node: value, aliased } = this.value(pair2.value);
+          const isNull3 = value === null || value.kind === "scalar" && value.value === null;
+          map.entries.push({
+            key: String(pair2.key.value),
+            keyLine,
+            node: value,
+            line: isNull3 ? keyLine : value.line,
+            aliased
+          });
+        }
+        return map;
       }
     };
   }
@@ -21849,7 +22425,7 @@ var init_yaml = __esm({
 // src/sources/records/values.ts
 function readText2(file, entry, label) {
   if (!entry || isNull2(entry.node)) return null;
-  const text3 = (0, import_yaml4.isScalar)(entry.node) ? scalarText(entry.node) : null;
+  const text3 = isScalar3(entry.node) ? scalarText(entry.node) : null;
   if (text3 === null)
     file.report(entry.line, `${label} must be a single value, found ${describe3(entry.node)}`);
   return text3 === null ? null : text3.trim();
@@ -21867,8 +22443,8 @@ function findDay(text3) {
 }
 function readFlag(file, entry, label) {
   if (!entry || isNull2(entry.node)) return null;
-  if ((0, import_yaml4.isScalar)(entry.node) && typeof entry.node.value === "boolean") return entry.node.value;
-  const word = (0, import_yaml4.isScalar)(entry.node) && typeof entry.node.value === "string" ? entry.node.value : null;
+  if (isScalar3(entry.node) && typeof entry.node.value === "boolean") return entry.node.value;
+  const word = isScalar3(entry.node) && typeof entry.node.value === "string" ? entry.node.value : null;
   const flag = word === null ? void 0 : FLAG_WORDS[word.trim().toLowerCase()];
   if (flag !== void 0) return flag;
   file.report(entry.line, `${label} must be true or false, found ${describe3(entry.node)}`);
@@ -21891,16 +22467,15 @@ function readState(file, entry, label) {
 }
 function wordSpan(entry) {
   const node = entry.node;
-  if (!(0, import_yaml4.isScalar)(node) || !node.range) return null;
-  const [start, end] = node.range;
-  const quoted = node.type === "QUOTE_DOUBLE" || node.type === "QUOTE_SINGLE";
+  if (!isScalar3(node)) return null;
+  const { start, end } = node;
+  const quoted = node.style === "QUOTE_DOUBLE" || node.style === "QUOTE_SINGLE";
   return quoted ? { start: start + 1, end: end - 1 } : { start, end };
 }
-var import_yaml4, NOT_A_STATE, FLAG_WORDS;
+var NOT_A_STATE, FLAG_WORDS;
 var init_values = __esm({
   "src/sources/records/values.ts"() {
     "use strict";
-    import_yaml4 = __toESM(require_dist(), 1);
     init_states();
     init_yaml();
     NOT_A_STATE = /* @__PURE__ */ new Set(["not-submitted", "source-only"]);
@@ -21925,8 +22500,8 @@ function canonicalReason(written) {
 function readAliveBecause(file, root, patch) {
   const entry = file.get(root, "alive_because");
   if (!entry || isNull2(entry.node)) return null;
-  if (!(0, import_yaml6.isMap)(entry.node)) {
-    if ((0, import_yaml6.isScalar)(entry.node)) return null;
+  if (!isMap3(entry.node)) {
+    if (isScalar3(entry.node)) return null;
     file.report(entry.line, `alive_because must be a mapping, found ${describe3(entry.node)}`);
     return null;
   }
@@ -21942,11 +22517,10 @@ function readAliveBecause(file, root, patch) {
     dropSignal: readText2(file, file.get(entry.node, "drop_signal"), "alive_because.drop_signal")
   };
 }
-var import_yaml6, REASONS;
+var REASONS;
 var init_alive = __esm({
   "src/sources/records/alive.ts"() {
     "use strict";
-    import_yaml6 = __toESM(require_dist(), 1);
     init_values();
     init_yaml();
     REASONS = [
@@ -21996,18 +22570,17 @@ function readRefLists(scope, map, at, out) {
   for (const name2 of LISTS) {
     const list2 = scope.file.get(map, name2);
     if (!list2 || isNull2(list2.node)) continue;
-    if (!(0, import_yaml8.isSeq)(list2.node)) {
+    if (!isSeq2(list2.node)) {
       scope.file.report(
         list2.line,
         `${name2} must be a list (or null), found ${describe3(list2.node)}`
       );
       continue;
     }
-    list2.node.items.forEach((raw, index) => {
-      const { node } = scope.file.deref(raw);
+    list2.node.items.forEach((node, index) => {
       const label = `${name2}[${index}]`;
       const line = scope.file.lineOf(node, list2.line);
-      if (!(0, import_yaml8.isMap)(node)) {
+      if (!isMap3(node)) {
         scope.file.report(line, `${label} must be a mapping with a ref, found ${describe3(node)}`);
         return;
       }
@@ -22125,14 +22698,13 @@ function roleOf(scope, list2, item, label) {
 function noteText(file, item) {
   return NOTE_FIELDS.map((f) => {
     const node = file.get(item, f)?.node ?? null;
-    return (0, import_yaml8.isScalar)(node) ? scalarText(node) ?? "" : "";
+    return isScalar3(node) ? scalarText(node) ?? "" : "";
   }).join(" ");
 }
-var import_yaml8, LISTS;
+var LISTS;
 var init_refs3 = __esm({
   "src/sources/records/refs.ts"() {
     "use strict";
-    import_yaml8 = __toESM(require_dist(), 1);
     init_model();
     init_refs();
     init_values();
@@ -22203,7 +22775,7 @@ function readTop(file, root) {
   };
   const target = file.get(root, "target");
   if (!target || isNull2(target.node)) return top;
-  if (!(0, import_yaml10.isMap)(target.node)) {
+  if (!isMap3(target.node)) {
     file.report(target.line, `target must be a mapping, found ${describe3(target.node)}`);
     return top;
   }
@@ -22215,7 +22787,7 @@ function readTop(file, root) {
   return top;
 }
 function isInternal(file, entry) {
-  if (!entry || !(0, import_yaml10.isScalar)(entry.node)) return false;
+  if (!entry || !isScalar3(entry.node)) return false;
   return scalarText(entry.node)?.trim().toLowerCase() === INTERNAL_REPO;
 }
 function readRepo(file, entry, label) {
@@ -22227,15 +22799,14 @@ function readRepo(file, entry, label) {
 }
 function readVersions(file, entry) {
   if (!entry || isNull2(entry.node)) return [];
-  if (!(0, import_yaml10.isSeq)(entry.node)) {
+  if (!isSeq2(entry.node)) {
     file.report(entry.line, `target.versions must be a list, found ${describe3(entry.node)}`);
     return [];
   }
   const out = [];
-  entry.node.items.forEach((raw, index) => {
-    const { node } = file.deref(raw);
+  entry.node.items.forEach((node, index) => {
     const label = `target.versions[${index}]`;
-    if (!(0, import_yaml10.isMap)(node)) {
+    if (!isMap3(node)) {
       file.report(
         file.lineOf(node, entry.line),
         `${label} must be a mapping with ref and commit, found ${describe3(node)}`
@@ -22248,11 +22819,10 @@ function readVersions(file, entry) {
   });
   return out;
 }
-var import_yaml10, INTERNAL_REPO;
+var INTERNAL_REPO;
 var init_top = __esm({
   "src/sources/records/top.ts"() {
     "use strict";
-    import_yaml10 = __toESM(require_dist(), 1);
     init_refs();
     init_values();
     init_yaml();
@@ -22264,12 +22834,11 @@ var init_top = __esm({
 function listItems(file, map, key, label = key) {
   const entry = file.get(map, key);
   if (!entry || isNull2(entry.node)) return [];
-  if (!(0, import_yaml12.isSeq)(entry.node)) {
+  if (!isSeq2(entry.node)) {
     file.report(entry.line, `${label} must be a list, found ${describe3(entry.node)}`);
     return [];
   }
-  return entry.node.items.map((raw, index) => {
-    const { node } = file.deref(raw);
+  return entry.node.items.map((node, index) => {
     return { node, line: file.lineOf(node, entry.line), index };
   });
 }
@@ -22277,7 +22846,7 @@ function readPinnedBases(file, root) {
   const out = [];
   for (const item of listItems(file, root, "pinned_bases")) {
     const label = `pinned_bases[${item.index}]`;
-    if (!(0, import_yaml12.isMap)(item.node)) {
+    if (!isMap3(item.node)) {
       file.report(item.line, `${label} must be a mapping, found ${describe3(item.node)}`);
       continue;
     }
@@ -22298,7 +22867,7 @@ function readNotPatches(file, root, patchesDir) {
   const out = [];
   for (const item of listItems(file, root, "not_patches")) {
     const label = `not_patches[${item.index}]`;
-    const entry = (0, import_yaml12.isMap)(item.node) ? file.get(item.node, "path") : { key: "path", keyLine: item.line, node: item.node, line: item.line, aliased: false };
+    const entry = isMap3(item.node) ? file.get(item.node, "path") : { key: "path", keyLine: item.line, node: item.node, line: item.line, aliased: false };
     const written = readText2(file, entry, `${label}.path`);
     const path23 = written === null ? null : joinPatchesDir(patchesDir, written);
     if (path23 !== null) out.push(path23);
@@ -22308,13 +22877,13 @@ function readNotPatches(file, root, patchesDir) {
 function readLibraries(file, root) {
   const section = file.get(root, "libraries");
   if (!section || isNull2(section.node)) return [];
-  if (!(0, import_yaml12.isMap)(section.node)) {
+  if (!isMap3(section.node)) {
     file.report(section.line, `libraries must be a mapping, found ${describe3(section.node)}`);
     return [];
   }
   return file.entries(section.node).flatMap((lib2) => {
     const label = `libraries.${lib2.key}`;
-    if (!(0, import_yaml12.isMap)(lib2.node)) {
+    if (!isMap3(lib2.node)) {
       if (!isNull2(lib2.node))
         file.report(lib2.line, `${label} must be a mapping, found ${describe3(lib2.node)}`);
       return [];
@@ -22325,7 +22894,7 @@ function readLibraries(file, root) {
     const entries2 = [];
     for (const item of listItems(file, lib2.node, "patches", `${label}.patches`)) {
       const itemLabel = `${label}.patches[${item.index}]`;
-      if (!(0, import_yaml12.isMap)(item.node)) {
+      if (!isMap3(item.node)) {
         file.report(item.line, `${itemLabel} must be a mapping, found ${describe3(item.node)}`);
         continue;
       }
@@ -22364,11 +22933,9 @@ function oursMention(file, body, label, ctx, patch) {
     recordedDate: null
   };
 }
-var import_yaml12;
 var init_index_schema = __esm({
   "src/sources/records/index-schema.ts"() {
     "use strict";
-    import_yaml12 = __toESM(require_dist(), 1);
     init_refs();
     init_paths();
     init_top();
@@ -22382,7 +22949,7 @@ function parseRecordIndex(input2) {
   const file = new YamlFile(input2.path, input2.text);
   const result = emptyResult(input2.path, "record-index", file);
   const root = file.root;
-  if (!(0, import_yaml14.isMap)(root)) {
+  if (!isMap3(root)) {
     file.report(file.lineOf(root, 1), `an index must be a YAML mapping, found ${describe3(root)}`);
     return finish(result);
   }
@@ -22455,15 +23022,15 @@ function readSchemaParts(file, root, input2, result, found4) {
 }
 function sectionEntries(file, section, name2) {
   if (!section || isNull2(section.node)) return [];
-  if ((0, import_yaml14.isSeq)(section.node)) {
+  if (isSeq2(section.node)) {
     return section.node.items.flatMap(
-      (raw, index) => listEntry(file, raw, name2, index, section.line) ?? []
+      (node, index) => listEntry(file, node, name2, index, section.line) ?? []
     );
   }
-  if ((0, import_yaml14.isMap)(section.node)) {
+  if (isMap3(section.node)) {
     return file.entries(section.node).map((e) => {
       const label = `${name2}.${e.key}`;
-      const body = (0, import_yaml14.isMap)(e.node) ? e.node : null;
+      const body = isMap3(e.node) ? e.node : null;
       if (!isNull2(e.node) && body === null) {
         file.report(e.line, `${label} must be a mapping (or empty), found ${describe3(e.node)}`);
       }
@@ -22473,24 +23040,22 @@ function sectionEntries(file, section, name2) {
   file.report(section.line, `${name2} must be a list or a mapping, found ${describe3(section.node)}`);
   return [];
 }
-function listEntry(file, raw, name2, index, fallback) {
-  const { node } = file.deref(raw);
+function listEntry(file, node, name2, index, fallback) {
   const label = `${name2}[${index}]`;
   const line = file.lineOf(node, fallback);
-  if ((0, import_yaml14.isScalar)(node))
+  if (isScalar3(node))
     return { written: scalarText(node), body: null, at: [name2, index], line, label };
-  if ((0, import_yaml14.isMap)(node)) {
+  if (isMap3(node)) {
     const written = readText2(file, file.get(node, "path"), `${label}.path`);
     return { written, body: node, at: [name2, index], line, label };
   }
   file.report(line, `${label} must be a path or a mapping with a path, found ${describe3(node)}`);
   return null;
 }
-var import_yaml14, SECTIONS2;
+var SECTIONS2;
 var init_index_file = __esm({
   "src/sources/records/index-file.ts"() {
     "use strict";
-    import_yaml14 = __toESM(require_dist(), 1);
     init_paths();
     init_index_schema();
     init_refs3();
@@ -22511,14 +23076,14 @@ function parseArchivedRecord(input2) {
   const file = new YamlFile(input2.path, input2.text);
   const result = emptyResult(input2.path, "record", file);
   const root = file.root;
-  if (!(0, import_yaml16.isMap)(root)) {
+  if (!isMap3(root)) {
     file.report(file.lineOf(root, 1), `an archive must be a YAML mapping, found ${describe3(root)}`);
     return finish(result);
   }
   applyTop(result, readTop(file, root));
   for (const item of listItems(file, root, "patches")) {
     const label = `patches[${item.index}]`;
-    if (!(0, import_yaml16.isMap)(item.node)) {
+    if (!isMap3(item.node)) {
       file.report(item.line, `${label} must be a mapping, found ${describe3(item.node)}`);
       continue;
     }
@@ -22532,7 +23097,7 @@ function readArchived(file, node, place, input2, result) {
   const repo = (library && input2.libraryRepos?.get(library.toLowerCase())) ?? null;
   const source2 = file.get(node, "source");
   const paths = [];
-  if (source2 && (0, import_yaml16.isMap)(source2.node)) {
+  if (source2 && isMap3(source2.node)) {
     for (const key of ["original_path", "current_path"]) {
       const written2 = readText2(file, file.get(source2.node, key), `${label}.source.${key}`);
       const path23 = written2 === null || GONE.has(written2.toLowerCase()) ? null : normaliseRelPath(written2);
@@ -22541,7 +23106,7 @@ function readArchived(file, node, place, input2, result) {
   }
   for (const path23 of paths) result.patches.push(patchEntry(input2.path, path23, line, repo, true));
   const fix = file.get(node, "upstream_fix");
-  if (!fix || !(0, import_yaml16.isMap)(fix.node)) return;
+  if (!fix || !isMap3(fix.node)) return;
   const refEntry = file.get(fix.node, "ref") ?? file.get(fix.node, "url");
   const written = readText2(file, refEntry, `${label}.upstream_fix.ref`);
   if (written === null || !refEntry) return;
@@ -22587,11 +23152,10 @@ function readArchived(file, node, place, input2, result) {
     line: refEntry.keyLine
   });
 }
-var import_yaml16, GONE;
+var GONE;
 var init_archive = __esm({
   "src/sources/records/archive.ts"() {
     "use strict";
-    import_yaml16 = __toESM(require_dist(), 1);
     init_refs();
     init_index_schema();
     init_paths();
@@ -22638,7 +23202,7 @@ function parseRecord(input2) {
   const file = new YamlFile(input2.path, input2.text);
   const result = emptyResult(input2.path, "record", file);
   const root = file.root;
-  if (!(0, import_yaml18.isMap)(root)) {
+  if (!isMap3(root)) {
     file.report(file.lineOf(root, 1), `a record must be a YAML mapping, found ${describe3(root)}`);
     if (input2.patchPath !== null)
       result.patches.push(patchEntry(input2.path, input2.patchPath, 1, null));
@@ -22683,18 +23247,17 @@ function withIndexDefaults(top, input2) {
 }
 function readExtraFiles(file) {
   const patch = file.root === null ? void 0 : file.get(file.root, "patch");
-  if (!patch || !(0, import_yaml18.isMap)(patch.node)) return [];
+  if (!patch || !isMap3(patch.node)) return [];
   const list2 = file.get(patch.node, "extra_files");
   if (!list2 || isNull2(list2.node)) return [];
-  if (!(0, import_yaml18.isSeq)(list2.node)) {
+  if (!isSeq2(list2.node)) {
     file.report(list2.line, `patch.extra_files must be a list, found ${describe3(list2.node)}`);
     return [];
   }
   const out = [];
-  list2.node.items.forEach((raw, index) => {
-    const { node } = file.deref(raw);
+  list2.node.items.forEach((node, index) => {
     const line = file.lineOf(node, list2.line);
-    const written = (0, import_yaml18.isScalar)(node) ? scalarText(node) : null;
+    const written = isScalar3(node) ? scalarText(node) : null;
     const path23 = written === null ? null : normaliseRelPath(written);
     if (path23 === null) {
       file.report(line, `patch.extra_files[${index}] must be a path relative to the root`);
@@ -22708,8 +23271,8 @@ function readPatchPath(file, input2) {
   const entry = file.root === null ? void 0 : file.get(file.root, "patch");
   const line = entry?.keyLine ?? 1;
   if (input2.patchPath !== null) return { path: input2.patchPath, line };
-  const pathEntry = entry && (0, import_yaml18.isMap)(entry.node) ? file.get(entry.node, "path") : entry;
-  if (entry && !isNull2(entry.node) && !(0, import_yaml18.isMap)(entry.node) && !(0, import_yaml18.isScalar)(entry.node)) {
+  const pathEntry = entry && isMap3(entry.node) ? file.get(entry.node, "path") : entry;
+  if (entry && !isNull2(entry.node) && !isMap3(entry.node) && !isScalar3(entry.node)) {
     file.report(entry.line, `patch must be a mapping with a path, found ${describe3(entry.node)}`);
     return { path: null, line };
   }
@@ -22729,11 +23292,9 @@ function readPatchPath(file, input2) {
     );
   return { path: path23, line };
 }
-var import_yaml18;
 var init_records = __esm({
   "src/sources/records/index.ts"() {
     "use strict";
-    import_yaml18 = __toESM(require_dist(), 1);
     init_alive();
     init_paths();
     init_refs3();
@@ -24212,7 +24773,7 @@ fragment issue on Issue { number title url issueState: state stateReason closedA
   }
 });
 
-// node_modules/universal-user-agent/index.js
+// ../main/node_modules/universal-user-agent/index.js
 function getUserAgent() {
   if (typeof navigator === "object" && "userAgent" in navigator) {
     return navigator.userAgent;
@@ -24223,11 +24784,11 @@ function getUserAgent() {
   return "<environment undetectable>";
 }
 var init_universal_user_agent = __esm({
-  "node_modules/universal-user-agent/index.js"() {
+  "../main/node_modules/universal-user-agent/index.js"() {
   }
 });
 
-// node_modules/before-after-hook/lib/register.js
+// ../main/node_modules/before-after-hook/lib/register.js
 function register(state, name2, method2, options) {
   if (typeof method2 !== "function") {
     throw new Error("method for before hook must be a function");
@@ -24250,11 +24811,11 @@ function register(state, name2, method2, options) {
   });
 }
 var init_register = __esm({
-  "node_modules/before-after-hook/lib/register.js"() {
+  "../main/node_modules/before-after-hook/lib/register.js"() {
   }
 });
 
-// node_modules/before-after-hook/lib/add.js
+// ../main/node_modules/before-after-hook/lib/add.js
 function addHook(state, kind, name2, hook2) {
   const orig = hook2;
   if (!state.registry[name2]) {
@@ -24289,11 +24850,11 @@ function addHook(state, kind, name2, hook2) {
   });
 }
 var init_add = __esm({
-  "node_modules/before-after-hook/lib/add.js"() {
+  "../main/node_modules/before-after-hook/lib/add.js"() {
   }
 });
 
-// node_modules/before-after-hook/lib/remove.js
+// ../main/node_modules/before-after-hook/lib/remove.js
 function removeHook(state, name2, method2) {
   if (!state.registry[name2]) {
     return;
@@ -24307,11 +24868,11 @@ function removeHook(state, name2, method2) {
   state.registry[name2].splice(index, 1);
 }
 var init_remove = __esm({
-  "node_modules/before-after-hook/lib/remove.js"() {
+  "../main/node_modules/before-after-hook/lib/remove.js"() {
   }
 });
 
-// node_modules/before-after-hook/index.js
+// ../main/node_modules/before-after-hook/index.js
 function bindApi(hook2, state, name2) {
   const removeHookRef = bindable(removeHook, null).apply(
     null,
@@ -24343,7 +24904,7 @@ function Collection() {
 }
 var bind, bindable, before_after_hook_default;
 var init_before_after_hook = __esm({
-  "node_modules/before-after-hook/index.js"() {
+  "../main/node_modules/before-after-hook/index.js"() {
     init_register();
     init_add();
     init_remove();
@@ -24353,7 +24914,7 @@ var init_before_after_hook = __esm({
   }
 });
 
-// node_modules/@octokit/endpoint/dist-bundle/index.js
+// ../main/node_modules/@octokit/endpoint/dist-bundle/index.js
 function lowercaseKeys(object) {
   if (!object) {
     return {};
@@ -24652,7 +25213,7 @@ function withDefaults(oldDefaults, newDefaults) {
 }
 var VERSION2, userAgent, DEFAULTS, urlVariableRegex, endpoint;
 var init_dist_bundle = __esm({
-  "node_modules/@octokit/endpoint/dist-bundle/index.js"() {
+  "../main/node_modules/@octokit/endpoint/dist-bundle/index.js"() {
     init_universal_user_agent();
     VERSION2 = "0.0.0-development";
     userAgent = `octokit-endpoint.js/${VERSION2} ${getUserAgent()}`;
@@ -24672,9 +25233,9 @@ var init_dist_bundle = __esm({
   }
 });
 
-// node_modules/content-type/dist/index.js
+// ../main/node_modules/content-type/dist/index.js
 var require_dist2 = __commonJS({
-  "node_modules/content-type/dist/index.js"(exports) {
+  "../main/node_modules/content-type/dist/index.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.format = format2;
@@ -24811,10 +25372,10 @@ var require_dist2 = __commonJS({
   }
 });
 
-// node_modules/json-with-bigint/json-with-bigint.js
+// ../main/node_modules/json-with-bigint/json-with-bigint.js
 var intRegex, noiseValue, originalStringify, originalParse, customFormat, bigIntsStringify, noiseStringify, isUnstringifiable, isRawJSON, stringifyIteratively, JSONStringify, featureCache, isContextSourceSupported, convertMarkedBigIntsReviver, JSONParseV2, MAX_INT, MAX_DIGITS, stringsOrLargeNumbers, noiseValueWithQuotes, applyReviverIteratively, serializeBigInts, JSONParse;
 var init_json_with_bigint = __esm({
-  "node_modules/json-with-bigint/json-with-bigint.js"() {
+  "../main/node_modules/json-with-bigint/json-with-bigint.js"() {
     intRegex = /^-?\d+$/;
     noiseValue = /^-?\d+n+$/;
     originalStringify = JSON.stringify;
@@ -25151,10 +25712,10 @@ var init_json_with_bigint = __esm({
   }
 });
 
-// node_modules/@octokit/request-error/dist-src/index.js
+// ../main/node_modules/@octokit/request-error/dist-src/index.js
 var RequestError;
 var init_dist_src = __esm({
-  "node_modules/@octokit/request-error/dist-src/index.js"() {
+  "../main/node_modules/@octokit/request-error/dist-src/index.js"() {
     RequestError = class extends Error {
       name;
       /**
@@ -25195,7 +25756,7 @@ var init_dist_src = __esm({
   }
 });
 
-// node_modules/@octokit/request/dist-bundle/index.js
+// ../main/node_modules/@octokit/request/dist-bundle/index.js
 function isPlainObject2(value) {
   if (typeof value !== "object" || value === null) return false;
   if (Object.prototype.toString.call(value) !== "[object Object]") return false;
@@ -25370,7 +25931,7 @@ function withDefaults2(oldEndpoint, newDefaults) {
 }
 var import_content_type, VERSION3, defaults_default, noop, request;
 var init_dist_bundle2 = __esm({
-  "node_modules/@octokit/request/dist-bundle/index.js"() {
+  "../main/node_modules/@octokit/request/dist-bundle/index.js"() {
     init_dist_bundle();
     init_universal_user_agent();
     import_content_type = __toESM(require_dist2(), 1);
@@ -25387,7 +25948,7 @@ var init_dist_bundle2 = __esm({
   }
 });
 
-// node_modules/@octokit/graphql/dist-bundle/index.js
+// ../main/node_modules/@octokit/graphql/dist-bundle/index.js
 function _buildMessageForResponseErrors(data) {
   return `Request failed due to following response errors:
 ` + data.errors.map((e) => ` - ${e.message}`).join("\n");
@@ -25459,7 +26020,7 @@ function withCustomRequest(customRequest) {
 }
 var VERSION4, GraphqlResponseError, NON_VARIABLE_OPTIONS, FORBIDDEN_VARIABLE_OPTIONS, GHES_V3_SUFFIX_REGEX, graphql2;
 var init_dist_bundle3 = __esm({
-  "node_modules/@octokit/graphql/dist-bundle/index.js"() {
+  "../main/node_modules/@octokit/graphql/dist-bundle/index.js"() {
     init_dist_bundle2();
     init_universal_user_agent();
     VERSION4 = "0.0.0-development";
@@ -25504,7 +26065,7 @@ var init_dist_bundle3 = __esm({
   }
 });
 
-// node_modules/@octokit/auth-token/dist-bundle/index.js
+// ../main/node_modules/@octokit/auth-token/dist-bundle/index.js
 async function auth(token) {
   const isApp = isJWT(token);
   const isInstallation = token.startsWith("v1.") || token.startsWith("ghs_");
@@ -25532,7 +26093,7 @@ async function hook(token, request2, route, parameters) {
 }
 var b64url, sep, jwtRE, isJWT, createTokenAuth;
 var init_dist_bundle4 = __esm({
-  "node_modules/@octokit/auth-token/dist-bundle/index.js"() {
+  "../main/node_modules/@octokit/auth-token/dist-bundle/index.js"() {
     b64url = "(?:[a-zA-Z0-9_-]+)";
     sep = "\\.";
     jwtRE = new RegExp(`^${b64url}${sep}${b64url}${sep}${b64url}$`);
@@ -25554,15 +26115,15 @@ var init_dist_bundle4 = __esm({
   }
 });
 
-// node_modules/@octokit/core/dist-src/version.js
+// ../main/node_modules/@octokit/core/dist-src/version.js
 var VERSION5;
 var init_version = __esm({
-  "node_modules/@octokit/core/dist-src/version.js"() {
+  "../main/node_modules/@octokit/core/dist-src/version.js"() {
     VERSION5 = "7.0.8";
   }
 });
 
-// node_modules/@octokit/core/dist-src/index.js
+// ../main/node_modules/@octokit/core/dist-src/index.js
 function createLogger(logger = {}) {
   if (typeof logger.debug !== "function") {
     logger.debug = noop2;
@@ -25580,7 +26141,7 @@ function createLogger(logger = {}) {
 }
 var noop2, consoleWarn, consoleError, userAgentTrail, Octokit;
 var init_dist_src2 = __esm({
-  "node_modules/@octokit/core/dist-src/index.js"() {
+  "../main/node_modules/@octokit/core/dist-src/index.js"() {
     init_universal_user_agent();
     init_before_after_hook();
     init_dist_bundle2();
@@ -25707,15 +26268,15 @@ var init_dist_src2 = __esm({
   }
 });
 
-// node_modules/@octokit/plugin-request-log/dist-src/version.js
+// ../main/node_modules/@octokit/plugin-request-log/dist-src/version.js
 var VERSION6;
 var init_version2 = __esm({
-  "node_modules/@octokit/plugin-request-log/dist-src/version.js"() {
+  "../main/node_modules/@octokit/plugin-request-log/dist-src/version.js"() {
     VERSION6 = "6.0.0";
   }
 });
 
-// node_modules/@octokit/plugin-request-log/dist-src/index.js
+// ../main/node_modules/@octokit/plugin-request-log/dist-src/index.js
 function requestLog(octokit) {
   octokit.hook.wrap("request", (request2, options) => {
     octokit.log.debug("request", options);
@@ -25738,13 +26299,13 @@ function requestLog(octokit) {
   });
 }
 var init_dist_src3 = __esm({
-  "node_modules/@octokit/plugin-request-log/dist-src/index.js"() {
+  "../main/node_modules/@octokit/plugin-request-log/dist-src/index.js"() {
     init_version2();
     requestLog.VERSION = VERSION6;
   }
 });
 
-// node_modules/@octokit/plugin-paginate-rest/dist-bundle/index.js
+// ../main/node_modules/@octokit/plugin-paginate-rest/dist-bundle/index.js
 function normalizePaginatedListResponse(response) {
   if (!response.data) {
     return {
@@ -25856,7 +26417,7 @@ function paginateRest(octokit) {
 }
 var VERSION7, composePaginateRest;
 var init_dist_bundle5 = __esm({
-  "node_modules/@octokit/plugin-paginate-rest/dist-bundle/index.js"() {
+  "../main/node_modules/@octokit/plugin-paginate-rest/dist-bundle/index.js"() {
     VERSION7 = "0.0.0-development";
     composePaginateRest = Object.assign(paginate, {
       iterator
@@ -25865,18 +26426,18 @@ var init_dist_bundle5 = __esm({
   }
 });
 
-// node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/version.js
+// ../main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/version.js
 var VERSION8;
 var init_version3 = __esm({
-  "node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/version.js"() {
+  "../main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/version.js"() {
     VERSION8 = "17.0.0";
   }
 });
 
-// node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/generated/endpoints.js
+// ../main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/generated/endpoints.js
 var Endpoints, endpoints_default;
 var init_endpoints = __esm({
-  "node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/generated/endpoints.js"() {
+  "../main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/generated/endpoints.js"() {
     Endpoints = {
       actions: {
         addCustomLabelsToSelfHostedRunnerForOrg: [
@@ -28170,7 +28731,7 @@ var init_endpoints = __esm({
   }
 });
 
-// node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/endpoints-to-methods.js
+// ../main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/endpoints-to-methods.js
 function endpointsToMethods(octokit) {
   const newMethods = {};
   for (const scope of endpointMethodsMap.keys()) {
@@ -28221,7 +28782,7 @@ function decorate(octokit, scope, methodName, defaults, decorations) {
 }
 var endpointMethodsMap, handler;
 var init_endpoints_to_methods = __esm({
-  "node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/endpoints-to-methods.js"() {
+  "../main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/endpoints-to-methods.js"() {
     init_endpoints();
     endpointMethodsMap = /* @__PURE__ */ new Map();
     for (const [scope, endpoints] of Object.entries(endpoints_default)) {
@@ -28299,7 +28860,7 @@ var init_endpoints_to_methods = __esm({
   }
 });
 
-// node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/index.js
+// ../main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/index.js
 function restEndpointMethods(octokit) {
   const api = endpointsToMethods(octokit);
   return {
@@ -28314,7 +28875,7 @@ function legacyRestEndpointMethods(octokit) {
   };
 }
 var init_dist_src4 = __esm({
-  "node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/index.js"() {
+  "../main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/index.js"() {
     init_version3();
     init_endpoints_to_methods();
     restEndpointMethods.VERSION = VERSION8;
@@ -28322,18 +28883,18 @@ var init_dist_src4 = __esm({
   }
 });
 
-// node_modules/@octokit/rest/dist-src/version.js
+// ../main/node_modules/@octokit/rest/dist-src/version.js
 var VERSION9;
 var init_version4 = __esm({
-  "node_modules/@octokit/rest/dist-src/version.js"() {
+  "../main/node_modules/@octokit/rest/dist-src/version.js"() {
     VERSION9 = "22.0.1";
   }
 });
 
-// node_modules/@octokit/rest/dist-src/index.js
+// ../main/node_modules/@octokit/rest/dist-src/index.js
 var Octokit2;
 var init_dist_src5 = __esm({
-  "node_modules/@octokit/rest/dist-src/index.js"() {
+  "../main/node_modules/@octokit/rest/dist-src/index.js"() {
     init_dist_src2();
     init_dist_src3();
     init_dist_bundle5();
@@ -28347,9 +28908,9 @@ var init_dist_src5 = __esm({
   }
 });
 
-// node_modules/bottleneck/light.js
+// ../main/node_modules/bottleneck/light.js
 var require_light = __commonJS({
-  "node_modules/bottleneck/light.js"(exports, module) {
+  "../main/node_modules/bottleneck/light.js"(exports, module) {
     (function(global2, factory) {
       typeof exports === "object" && typeof module !== "undefined" ? module.exports = factory() : typeof define === "function" && define.amd ? define(factory) : global2.Bottleneck = factory();
     })(exports, (function() {
@@ -29666,7 +30227,7 @@ var require_light = __commonJS({
   }
 });
 
-// node_modules/@octokit/plugin-throttling/dist-bundle/index.js
+// ../main/node_modules/@octokit/plugin-throttling/dist-bundle/index.js
 function wrapRequest(state, request2, options) {
   return state.retryLimiter.schedule(doRequest, state, request2, options);
 }
@@ -29838,7 +30399,7 @@ function throttling(octokit, octokitOptions) {
 }
 var import_light, VERSION10, noop3, triggers_notification_paths_default, regex, triggersNotification, groups, createGroups;
 var init_dist_bundle6 = __esm({
-  "node_modules/@octokit/plugin-throttling/dist-bundle/index.js"() {
+  "../main/node_modules/@octokit/plugin-throttling/dist-bundle/index.js"() {
     import_light = __toESM(require_light(), 1);
     VERSION10 = "0.0.0-development";
     noop3 = () => Promise.resolve();
@@ -29901,7 +30462,7 @@ var init_dist_bundle6 = __esm({
   }
 });
 
-// node_modules/@octokit/plugin-retry/dist-bundle/index.js
+// ../main/node_modules/@octokit/plugin-retry/dist-bundle/index.js
 function isRequestError(error) {
   return error.request !== void 0;
 }
@@ -29973,7 +30534,7 @@ function retry(octokit, octokitOptions) {
 }
 var import_light2, VERSION11;
 var init_dist_bundle7 = __esm({
-  "node_modules/@octokit/plugin-retry/dist-bundle/index.js"() {
+  "../main/node_modules/@octokit/plugin-retry/dist-bundle/index.js"() {
     import_light2 = __toESM(require_light(), 1);
     init_dist_src();
     VERSION11 = "0.0.0-development";
@@ -31020,7 +31581,7 @@ function unquote(raw) {
       i += 3;
     } else {
       const next = raw[i + 1] ?? "";
-      bytes2.push(...Buffer.from(ESCAPES[next] ?? next, "utf8"));
+      bytes2.push(...Buffer.from(ESCAPES2[next] ?? next, "utf8"));
       i += 1;
     }
   }
@@ -31049,11 +31610,11 @@ function closingQuote(s) {
   }
   return s.length - 1;
 }
-var ESCAPES;
+var ESCAPES2;
 var init_diff_paths = __esm({
   "src/rebase/diff-paths.ts"() {
     "use strict";
-    ESCAPES = { n: "\n", t: "	", '"': '"', "\\": "\\", a: "\x07" };
+    ESCAPES2 = { n: "\n", t: "	", '"': '"', "\\": "\\", a: "\x07" };
   }
 });
 
@@ -31255,7 +31816,7 @@ var init_diff_parse = __esm({
   }
 });
 
-// node_modules/@lezer/common/dist/index.js
+// ../main/node_modules/@lezer/common/dist/index.js
 function checkSide(side, pos, from, to) {
   switch (side) {
     case -2:
@@ -31627,7 +32188,7 @@ function balanceRange(balanceType, children2, positions, from, to, start, length
 }
 var DefaultBufferLength, nextPropID, Range, NodeProp, MountedTree, noProps, NodeType, NodeSet, CachedNode, CachedInnerNode, IterMode, Tree, FlatBufferCursor, TreeBuffer, BaseNode, TreeNode, BufferContext, BufferNode, StackIterator, TreeCursor, nodeSizeCache, Parser, StringInput, stoppedInner;
 var init_dist2 = __esm({
-  "node_modules/@lezer/common/dist/index.js"() {
+  "../main/node_modules/@lezer/common/dist/index.js"() {
     DefaultBufferLength = 1024;
     nextPropID = 0;
     Range = class {
@@ -32812,7 +33373,7 @@ var init_dist2 = __esm({
   }
 });
 
-// node_modules/@lezer/lr/dist/index.js
+// ../main/node_modules/@lezer/lr/dist/index.js
 function decodeArray(input2, Type = Uint16Array) {
   if (typeof input2 != "string")
     return input2;
@@ -32951,7 +33512,7 @@ function getSpecializer(spec) {
 }
 var Stack, StackContext, SimulatedStack, StackBufferCursor, CachedToken, nullToken, InputStream, TokenGroup, LocalTokenGroup, ExternalTokenizer, verbose, stackIDs, FragmentCursor, TokenCache, Parse, Dialect, id, ContextTracker, LRParser;
 var init_dist3 = __esm({
-  "node_modules/@lezer/lr/dist/index.js"() {
+  "../main/node_modules/@lezer/lr/dist/index.js"() {
     init_dist2();
     Stack = class _Stack {
       /**
@@ -34596,7 +35157,7 @@ var init_dist3 = __esm({
   }
 });
 
-// node_modules/@lezer/highlight/dist/index.js
+// ../main/node_modules/@lezer/highlight/dist/index.js
 function sameArray(a, b) {
   return a.length == b.length && a.every((x, i) => x == b[i]);
 }
@@ -34677,7 +35238,7 @@ function tagHighlighter(tags2, options) {
 }
 var nextTagID, Tag, nextModifierID, Modifier, ruleNodeProp, Rule, t, comment, name, typeName, propertyName, literal2, string, number, content, heading2, keyword, operator, punctuation, bracket, meta, tags, classHighlighter;
 var init_dist4 = __esm({
-  "node_modules/@lezer/highlight/dist/index.js"() {
+  "../main/node_modules/@lezer/highlight/dist/index.js"() {
     init_dist2();
     nextTagID = 0;
     Tag = class _Tag {
@@ -35226,7 +35787,7 @@ var init_dist4 = __esm({
   }
 });
 
-// node_modules/@lezer/python/dist/index.js
+// ../main/node_modules/@lezer/python/dist/index.js
 function isLineBreak(ch) {
   return ch == newline2 || ch == carriageReturn;
 }
@@ -35264,7 +35825,7 @@ function skipEscape(input2, ch) {
 }
 var printKeyword, indent, dedent, newline$1, blankLineStart, newlineBracketed, eof, stringContent, Escape, replacementStart, stringEnd, ParenL, ParenthesizedExpression, TupleExpression, ComprehensionExpression, BracketL, ArrayExpression, ArrayComprehensionExpression, BraceL, DictionaryExpression, DictionaryComprehensionExpression, SetExpression, SetComprehensionExpression, ArgList, subscript, String$1, stringStart, stringStartD, stringStartL, stringStartLD, stringStartR, stringStartRD, stringStartRL, stringStartRLD, FormatString, stringStartF, stringStartFD, stringStartFL, stringStartFLD, stringStartFR, stringStartFRD, stringStartFRL, stringStartFRLD, FormatReplacement, nestedFormatReplacement, importList, TypeParamList, ParamList, SequencePattern, MappingPattern, PatternArgList, newline2, carriageReturn, space, tab, hash, parenOpen, dot, braceOpen, braceClose, singleQuote, doubleQuote, backslash, letter_o, letter_x, letter_N, letter_u, letter_U, bracketed, newlines, indentation, cx_Bracketed, cx_String, cx_DoubleQuote, cx_Long, cx_Raw, cx_Format, topIndent, stringFlags, trackIndent, legacyPrint, strings, pythonHighlighting, spec_identifier, parser;
 var init_dist5 = __esm({
-  "node_modules/@lezer/python/dist/index.js"() {
+  "../main/node_modules/@lezer/python/dist/index.js"() {
     init_dist3();
     init_dist4();
     printKeyword = 1;
@@ -37115,11 +37676,11 @@ var init_build3 = __esm({
 
 // src/rebase/anchors.ts
 function readAnchorDeclaration(recordText) {
-  const counter = new import_yaml20.LineCounter();
-  const doc = (0, import_yaml20.parseDocument)(recordText, { lineCounter: counter, uniqueKeys: false });
-  if (doc.errors.length > 0 || !(0, import_yaml20.isMap)(doc.contents)) return null;
+  const counter = new import_yaml12.LineCounter();
+  const doc = (0, import_yaml12.parseDocument)(recordText, { lineCounter: counter, uniqueKeys: false });
+  if (doc.errors.length > 0 || !(0, import_yaml12.isMap)(doc.contents)) return null;
   const target = doc.contents.get("target", true);
-  if (!(0, import_yaml20.isMap)(target)) return null;
+  if (!(0, import_yaml12.isMap)(target)) return null;
   const anchorsNode = target.get("anchors", true);
   const anchors = strings2(anchorsNode);
   if (anchors.length === 0) return null;
@@ -37128,16 +37689,16 @@ function readAnchorDeclaration(recordText) {
   return { anchors, files, line: at === void 0 ? 1 : counter.linePos(at).line };
 }
 function strings2(node) {
-  if (!(0, import_yaml20.isSeq)(node)) return [];
+  if (!(0, import_yaml12.isSeq)(node)) return [];
   return node.items.flatMap(
-    (item) => (0, import_yaml20.isScalar)(item) && typeof item.value === "string" && item.value !== "" ? [item.value] : []
+    (item) => (0, import_yaml12.isScalar)(item) && typeof item.value === "string" && item.value !== "" ? [item.value] : []
   );
 }
-var import_yaml20;
+var import_yaml12;
 var init_anchors = __esm({
   "src/rebase/anchors.ts"() {
     "use strict";
-    import_yaml20 = __toESM(require_dist(), 1);
+    import_yaml12 = __toESM(require_dist(), 1);
   }
 });
 
@@ -37145,23 +37706,23 @@ var init_anchors = __esm({
 function readRecordTarget(text3) {
   const decl = readAnchorDeclaration(text3);
   if (decl) return { files: decl.files, anchors: decl.anchors, anchorsLine: decl.line };
-  const doc = (0, import_yaml21.parseDocument)(text3, { uniqueKeys: false });
-  const target = (0, import_yaml21.isMap)(doc.contents) ? doc.contents.get("target", true) : null;
-  const files = (0, import_yaml21.isMap)(target) ? target.get("files", true) : null;
+  const doc = (0, import_yaml13.parseDocument)(text3, { uniqueKeys: false });
+  const target = (0, import_yaml13.isMap)(doc.contents) ? doc.contents.get("target", true) : null;
+  const files = (0, import_yaml13.isMap)(target) ? target.get("files", true) : null;
   return {
-    files: (0, import_yaml21.isSeq)(files) ? files.items.flatMap(
-      (i) => (0, import_yaml21.isScalar)(i) && typeof i.value === "string" && i.value !== "" ? [i.value] : []
+    files: (0, import_yaml13.isSeq)(files) ? files.items.flatMap(
+      (i) => (0, import_yaml13.isScalar)(i) && typeof i.value === "string" && i.value !== "" ? [i.value] : []
     ) : [],
     anchors: [],
     anchorsLine: 1
   };
 }
-var import_yaml21;
+var import_yaml13;
 var init_record_target = __esm({
   "src/footprint/record-target.ts"() {
     "use strict";
     init_anchors();
-    import_yaml21 = __toESM(require_dist(), 1);
+    import_yaml13 = __toESM(require_dist(), 1);
   }
 });
 
@@ -38943,9 +39504,9 @@ var init_markdown2 = __esm({
   }
 });
 
-// node_modules/picocolors/picocolors.js
+// ../main/node_modules/picocolors/picocolors.js
 var require_picocolors = __commonJS({
-  "node_modules/picocolors/picocolors.js"(exports, module) {
+  "../main/node_modules/picocolors/picocolors.js"(exports, module) {
     var p = process || {};
     var argv = p.argv || [];
     var env = p.env || {};
@@ -39909,7 +40470,7 @@ var init_ledger2 = __esm({
 
 // src/sync/yaml-scalar.ts
 function scalarValue(node) {
-  if (!(0, import_yaml22.isScalar)(node) || !node.range) return null;
+  if (!(0, import_yaml14.isScalar)(node) || !node.range) return null;
   if (node.type === "BLOCK_LITERAL" || node.type === "BLOCK_FOLDED") return null;
   const quoted = node.type === "QUOTE_DOUBLE" || node.type === "QUOTE_SINGLE";
   if (node.value === null) return { text: null, quoted };
@@ -39917,7 +40478,7 @@ function scalarValue(node) {
   return { text: text3, quoted };
 }
 function writeScalar(text3, node, value, quoteNew) {
-  if (!(0, import_yaml22.isScalar)(node) || !node.range) return null;
+  if (!(0, import_yaml14.isScalar)(node) || !node.range) return null;
   if (value !== null && !SAFE.test(value)) return null;
   const [start, end] = node.range;
   const quoted = node.type === "QUOTE_DOUBLE" || node.type === "QUOTE_SINGLE";
@@ -39928,11 +40489,11 @@ function writeScalar(text3, node, value, quoteNew) {
   const gap = start === end && text3[start - 1] === ":" ? " " : "";
   return { start, end, text: gap + written };
 }
-var import_yaml22, SAFE;
+var import_yaml14, SAFE;
 var init_yaml_scalar = __esm({
   "src/sync/yaml-scalar.ts"() {
     "use strict";
-    import_yaml22 = __toESM(require_dist(), 1);
+    import_yaml14 = __toESM(require_dist(), 1);
     SAFE = /^[A-Za-z0-9_:.+-]*$/;
   }
 });
@@ -39953,7 +40514,7 @@ function planRecord(source2, text3, live, today, inPinnedBase = () => void 0) {
   for (const f of source2.fields) {
     const l = foundLive2(live, f.ref);
     const item = doc.getIn(f.path, true);
-    if (l === null || !(0, import_yaml23.isMap)(item)) continue;
+    if (l === null || !(0, import_yaml15.isMap)(item)) continue;
     const at = (key) => {
       const node = item.get(key, true);
       return node === void 0 ? null : node;
@@ -40025,15 +40586,15 @@ function normalise4(value) {
 }
 function topLevel(doc, key) {
   const root = doc.contents;
-  if (!(0, import_yaml23.isMap)(root)) return null;
+  if (!(0, import_yaml15.isMap)(root)) return null;
   const node = root.get(key, true);
   return node === void 0 ? null : node;
 }
-var import_yaml23;
+var import_yaml15;
 var init_records2 = __esm({
   "src/sync/records.ts"() {
     "use strict";
-    import_yaml23 = __toESM(require_dist(), 1);
+    import_yaml15 = __toESM(require_dist(), 1);
     init_yaml_parse();
     init_states();
     init_target();
@@ -40576,9 +41137,9 @@ var init_write = __esm({
 
 // src/discover/record-collision.ts
 function addCollisionToRecord(text3, c) {
-  const doc = (0, import_yaml24.parseDocument)(text3, { uniqueKeys: false, lineCounter: new import_yaml24.LineCounter() });
-  if (doc.errors.length > 0 || !(0, import_yaml24.isMap)(doc.contents)) return null;
-  const pair2 = doc.contents.items.find((p) => (0, import_yaml24.isScalar)(p.key) && p.key.value === "related_refs");
+  const doc = (0, import_yaml16.parseDocument)(text3, { uniqueKeys: false, lineCounter: new import_yaml16.LineCounter() });
+  if (doc.errors.length > 0 || !(0, import_yaml16.isMap)(doc.contents)) return null;
+  const pair2 = doc.contents.items.find((p) => (0, import_yaml16.isScalar)(p.key) && p.key.value === "related_refs");
   const fields = {
     ref: c.ref,
     url: c.url,
@@ -40591,7 +41152,7 @@ function addCollisionToRecord(text3, c) {
   const block2 = (indent3) => Object.entries(fields).map(([k, v], i) => `${indent3}${i === 0 ? "- " : "  "}${k}: ${q(v)}
 `).join("");
   const value = pair2?.value;
-  if (!pair2 || value === null || (0, import_yaml24.isScalar)(value) && value.value === null) {
+  if (!pair2 || value === null || (0, import_yaml16.isScalar)(value) && value.value === null) {
     const body = `related_refs:
 ${block2("  ")}`;
     if (!pair2) return `${text3}${text3.endsWith("\n") || text3 === "" ? "" : "\n"}${body}`;
@@ -40601,7 +41162,7 @@ ${block2("  ")}`;
     const end = text3.indexOf("\n", keyAt);
     return `${text3.slice(0, start)}${body}${end < 0 ? "" : text3.slice(end + 1)}`;
   }
-  if (!(0, import_yaml24.isSeq)(value) || value.flow || value.items.length === 0) return null;
+  if (!(0, import_yaml16.isSeq)(value) || value.flow || value.items.length === 0) return null;
   const first = value.items[0];
   const last = value.items[value.items.length - 1];
   if (!first.range || !last.range) return null;
@@ -40631,11 +41192,11 @@ function addCollisionToLedger(text3, row, c) {
   lines.splice(end + 1, 0, `| ${row_.join(" | ")} |`);
   return lines.join("\n");
 }
-var import_yaml24, lineStart2, q, DITTO2;
+var import_yaml16, lineStart2, q, DITTO2;
 var init_record_collision = __esm({
   "src/discover/record-collision.ts"() {
     "use strict";
-    import_yaml24 = __toESM(require_dist(), 1);
+    import_yaml16 = __toESM(require_dist(), 1);
     lineStart2 = (text3, at) => text3.lastIndexOf("\n", at - 1) + 1;
     q = (s) => JSON.stringify(s);
     DITTO2 = /^\|\s*(″|"|〃|ditto)/;

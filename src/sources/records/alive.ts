@@ -11,10 +11,9 @@
  *
  * Index entries carry `alive_because` as prose: that is for people, not read here.
  */
-import { isMap, isScalar } from 'yaml';
 import type { AliveBecause } from '../../model.js';
 import { readText } from './values.js';
-import { describe, isNull, type Entry, type YamlFile } from './yaml.js';
+import { describe, isMap, isNull, isScalar, type Entry, type YamlFile } from './yaml.js';
 
 /** The reasons the records' schema defines. */
 export const REASONS: readonly string[] = [

@@ -21,7 +21,6 @@
  * `upstream_fix` is a mention with role `background` — the patch is gone, so
  * the fix can no longer mean "drop it".
  */
-import { isMap } from 'yaml';
 import type { Mention } from '../../model.js';
 import { parseRefValue } from '../../refs.js';
 import { listItems } from './index-schema.js';
@@ -30,7 +29,7 @@ import { applyTop, emptyResult, finish, patchEntry } from './result.js';
 import { readTop } from './top.js';
 import type { ArchiveInput, RecordResult } from './types.js';
 import { findDay, readState, readText } from './values.js';
-import { describe, type Entry, YamlFile } from './yaml.js';
+import { describe, isMap, YamlFile, type Entry } from './yaml.js';
 
 type YamlNode = NonNullable<Entry['node']>;
 

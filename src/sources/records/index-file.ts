@@ -25,7 +25,6 @@
  * The real schema's `libraries`, `pinned_bases`, `not_patches` and
  * `archived_record` (SPEC §2.4) are read by index-schema.ts.
  */
-import { isMap, isScalar, isSeq } from 'yaml';
 import { joinPatchesDir } from './paths.js';
 import { oursMention, readLibraries, readNotPatches, readPinnedBases } from './index-schema.js';
 import { readRefLists, type RefsFound } from './refs.js';
@@ -33,7 +32,16 @@ import { applyTop, emptyResult, finish, patchEntry } from './result.js';
 import { readRepo, readTop } from './top.js';
 import type { RecordIndexInput, RecordResult } from './types.js';
 import { readText } from './values.js';
-import { describe, isNull, scalarText, YamlFile, type Entry } from './yaml.js';
+import {
+  describe,
+  isMap,
+  isNull,
+  isScalar,
+  isSeq,
+  scalarText,
+  YamlFile,
+  type Entry,
+} from './yaml.js';
 
 type YamlNode = NonNullable<Entry['node']>;
 
@@ -147,7 +155,7 @@ function sectionEntries(file: YamlFile, section: Entry | undefined, name: string
   if (!section || isNull(section.node)) return [];
   if (isSeq(section.node)) {
     return section.node.items.flatMap(
-      (raw, index) => listEntry(file, raw, name, index, section.line) ?? [],
+      (node, index) => listEntry(file, node, name, index, section.line) ?? [],
     );
   }
   if (isMap(section.node)) {
@@ -166,12 +174,11 @@ function sectionEntries(file: YamlFile, section: Entry | undefined, name: string
 
 function listEntry(
   file: YamlFile,
-  raw: unknown,
+  node: YamlNode | null,
   name: string,
   index: number,
   fallback: number,
 ): IndexEntry | null {
-  const { node } = file.deref(raw);
   const label = `${name}[${index}]`;
   const line = file.lineOf(node, fallback);
   if (isScalar(node))

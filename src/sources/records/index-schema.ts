@@ -16,14 +16,13 @@
  *   - { path: deploy/patches/engine/apply.sh, role: driver script }
  * ```
  */
-import { isMap, isSeq } from 'yaml';
 import type { Mention } from '../../model.js';
 import { parseRefValue, type RefContext } from '../../refs.js';
 import { joinPatchesDir } from './paths.js';
 import { isInternal, readRepo } from './top.js';
 import type { IndexLibrary, IndexPinnedBase } from './types.js';
 import { readText } from './values.js';
-import { describe, isNull, type Entry, type YamlFile } from './yaml.js';
+import { describe, isMap, isNull, isSeq, type Entry, type YamlFile } from './yaml.js';
 
 type YamlNode = NonNullable<Entry['node']>;
 
@@ -40,8 +39,7 @@ export function listItems(
     file.report(entry.line, `${label} must be a list, found ${describe(entry.node)}`);
     return [];
   }
-  return entry.node.items.map((raw, index) => {
-    const { node } = file.deref(raw);
+  return entry.node.items.map((node, index) => {
     return { node, line: file.lineOf(node, entry.line), index };
   });
 }

@@ -6,7 +6,6 @@
  * Pure: text in, data out; a syntax error, a wrong shape or an alias bomb
  * becomes a ParseProblem and whatever could still be read is returned.
  */
-import { isMap, isScalar, isSeq } from 'yaml';
 import { readAliveBecause } from './alive.js';
 import { normaliseRelPath } from './paths.js';
 import { readRefLists, type RefsFound } from './refs.js';
@@ -14,7 +13,7 @@ import { applyTop, emptyResult, finish, patchEntry } from './result.js';
 import { readTop, type TopFields } from './top.js';
 import type { RecordInput, RecordResult } from './types.js';
 import { readText } from './values.js';
-import { describe, isNull, scalarText, YamlFile } from './yaml.js';
+import { describe, isMap, isNull, isScalar, isSeq, scalarText, YamlFile } from './yaml.js';
 
 export type {
   ArchiveInput,
@@ -95,8 +94,7 @@ function readExtraFiles(file: YamlFile): { path: string; line: number }[] {
     return [];
   }
   const out: { path: string; line: number }[] = [];
-  list.node.items.forEach((raw, index) => {
-    const { node } = file.deref(raw);
+  list.node.items.forEach((node, index) => {
     const line = file.lineOf(node, list.line);
     const written = isScalar(node) ? scalarText(node) : null;
     const path = written === null ? null : normaliseRelPath(written);

@@ -3,7 +3,6 @@
  * `related_refs`) → mentions. Shared by the record and the index reader,
  * which carries the same lists per patch.
  */
-import { isMap, isScalar, isSeq } from 'yaml';
 import {
   internalRefKey,
   type AmbiguousRef,
@@ -16,7 +15,16 @@ import { parseRefValue, type RefContext } from '../../refs.js';
 import type { RecordField } from './types.js';
 import { findDay, readFlag, readKind, readState, readText } from './values.js';
 import { entryRole, NOTE_FIELDS, relevanceRole } from './roles.js';
-import { describe, isNull, scalarText, type Entry, type YamlFile } from './yaml.js';
+import {
+  describe,
+  isMap,
+  isNull,
+  isScalar,
+  isSeq,
+  scalarText,
+  type Entry,
+  type YamlFile,
+} from './yaml.js';
 
 export interface RefScope {
   file: YamlFile;
@@ -55,8 +63,7 @@ export function readRefLists(
       );
       continue;
     }
-    list.node.items.forEach((raw, index) => {
-      const { node } = scope.file.deref(raw);
+    list.node.items.forEach((node, index) => {
       const label = `${name}[${index}]`;
       const line = scope.file.lineOf(node, list.line);
       if (!isMap(node)) {

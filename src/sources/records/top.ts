@@ -2,11 +2,19 @@
  * The top-level fields a record and an index share: `schema_version`,
  * `status_updated` and `target` (default repo and pinned bases).
  */
-import { isMap, isScalar, isSeq } from 'yaml';
 import { normaliseRepo } from '../../refs.js';
 import type { PinnedCommit } from './types.js';
 import { readDay, readText } from './values.js';
-import { describe, isNull, scalarText, type Entry, type YamlFile } from './yaml.js';
+import {
+  describe,
+  isMap,
+  isNull,
+  isScalar,
+  isSeq,
+  scalarText,
+  type Entry,
+  type YamlFile,
+} from './yaml.js';
 
 export interface TopFields {
   checkedOn: string | null;
@@ -78,8 +86,7 @@ function readVersions(file: YamlFile, entry: Entry | undefined): PinnedCommit[] 
     return [];
   }
   const out: PinnedCommit[] = [];
-  entry.node.items.forEach((raw, index) => {
-    const { node } = file.deref(raw);
+  entry.node.items.forEach((node, index) => {
     const label = `target.versions[${index}]`;
     if (!isMap(node)) {
       file.report(

@@ -3,10 +3,9 @@
  * reader reports a wrong shape as a ParseProblem naming the field and its
  * line, and returns null so the rest of the record is still read.
  */
-import { isScalar } from 'yaml';
 import type { RefKind, Span, State } from '../../model.js';
 import { parseStateWord } from '../../states.js';
-import { describe, isNull, scalarText, type Entry, type YamlFile } from './yaml.js';
+import { describe, isNull, isScalar, scalarText, type Entry, type YamlFile } from './yaml.js';
 
 /** Recorded "states" that say no PR exists yet: nothing to compare, and not a mistake. */
 const NOT_A_STATE = new Set(['not-submitted', 'source-only']);
@@ -97,8 +96,8 @@ export function readState(file: YamlFile, entry: Entry | undefined, label: strin
 /** The value's offsets, inside the quotes when it is quoted. */
 function wordSpan(entry: Entry): Span | null {
   const node = entry.node;
-  if (!isScalar(node) || !node.range) return null;
-  const [start, end] = node.range;
-  const quoted = node.type === 'QUOTE_DOUBLE' || node.type === 'QUOTE_SINGLE';
+  if (!isScalar(node)) return null;
+  const { start, end } = node;
+  const quoted = node.style === 'QUOTE_DOUBLE' || node.style === 'QUOTE_SINGLE';
   return quoted ? { start: start + 1, end: end - 1 } : { start, end };
 }

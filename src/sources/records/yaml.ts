@@ -1,21 +1,35 @@
 /**
  * A parsed YAML file seen through the few questions the record readers ask:
  * "what is under this key, on which line, and was it the shape we expect?".
- * Parsing is the `yaml` package's Document API; this module only adds line
- * numbers, alias safety and problem collection, and never throws.
+ *
+ * Two readers, one answer. A file written in the plain subset real records
+ * use (block and one-line flow collections, plain, quoted and folded
+ * scalars, comments) is read by plain-yaml.ts, several times faster than a
+ * full YAML parse. Anything else — anchors, tags, multi-line flow, a
+ * duplicate key, a syntax error, anything it is not sure of — is read by the
+ * `yaml` package's Document API exactly as before, with its error messages,
+ * duplicate-key check and alias limits. Both give the same tree (tree.ts);
+ * test/sources/records-plain-yaml.test.ts checks that they agree.
+ * Nothing here writes: `sync` parses its own Document to edit in place.
  */
 import {
   isAlias,
-  isMap,
-  isScalar,
-  isSeq,
+  isMap as isYamlMap,
+  isScalar as isYamlScalar,
+  isSeq as isYamlSeq,
   LineCounter,
   visit,
+  type Alias,
   type Document,
   type Node as YamlNode,
 } from 'yaml';
 import type { ParseProblem } from '../../model.js';
 import { parseYaml } from '../../yaml-parse.js';
+import { readPlainYaml } from './plain-yaml.js';
+import type { Entry, RMap, RNode, RScalar, RSeq, ScalarStyle } from './tree.js';
+
+export type { Entry, RNode } from './tree.js';
+export { describe, isMap, isNull, isScalar, isSeq, scalarText } from './tree.js';
 
 /**
  * Aliases are resolved one level at a time while reading, which is cheap, but
@@ -24,126 +38,161 @@ import { parseYaml } from '../../yaml-parse.js';
  */
 const MAX_ALIAS_COUNT = 100;
 
-/** A key of a mapping together with its (alias-resolved) value. */
-export interface Entry {
-  key: string;
-  keyLine: number;
-  /** The value node; null for an empty value or an alias that cannot be resolved. */
-  node: YamlNode | null;
-  /** Line of the value, or of the key when the value is empty. */
-  line: number;
-  /** The value was written as an alias (`*name`): its text lives elsewhere. */
-  aliased: boolean;
-}
+/** Which readers YamlFile may use; tests turn the plain one off to compare. */
+export const yamlReaders = { plain: true };
 
 export class YamlFile {
   readonly problems: ParseProblem[] = [];
-  readonly root: YamlNode | null;
-  private readonly lines = new LineCounter();
-  private readonly doc: Document.Parsed;
-  private aliasesSafe = true;
+  readonly root: RNode | null;
 
   constructor(
     readonly file: string,
     readonly text: string,
   ) {
-    this.doc = parseYaml(text, { lineCounter: this.lines, prettyErrors: true });
-    for (const error of this.doc.errors) {
-      // The first line of yaml's message is the description; the rest is an excerpt.
-      const first = (error.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '');
-      this.report(
-        error.linePos?.[0].line ?? this.line(error.pos[0]),
-        `YAML syntax error: ${first}`,
-      );
-    }
-    this.checkAliases();
-    this.root = this.deref(this.doc.contents).node;
+    const plain = yamlReaders.plain ? readPlainYaml(text) : null;
+    this.root = plain ?? this.readFull();
   }
 
   report(line: number, message: string): void {
     this.problems.push({ file: this.file, line, message });
   }
 
-  /** 1-based line of a UTF-16 offset. */
-  line(offset: number): number {
-    return this.lines.linePos(offset).line;
-  }
-
-  lineOf(node: YamlNode | null | undefined, fallback: number): number {
-    const start = node?.range?.[0];
-    return start === undefined ? fallback : this.line(start);
-  }
-
-  /** The node an alias points at (one step), or the node itself. */
-  deref(node: unknown): { node: YamlNode | null; aliased: boolean } {
-    if (isAlias(node)) {
-      const target = this.aliasesSafe ? node.resolve(this.doc) : undefined;
-      return { node: target ?? null, aliased: true };
-    }
-    return { node: isMap(node) || isSeq(node) || isScalar(node) ? node : null, aliased: false };
+  lineOf(node: RNode | null | undefined, fallback: number): number {
+    return node?.line ?? fallback;
   }
 
   /** Every key of a mapping with a scalar key, in order. */
-  entries(map: YamlNode): Entry[] {
-    if (!isMap(map)) return [];
-    const out: Entry[] = [];
-    for (const pair of map.items) {
-      if (!isScalar(pair.key)) continue;
-      const keyLine = this.lineOf(pair.key, this.lineOf(map, 1));
-      const { node, aliased } = this.deref(pair.value);
-      const line = isNull(node) ? keyLine : this.lineOf(node, keyLine);
-      out.push({ key: String(pair.key.value), keyLine, node, line, aliased });
-    }
-    return out;
+  entries(map: RNode): Entry[] {
+    return map.kind === 'map' ? map.entries : [];
   }
 
   /** The first entry with this key (a duplicate key is already a YAML error). */
-  get(map: YamlNode, key: string): Entry | undefined {
-    return this.entries(map).find((e) => e.key === key);
+  get(map: RNode, key: string): Entry | undefined {
+    if (map.kind !== 'map') return undefined;
+    for (const entry of map.entries) if (entry.key === key) return entry;
+    return undefined;
   }
 
-  private checkAliases(): void {
-    let firstAlias: YamlNode | null = null;
-    visit(this.doc, {
-      Alias: (_key, node) => {
-        firstAlias = node;
-        return visit.BREAK;
+  /** The `yaml` package's reading, with its problems, as a tree. */
+  private readFull(): RNode | null {
+    const lines = new LineCounter();
+    const doc = parseYaml(this.text, { lineCounter: lines, prettyErrors: true });
+    for (const error of doc.errors) {
+      // The first line of yaml's message is the description; the rest is an excerpt.
+      const first = (error.message.split('\n')[0] ?? '').replace(/ at line \d+, column \d+:?$/, '');
+      this.report(
+        error.linePos?.[0].line ?? lines.linePos(error.pos[0]).line,
+        `YAML syntax error: ${first}`,
+      );
+    }
+    const aliases = this.checkAliases(doc, lines);
+    return new Converter(lines, aliases).value(doc.contents).node;
+  }
+
+  /**
+   * Each alias with the node it points at (the last node with its anchor
+   * before it, as yaml's Alias.resolve finds it), or none when the file's
+   * aliases would expand past the limit: then no alias is resolved.
+   */
+  private checkAliases(doc: Document.Parsed, lines: LineCounter): Map<Alias, YamlNode> {
+    const order: YamlNode[] = [];
+    visit(doc, {
+      Node: (_key, node) => {
+        if (isAlias(node) || hasAnchor(node)) order.push(node);
       },
     });
-    if (firstAlias === null) return;
+    const targets = new Map<Alias, YamlNode>();
+    const firstAlias = order.find((node) => isAlias(node));
+    if (firstAlias === undefined) return targets;
     try {
-      this.doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+      doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
     } catch (error) {
-      this.aliasesSafe = false;
       const why = error instanceof Error ? error.message : String(error);
-      this.report(this.lineOf(firstAlias, 1), `YAML aliases not expanded: ${why}`);
+      const at = firstAlias.range?.[0];
+      this.report(
+        at === undefined ? 1 : lines.linePos(at).line,
+        `YAML aliases not expanded: ${why}`,
+      );
+      return targets;
     }
+    const anchored = new Map<string, YamlNode>();
+    for (const node of order) {
+      if (isAlias(node)) {
+        const target = anchored.get(node.source);
+        if (target !== undefined) targets.set(node, target);
+      } else if (node.anchor !== undefined) anchored.set(node.anchor, node);
+    }
+    return targets;
   }
 }
 
-/** An absent or empty value, `~` or `null`. */
-export function isNull(node: YamlNode | null | undefined): boolean {
-  return node === null || node === undefined || (isScalar(node) && node.value === null);
+/** yaml's nodes → tree.ts nodes; a node reached twice (through aliases) is converted once. */
+class Converter {
+  private readonly done = new Map<YamlNode, RNode>();
+
+  constructor(
+    private readonly lines: LineCounter,
+    private readonly aliases: Map<Alias, YamlNode>,
+  ) {}
+
+  /** A value slot: an alias is followed one step (or is null when unresolved). */
+  value(node: unknown): { node: RNode | null; aliased: boolean } {
+    if (isAlias(node)) {
+      const target = this.aliases.get(node);
+      return { node: target === undefined ? null : this.node(target), aliased: true };
+    }
+    return { node: this.node(node), aliased: false };
+  }
+
+  private line(node: YamlNode, fallback = 1): number {
+    const start = node.range?.[0];
+    return start === undefined ? fallback : this.lines.linePos(start).line;
+  }
+
+  private node(node: unknown): RNode | null {
+    if (!isYamlMap(node) && !isYamlSeq(node) && !isYamlScalar(node)) return null;
+    const seen = this.done.get(node);
+    if (seen !== undefined) return seen;
+    if (isYamlScalar(node)) {
+      const [start, end] = node.range ?? [0, 0];
+      const scalar: RScalar = {
+        kind: 'scalar',
+        value: node.value,
+        text: typeof node.source === 'string' ? node.source : String(node.value),
+        style: (node.type ?? 'PLAIN') as ScalarStyle,
+        start,
+        end,
+        line: this.line(node),
+      };
+      this.done.set(node, scalar);
+      return scalar;
+    }
+    if (isYamlSeq(node)) {
+      const seq: RSeq = { kind: 'seq', line: this.line(node), items: [] };
+      this.done.set(node, seq);
+      for (const item of node.items) seq.items.push(this.value(item).node);
+      return seq;
+    }
+    const map: RMap = { kind: 'map', line: this.line(node), entries: [] };
+    this.done.set(node, map);
+    for (const pair of node.items) {
+      if (!isYamlScalar(pair.key)) continue;
+      const keyLine = this.line(pair.key, map.line);
+      const { node: value, aliased } = this.value(pair.value);
+      const isNull = value === null || (value.kind === 'scalar' && value.value === null);
+      map.entries.push({
+        key: String(pair.key.value),
+        keyLine,
+        node: value,
+        line: isNull ? keyLine : value.line,
+        aliased,
+      });
+    }
+    return map;
+  }
 }
 
-/** A short name for a node's shape, for messages. */
-export function describe(node: YamlNode | null): string {
-  if (isMap(node)) return 'a mapping';
-  if (isSeq(node)) return 'a list';
-  if (isScalar(node))
-    return node.value === null
-      ? 'nothing'
-      : `${typeof node.value} ${JSON.stringify(scalarText(node))}`;
-  return 'nothing';
-}
-
-/**
- * A scalar as the user wrote it. Plain scalars that YAML typed (a `1.10`
- * version became 1.1, a `0x1f` commit became 31, a date became a Date) are
- * taken from their source text, so nothing is lost in the conversion.
- */
-export function scalarText(node: YamlNode | null): string | null {
-  if (!isScalar(node) || node.value === null) return null;
-  if (typeof node.value === 'string') return node.value;
-  return typeof node.source === 'string' ? node.source : String(node.value);
+/** As yaml's own `hasAnchor`: a scalar or collection with a non-empty anchor. */
+function hasAnchor(node: YamlNode): boolean {
+  return !isAlias(node) && typeof node.anchor === 'string' && node.anchor !== '';
 }
