@@ -29,7 +29,9 @@ export interface RawField {
   valueEnd: number;
 }
 
-const FIELD_NAME = /^([A-Za-z][A-Za-z0-9-]*)[ \t]*:(?!\/\/)/;
+// Sticky, run at a line's body in the whole text: no line string is cut out.
+// It cannot run past the line: after its trimmed end come only blanks and `\n`.
+const FIELD_NAME = /([A-Za-z][A-Za-z0-9-]*)[ \t]*:(?!\/\/)/y;
 /** An unclosed `[` continues a value over at most this many further lines. */
 export const MAX_BRACKET_LINES = 8;
 
@@ -49,7 +51,7 @@ export function splitFields(text: string): RawField[] {
     const bodyStart = start + commentMarkerLength(text, start, end);
     const first = text.charCodeAt(bodyStart);
     const blank = isBlank(text, bodyStart, end);
-    const m = blank ? null : FIELD_NAME.exec(text.slice(bodyStart, end));
+    const m = blank || !isLetter(first) ? null : fieldNameAt(text, bodyStart);
     if (open !== null && (first === SPACE || first === TAB) && !blank) {
       extendValue(open.field, text, bodyStart, end);
     } else if (open !== null && !blank && m === null && takesUnindented(open, text, bodyStart)) {
@@ -75,6 +77,16 @@ export function splitFields(text: string): RawField[] {
     start = nl + 1;
   }
   return fields;
+}
+
+function fieldNameAt(text: string, at: number): RegExpExecArray | null {
+  FIELD_NAME.lastIndex = at;
+  return FIELD_NAME.exec(text);
+}
+
+/** A field name starts with an ASCII letter: other lines need no regex. */
+function isLetter(code: number): boolean {
+  return (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
 }
 
 /** May the open field take the unindented line at `bodyStart`? */
