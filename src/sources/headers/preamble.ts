@@ -41,7 +41,7 @@ export function extractPreamble(path: string, text: string): Preamble {
   const lines = new LineReader(text, startOffset);
   const ext = extensionOf(path);
   let end: number;
-  if (ext === 'diff' || ext === 'patch') end = diffPreambleEnd(lines);
+  if (ext === 'diff' || ext === 'patch') end = diffPreambleEnd(text, startOffset);
   else if (ext === 'py') end = pythonPreambleEnd(lines);
   else if (SHELL_EXTENSIONS.has(ext))
     end = commentBlockEnd(lines, skipShebang(lines), isHashComment);
@@ -88,12 +88,18 @@ class LineReader {
   }
 }
 
-function diffPreambleEnd(lines: LineReader): number {
-  for (let i = 0; ; i++) {
-    const line = lines.at(i);
-    if (line === undefined) return lines.offsetOf(i);
-    if (line.text.startsWith('diff --git ')) return line.start;
-    if (line.text.startsWith('--- ') && lines.at(i + 1)?.text.startsWith('+++ ')) return line.start;
+/**
+ * Offset of the first file header's line, else the end of the text. Works
+ * on offsets, with no line strings: the preamble of a large patch is read
+ * without touching the rest.
+ */
+export function diffPreambleEnd(text: string, start: number): number {
+  for (let at = start; ;) {
+    const nl = text.indexOf('\n', at);
+    if (text.startsWith('diff --git ', at)) return at;
+    if (nl === -1) return text.length;
+    if (text.startsWith('--- ', at) && text.startsWith('+++ ', nl + 1)) return at;
+    at = nl + 1;
   }
 }
 
