@@ -65,6 +65,33 @@ export function compileGlob(pattern: string): PathMatcher {
   return (path) => matchAlternatives(alternatives, path, { segments: null });
 }
 
+/**
+ * One predicate for several patterns, true when any of them matches (as
+ * matchAny). It first asks the one cheapest thing each alternative needs — its
+ * suffix, else its prefix, else a plain segment — so a path showing none of
+ * them (most files of a tree, against the layout globs) costs a few endsWith.
+ */
+export function compileGlobs(patterns: readonly string[]): PathMatcher {
+  const alternatives = patterns.flatMap(compileAlternatives);
+  const hints = quickHints(alternatives);
+  return (path) =>
+    (hints === null || hints.some((hint) => hint(path))) &&
+    matchAlternatives(alternatives, path, { segments: null });
+}
+
+/** One necessary test per alternative (deduplicated), or null when one has none. */
+function quickHints(alternatives: readonly Alternative[]): PathMatcher[] | null {
+  const hints = new Map<string, PathMatcher>();
+  for (const { suffix, prefix, needles } of alternatives) {
+    const needle = needles[0];
+    if (suffix !== '') hints.set(`$${suffix}`, (path) => path.endsWith(suffix));
+    else if (prefix !== '') hints.set(`^${prefix}`, (path) => path.startsWith(prefix));
+    else if (needle !== undefined) hints.set(`*${needle}`, (path) => path.includes(needle));
+    else return null;
+  }
+  return [...hints.values()];
+}
+
 function compileAlternatives(pattern: string): Alternative[] {
   let p = pattern.replace(/^(?:\.\/)+/, '');
   if (p.endsWith('/')) p += '**';

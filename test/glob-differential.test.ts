@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cloneDefaults } from '../src/config.js';
-import { compileGlob, matchAny } from '../src/glob.js';
+import { compileGlob, compileGlobs, matchAny } from '../src/glob.js';
 import { compileGlob as referenceGlob } from './support/reference/glob.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -128,6 +128,27 @@ describe('the faster glob matcher', () => {
       numRuns: 3000,
     });
     agree('a*bb*b', ['abxbb', 'abbb', 'abbxb', 'ab', 'abb']);
+  });
+
+  it('answers for a list of patterns (compileGlobs) as matchAny does', () => {
+    const token = fc.constantFrom('a', 'b.', '*', '**', '?', '/', '[ab]', '{a,b}', 'patch');
+    const patternArb = fc.array(token, { maxLength: 6 }).map((ts) => ts.join(''));
+    const pathArb = fc.stringMatching(/^[ab./]{0,10}$/);
+    fc.assert(
+      fc.property(fc.array(patternArb, { maxLength: 4 }), fc.array(pathArb), (patterns, paths) => {
+        let matches: (p: string) => boolean;
+        try {
+          matches = compileGlobs(patterns);
+        } catch {
+          return;
+        }
+        for (const p of paths) expect(matches(p)).toBe(matchAny(patterns, p));
+      }),
+      { numRuns: 2000 },
+    );
+    const layouts = compileGlobs(DISCOVERY_PATTERNS.slice(0, 5));
+    for (const p of ['a/recipes-x/y.patch', 'debian/patches/x', 'x/y.c', 'package/a/b.diff'])
+      expect(layouts(p)).toBe(DISCOVERY_PATTERNS.slice(0, 5).some((g) => referenceGlob(g)(p)));
   });
 
   it('splits a path once for several patterns and still answers each as the reference', () => {

@@ -14,7 +14,7 @@ import { lstat, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config-types.js';
 import { UsageError } from '../errors.js';
-import { matchAny } from '../glob.js';
+import { compileGlobs, matchAny } from '../glob.js';
 import type { PatchLayout } from './trailers/types.js';
 
 export interface Discovery {
@@ -147,11 +147,16 @@ const LAYOUTS: readonly { layout: PatchLayout; globs: readonly string[] }[] = [
   },
 ];
 const NOT_DEBIAN_PATCHES = new Set(['series', '00list', 'README', 'README.md']);
+// Compiled once: every file of the tree is tested against them.
+const LAYOUT_MATCHERS = LAYOUTS.map(({ layout, globs }) => ({
+  layout,
+  matches: compileGlobs(globs),
+}));
 
 /** Pure: the ecosystem whose layout says `rel` (root-relative) is a patch, or null. */
 export function layoutOf(rel: string): PatchLayout | null {
-  for (const { layout, globs } of LAYOUTS) {
-    if (!matchAny(globs, rel)) continue;
+  for (const { layout, matches } of LAYOUT_MATCHERS) {
+    if (!matches(rel)) continue;
     if (layout === 'debian' && NOT_DEBIAN_PATCHES.has(basename(rel))) return null;
     return layout;
   }
