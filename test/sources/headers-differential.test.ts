@@ -18,7 +18,8 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { learnAliases, scanRefs } from '../../src/refs.js';
-import { mayHoldRefs } from '../../src/sources/headers/index.js';
+import { findStatusBlocks } from '../../src/sources/headers/block.js';
+import { mayHoldHeading, mayHoldRefs } from '../../src/sources/headers/index.js';
 import { extractPreamble } from '../../src/sources/headers/preamble.js';
 import { maskChars, maskLine, maskPreamble } from '../../src/sources/headers/text.js';
 import { splitFields } from '../../src/sources/trailers/fields.js';
@@ -231,5 +232,36 @@ describe('mayHoldRefs', () => {
     ])
       expect(mayHoldRefs(`see ${t}.`)).toBe(true);
     expect(mayHoldRefs('Signed-off-by: A <a@b>\n# comment\n/pull/x')).toBe(false);
+  });
+});
+
+describe('mayHoldHeading', () => {
+  it('rules out only text whose masked view has no UPSTREAM STATUS block', () => {
+    const piece = fc.constantFrom(
+      'upstream',
+      'UPSTREAM',
+      'Status',
+      'status',
+      ' ',
+      '\t',
+      '\r',
+      '#',
+      '//',
+      '*',
+      '"""',
+      "r'''",
+      '\n',
+      '-',
+      '**',
+    );
+    const text = fc.array(piece, { maxLength: 12 }).map((ps) => ps.join(''));
+    fc.assert(
+      fc.property(text, (t) => {
+        if (!mayHoldHeading(t)) expect(findStatusBlocks(maskPreamble(t))).toEqual([]);
+      }),
+      { numRuns: 5000 },
+    );
+    expect(mayHoldHeading('# UPSTREAM STATUS (2026-01-02)')).toBe(true);
+    expect(mayHoldHeading('upstream\r status')).toBe(true);
   });
 });

@@ -127,25 +127,46 @@ export function mayHoldRefs(text: string): boolean {
 }
 const REF_HINT = /#\d|\/(?:pulls?|issues)\/\d/;
 
+/**
+ * Whether `text` may hold an UPSTREAM STATUS heading once masked: masking
+ * only blanks comment markers at a line's ends and CRs, so the words can
+ * only be joined by a CR that was not there as a blank.
+ */
+export function mayHoldHeading(text: string): boolean {
+  return HEADING_HINT.test(text);
+}
+const HEADING_HINT = /upstream[ \t\r]+status/i;
+
 /** `preamble`, when given, is the file's (readPatchHeader extracts it once for both readers). */
 export function parseHeader(
   input: HeaderInput,
   preamble: Preamble = input.preamble ?? extractPreamble(input.path, input.text),
 ): HeaderResult {
+  const holdsRefs = mayHoldRefs(preamble.text);
+  // Neither a ref nor a heading (four Yocto headers in five): nothing to mask or read.
+  if (!holdsRefs && !mayHoldHeading(preamble.text)) return headerResult(input, preamble, [], null);
   const masked = maskPreamble(preamble.text);
   // Aliases the caller knows (config, ledger) win over ones this header teaches.
-  const aliases = mayHoldRefs(preamble.text)
+  const aliases = holdsRefs
     ? learnAliases(preamble.text, new Map(input.aliases ?? []))
     : (input.aliases ?? NO_ALIASES);
   const ctx: RefContext = { aliases, defaultRepo: input.defaultRepo };
   const reader = new HeaderReader(input, masked, preamble.startOffset, preamble.startLine, ctx);
   const blocks = findStatusBlocks(masked);
-  // Without a ref anywhere, no entry or paragraph has anything to read.
-  if (mayHoldRefs(masked.text)) {
+  // Masking only blanks: without a ref in the preamble, no entry or paragraph has one.
+  if (holdsRefs) {
     for (const block of blocks) readBlock(reader, block);
     readOutsideBlocks(reader, masked, blocks);
   }
+  return headerResult(input, preamble, blocks, reader);
+}
 
+function headerResult(
+  input: HeaderInput,
+  preamble: Preamble,
+  blocks: readonly StatusBlock[],
+  reader: HeaderReader | null,
+): HeaderResult {
   const dated = blocks.find((b) => b.checkedOn !== null);
   return {
     source: {
@@ -154,10 +175,10 @@ export function parseHeader(
       checkedOn: dated?.checkedOn ?? null,
       checkedOnLine: dated ? preamble.startLine + dated.headingLine : null,
     },
-    mentions: reader.mentions.sort((a, b) => a.at - b.at).map((m) => m.mention),
+    mentions: reader?.mentions.sort((a, b) => a.at - b.at).map((m) => m.mention) ?? [],
     patches: [],
-    ambiguous: reader.ambiguous.sort((a, b) => a.at - b.at).map((a) => a.ref),
-    problems: reader.problems,
+    ambiguous: reader?.ambiguous.sort((a, b) => a.at - b.at).map((a) => a.ref) ?? [],
+    problems: reader?.problems ?? [],
     notPatches: [],
     hasStatusBlock: blocks.length > 0,
   };
