@@ -118,7 +118,7 @@ describe('splitFields against the reference', () => {
   it('agrees on generated text', () => {
     const fieldish = fc
       .tuple(
-        fc.constantFrom('', '# ', '#', ' ', '\t'),
+        fc.constantFrom('', '# ', '#', '#  ', ' ', '\t', 'x\r', '\u2028', '# \t'),
         fc.stringMatching(/^[A-Za-z0-9-]{0,6}$/),
         fc.constantFrom(':', ' :', '\t:', '://', ':/', ': //', ''),
         fc.constantFrom('', ' v', ' [a', ']', ' \t', '\r', ' x\r'),

@@ -89,18 +89,29 @@ class LineReader {
 }
 
 /**
- * Offset of the first file header's line, else the end of the text. Works
- * on offsets, with no line strings: the preamble of a large patch is read
- * without touching the rest.
+ * Offset of the first file header's line, else the end of the text. Found
+ * with indexOf, not line by line: the preamble of a large patch is found
+ * without a JavaScript step per line of it.
  */
 export function diffPreambleEnd(text: string, start: number): number {
-  for (let at = start; ;) {
+  const git = lineStarting(text, 'diff --git ', start, start);
+  const end = git === -1 ? text.length : git;
+  for (let at = lineStarting(text, '--- ', start, start); at !== -1 && at < end;) {
     const nl = text.indexOf('\n', at);
-    if (text.startsWith('diff --git ', at)) return at;
-    if (nl === -1) return text.length;
-    if (text.startsWith('--- ', at) && text.startsWith('+++ ', nl + 1)) return at;
-    at = nl + 1;
+    if (nl !== -1 && text.startsWith('+++ ', nl + 1)) return at;
+    at = lineStarting(text, '--- ', start, at + 1);
   }
+  return end;
+}
+
+/** The first line (lines start at `first` and after each `\n`) from `from` on that starts with `prefix`, or -1. */
+function lineStarting(text: string, prefix: string, first: number, from: number): number {
+  if (from <= first) {
+    if (text.startsWith(prefix, first)) return first;
+    from = first + 1;
+  }
+  const at = text.indexOf(`\n${prefix}`, from - 1);
+  return at === -1 ? -1 : at + 1;
 }
 
 function skipShebang(lines: LineReader): number {
