@@ -32,9 +32,12 @@ export interface RawField {
   valueEnd: number;
 }
 
-// A field line: at a line start, an optional `# ` marker, the name, `:` (not `://`).
-// It cannot run past the line: `[ \t]*:` stops at its break.
-const FIELD_LINE = /(?<![^\n])(?:# )?([A-Za-z][A-Za-z0-9-]*)[ \t]*:(?!\/\/)/g;
+// A field line: an optional `# ` marker, the name, `:` (not `://`); the first
+// line's at the text's start, every other's after a `\n` (a literal first
+// character lets the regex engine skip ahead; a look-behind for the line
+// start made it try every offset). `[ \t]*:` cannot run past the line.
+const FIELD_AT_START = /(?:# )?([A-Za-z][A-Za-z0-9-]*)[ \t]*:(?!\/\/)/y;
+const FIELD_AFTER_BREAK = /\n(?:# )?([A-Za-z][A-Za-z0-9-]*)[ \t]*:(?!\/\/)/g;
 // The same at a line's body, sticky: no line string is cut out.
 const FIELD_NAME = /([A-Za-z][A-Za-z0-9-]*)[ \t]*:(?!\/\/)/y;
 /** An unclosed `[` continues a value over at most this many further lines. */
@@ -52,15 +55,13 @@ export function splitFields(text: string): RawField[] {
   // Lines are counted up to `counted`, where line `lineIndex` starts.
   let counted = 0;
   let lineIndex = 0;
-  FIELD_LINE.lastIndex = 0;
-  for (let m = FIELD_LINE.exec(text); m?.[1] !== undefined; m = FIELD_LINE.exec(text)) {
-    const start = m.index;
+  for (let line = nextFieldLine(text, 0); line !== null;) {
+    const { start, name, afterColon } = line;
     lineIndex += countBreaks(text, counted, start);
     counted = start;
     const nl = text.indexOf('\n', start);
-    const afterColon = start + m[0].length;
     const field: RawField = {
-      name: m[1],
+      name,
       // The regex took the `# ` marker when the line starts with `#`.
       nameStart: text.charCodeAt(start) === HASH ? start + 2 : start,
       lineIndex,
@@ -70,9 +71,27 @@ export function splitFields(text: string): RawField[] {
     extendValue(field, text, afterColon, trimLineEnd(text, start, nl === -1 ? text.length : nl));
     fields.push(field);
     // Its continuation lines; the line that ends it may be the next field.
-    FIELD_LINE.lastIndex = nl === -1 ? text.length + 1 : continuationEnd(text, nl + 1, field);
+    if (nl === -1) break;
+    line = nextFieldLine(text, continuationEnd(text, nl + 1, field));
   }
   return fields;
+}
+
+/** The first field line that starts at or after `from` (a line start), or null. */
+function nextFieldLine(
+  text: string,
+  from: number,
+): { start: number; name: string; afterColon: number } | null {
+  if (from === 0) {
+    FIELD_AT_START.lastIndex = 0;
+    const m = FIELD_AT_START.exec(text);
+    if (m?.[1] !== undefined) return { start: 0, name: m[1], afterColon: m[0].length };
+  }
+  // The `\n` that ends the line before `from`, or any later one.
+  FIELD_AFTER_BREAK.lastIndex = Math.max(0, from - 1);
+  const m = FIELD_AFTER_BREAK.exec(text);
+  if (m?.[1] === undefined) return null;
+  return { start: m.index + 1, name: m[1], afterColon: m.index + m[0].length };
 }
 
 /** The start of the first line from `from` that does not continue `field`. */
