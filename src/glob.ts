@@ -53,7 +53,7 @@ type SegmentTest = (segment: string) => boolean;
 /** One brace alternative, with the plain text any path it matches must show. */
 interface Alternative {
   segments: Wild<SegmentTest>;
-  /** The path starts with this, ends with that, and holds each needle. */
+  /** The path starts with this, ends with that, and holds each needle (`recipes-`, `README`). */
   prefix: string;
   suffix: string;
   needles: readonly string[];
@@ -233,7 +233,8 @@ function compilePath(p: string, original: string): Alternative {
     segments,
     prefix: segments[0] === STAR || !first ? '' : (first[0] ?? ''),
     suffix: segments[segments.length - 1] === STAR || !last ? '' : (last[last.length - 1] ?? ''),
-    needles: plain.flatMap((parts) => (parts?.length === 1 && parts[0] !== '' ? [parts[0]!] : [])),
+    // Each run of plain characters lies within one segment, so within the path.
+    needles: plain.flatMap((parts) => parts?.filter((part) => part !== '') ?? []),
   };
 }
 

@@ -279,12 +279,16 @@ interface Tree {
 async function walk(rootAbs: string, rootReal: string, start: string): Promise<Tree> {
   const tree: Tree = { files: [], dirs: new Set(), skipped: [] };
   const links: string[] = [];
-  const pending = [start];
-  for (let rel = pending.pop(); rel !== undefined; rel = pending.pop()) {
+  // A child's absolute path is its folder's plus its name: what path.join
+  // would give (a name is never `.`, `..` nor holds a separator), without
+  // normalising the whole path again for each of thousands of folders.
+  const pending = [{ rel: start, abs: path.join(rootAbs, start) }];
+  for (let dir = pending.pop(); dir !== undefined; dir = pending.pop()) {
+    const { rel, abs } = dir;
     tree.dirs.add(rel);
     let entries: Dirent[];
     try {
-      entries = readdirSync(path.join(rootAbs, rel), { withFileTypes: true });
+      entries = readdirSync(abs, { withFileTypes: true });
     } catch (e) {
       tree.skipped.push({
         path: rel,
@@ -295,7 +299,11 @@ async function walk(rootAbs: string, rootReal: string, start: string): Promise<T
     for (const entry of entries) {
       const child = join(rel, entry.name);
       if (entry.isDirectory()) {
-        if (!entry.name.startsWith('.') && !SKIP_DIRS.has(entry.name)) pending.push(child);
+        if (!entry.name.startsWith('.') && !SKIP_DIRS.has(entry.name))
+          pending.push({
+            rel: child,
+            abs: abs.endsWith(path.sep) ? abs + entry.name : abs + path.sep + entry.name,
+          });
       } else if (entry.isFile()) {
         tree.files.push(child);
       } else if (entry.isSymbolicLink()) {
