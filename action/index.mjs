@@ -110,9 +110,9 @@ var init_control_chars = __esm({
   }
 });
 
-// ../main/node_modules/commander/lib/error.js
+// node_modules/commander/lib/error.js
 var require_error = __commonJS({
-  "../main/node_modules/commander/lib/error.js"(exports) {
+  "node_modules/commander/lib/error.js"(exports) {
     var CommanderError2 = class extends Error {
       /**
        * Constructs the CommanderError class
@@ -145,9 +145,9 @@ var require_error = __commonJS({
   }
 });
 
-// ../main/node_modules/commander/lib/argument.js
+// node_modules/commander/lib/argument.js
 var require_argument = __commonJS({
-  "../main/node_modules/commander/lib/argument.js"(exports) {
+  "node_modules/commander/lib/argument.js"(exports) {
     var { InvalidArgumentError: InvalidArgumentError2 } = require_error();
     var Argument2 = class {
       /**
@@ -273,9 +273,9 @@ var require_argument = __commonJS({
   }
 });
 
-// ../main/node_modules/commander/lib/help.js
+// node_modules/commander/lib/help.js
 var require_help = __commonJS({
-  "../main/node_modules/commander/lib/help.js"(exports) {
+  "node_modules/commander/lib/help.js"(exports) {
     var { humanReadableArgName } = require_argument();
     var Help2 = class {
       constructor() {
@@ -875,9 +875,9 @@ ${itemIndentStr}`);
   }
 });
 
-// ../main/node_modules/commander/lib/option.js
+// node_modules/commander/lib/option.js
 var require_option = __commonJS({
-  "../main/node_modules/commander/lib/option.js"(exports) {
+  "node_modules/commander/lib/option.js"(exports) {
     var { InvalidArgumentError: InvalidArgumentError2 } = require_error();
     var Option2 = class {
       /**
@@ -1188,9 +1188,9 @@ var require_option = __commonJS({
   }
 });
 
-// ../main/node_modules/commander/lib/suggestSimilar.js
+// node_modules/commander/lib/suggestSimilar.js
 var require_suggestSimilar = __commonJS({
-  "../main/node_modules/commander/lib/suggestSimilar.js"(exports) {
+  "node_modules/commander/lib/suggestSimilar.js"(exports) {
     var maxDistance = 3;
     function editDistance(a, b) {
       if (Math.abs(a.length - b.length) > maxDistance)
@@ -1268,9 +1268,9 @@ var require_suggestSimilar = __commonJS({
   }
 });
 
-// ../main/node_modules/commander/lib/command.js
+// node_modules/commander/lib/command.js
 var require_command = __commonJS({
-  "../main/node_modules/commander/lib/command.js"(exports) {
+  "node_modules/commander/lib/command.js"(exports) {
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
     var path23 = __require("node:path");
@@ -3514,9 +3514,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
   }
 });
 
-// ../main/node_modules/commander/index.js
+// node_modules/commander/index.js
 var require_commander = __commonJS({
-  "../main/node_modules/commander/index.js"(exports) {
+  "node_modules/commander/index.js"(exports) {
     var { Argument: Argument2 } = require_argument();
     var { Command: Command2 } = require_command();
     var { CommanderError: CommanderError2, InvalidArgumentError: InvalidArgumentError2 } = require_error();
@@ -3536,10 +3536,10 @@ var require_commander = __commonJS({
   }
 });
 
-// ../main/node_modules/commander/esm.mjs
+// node_modules/commander/esm.mjs
 var import_index, program, createCommand, createArgument, createOption, CommanderError, InvalidArgumentError, InvalidOptionArgumentError, Command, Argument, Option, Help;
 var init_esm = __esm({
-  "../main/node_modules/commander/esm.mjs"() {
+  "node_modules/commander/esm.mjs"() {
     import_index = __toESM(require_commander(), 1);
     ({
       program,
@@ -3621,9 +3621,9 @@ var init_model = __esm({
   }
 });
 
-// ../main/node_modules/yaml/dist/nodes/identity.js
+// node_modules/yaml/dist/nodes/identity.js
 var require_identity = __commonJS({
-  "../main/node_modules/yaml/dist/nodes/identity.js"(exports) {
+  "node_modules/yaml/dist/nodes/identity.js"(exports) {
     "use strict";
     var ALIAS2 = /* @__PURE__ */ Symbol.for("yaml.alias");
     var DOC = /* @__PURE__ */ Symbol.for("yaml.document");
@@ -3678,9 +3678,9 @@ var require_identity = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/visit.js
+// node_modules/yaml/dist/visit.js
 var require_visit = __commonJS({
-  "../main/node_modules/yaml/dist/visit.js"(exports) {
+  "node_modules/yaml/dist/visit.js"(exports) {
     "use strict";
     var identity = require_identity();
     var BREAK = /* @__PURE__ */ Symbol("break visit");
@@ -3836,9 +3836,9 @@ var require_visit = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/doc/directives.js
+// node_modules/yaml/dist/doc/directives.js
 var require_directives = __commonJS({
-  "../main/node_modules/yaml/dist/doc/directives.js"(exports) {
+  "node_modules/yaml/dist/doc/directives.js"(exports) {
     "use strict";
     var identity = require_identity();
     var visit3 = require_visit();
@@ -4007,9 +4007,9 @@ var require_directives = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/doc/anchors.js
+// node_modules/yaml/dist/doc/anchors.js
 var require_anchors = __commonJS({
-  "../main/node_modules/yaml/dist/doc/anchors.js"(exports) {
+  "node_modules/yaml/dist/doc/anchors.js"(exports) {
     "use strict";
     var identity = require_identity();
     var visit3 = require_visit();
@@ -4077,9 +4077,9 @@ var require_anchors = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/doc/applyReviver.js
+// node_modules/yaml/dist/doc/applyReviver.js
 var require_applyReviver = __commonJS({
-  "../main/node_modules/yaml/dist/doc/applyReviver.js"(exports) {
+  "node_modules/yaml/dist/doc/applyReviver.js"(exports) {
     "use strict";
     function applyReviver(reviver, obj, key, val) {
       if (val && typeof val === "object") {
@@ -4127,9 +4127,9 @@ var require_applyReviver = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/nodes/toJS.js
+// node_modules/yaml/dist/nodes/toJS.js
 var require_toJS = __commonJS({
-  "../main/node_modules/yaml/dist/nodes/toJS.js"(exports) {
+  "node_modules/yaml/dist/nodes/toJS.js"(exports) {
     "use strict";
     var identity = require_identity();
     function toJS(value, arg, ctx) {
@@ -4157,9 +4157,9 @@ var require_toJS = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/nodes/Node.js
+// node_modules/yaml/dist/nodes/Node.js
 var require_Node = __commonJS({
-  "../main/node_modules/yaml/dist/nodes/Node.js"(exports) {
+  "node_modules/yaml/dist/nodes/Node.js"(exports) {
     "use strict";
     var applyReviver = require_applyReviver();
     var identity = require_identity();
@@ -4198,9 +4198,9 @@ var require_Node = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/nodes/Alias.js
+// node_modules/yaml/dist/nodes/Alias.js
 var require_Alias = __commonJS({
-  "../main/node_modules/yaml/dist/nodes/Alias.js"(exports) {
+  "node_modules/yaml/dist/nodes/Alias.js"(exports) {
     "use strict";
     var anchors = require_anchors();
     var visit3 = require_visit();
@@ -4316,9 +4316,9 @@ var require_Alias = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/nodes/Scalar.js
+// node_modules/yaml/dist/nodes/Scalar.js
 var require_Scalar = __commonJS({
-  "../main/node_modules/yaml/dist/nodes/Scalar.js"(exports) {
+  "node_modules/yaml/dist/nodes/Scalar.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Node = require_Node();
@@ -4346,9 +4346,9 @@ var require_Scalar = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/doc/createNode.js
+// node_modules/yaml/dist/doc/createNode.js
 var require_createNode = __commonJS({
-  "../main/node_modules/yaml/dist/doc/createNode.js"(exports) {
+  "node_modules/yaml/dist/doc/createNode.js"(exports) {
     "use strict";
     var Alias = require_Alias();
     var identity = require_identity();
@@ -4421,9 +4421,9 @@ var require_createNode = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/nodes/Collection.js
+// node_modules/yaml/dist/nodes/Collection.js
 var require_Collection = __commonJS({
-  "../main/node_modules/yaml/dist/nodes/Collection.js"(exports) {
+  "node_modules/yaml/dist/nodes/Collection.js"(exports) {
     "use strict";
     var createNode = require_createNode();
     var identity = require_identity();
@@ -4564,9 +4564,9 @@ var require_Collection = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/stringify/stringifyComment.js
+// node_modules/yaml/dist/stringify/stringifyComment.js
 var require_stringifyComment = __commonJS({
-  "../main/node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
+  "node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
     "use strict";
     var stringifyComment = (str2) => str2.replace(/^(?!$)(?: $)?/gm, "#");
     function indentComment(comment2, indent2) {
@@ -4581,9 +4581,9 @@ var require_stringifyComment = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/stringify/foldFlowLines.js
+// node_modules/yaml/dist/stringify/foldFlowLines.js
 var require_foldFlowLines = __commonJS({
-  "../main/node_modules/yaml/dist/stringify/foldFlowLines.js"(exports) {
+  "node_modules/yaml/dist/stringify/foldFlowLines.js"(exports) {
     "use strict";
     var FOLD_FLOW = "flow";
     var FOLD_BLOCK = "block";
@@ -4717,9 +4717,9 @@ ${indent2}${text3.slice(fold + 1, end2)}`;
   }
 });
 
-// ../main/node_modules/yaml/dist/stringify/stringifyString.js
+// node_modules/yaml/dist/stringify/stringifyString.js
 var require_stringifyString = __commonJS({
-  "../main/node_modules/yaml/dist/stringify/stringifyString.js"(exports) {
+  "node_modules/yaml/dist/stringify/stringifyString.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var foldFlowLines = require_foldFlowLines();
@@ -5000,9 +5000,9 @@ ${indent2}`);
   }
 });
 
-// ../main/node_modules/yaml/dist/stringify/stringify.js
+// node_modules/yaml/dist/stringify/stringify.js
 var require_stringify = __commonJS({
-  "../main/node_modules/yaml/dist/stringify/stringify.js"(exports) {
+  "node_modules/yaml/dist/stringify/stringify.js"(exports) {
     "use strict";
     var anchors = require_anchors();
     var identity = require_identity();
@@ -5124,9 +5124,9 @@ ${ctx.indent}${str2}`;
   }
 });
 
-// ../main/node_modules/yaml/dist/stringify/stringifyPair.js
+// node_modules/yaml/dist/stringify/stringifyPair.js
 var require_stringifyPair = __commonJS({
-  "../main/node_modules/yaml/dist/stringify/stringifyPair.js"(exports) {
+  "node_modules/yaml/dist/stringify/stringifyPair.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -5257,9 +5257,9 @@ ${ctx.indent}`;
   }
 });
 
-// ../main/node_modules/yaml/dist/log.js
+// node_modules/yaml/dist/log.js
 var require_log = __commonJS({
-  "../main/node_modules/yaml/dist/log.js"(exports) {
+  "node_modules/yaml/dist/log.js"(exports) {
     "use strict";
     var node_process = __require("process");
     function debug(logLevel, ...messages) {
@@ -5279,9 +5279,9 @@ var require_log = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/schema/yaml-1.1/merge.js
+// node_modules/yaml/dist/schema/yaml-1.1/merge.js
 var require_merge = __commonJS({
-  "../main/node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -5339,9 +5339,9 @@ var require_merge = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/nodes/addPairToJSMap.js
+// node_modules/yaml/dist/nodes/addPairToJSMap.js
 var require_addPairToJSMap = __commonJS({
-  "../main/node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports) {
+  "node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports) {
     "use strict";
     var log = require_log();
     var merge2 = require_merge();
@@ -5403,9 +5403,9 @@ var require_addPairToJSMap = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/nodes/Pair.js
+// node_modules/yaml/dist/nodes/Pair.js
 var require_Pair = __commonJS({
-  "../main/node_modules/yaml/dist/nodes/Pair.js"(exports) {
+  "node_modules/yaml/dist/nodes/Pair.js"(exports) {
     "use strict";
     var createNode = require_createNode();
     var stringifyPair = require_stringifyPair();
@@ -5443,9 +5443,9 @@ var require_Pair = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/stringify/stringifyCollection.js
+// node_modules/yaml/dist/stringify/stringifyCollection.js
 var require_stringifyCollection = __commonJS({
-  "../main/node_modules/yaml/dist/stringify/stringifyCollection.js"(exports) {
+  "node_modules/yaml/dist/stringify/stringifyCollection.js"(exports) {
     "use strict";
     var identity = require_identity();
     var stringify = require_stringify();
@@ -5594,9 +5594,9 @@ ${indent2}${end}`;
   }
 });
 
-// ../main/node_modules/yaml/dist/nodes/YAMLMap.js
+// node_modules/yaml/dist/nodes/YAMLMap.js
 var require_YAMLMap = __commonJS({
-  "../main/node_modules/yaml/dist/nodes/YAMLMap.js"(exports) {
+  "node_modules/yaml/dist/nodes/YAMLMap.js"(exports) {
     "use strict";
     var stringifyCollection = require_stringifyCollection();
     var addPairToJSMap = require_addPairToJSMap();
@@ -5738,9 +5738,9 @@ var require_YAMLMap = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/schema/common/map.js
+// node_modules/yaml/dist/schema/common/map.js
 var require_map = __commonJS({
-  "../main/node_modules/yaml/dist/schema/common/map.js"(exports) {
+  "node_modules/yaml/dist/schema/common/map.js"(exports) {
     "use strict";
     var identity = require_identity();
     var YAMLMap = require_YAMLMap();
@@ -5760,9 +5760,9 @@ var require_map = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/nodes/YAMLSeq.js
+// node_modules/yaml/dist/nodes/YAMLSeq.js
 var require_YAMLSeq = __commonJS({
-  "../main/node_modules/yaml/dist/nodes/YAMLSeq.js"(exports) {
+  "node_modules/yaml/dist/nodes/YAMLSeq.js"(exports) {
     "use strict";
     var createNode = require_createNode();
     var stringifyCollection = require_stringifyCollection();
@@ -5876,9 +5876,9 @@ var require_YAMLSeq = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/schema/common/seq.js
+// node_modules/yaml/dist/schema/common/seq.js
 var require_seq = __commonJS({
-  "../main/node_modules/yaml/dist/schema/common/seq.js"(exports) {
+  "node_modules/yaml/dist/schema/common/seq.js"(exports) {
     "use strict";
     var identity = require_identity();
     var YAMLSeq = require_YAMLSeq();
@@ -5898,9 +5898,9 @@ var require_seq = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/schema/common/string.js
+// node_modules/yaml/dist/schema/common/string.js
 var require_string = __commonJS({
-  "../main/node_modules/yaml/dist/schema/common/string.js"(exports) {
+  "node_modules/yaml/dist/schema/common/string.js"(exports) {
     "use strict";
     var stringifyString = require_stringifyString();
     var string2 = {
@@ -5917,9 +5917,9 @@ var require_string = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/schema/common/null.js
+// node_modules/yaml/dist/schema/common/null.js
 var require_null = __commonJS({
-  "../main/node_modules/yaml/dist/schema/common/null.js"(exports) {
+  "node_modules/yaml/dist/schema/common/null.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var nullTag = {
@@ -5935,9 +5935,9 @@ var require_null = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/schema/core/bool.js
+// node_modules/yaml/dist/schema/core/bool.js
 var require_bool = __commonJS({
-  "../main/node_modules/yaml/dist/schema/core/bool.js"(exports) {
+  "node_modules/yaml/dist/schema/core/bool.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var boolTag = {
@@ -5959,9 +5959,9 @@ var require_bool = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/stringify/stringifyNumber.js
+// node_modules/yaml/dist/stringify/stringifyNumber.js
 var require_stringifyNumber = __commonJS({
-  "../main/node_modules/yaml/dist/stringify/stringifyNumber.js"(exports) {
+  "node_modules/yaml/dist/stringify/stringifyNumber.js"(exports) {
     "use strict";
     function stringifyNumber({ format: format2, minFractionDigits, tag, value }) {
       if (typeof value === "bigint")
@@ -5986,9 +5986,9 @@ var require_stringifyNumber = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/schema/core/float.js
+// node_modules/yaml/dist/schema/core/float.js
 var require_float = __commonJS({
-  "../main/node_modules/yaml/dist/schema/core/float.js"(exports) {
+  "node_modules/yaml/dist/schema/core/float.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
@@ -6032,9 +6032,9 @@ var require_float = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/schema/core/int.js
+// node_modules/yaml/dist/schema/core/int.js
 var require_int = __commonJS({
-  "../main/node_modules/yaml/dist/schema/core/int.js"(exports) {
+  "node_modules/yaml/dist/schema/core/int.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
@@ -6077,9 +6077,9 @@ var require_int = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/schema/core/schema.js
+// node_modules/yaml/dist/schema/core/schema.js
 var require_schema = __commonJS({
-  "../main/node_modules/yaml/dist/schema/core/schema.js"(exports) {
+  "node_modules/yaml/dist/schema/core/schema.js"(exports) {
     "use strict";
     var map = require_map();
     var _null = require_null();
@@ -6105,9 +6105,9 @@ var require_schema = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/schema/json/schema.js
+// node_modules/yaml/dist/schema/json/schema.js
 var require_schema2 = __commonJS({
-  "../main/node_modules/yaml/dist/schema/json/schema.js"(exports) {
+  "node_modules/yaml/dist/schema/json/schema.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var map = require_map();
@@ -6172,9 +6172,9 @@ var require_schema2 = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/schema/yaml-1.1/binary.js
+// node_modules/yaml/dist/schema/yaml-1.1/binary.js
 var require_binary = __commonJS({
-  "../main/node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports) {
     "use strict";
     var node_buffer = __require("buffer");
     var Scalar = require_Scalar();
@@ -6238,9 +6238,9 @@ var require_binary = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/schema/yaml-1.1/pairs.js
+// node_modules/yaml/dist/schema/yaml-1.1/pairs.js
 var require_pairs = __commonJS({
-  "../main/node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -6316,9 +6316,9 @@ ${cn.comment}` : item.comment;
   }
 });
 
-// ../main/node_modules/yaml/dist/schema/yaml-1.1/omap.js
+// node_modules/yaml/dist/schema/yaml-1.1/omap.js
 var require_omap = __commonJS({
-  "../main/node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports) {
     "use strict";
     var identity = require_identity();
     var toJS = require_toJS();
@@ -6394,9 +6394,9 @@ var require_omap = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/schema/yaml-1.1/bool.js
+// node_modules/yaml/dist/schema/yaml-1.1/bool.js
 var require_bool2 = __commonJS({
-  "../main/node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     function boolStringify({ value, source: source2 }, ctx) {
@@ -6426,9 +6426,9 @@ var require_bool2 = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/schema/yaml-1.1/float.js
+// node_modules/yaml/dist/schema/yaml-1.1/float.js
 var require_float2 = __commonJS({
-  "../main/node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
@@ -6475,9 +6475,9 @@ var require_float2 = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/schema/yaml-1.1/int.js
+// node_modules/yaml/dist/schema/yaml-1.1/int.js
 var require_int2 = __commonJS({
-  "../main/node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
@@ -6554,9 +6554,9 @@ var require_int2 = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/schema/yaml-1.1/set.js
+// node_modules/yaml/dist/schema/yaml-1.1/set.js
 var require_set = __commonJS({
-  "../main/node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -6643,9 +6643,9 @@ var require_set = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
+// node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
 var require_timestamp = __commonJS({
-  "../main/node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     function parseSexagesimal(str2, asBigInt) {
@@ -6731,9 +6731,9 @@ var require_timestamp = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/schema/yaml-1.1/schema.js
+// node_modules/yaml/dist/schema/yaml-1.1/schema.js
 var require_schema3 = __commonJS({
-  "../main/node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports) {
+  "node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports) {
     "use strict";
     var map = require_map();
     var _null = require_null();
@@ -6775,9 +6775,9 @@ var require_schema3 = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/schema/tags.js
+// node_modules/yaml/dist/schema/tags.js
 var require_tags = __commonJS({
-  "../main/node_modules/yaml/dist/schema/tags.js"(exports) {
+  "node_modules/yaml/dist/schema/tags.js"(exports) {
     "use strict";
     var map = require_map();
     var _null = require_null();
@@ -6869,9 +6869,9 @@ var require_tags = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/schema/Schema.js
+// node_modules/yaml/dist/schema/Schema.js
 var require_Schema = __commonJS({
-  "../main/node_modules/yaml/dist/schema/Schema.js"(exports) {
+  "node_modules/yaml/dist/schema/Schema.js"(exports) {
     "use strict";
     var identity = require_identity();
     var map = require_map();
@@ -6901,9 +6901,9 @@ var require_Schema = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/stringify/stringifyDocument.js
+// node_modules/yaml/dist/stringify/stringifyDocument.js
 var require_stringifyDocument = __commonJS({
-  "../main/node_modules/yaml/dist/stringify/stringifyDocument.js"(exports) {
+  "node_modules/yaml/dist/stringify/stringifyDocument.js"(exports) {
     "use strict";
     var identity = require_identity();
     var stringify = require_stringify();
@@ -6981,9 +6981,9 @@ var require_stringifyDocument = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/doc/Document.js
+// node_modules/yaml/dist/doc/Document.js
 var require_Document = __commonJS({
-  "../main/node_modules/yaml/dist/doc/Document.js"(exports) {
+  "node_modules/yaml/dist/doc/Document.js"(exports) {
     "use strict";
     var Alias = require_Alias();
     var Collection2 = require_Collection();
@@ -7290,9 +7290,9 @@ var require_Document = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/errors.js
+// node_modules/yaml/dist/errors.js
 var require_errors = __commonJS({
-  "../main/node_modules/yaml/dist/errors.js"(exports) {
+  "node_modules/yaml/dist/errors.js"(exports) {
     "use strict";
     var YAMLError = class extends Error {
       constructor(name2, pos, code2, message) {
@@ -7355,9 +7355,9 @@ ${pointer}
   }
 });
 
-// ../main/node_modules/yaml/dist/compose/resolve-props.js
+// node_modules/yaml/dist/compose/resolve-props.js
 var require_resolve_props = __commonJS({
-  "../main/node_modules/yaml/dist/compose/resolve-props.js"(exports) {
+  "node_modules/yaml/dist/compose/resolve-props.js"(exports) {
     "use strict";
     function resolveProps(tokens, { flow: flow2, indicator, next, offset, onError, parentIndent, startOnNewline }) {
       let spaceBefore = false;
@@ -7489,9 +7489,9 @@ var require_resolve_props = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/compose/util-contains-newline.js
+// node_modules/yaml/dist/compose/util-contains-newline.js
 var require_util_contains_newline = __commonJS({
-  "../main/node_modules/yaml/dist/compose/util-contains-newline.js"(exports) {
+  "node_modules/yaml/dist/compose/util-contains-newline.js"(exports) {
     "use strict";
     function containsNewline(key) {
       if (!key)
@@ -7531,9 +7531,9 @@ var require_util_contains_newline = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/compose/util-flow-indent-check.js
+// node_modules/yaml/dist/compose/util-flow-indent-check.js
 var require_util_flow_indent_check = __commonJS({
-  "../main/node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports) {
+  "node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports) {
     "use strict";
     var utilContainsNewline = require_util_contains_newline();
     function flowIndentCheck(indent2, fc, onError) {
@@ -7549,9 +7549,9 @@ var require_util_flow_indent_check = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/compose/util-map-includes.js
+// node_modules/yaml/dist/compose/util-map-includes.js
 var require_util_map_includes = __commonJS({
-  "../main/node_modules/yaml/dist/compose/util-map-includes.js"(exports) {
+  "node_modules/yaml/dist/compose/util-map-includes.js"(exports) {
     "use strict";
     var identity = require_identity();
     function mapIncludes(ctx, items, search2) {
@@ -7565,9 +7565,9 @@ var require_util_map_includes = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/compose/resolve-block-map.js
+// node_modules/yaml/dist/compose/resolve-block-map.js
 var require_resolve_block_map = __commonJS({
-  "../main/node_modules/yaml/dist/compose/resolve-block-map.js"(exports) {
+  "node_modules/yaml/dist/compose/resolve-block-map.js"(exports) {
     "use strict";
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
@@ -7673,9 +7673,9 @@ var require_resolve_block_map = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/compose/resolve-block-seq.js
+// node_modules/yaml/dist/compose/resolve-block-seq.js
 var require_resolve_block_seq = __commonJS({
-  "../main/node_modules/yaml/dist/compose/resolve-block-seq.js"(exports) {
+  "node_modules/yaml/dist/compose/resolve-block-seq.js"(exports) {
     "use strict";
     var YAMLSeq = require_YAMLSeq();
     var resolveProps = require_resolve_props();
@@ -7724,9 +7724,9 @@ var require_resolve_block_seq = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/compose/resolve-end.js
+// node_modules/yaml/dist/compose/resolve-end.js
 var require_resolve_end = __commonJS({
-  "../main/node_modules/yaml/dist/compose/resolve-end.js"(exports) {
+  "node_modules/yaml/dist/compose/resolve-end.js"(exports) {
     "use strict";
     function resolveEnd(end, offset, reqSpace, onError) {
       let comment2 = "";
@@ -7767,9 +7767,9 @@ var require_resolve_end = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/compose/resolve-flow-collection.js
+// node_modules/yaml/dist/compose/resolve-flow-collection.js
 var require_resolve_flow_collection = __commonJS({
-  "../main/node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports) {
+  "node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -7961,9 +7961,9 @@ var require_resolve_flow_collection = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/compose/compose-collection.js
+// node_modules/yaml/dist/compose/compose-collection.js
 var require_compose_collection = __commonJS({
-  "../main/node_modules/yaml/dist/compose/compose-collection.js"(exports) {
+  "node_modules/yaml/dist/compose/compose-collection.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -8026,9 +8026,9 @@ var require_compose_collection = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/compose/resolve-block-scalar.js
+// node_modules/yaml/dist/compose/resolve-block-scalar.js
 var require_resolve_block_scalar = __commonJS({
-  "../main/node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports) {
+  "node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     function resolveBlockScalar(ctx, scalar, onError) {
@@ -8209,9 +8209,9 @@ var require_resolve_block_scalar = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/compose/resolve-flow-scalar.js
+// node_modules/yaml/dist/compose/resolve-flow-scalar.js
 var require_resolve_flow_scalar = __commonJS({
-  "../main/node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports) {
+  "node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var resolveEnd = require_resolve_end();
@@ -8430,9 +8430,9 @@ var require_resolve_flow_scalar = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/compose/compose-scalar.js
+// node_modules/yaml/dist/compose/compose-scalar.js
 var require_compose_scalar = __commonJS({
-  "../main/node_modules/yaml/dist/compose/compose-scalar.js"(exports) {
+  "node_modules/yaml/dist/compose/compose-scalar.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -8511,9 +8511,9 @@ var require_compose_scalar = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/compose/util-empty-scalar-position.js
+// node_modules/yaml/dist/compose/util-empty-scalar-position.js
 var require_util_empty_scalar_position = __commonJS({
-  "../main/node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports) {
+  "node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports) {
     "use strict";
     function emptyScalarPosition(offset, before, pos) {
       if (before) {
@@ -8541,9 +8541,9 @@ var require_util_empty_scalar_position = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/compose/compose-node.js
+// node_modules/yaml/dist/compose/compose-node.js
 var require_compose_node = __commonJS({
-  "../main/node_modules/yaml/dist/compose/compose-node.js"(exports) {
+  "node_modules/yaml/dist/compose/compose-node.js"(exports) {
     "use strict";
     var Alias = require_Alias();
     var identity = require_identity();
@@ -8647,9 +8647,9 @@ var require_compose_node = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/compose/compose-doc.js
+// node_modules/yaml/dist/compose/compose-doc.js
 var require_compose_doc = __commonJS({
-  "../main/node_modules/yaml/dist/compose/compose-doc.js"(exports) {
+  "node_modules/yaml/dist/compose/compose-doc.js"(exports) {
     "use strict";
     var Document = require_Document();
     var composeNode = require_compose_node();
@@ -8690,9 +8690,9 @@ var require_compose_doc = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/compose/composer.js
+// node_modules/yaml/dist/compose/composer.js
 var require_composer = __commonJS({
-  "../main/node_modules/yaml/dist/compose/composer.js"(exports) {
+  "node_modules/yaml/dist/compose/composer.js"(exports) {
     "use strict";
     var node_process = __require("process");
     var directives = require_directives();
@@ -8898,9 +8898,9 @@ ${end.comment}` : end.comment;
   }
 });
 
-// ../main/node_modules/yaml/dist/parse/cst-scalar.js
+// node_modules/yaml/dist/parse/cst-scalar.js
 var require_cst_scalar = __commonJS({
-  "../main/node_modules/yaml/dist/parse/cst-scalar.js"(exports) {
+  "node_modules/yaml/dist/parse/cst-scalar.js"(exports) {
     "use strict";
     var resolveBlockScalar = require_resolve_block_scalar();
     var resolveFlowScalar = require_resolve_flow_scalar();
@@ -9083,9 +9083,9 @@ var require_cst_scalar = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/parse/cst-stringify.js
+// node_modules/yaml/dist/parse/cst-stringify.js
 var require_cst_stringify = __commonJS({
-  "../main/node_modules/yaml/dist/parse/cst-stringify.js"(exports) {
+  "node_modules/yaml/dist/parse/cst-stringify.js"(exports) {
     "use strict";
     var stringify = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
     function stringifyToken(token) {
@@ -9144,9 +9144,9 @@ var require_cst_stringify = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/parse/cst-visit.js
+// node_modules/yaml/dist/parse/cst-visit.js
 var require_cst_visit = __commonJS({
-  "../main/node_modules/yaml/dist/parse/cst-visit.js"(exports) {
+  "node_modules/yaml/dist/parse/cst-visit.js"(exports) {
     "use strict";
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
@@ -9206,9 +9206,9 @@ var require_cst_visit = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/parse/cst.js
+// node_modules/yaml/dist/parse/cst.js
 var require_cst = __commonJS({
-  "../main/node_modules/yaml/dist/parse/cst.js"(exports) {
+  "node_modules/yaml/dist/parse/cst.js"(exports) {
     "use strict";
     var cstScalar = require_cst_scalar();
     var cstStringify = require_cst_stringify();
@@ -9308,9 +9308,9 @@ var require_cst = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/parse/lexer.js
+// node_modules/yaml/dist/parse/lexer.js
 var require_lexer = __commonJS({
-  "../main/node_modules/yaml/dist/parse/lexer.js"(exports) {
+  "node_modules/yaml/dist/parse/lexer.js"(exports) {
     "use strict";
     var cst = require_cst();
     function isEmpty(ch) {
@@ -9897,9 +9897,9 @@ var require_lexer = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/parse/line-counter.js
+// node_modules/yaml/dist/parse/line-counter.js
 var require_line_counter = __commonJS({
-  "../main/node_modules/yaml/dist/parse/line-counter.js"(exports) {
+  "node_modules/yaml/dist/parse/line-counter.js"(exports) {
     "use strict";
     var LineCounter5 = class {
       constructor() {
@@ -9928,9 +9928,9 @@ var require_line_counter = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/parse/parser.js
+// node_modules/yaml/dist/parse/parser.js
 var require_parser = __commonJS({
-  "../main/node_modules/yaml/dist/parse/parser.js"(exports) {
+  "node_modules/yaml/dist/parse/parser.js"(exports) {
     "use strict";
     var node_process = __require("process");
     var cst = require_cst();
@@ -10802,9 +10802,9 @@ var require_parser = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/public-api.js
+// node_modules/yaml/dist/public-api.js
 var require_public_api = __commonJS({
-  "../main/node_modules/yaml/dist/public-api.js"(exports) {
+  "node_modules/yaml/dist/public-api.js"(exports) {
     "use strict";
     var composer = require_composer();
     var Document = require_Document();
@@ -10899,9 +10899,9 @@ var require_public_api = __commonJS({
   }
 });
 
-// ../main/node_modules/yaml/dist/index.js
+// node_modules/yaml/dist/index.js
 var require_dist = __commonJS({
-  "../main/node_modules/yaml/dist/index.js"(exports) {
+  "node_modules/yaml/dist/index.js"(exports) {
     "use strict";
     var composer = require_composer();
     var Document = require_Document();
@@ -10953,22 +10953,52 @@ var require_dist = __commonJS({
 
 // src/glob.ts
 function compileGlob(pattern) {
+  const alternatives = compileAlternatives(pattern);
+  return (path23) => matchAlternatives(alternatives, path23, { segments: null });
+}
+function compileGlobs(patterns) {
+  const alternatives = patterns.flatMap(compileAlternatives);
+  const hints = quickHints(alternatives);
+  return (path23) => (hints === null || hints.some((hint) => hint(path23))) && matchAlternatives(alternatives, path23, { segments: null });
+}
+function quickHints(alternatives) {
+  const hints = /* @__PURE__ */ new Map();
+  for (const { suffix, prefix, needles } of alternatives) {
+    const needle = needles[0];
+    if (suffix !== "") hints.set(`$${suffix}`, (path23) => path23.endsWith(suffix));
+    else if (prefix !== "") hints.set(`^${prefix}`, (path23) => path23.startsWith(prefix));
+    else if (needle !== void 0) hints.set(`*${needle}`, (path23) => path23.includes(needle));
+    else return null;
+  }
+  return [...hints.values()];
+}
+function compileAlternatives(pattern) {
   let p = pattern.replace(/^(?:\.\/)+/, "");
   if (p.endsWith("/")) p += "**";
-  const alternatives = expandBraces(p, pattern).map((alt) => compilePath(alt, pattern));
-  return (path23) => {
-    const segs = path23.split("/");
-    return alternatives.some((alt) => wildcardMatch(alt, segs, matchSegment));
-  };
+  return expandBraces(p, pattern).map((alt) => compilePath(alt, pattern));
+}
+function matchAlternatives(alternatives, path23, split) {
+  for (const alt of alternatives) {
+    if (!path23.startsWith(alt.prefix) || !path23.endsWith(alt.suffix)) continue;
+    if (!holdsAll(path23, alt.needles)) continue;
+    split.segments ??= path23.split("/");
+    if (wildcardMatch(alt.segments, split.segments, (test, seg) => test(seg))) return true;
+  }
+  return false;
+}
+function holdsAll(path23, needles) {
+  for (const n of needles) if (!path23.includes(n)) return false;
+  return true;
 }
 function matchAny(patterns, path23) {
+  const split = { segments: null };
   for (const pattern of patterns) {
-    let m = cache.get(pattern);
-    if (!m) {
-      m = compileGlob(pattern);
-      cache.set(pattern, m);
+    let alternatives = cache.get(pattern);
+    if (!alternatives) {
+      alternatives = compileAlternatives(pattern);
+      cache.set(pattern, alternatives);
     }
-    if (m(path23)) return true;
+    if (matchAlternatives(alternatives, path23, split)) return true;
   }
   return false;
 }
@@ -11031,32 +11061,90 @@ function expandBraces(p, original) {
   return [p];
 }
 function compilePath(p, original) {
-  const out = [];
+  const segments = [];
+  const plain = [];
   for (const seg of p.split("/")) {
-    out.push(seg === "**" ? STAR : compileSegment(seg, original));
+    if (seg === "**") {
+      segments.push(STAR);
+      plain.push(null);
+      continue;
+    }
+    const compiled = compileSegment(seg, original);
+    const parts = plainParts(compiled);
+    plain.push(parts);
+    segments.push(
+      parts === null ? (text3) => matchSegment(compiled.tokens, text3) : plainTest(parts)
+    );
   }
-  return out;
+  const first = plain[0];
+  const last = plain[plain.length - 1];
+  return {
+    segments,
+    prefix: segments[0] === STAR || !first ? "" : first[0] ?? "",
+    suffix: segments[segments.length - 1] === STAR || !last ? "" : last[last.length - 1] ?? "",
+    // Each run of plain characters lies within one segment, so within the path.
+    needles: plain.flatMap((parts) => parts?.filter((part) => part !== "") ?? [])
+  };
+}
+function plainParts(seg) {
+  if (seg.plain === null) return null;
+  const parts = [""];
+  for (const tok of seg.plain) {
+    if (tok === STAR) parts.push("");
+    else if (isSurrogate(tok)) return null;
+    else parts[parts.length - 1] += tok;
+  }
+  return parts;
+}
+function isSurrogate(c) {
+  const code2 = c.charCodeAt(0);
+  return code2 >= 55296 && code2 <= 57343;
+}
+function plainTest(parts) {
+  const head2 = parts[0] ?? "";
+  if (parts.length === 1) return (text3) => text3 === head2;
+  const tail = parts[parts.length - 1] ?? "";
+  const middle = parts.slice(1, -1).filter((m) => m !== "");
+  const least = parts.reduce((n, part) => n + part.length, 0);
+  return (text3) => {
+    if (text3.length < least || !text3.startsWith(head2) || !text3.endsWith(tail)) return false;
+    const stop = text3.length - tail.length;
+    let at = head2.length;
+    for (const m of middle) {
+      const found4 = text3.indexOf(m, at);
+      if (found4 === -1 || found4 + m.length > stop) return false;
+      at = found4 + m.length;
+    }
+    return true;
+  };
 }
 function compileSegment(seg, original) {
   const out = [];
+  let plain = [];
   for (let i = 0; i < seg.length; i++) {
     const c = seg[i];
     if (c === "\\" && i + 1 < seg.length) {
-      out.push(literal(seg[++i]));
+      const x = seg[++i];
+      out.push(literal(x));
+      plain?.push(x);
     } else if (c === "*") {
       out.push(STAR);
+      plain?.push(STAR);
     } else if (c === "?") {
       out.push(() => true);
+      plain = null;
     } else if (c === "[") {
       const end = classEnd(seg, i);
       if (end < 0) throw new GlobSyntaxError(original, "unclosed [");
       out.push(compileClass(seg.slice(i + 1, end), original));
+      plain = null;
       i = end;
     } else {
       out.push(literal(c));
+      plain?.push(c);
     }
   }
-  return out;
+  return { tokens: out, plain };
 }
 function literal(c) {
   return (x) => x === c;
@@ -12171,7 +12259,8 @@ __export(discover_exports, {
   isPatchFile: () => isPatchFile,
   layoutOf: () => layoutOf
 });
-import { lstat, readdir, realpath, stat as stat2 } from "node:fs/promises";
+import { readdirSync } from "node:fs";
+import { lstat, realpath, stat as stat2 } from "node:fs/promises";
 import path5 from "node:path";
 async function discover(root, config2) {
   const rootAbs = path5.resolve(root);
@@ -12179,10 +12268,10 @@ async function discover(root, config2) {
   const walked = await walk(rootAbs, rootReal, ".");
   const tree = config2.exclude.length === 0 ? walked : { ...walked, files: walked.files.filter((f) => !matchAny(config2.exclude, f)) };
   const skipped = [...tree.skipped];
-  const ledgers = config2.ledgers ? await requireFiles(rootAbs, rootReal, config2.ledgers) : tree.files.filter((f) => basename(f) === LEDGER_NAME);
-  const recordIndexes = tree.files.filter((f) => basename(f) === INDEX_NAME);
+  const ledgers = config2.ledgers ? await requireFiles(rootAbs, rootReal, config2.ledgers) : tree.files.filter((f) => hasName(f, LEDGER_NAME));
+  const recordIndexes = tree.files.filter((f) => hasName(f, INDEX_NAME));
   const records = tree.files.filter(
-    (f) => basename(f) !== INDEX_NAME && (config2.records ? matchAny(config2.records, f) : basename(f).length > RECORD_SUFFIX.length && f.endsWith(RECORD_SUFFIX))
+    (f) => !hasName(f, INDEX_NAME) && (config2.records ? matchAny(config2.records, f) : f.endsWith(RECORD_SUFFIX) && !hasName(f, RECORD_SUFFIX))
   );
   const patchDirs = await findPatchDirs(
     rootAbs,
@@ -12220,8 +12309,8 @@ async function discover(root, config2) {
   };
 }
 function layoutOf(rel) {
-  for (const { layout, globs } of LAYOUTS) {
-    if (!matchAny(globs, rel)) continue;
+  for (const { layout, matches } of LAYOUT_MATCHERS) {
+    if (!matches(rel)) continue;
     if (layout === "debian" && NOT_DEBIAN_PATCHES.has(basename(rel))) return null;
     return layout;
   }
@@ -12291,33 +12380,39 @@ function reasonFor(kind, otherwise) {
 }
 async function walk(rootAbs, rootReal, start) {
   const tree = { files: [], dirs: /* @__PURE__ */ new Set(), skipped: [] };
-  const limit = limiter(PARALLEL_READDIRS);
-  const visit3 = async (rel) => {
+  const links = [];
+  const pending = [{ rel: start, abs: path5.join(rootAbs, start) }];
+  for (let dir = pending.pop(); dir !== void 0; dir = pending.pop()) {
+    const { rel, abs } = dir;
     tree.dirs.add(rel);
     let entries2;
     try {
-      entries2 = await limit(() => readdir(path5.join(rootAbs, rel), { withFileTypes: true }));
+      entries2 = readdirSync(abs, { withFileTypes: true });
     } catch (e) {
       tree.skipped.push({
         path: rel,
         reason: `unreadable (${e.code ?? "error"})`
       });
-      return;
+      continue;
     }
-    const pending = [];
     for (const entry of entries2) {
       const child = join(rel, entry.name);
       if (entry.isDirectory()) {
-        if (!entry.name.startsWith(".") && !SKIP_DIRS.has(entry.name)) pending.push(visit3(child));
+        if (!entry.name.startsWith(".") && !SKIP_DIRS.has(entry.name))
+          pending.push({
+            rel: child,
+            abs: abs.endsWith(path5.sep) ? abs + entry.name : abs + path5.sep + entry.name
+          });
       } else if (entry.isFile()) {
         tree.files.push(child);
       } else if (entry.isSymbolicLink()) {
-        pending.push(visitLink(child));
+        links.push(child);
       }
     }
-    await Promise.all(pending);
-  };
-  const visitLink = async (rel) => {
+  }
+  await Promise.all(links.map((rel) => visitLink(rel)));
+  return tree;
+  async function visitLink(rel) {
     const kind = await kindOf(rootAbs, rootReal, rel, false);
     if (kind === "symlinked-file") tree.files.push(rel);
     else if (kind === "outside")
@@ -12325,24 +12420,7 @@ async function walk(rootAbs, rootReal, start) {
     else if (kind === "symlinked-dir")
       tree.skipped.push({ path: rel, reason: "symlinked folder not followed" });
     else if (kind === "missing") tree.skipped.push({ path: rel, reason: "broken symlink" });
-  };
-  await visit3(start);
-  return tree;
-}
-function limiter(n) {
-  let active = 0;
-  const waiting = [];
-  return async (task) => {
-    if (active >= n) await new Promise((resolve2) => waiting.push(resolve2));
-    else active++;
-    try {
-      return await task();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else active--;
-    }
-  };
+  }
 }
 function isInside(rootReal, real) {
   return real === rootReal || real.startsWith(rootReal.endsWith(path5.sep) ? rootReal : rootReal + path5.sep);
@@ -12352,6 +12430,9 @@ function join(dir, name2) {
 }
 function dirname(p) {
   return path5.posix.dirname(p);
+}
+function hasName(p, name2) {
+  return p.endsWith(name2) && (p.length === name2.length || p[p.length - name2.length - 1] === "/");
 }
 function basename(p) {
   return p.slice(p.lastIndexOf("/") + 1);
@@ -12366,7 +12447,7 @@ function sorted(items) {
 function compare(a, b) {
   return a < b ? -1 : a > b ? 1 : 0;
 }
-var DiscoveryError, LEDGER_NAME, INDEX_NAME, RECORD_SUFFIX, SKIP_DIRS, PARALLEL_READDIRS, LAYOUTS, NOT_DEBIAN_PATCHES;
+var DiscoveryError, LEDGER_NAME, INDEX_NAME, RECORD_SUFFIX, SKIP_DIRS, LAYOUTS, NOT_DEBIAN_PATCHES, LAYOUT_MATCHERS;
 var init_discover = __esm({
   "src/sources/discover.ts"() {
     "use strict";
@@ -12386,7 +12467,6 @@ var init_discover = __esm({
     INDEX_NAME = "patch.upstream.status.yaml";
     RECORD_SUFFIX = ".upstream.status.yaml";
     SKIP_DIRS = /* @__PURE__ */ new Set(["node_modules", "dist"]);
-    PARALLEL_READDIRS = 32;
     LAYOUTS = [
       { layout: "yocto", globs: ["**/recipes-*/**/*.{patch,diff}"] },
       { layout: "debian", globs: ["**/debian/patches/**", "debian/patches/**"] },
@@ -12399,6 +12479,10 @@ var init_discover = __esm({
       }
     ];
     NOT_DEBIAN_PATCHES = /* @__PURE__ */ new Set(["series", "00list", "README", "README.md"]);
+    LAYOUT_MATCHERS = LAYOUTS.map(({ layout, globs }) => ({
+      layout,
+      matches: compileGlobs(globs)
+    }));
   }
 });
 
@@ -12442,6 +12526,7 @@ function contentOf(line) {
 }
 function findStatusBlocks(masked) {
   const blocks = [];
+  if (!HEADING_WORDS.test(masked.text)) return blocks;
   for (let i = 0; i < masked.lines.length; ) {
     const line = masked.lines[i];
     const heading3 = line ? HEADING.exec(contentOf(line)) : null;
@@ -12520,7 +12605,7 @@ function readBlock(lines, headingIndex, headingLast, afterHeading) {
     next: j
   };
 }
-var HEADING, RULE, KNOWN_LABELS, GENERIC_LABEL;
+var HEADING, RULE, KNOWN_LABELS, GENERIC_LABEL, HEADING_WORDS;
 var init_block = __esm({
   "src/sources/headers/block.ts"() {
     "use strict";
@@ -12536,6 +12621,7 @@ var init_block = __esm({
       [/^background(?=[\s:]|$)/i, "background"]
     ];
     GENERIC_LABEL = /^[A-Za-z][\w'/-]*(?: [A-Za-z][\w'/-]*){0,2}(?::(?:\s|$)|[ \t]{2,}\S)/;
+    HEADING_WORDS = /upstream[ \t]+status/i;
   }
 });
 
@@ -12912,17 +12998,20 @@ var init_links = __esm({
 function maskPreamble(preamble) {
   const lines = [];
   const parts = [];
+  let changed = false;
   let start = 0;
   for (let i = 0; start <= preamble.length; i++) {
     const nl = preamble.indexOf("\n", start);
     const end = nl === -1 ? preamble.length : nl;
-    const text3 = maskLine(preamble.slice(start, end), i === 0);
+    const line = preamble.slice(start, end);
+    const text3 = maskLine(line, i === 0);
+    if (text3 !== line) changed = true;
     lines.push({ start, end, text: text3, indent: firstNonBlank(text3) });
     parts.push(text3);
     if (nl === -1) break;
     start = nl + 1;
   }
-  return { text: parts.join("\n"), lines };
+  return { text: changed ? parts.join("\n") : preamble, lines };
 }
 function firstNonBlank(text3) {
   for (let i = 0; i < text3.length; i++) {
@@ -12936,6 +13025,17 @@ function blank(chars, from, to) {
 }
 function maskLine(line, first) {
   if (first && line.startsWith("#!")) return " ".repeat(line.length);
+  return needsMask(line) ? maskChars(line) : line;
+}
+function needsMask(line) {
+  if (line.includes("\r")) return true;
+  const i = firstNonBlank(line);
+  if (i === -1) return false;
+  let e = line.length - 1;
+  while (line.charCodeAt(e) === SPACE || line.charCodeAt(e) === TAB) e--;
+  return LEADS.has(line.charCodeAt(i)) || TRAILS.has(line.charCodeAt(e));
+}
+function maskChars(line) {
   const chars = line.replace(/\r/g, " ").split("");
   let i = firstNonBlank(line);
   if (i === -1) return chars.join("");
@@ -12988,9 +13088,14 @@ function lineIndexOf(lines, offset) {
   }
   return lo;
 }
+var SPACE, TAB, LEADS, TRAILS;
 var init_text = __esm({
   "src/sources/headers/text.ts"() {
     "use strict";
+    SPACE = 32;
+    TAB = 9;
+    LEADS = new Set([...`#/*rRuU"'`].map((c) => c.charCodeAt(0)));
+    TRAILS = new Set([...`"'/`].map((c) => c.charCodeAt(0)));
   }
 });
 
@@ -13000,7 +13105,7 @@ function extractPreamble(path23, text3) {
   const lines = new LineReader(text3, startOffset);
   const ext = extensionOf(path23);
   let end;
-  if (ext === "diff" || ext === "patch") end = diffPreambleEnd(lines);
+  if (ext === "diff" || ext === "patch") end = diffPreambleEnd(text3, startOffset);
   else if (ext === "py") end = pythonPreambleEnd(lines);
   else if (SHELL_EXTENSIONS.has(ext))
     end = commentBlockEnd(lines, skipShebang(lines), isHashComment);
@@ -13012,13 +13117,24 @@ function extensionOf(path23) {
   const dot2 = base.lastIndexOf(".");
   return dot2 <= 0 ? "" : base.slice(dot2 + 1).toLowerCase();
 }
-function diffPreambleEnd(lines) {
-  for (let i = 0; ; i++) {
-    const line = lines.at(i);
-    if (line === void 0) return lines.offsetOf(i);
-    if (line.text.startsWith("diff --git ")) return line.start;
-    if (line.text.startsWith("--- ") && lines.at(i + 1)?.text.startsWith("+++ ")) return line.start;
+function diffPreambleEnd(text3, start) {
+  const git2 = lineStarting(text3, "diff --git ", start, start);
+  const end = git2 === -1 ? text3.length : git2;
+  for (let at = lineStarting(text3, "--- ", start, start); at !== -1 && at < end; ) {
+    const nl = text3.indexOf("\n", at);
+    if (nl !== -1 && text3.startsWith("+++ ", nl + 1)) return at;
+    at = lineStarting(text3, "--- ", start, at + 1);
   }
+  return end;
+}
+function lineStarting(text3, prefix, first, from) {
+  if (from <= first) {
+    if (text3.startsWith(prefix, first)) return first;
+    from = first + 1;
+  }
+  const at = text3.indexOf(`
+${prefix}`, from - 1);
+  return at === -1 ? -1 : at + 1;
 }
 function skipShebang(lines) {
   return lines.at(0)?.text.startsWith("#!") ? 1 : 0;
@@ -13113,15 +13229,27 @@ var init_preamble = __esm({
 });
 
 // src/sources/headers/index.ts
-function parseHeader(input2) {
-  const preamble = input2.preamble ?? extractPreamble(input2.path, input2.text);
+function mayHoldRefs(text3) {
+  return REF_HINT.test(text3);
+}
+function mayHoldHeading(text3) {
+  return HEADING_HINT.test(text3);
+}
+function parseHeader(input2, preamble = input2.preamble ?? extractPreamble(input2.path, input2.text)) {
+  const holdsRefs = mayHoldRefs(preamble.text);
+  if (!holdsRefs && !mayHoldHeading(preamble.text)) return headerResult(input2, preamble, [], null);
   const masked = maskPreamble(preamble.text);
-  const aliases = learnAliases(preamble.text, new Map(input2.aliases ?? []));
+  const aliases = holdsRefs ? learnAliases(preamble.text, new Map(input2.aliases ?? [])) : input2.aliases ?? NO_ALIASES;
   const ctx = { aliases, defaultRepo: input2.defaultRepo };
   const reader = new HeaderReader(input2, masked, preamble.startOffset, preamble.startLine, ctx);
   const blocks = findStatusBlocks(masked);
-  for (const block2 of blocks) readBlock2(reader, block2);
-  readOutsideBlocks(reader, masked, blocks);
+  if (holdsRefs) {
+    for (const block2 of blocks) readBlock2(reader, block2);
+    readOutsideBlocks(reader, masked, blocks);
+  }
+  return headerResult(input2, preamble, blocks, reader);
+}
+function headerResult(input2, preamble, blocks, reader) {
   const dated = blocks.find((b) => b.checkedOn !== null);
   return {
     source: {
@@ -13130,10 +13258,10 @@ function parseHeader(input2) {
       checkedOn: dated?.checkedOn ?? null,
       checkedOnLine: dated ? preamble.startLine + dated.headingLine : null
     },
-    mentions: reader.mentions.sort((a, b) => a.at - b.at).map((m) => m.mention),
+    mentions: reader?.mentions.sort((a, b) => a.at - b.at).map((m) => m.mention) ?? [],
     patches: [],
-    ambiguous: reader.ambiguous.sort((a, b) => a.at - b.at).map((a) => a.ref),
-    problems: reader.problems,
+    ambiguous: reader?.ambiguous.sort((a, b) => a.at - b.at).map((a) => a.ref) ?? [],
+    problems: reader?.problems ?? [],
     notPatches: [],
     hasStatusBlock: blocks.length > 0
   };
@@ -13160,11 +13288,12 @@ function readSpan(reader, start, end, blockEnd, baseRole) {
   const text3 = reader.masked.text;
   const read = /* @__PURE__ */ new Map();
   const refs = reader.refsIn(start, end);
-  const counted = countedStates(text3.slice(start, end)).map((c) => ({
-    ...c,
-    start: c.start + start,
-    end: c.end + start
-  }));
+  if (refs.length === 0) return read;
+  const counted = countedStates(text3.slice(start, end));
+  for (const c of counted) {
+    c.start += start;
+    c.end += start;
+  }
   let consumed = start;
   let prevEnd = start;
   const pending = [];
@@ -13265,7 +13394,7 @@ function readOutsideBlocks(reader, masked, blocks) {
   }
   flush();
 }
-var HeaderReader, NONE_AFTER_LABEL;
+var HeaderReader, NO_ALIASES, REF_HINT, HEADING_HINT, NONE_AFTER_LABEL;
 var init_headers = __esm({
   "src/sources/headers/index.ts"() {
     "use strict";
@@ -13299,11 +13428,13 @@ var init_headers = __esm({
       }
       /** Refs in `[start, end)`, with a `[#N](url)` link read once, as its URL. */
       refsIn(start, end) {
-        const found4 = scanRefs(this.masked.text.slice(start, end), this.ctx).map((r) => ({
-          ...r,
-          start: r.start + start,
-          end: r.end + start
-        }));
+        const span = this.masked.text.slice(start, end);
+        if (!mayHoldRefs(span)) return [];
+        const found4 = scanRefs(span, this.ctx);
+        for (const r of found4) {
+          r.start += start;
+          r.end += start;
+        }
         return collapseLinks(found4, this.masked.text);
       }
       add(ref, role, claim, shared, byDefault = false) {
@@ -13344,6 +13475,9 @@ var init_headers = __esm({
         this.problems.push({ file: this.input.path, line, message });
       }
     };
+    NO_ALIASES = /* @__PURE__ */ new Map();
+    REF_HINT = /#\d|\/(?:pulls?|issues)\/\d/;
+    HEADING_HINT = /upstream[ \t\r]+status/i;
     NONE_AFTER_LABEL = /^[ \t]*[A-Za-z][\w'/-]*(?:[ \t][A-Za-z][\w'/-]*){0,2}[ \t:]+NONE\b/;
   }
 });
@@ -13351,39 +13485,72 @@ var init_headers = __esm({
 // src/sources/trailers/fields.ts
 function splitFields(text3) {
   const fields = [];
-  let open4 = null;
-  for (let start = 0, lineIndex2 = 0; start <= text3.length; lineIndex2++) {
+  let counted = 0;
+  let lineIndex2 = 0;
+  for (let line = nextFieldLine(text3, 0); line !== null; ) {
+    const { start, name: name2, afterColon } = line;
+    lineIndex2 += countBreaks(text3, counted, start);
+    counted = start;
+    const nl = text3.indexOf("\n", start);
+    const field = {
+      name: name2,
+      // The regex took the `# ` marker when the line starts with `#`.
+      nameStart: text3.charCodeAt(start) === HASH ? start + 2 : start,
+      lineIndex: lineIndex2,
+      valueStart: afterColon,
+      valueEnd: afterColon
+    };
+    extendValue(field, text3, afterColon, trimLineEnd(text3, start, nl === -1 ? text3.length : nl));
+    fields.push(field);
+    if (nl === -1) break;
+    line = nextFieldLine(text3, continuationEnd(text3, nl + 1, field));
+  }
+  return fields;
+}
+function nextFieldLine(text3, from) {
+  if (from === 0) {
+    FIELD_AT_START.lastIndex = 0;
+    const m2 = FIELD_AT_START.exec(text3);
+    if (m2?.[1] !== void 0) return { start: 0, name: m2[1], afterColon: m2[0].length };
+  }
+  FIELD_AFTER_BREAK.lastIndex = Math.max(0, from - 1);
+  const m = FIELD_AFTER_BREAK.exec(text3);
+  if (m?.[1] === void 0) return null;
+  return { start: m.index + 1, name: m[1], afterColon: m.index + m[0].length };
+}
+function continuationEnd(text3, from, field) {
+  const open4 = { field, taken: 0 };
+  for (let start = from; start <= text3.length; ) {
     const nl = text3.indexOf("\n", start);
     const end = trimLineEnd(text3, start, nl === -1 ? text3.length : nl);
     const bodyStart = start + commentMarkerLength(text3, start, end);
     const first = text3.charCodeAt(bodyStart);
-    const blank2 = isBlank2(text3, bodyStart, end);
-    const m = blank2 ? null : FIELD_NAME.exec(text3.slice(bodyStart, end));
-    if (open4 !== null && (first === SPACE || first === TAB) && !blank2) {
-      extendValue(open4.field, text3, bodyStart, end);
-    } else if (open4 !== null && !blank2 && m === null && takesUnindented(open4, text3, bodyStart)) {
+    if (isBlank2(text3, bodyStart, end)) return start;
+    if (first === SPACE2 || first === TAB2) {
+      extendValue(field, text3, bodyStart, end);
+    } else if ((!isLetter(first) || fieldNameAt(text3, bodyStart) === null) && takesUnindented(open4, text3, bodyStart)) {
       open4.taken++;
-      extendValue(open4.field, text3, bodyStart, end);
+      extendValue(field, text3, bodyStart, end);
     } else {
-      open4 = null;
-      if (m?.[1] !== void 0) {
-        const afterColon = bodyStart + m[0].length;
-        const field = {
-          name: m[1],
-          nameStart: bodyStart,
-          lineIndex: lineIndex2,
-          valueStart: afterColon,
-          valueEnd: afterColon
-        };
-        extendValue(field, text3, afterColon, end);
-        fields.push(field);
-        open4 = { field, taken: 0 };
-      }
+      return start;
     }
-    if (nl === -1) break;
+    if (nl === -1) return text3.length + 1;
     start = nl + 1;
   }
-  return fields;
+  return text3.length + 1;
+}
+function countBreaks(text3, from, to) {
+  let n = 0;
+  for (let at = text3.indexOf("\n", from); at !== -1 && at < to; at = text3.indexOf("\n", at + 1))
+    n++;
+  return n;
+}
+function fieldNameAt(text3, at) {
+  FIELD_NAME.lastIndex = at;
+  return FIELD_NAME.exec(text3);
+}
+function isLetter(code2) {
+  return code2 >= 65 && code2 <= 90 || code2 >= 97 && code2 <= 122;
 }
 function takesUnindented(open4, text3, bodyStart) {
   if (text3.startsWith("---", bodyStart)) return false;
@@ -13394,7 +13561,7 @@ function takesUnindented(open4, text3, bodyStart) {
   return value.lastIndexOf("[") > value.lastIndexOf("]");
 }
 function isSpace(code2) {
-  return code2 === SPACE || code2 === TAB || code2 === 13;
+  return code2 === SPACE2 || code2 === TAB2 || code2 === 13;
 }
 function trimLineEnd(text3, start, end) {
   let e = end;
@@ -13404,7 +13571,7 @@ function trimLineEnd(text3, start, end) {
 function commentMarkerLength(text3, start, end) {
   if (text3.charCodeAt(start) !== 35) return 0;
   if (start + 1 === end) return 1;
-  return text3.charCodeAt(start + 1) === SPACE ? 2 : 0;
+  return text3.charCodeAt(start + 1) === SPACE2 ? 2 : 0;
 }
 function isBlank2(text3, start, end) {
   for (let i = start; i < end; i++) if (!isSpace(text3.charCodeAt(i))) return false;
@@ -13417,14 +13584,17 @@ function extendValue(field, text3, from, end) {
   if (field.valueStart === field.valueEnd) field.valueStart = s;
   field.valueEnd = end;
 }
-var FIELD_NAME, MAX_BRACKET_LINES, SPACE, TAB;
+var FIELD_AT_START, FIELD_AFTER_BREAK, FIELD_NAME, MAX_BRACKET_LINES, SPACE2, HASH, TAB2;
 var init_fields = __esm({
   "src/sources/trailers/fields.ts"() {
     "use strict";
-    FIELD_NAME = /^([A-Za-z][A-Za-z0-9-]*)[ \t]*:(?!\/\/)/;
+    FIELD_AT_START = /(?:# )?([A-Za-z][A-Za-z0-9-]*)[ \t]*:(?!\/\/)/y;
+    FIELD_AFTER_BREAK = /\n(?:# )?([A-Za-z][A-Za-z0-9-]*)[ \t]*:(?!\/\/)/g;
+    FIELD_NAME = /([A-Za-z][A-Za-z0-9-]*)[ \t]*:(?!\/\/)/y;
     MAX_BRACKET_LINES = 8;
-    SPACE = 32;
-    TAB = 9;
+    SPACE2 = 32;
+    HASH = 35;
+    TAB2 = 9;
   }
 });
 
@@ -13553,71 +13723,57 @@ function originCategory(value) {
 }
 function readField(field, text3, ctx) {
   const lower = field.name.toLowerCase();
+  const isVendorBug = lower.startsWith("bug-") && lower.length > 4;
+  if (lower !== "upstream-status" && lower !== "upstream" && !EMPTY.has(lower) && !isVendorBug)
+    return null;
   const value = text3.slice(field.valueStart, field.valueEnd);
-  const base = {
-    status: null,
-    wordStart: field.nameStart,
-    wordEnd: field.nameStart + field.name.length,
-    plainRefs: true,
-    linksStart: field.valueStart
-  };
   if (lower === "upstream-status") {
     const read = readYoctoStatus(text3, field.valueStart, field.valueEnd);
     if ("problem" in read) {
-      return ctx.layout === "buildroot" ? { meaning: buildrootMeaning(base, value) } : read;
+      return ctx.layout === "buildroot" ? { meaning: buildrootMeaning(field, value) } : read;
     }
     const { role, state, commitsMerged } = YOCTO_MEANING[read.status.name];
-    return {
-      meaning: {
-        ...base,
-        convention: "yocto",
-        status: read.status.word,
-        wordStart: read.status.start,
-        wordEnd: read.status.end,
-        prRole: role,
-        prState: state,
-        commitsMerged,
-        linksStart: read.status.end
-      }
-    };
+    return { meaning: meaningOf(field, "yocto", role, state, commitsMerged, read.status) };
   }
-  const isVendorBug = lower.startsWith("bug-") && lower.length > 4;
-  if (lower !== "upstream" && !EMPTY.has(lower) && !isVendorBug) return null;
   if (value === "") {
     if (lower === "upstream" || ctx.layout === "yocto" || ctx.layout === "buildroot") return null;
     const message = EMPTY.get(lower) ?? `${field.name} must be the URL of the vendor's bug report (DEP-3)`;
     return { problem: message };
   }
-  if (lower === "upstream") return { meaning: buildrootMeaning(base, value) };
-  const dep3 = { ...base, convention: "dep3" };
+  if (lower === "upstream") return { meaning: buildrootMeaning(field, value) };
   if (lower === "forwarded") {
     const prState = ctx.appliedUpstream ? null : "OPEN";
-    return { meaning: { ...dep3, prRole: "fix", prState, commitsMerged: false } };
+    return { meaning: meaningOf(field, "dep3", "fix", prState, false) };
   }
   if (lower === "applied-upstream") {
-    return { meaning: { ...dep3, prRole: "fix", prState: "MERGED", commitsMerged: true } };
+    return { meaning: meaningOf(field, "dep3", "fix", "MERGED", true) };
   }
   if (lower === "origin") {
     const category = originCategory(value);
     const merged2 = category !== null && MERGED_ORIGINS.has(category);
     const commitsMerged = merged2 || category === null;
     return {
-      meaning: merged2 ? { ...dep3, prRole: "fix", prState: "MERGED", commitsMerged } : { ...dep3, prRole: "related", prState: null, commitsMerged }
+      meaning: merged2 ? meaningOf(field, "dep3", "fix", "MERGED", commitsMerged) : meaningOf(field, "dep3", "related", null, commitsMerged)
     };
   }
+  return { meaning: meaningOf(field, "dep3", "issue", null, false, null, !isVendorBug) };
+}
+function meaningOf(field, convention, prRole, prState, commitsMerged, yocto = null, plainRefs = true) {
   return {
-    meaning: {
-      ...dep3,
-      prRole: "issue",
-      prState: null,
-      commitsMerged: false,
-      plainRefs: !isVendorBug
-    }
+    convention,
+    status: yocto?.word ?? null,
+    wordStart: yocto?.start ?? field.nameStart,
+    wordEnd: yocto?.end ?? field.nameStart + field.name.length,
+    prRole,
+    prState,
+    commitsMerged,
+    plainRefs,
+    linksStart: yocto?.end ?? field.valueStart
   };
 }
-function buildrootMeaning(base, value) {
+function buildrootMeaning(field, value) {
   const { role, state } = readBuildrootUpstream(value);
-  return { ...base, convention: "buildroot", prRole: role, prState: state, commitsMerged: true };
+  return meaningOf(field, "buildroot", role, state, true);
 }
 var EMPTY, MERGED_ORIGINS, ORIGIN_CATEGORY;
 var init_meaning = __esm({
@@ -13881,6 +14037,8 @@ var init_trackers = __esm({
 
 // src/sources/trailers/copied-refs.ts
 function attributeCopiedRefs(input2) {
+  if (input2.mentions.length === 0 && input2.ambiguous.length === 0)
+    return { mentions: [], ambiguous: [], unattributed: 0 };
   const mentions = input2.mentions.filter((m) => !isTrackerMention(m, input2));
   const ambiguous = input2.ambiguous.filter(
     (a) => !isOtherTrackerRef(a.text, input2.lineText(a.line)) && !isFrame(a, input2)
@@ -13969,7 +14127,7 @@ var init_copied_refs = __esm({
 function readPatchHeader(input2, options = {}) {
   const layout = options.layout ?? null;
   const preamble = extractPreamble(input2.path, input2.text);
-  const header2 = parseHeader({ ...input2, preamble });
+  const header2 = parseHeader(input2, preamble);
   const readsTrailers = layout !== null || DIFF_FILE.test(input2.path);
   const trailers = readsTrailers ? parseTrailers({
     path: input2.path,
@@ -13981,8 +14139,8 @@ function readPatchHeader(input2, options = {}) {
   }) : null;
   const claimed = new Set(trailers?.claimedLines ?? []);
   const taken = (line) => claimed.has(line);
-  const lines = preamble.text.split("\n");
-  const lineText = (line) => lines[line - preamble.startLine] ?? "";
+  let lines = null;
+  const lineText = (line) => (lines ??= preamble.text.split("\n"))[line - preamble.startLine] ?? "";
   const copied = attributeCopiedRefs({
     path: input2.path,
     lineText,
@@ -13993,24 +14151,28 @@ function readPatchHeader(input2, options = {}) {
     ecosystem: layout !== null
   });
   return {
-    ...header2,
+    // A prose block's date wins; trailer conventions carry none.
+    source: header2.source,
     mentions: copied.mentions.sort((a, b) => a.line - b.line),
+    patches: header2.patches,
     ambiguous: copied.ambiguous,
     problems: [...header2.problems, ...trailers?.problems ?? []].sort((a, b) => a.line - b.line),
-    source: {
-      ...header2.source,
-      // A prose block's date wins; trailer conventions carry none.
-      checkedOn: header2.source.checkedOn
-    },
+    notPatches: header2.notPatches,
+    hasStatusBlock: header2.hasStatusBlock,
     trailers: {
       fields: trailers?.fields ?? [],
       uncheckable: trailers?.uncheckable ?? [],
       commits: trailers?.commits ?? []
     },
     // A preamble ends with the line break of its last line.
-    preambleEndLine: preamble.startLine + lines.length - (preamble.text.endsWith("\n") ? 2 : 1),
+    preambleEndLine: preamble.startLine + countLineBreaks(preamble.text) - (preamble.text.endsWith("\n") ? 1 : 0),
     unattributed: copied.unattributed
   };
+}
+function countLineBreaks(text3) {
+  let n = 0;
+  for (let at = text3.indexOf("\n"); at !== -1; at = text3.indexOf("\n", at + 1)) n++;
+  return n;
 }
 var DIFF_FILE;
 var init_patch_header = __esm({
@@ -14250,7 +14412,7 @@ var init_paths2 = __esm({
   }
 });
 
-// ../main/node_modules/mdurl/lib/decode.mjs
+// node_modules/mdurl/lib/decode.mjs
 function getDecodeCache(exclude) {
   let cache2 = decodeCache[exclude];
   if (cache2) {
@@ -14330,7 +14492,7 @@ function decode(string2, exclude) {
 }
 var decodeCache, decode_default;
 var init_decode2 = __esm({
-  "../main/node_modules/mdurl/lib/decode.mjs"() {
+  "node_modules/mdurl/lib/decode.mjs"() {
     decodeCache = {};
     decode.defaultChars = ";/?:@&=+$,#";
     decode.componentChars = "";
@@ -14338,7 +14500,7 @@ var init_decode2 = __esm({
   }
 });
 
-// ../main/node_modules/mdurl/lib/encode.mjs
+// node_modules/mdurl/lib/encode.mjs
 function getEncodeCache(exclude) {
   let cache2 = encodeCache[exclude];
   if (cache2) {
@@ -14399,7 +14561,7 @@ function encode(string2, exclude, keepEscaped) {
 }
 var encodeCache, encode_default;
 var init_encode = __esm({
-  "../main/node_modules/mdurl/lib/encode.mjs"() {
+  "node_modules/mdurl/lib/encode.mjs"() {
     encodeCache = {};
     encode.defaultChars = ";/?:@&=+$,-_.!~*'()#";
     encode.componentChars = "-_.!~*'()";
@@ -14407,7 +14569,7 @@ var init_encode = __esm({
   }
 });
 
-// ../main/node_modules/mdurl/lib/format.mjs
+// node_modules/mdurl/lib/format.mjs
 function format(url) {
   let result = "";
   result += url.protocol || "";
@@ -14425,11 +14587,11 @@ function format(url) {
   return result;
 }
 var init_format = __esm({
-  "../main/node_modules/mdurl/lib/format.mjs"() {
+  "node_modules/mdurl/lib/format.mjs"() {
   }
 });
 
-// ../main/node_modules/mdurl/lib/parse.mjs
+// node_modules/mdurl/lib/parse.mjs
 function Url() {
   this.protocol = null;
   this.slashes = null;
@@ -14448,7 +14610,7 @@ function urlParse(url, slashesDenoteHost) {
 }
 var protocolPattern, portPattern, simplePathPattern, delims, unwise, autoEscape, nonHostChars, hostEndingChars, hostnameMaxLen, hostnamePartPattern, hostnamePartStart, hostlessProtocol, slashedProtocol, parse_default;
 var init_parse = __esm({
-  "../main/node_modules/mdurl/lib/parse.mjs"() {
+  "node_modules/mdurl/lib/parse.mjs"() {
     protocolPattern = /^([a-z0-9.+-]+:)/i;
     portPattern = /:[0-9]*$/;
     simplePathPattern = /^(\/\/?(?!\/)[^\?\s]*)(\?[^\s]*)?$/;
@@ -14616,7 +14778,7 @@ var init_parse = __esm({
   }
 });
 
-// ../main/node_modules/mdurl/index.mjs
+// node_modules/mdurl/index.mjs
 var mdurl_exports = {};
 __export(mdurl_exports, {
   decode: () => decode_default,
@@ -14625,7 +14787,7 @@ __export(mdurl_exports, {
   parse: () => parse_default
 });
 var init_mdurl = __esm({
-  "../main/node_modules/mdurl/index.mjs"() {
+  "node_modules/mdurl/index.mjs"() {
     init_decode2();
     init_encode();
     init_format();
@@ -14633,7 +14795,7 @@ var init_mdurl = __esm({
   }
 });
 
-// ../main/node_modules/uc.micro/build/index.mjs
+// node_modules/uc.micro/build/index.mjs
 var build_exports = {};
 __export(build_exports, {
   Any: () => Any,
@@ -14645,7 +14807,7 @@ __export(build_exports, {
 });
 var Any, Cc, Cf, P, S, Z;
 var init_build = __esm({
-  "../main/node_modules/uc.micro/build/index.mjs"() {
+  "node_modules/uc.micro/build/index.mjs"() {
     Any = /[\0-\uD7FF\uE000-\uFFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:[^\uD800-\uDBFF]|^)[\uDC00-\uDFFF]/;
     Cc = /[\0-\x1F\x7F-\x9F]/;
     Cf = /[\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]|\uD804[\uDCBD\uDCCD]|\uD80D[\uDC30-\uDC3F]|\uD82F[\uDCA0-\uDCA3]|\uD834[\uDD73-\uDD7A]|\uDB40[\uDC01\uDC20-\uDC7F]/;
@@ -14655,7 +14817,7 @@ var init_build = __esm({
   }
 });
 
-// ../main/node_modules/entities/dist/decode-codepoint.js
+// node_modules/entities/dist/decode-codepoint.js
 function isInvalidCodePoint(codePoint) {
   return codePoint === 0 || codePoint >= 55296 && codePoint <= 57343 || codePoint > 1114111;
 }
@@ -14673,7 +14835,7 @@ function codePointToString(codePoint) {
 }
 var c1;
 var init_decode_codepoint = __esm({
-  "../main/node_modules/entities/dist/decode-codepoint.js"() {
+  "node_modules/entities/dist/decode-codepoint.js"() {
     c1 = [
       8364,
       0,
@@ -14711,7 +14873,7 @@ var init_decode_codepoint = __esm({
   }
 });
 
-// ../main/node_modules/entities/dist/internal/decode-shared.js
+// node_modules/entities/dist/internal/decode-shared.js
 function decodeTrieDict(input2, resultLength, atomCount, dict1AtomCount, ngramCount, dictSize) {
   const base = 91;
   const inputLength = input2.length;
@@ -14807,7 +14969,7 @@ function decodeTrieDict(input2, resultLength, atomCount, dict1AtomCount, ngramCo
 }
 var BASE91_INVERSE;
 var init_decode_shared = __esm({
-  "../main/node_modules/entities/dist/internal/decode-shared.js"() {
+  "node_modules/entities/dist/internal/decode-shared.js"() {
     BASE91_INVERSE = /* @__PURE__ */ (() => {
       const table2 = new Uint8Array(127);
       let code2 = 0;
@@ -14821,19 +14983,19 @@ var init_decode_shared = __esm({
   }
 });
 
-// ../main/node_modules/entities/dist/generated/decode-data-html.js
+// node_modules/entities/dist/generated/decode-data-html.js
 var htmlDecodeTree;
 var init_decode_data_html = __esm({
-  "../main/node_modules/entities/dist/generated/decode-data-html.js"() {
+  "node_modules/entities/dist/generated/decode-data-html.js"() {
     init_decode_shared();
     htmlDecodeTree = /* @__PURE__ */ decodeTrieDict("!}.&u%}'&}*'~!6*)%&,~!J~!J~%L~y<~!R,~~%Lu~~#GD~~#|)1#%}^%}2%+#.##%##%}&%##%'#%##&%#%#'%#&#%#&#'#%%#&#%##%#)%''%&%#%#'%#%%#%%}%%%#%#&(23#%%#&-%0%('1#(##%#'##+%'*.:1}#%#6-+(%'%%#%%%}#L'2351&('%}&/N'(0(/*-%(%%}#'+&T%7.2}#&%&#%#36/5##%&%%#&#%%#))2%%##%&&'0~!#*+&'%1~!%).'3q?&%'1~!.##%6(~!+%%%(Gw'rT~!E#<nA%#jZ~!H%(~!42##~!*31&~!G%U~#)5~#`3~!J~!Z~%]~%Y~%C~!q~!u~#kz~%#~!6'~!D~!U~!?~#T~!c%~!G#'~%7|~!G~!J~!G&~#pb~(Df}#%}*&}#%##%##%##&#-}&'#'&%#.++}%mI,#,@&(}*%}*'%&##&#%##%}&0}#.},U},%}+%}&%}#%##&}B%(}(%}+%)})%##%#&}&%##%&}<%}>%#%&}*%}(%}9%}/%})%}*%}*%}?&}&%}3%}&*#%})%#%#)}#&#-#+*%E%%'%'#%}#*V##&##I}#&&##%&%#&&Qf%%))w/0+&%#(#.%-''''++++7}>%4'',##1,#%#&%##&#'##&#*#9)%&%}#*}%,#+P(%A&%#'&##wSD',9E00#y#@}(+}&%&>~!#~!X}#*}(&&}(&}(,%}%&#+&}#&}I%#%}%)#(},'%#*}4%%#%}(''}#/##(##),%-##%%)#&}(.}&%#&}%%}*&#%},&&}&%}#%*'#%})%}D&}&%}-&}6&#&}-,%}#%})-(~+`~,=?~I9'9%~!,#%})%})%}@%}?%}(~!?~#<~#pP~#BG~#=1#%K+~#?#~%;)~#A~#mF1~#A'~'X%'~#lR~#N~'N~#r~#m#-~#i'?%#'%~#B%##%,%#~#_%#0%~#]732~,w~2+#:&#%&'0%&>%}#>##F+)#%&&#(+_}4&}-%}(&}@&}O7Fdf0@+/v4}&WU##&/0#&'('B#%}.%}'+#%}#%%&#&%#%##+#&#)#6#'#.},%}c%},%#%##%&#&%#&~#>'*-.%##%##%}#%%}%'~#)D1}#%*&~#_%%'(~#S2%'.}#~#=##*'*-%}&'%'##&&~'E%.#&~#M4}%%##&'%#~#O1##%&#'+~#<B%##%%'%+~#;#@%}#&%#&&%#(~#H1}'%'##&&~#?A}&'~#D#%32}'&&&&~#[}'(#%}'~#;C})&}%%#%~#=&%,3}%'(#%%~#^'#&&)#%'~#Y%-~#d-%'~#^%%&#&&&}#~#b~2t*&'~&(~&@~0%~e~3}%*''0})&}+~!9##-}#%-hD*)1fC#%/&/fB#40~!+#)*4~!+~!K'&:~!/*7~!.#~!H~!L':~%x&~!H#~!*~%1~!I#~!+A~#p'~!F~~#-#~,,(~.Z~!V~%;'B'mq-W~!N~%I%#&&#&}#%},%%}'%}+X#%}#&}(%}'%}<%}#%}%%'}'%}:~![)9@~%>~#UA%-%##&~!C%~!-.9:~!1~!-^2/:a~!y,D*J#-5)/4~%23,~#G~!L1~!0X3`~!2+~!!0-~&E~!W~!o,>Y&]~%cZx_&~#O*9#A#'#+I'%#)~!0B*-5A+-((F&*M#)(-7-5+'-3a5Vi~!Y~!?+[)%3),ERHm~!+:D,VG.+)?fB%%*(%)'(#&80%1'8`K8?`+'Z#&O&'H5#*9)A%%5&3))0%39+.*7#()&&*=4@**L)<'_&*+..;(#*+)./&0#3)%')-8(4ixD(&.}%,('aI:,)%,k2231T)I'#/-W7,/'Q#.'Y24+h')37</31&83##&0#),H(?'&?/1##%#&&#%''-%&&&#(&''&#.-'%#%%(,')*'&#&#'##%(%(#%('#&##%%%%('%#%#%%#%#&%##h>w+v<ayvyvcg.uuhKr}g/v|g>u9i[~>g5uI~=RvdwEg;v/g;uk!!TTSx]@RT!U!#!@VBRUU!'UTe-d0c`e&gSdicedFcrdTaqb.kYcAohdYd@a3e+d}dMdtd.aJ#bqcK`dle/e.e'dwdPdodddjbEb}ogd^ofdpduc6j?l%d{drdqc)d7bacOdQ%T#Y)X.sR[yH>6Vyv3[xwLu>vo'!*.[yBacahoj>6Rew3[xqdZa#!a&#^(X-[yG>6Vyu3[xvg3sEr|g.u/Ri9db0T#^(Xa)!-[y;>6Vylg4wKs{JwNZt3@3r=c4Z([xlg;wKt!cpq's@v7A'*a(a+!-a#[y<3Dt?3Dt'>6Vym3[xmg9rxsNJwLZt4~?r?db1T#`-!(Xa,!0[yS>6Vz%NuQs.g4wKtnJwNZtS@3r>c4Z([y%g;wKtrdga8!a(!#&T*Y-Xa#!a0<or[yc3Dtq>6Vz43[y3JwNZtf@3s!Ju}!%Dti:pm3c_%X#tjB5pkd6q!r]u?voC'*-a.a2!0a&a+[yI3DtI3Ds~3DtH>6Vyw3[xx;:s#~<5pKJwNZtE@3r~d`a)!a2T#a.(!+U.X1[yT3Dt`3Dtv>6Vz&3[y&g9rxwzcxstPu.<rAJwLZtT~?r@dZa%!a.&^*Za(/Reu[ya>6Vz23[y1g3sEr}wkg{NuQRg{ci(U#5@b`~,cg#U(2WnH5wugcRh7dX#T(Y,a'Ta!!a,[yZ<]mj>6Vz,3[y+Pv#5ReZKu+=,%!H}7ABwkaS?Rh:BcW(X#<]mrj:ubv/ARekdg%!(!a.*Ta(Y.X1!#sP>Rl*Dt6[y>>6Vyo3Wf*jOvuumvuRgRJuq*!:9<B@bX~3jVv&v@s@5Re[d/rQt{uAvo&a&a*)a2!,0Wf!3Dt0=Bs'>6Re}3[xy~<5s%JwJZt1~Gs)c;&!#2sJkNuXvzq7rxu,Re8dka4!a8(aEZ+a@Y.X1Xa)[yd=Bs(3DtP>6Vz53[y4cX#X&Re:avRe9~<5s&JwJZtQ~Gs*i^rzvdRg+Jv{%!2sbB@bX}kdga,!Za?&^*T1/!a'Dt+[y6>6Vyf3Wf%g/u;s4hGu6?Rh-JvZ,!c%#&RoX54Rivj7uyvf8RgTKvZB%*!2sGh<vu5Rgq<=C::9bb~#dZ#T&Ta6Y.X*Dt>[y93Wf)coZ(T,6VyifluvRgC@95@B@bX~/hFu34cC#T,k/unq8w8Q5RkUklwQuzunq8w8Q5Rk8d/rJu?v8w9)-&!a0a;a&aIWejg3sEr/h1s<DtDJvyZqY5aws3Jvy!&Wei~Hr1:au5@Bag>23E~5c:Z&bX};kKv?w&unuVu5Rjc;>bs)#~@:Rh.=ay<a]C;b`}Vd6s/t{uAvoaxa()!a,a7%-a#a2Dt,[yF2Wo[>6Vyt3[xuNuPRi&NuPwpi#RoWh?vf8Ri%Jv]!%Ri:KvxD!.'2WeAjZu`q9rxu,Re7woeAg-unLq(qA_/*2Wg_g3u5q^9:4E}/jTrxrzv=Wkkd~0UX#^^Xa-a1a5T&a=U1a'*aEa]!a*aPaA-adok[y54Rn>;:p3~Dp5g9rpsFNvZqjg3uJp4~<5p0Pw;5qlJwNZt*@3p1Pw:5p/Ou!5p2JvG'!6Vye=<qnJvh_[xhg3v,Rh3kOwOw-sDuev/Re^dha[a%!%!a+#Ta7)-5TaCaO!aka!a)sf[yb2>Rl!9ARiq5E}Qg=ucRkBE|oJrJ_@Wk~@Wk{JrJ_@Wk|@WkyJrJ_@Wk}@WkzJvO_[y2g-vMRmiKuYC!)&>Ri;>Ri<@3RkNc](X#@9Rk=g5vuRmhKvDB!+'=]meg3u4Rmgd)#Y'Vz3CARmfd`a+!%T'!+#Ta1Ta6TaM-sTDt9[yA9sYd'%Y#s[[xpj:ueunaXRgEjRq,v-vuqdd2'`#6Rev<32@5>:2<E}5xIo9a*X#Y(;5RePJvD_g>vyRgNj8w)v8<wggs:RgXiZt|vjx,hSq3ah!-(~@:Ro/Ou!5RhWj^v(pyw8unRhUdx-UY#^Ua.a3a70!)%UX1TaDa)'omRiRRhE[y:3Dsz=Br,>6Vyj3[xkg6ruwjcqsrPw;5r*Ku]D'Zt-@3r(~?r.i[vwv]dU1a--U#`a4(g/vsRhPOu!5RhLj:rmu9Wo!~@:wdh@g/vsRiTjXuvvNr}:RhBj^v(pyw8unRn]dz1UYa'a+^Y(!aETZalaRY.Ta?a4[yDJw1!#qLsW>6Vyrfzq-pLflpwRe|Js>%!Dt@3Dt&Jvy_[xs~HrnjMuwpsw'RecKu+D#'!t<~Grl~?rjg5u-x,gwp{ah!-(~@:Rg~Ou!5Rh'jXuvvNr}:Rh#cW#X/c;&!#2sLi[v7u7RgpJv)(!iLrxu,Re6j7v@s@5Se[e7d`aW!Za(a`T.a#!a3!&aDa-!9)Dt_=6s+3[x~~DR|h~DS6avhGun5RkZj3w)v-]mkKunB!&*]kb97R|i<ARk<c:Z(6Vy}Juh'!wziMRoS:F|vkLuauJv5vtvQRh1d='T+Y#VyO~DR|jcF#T'7R|g97R|kJv3'!ay<Rj,Jvh&!:ReXcsa6*a+#a#_aIRf9aLRf?c,Z&Rf5Rf7c.Z&Rf;Rf>cQ#%T'p-Rf8Rf=ct#%'(*!,p,Rf4p+Rf6Rf:Rf<d~'Ua%U*^UYa(!a,-!#a4YaTalaEX0a8a<Weo3Dt/3Dsx=Br93Wen~Dr;~<5p<JwNZt2@3p=Pw:5p;Ou!5r3c7&!#:p>3Ds}KvGB)_6Vyk2sM=<r7x'eovA(!hFu1ARf}cV#X&@r5j6rvwQa^Rf3c=Za'wkghJv__g;unRggA53B9=b^}%j6uduo5Jq;!(hIv%2Re`Ou4ARe_e%a#^^^Xa&!a*a2!&a6YaP!*ad!#a:aE/5Rn?[y@>6Vyp;:pE~DrY~<5pBJwNZt8@3pCh=rt3rWPw:5pAJup_[xoNuPpF9c!#'45pD5ARn)d8#X'X*3@rU72s]h>v<<sSjJpqvewOJq/(!hNw'5ReBk0s2u3w/w'5ReE5@Jq.!a+JQ!&WeU23d(#Y&RjG5]jBk!u7w&u0udARjEe#+^^^Ub#!a2/a`Z(agT1!a-a;|@TaG!aS[yV=Re~fow'RguNuPRe?bz#'>RoUWeL>:Cbb|?JwPZtVg6ruRmzJvD'!6Vz(g/vmRh~Jvy_[y(g9voRgyx*cy(#2>Ri2B9b]~9kIw9u7rluJu3Rg]dI#a%UY'@=p%CAx.gQZ&RhwwygtRm{x5g_Z'+ABqR9Woa=Bp&dV#^*Xa'!&@o{g4v]Rk;Jv{!%Rk[wkkiA5RkiwwfUB=x,fUuqC&*!>RfTg8v0RfV~ARfSd;rJsAuAv9wR'ae+/aO!a@aza/a#[yQ@Wg!2Wemg3sEr0JvB_g>uvReWg2v+Re=KupB_+[y!2AbY~-~Hr2AJwD!(h<~El>h<~El?Kun@+_:9b`}Kg-v/Ri3g;vtwyk_9]k_d=&T#*U.6qh@Ab`|K9:H|CJv[!&3Dtex'fDwC%!Rf[9WlMd[(^X,!a%Z06Vz!@WgBg=v~Rgvg,QRe@awd,#Y+jTv|Q~EfWj]uNr|~FRfXdy#Y&^Ua%!aO.!(a)Ua;=!a@aKap!a-,a!Ta]a[rSa]p?[y82sK=Bq~;:p:~<5p8Pw:5p7d'#Y'Wf(;RnRi[u4w&RgJJvG'!6Vyh=<r#ijuuv/sIKuYD'ZtG@3p9~Gr&d2#`(g<vtRgFj`u5w&rqpxRf2CJuY!+:wfnTOu!5Rg}jNs1ucv&RfwJvA!&3@q|BDcC#T,k/unq8w8Q5RkTklwQuzunq8w8Q5Rk9dga#!a'!a=#a0!:+Tb*b@aO.a4!aba8aFJv^}?!VyR~Dr<g;u%Rn.~<5p[x'e`wNZtR@3p]Pw:5pZhNvjBp.woe_g5u-r4JwF!%DtO3:ooc7&!#:p^3DtpLuGw(!+%)Dtk6Vz#2sd=<r8d'#Y([y#<x3gJt`w@!)%}MRiowzikRij=]ilxAf3,U(#B2Rf#g0v-Rm[ck{`U#]giKv3>)!&6Ri154s,KuGB_%@r68r:dJ|t`#X(9<E|u2@H|rx3gJu?w'!+'1Nu7Reg4=H~+9<wxgY95Rm]xLggZ-`(X}U2:Ri4h<uOawRmsJv__5@bb{jbV~3dka#a'a]!,#a+U=a>b6a3b%!/aKa/)!arwve^VyJ;:pR~DpTg3uJpS~<5pOPw;5qmPw:5pNOu!5pQJvG'!6Vyx=<qoJvA!{~Jup!%@qk7Rn/KvyD!}''[xz;>wkh'?Rh,x8gyt`w5D!&),(SgyccRgztJ@3pPB5p#d'(Y#<]mmifubw&RgoJvE&!82s^JvF&!8Rf,ADb]~;x=h'rNu]vK!,%'*0RnORh)4Rh*AqQg-vaRnNg;wHwkh'ba~4cE#Ta*x3gctyw@'!+%RnFRnD<4Rn@hFvK5RnCxWg[#`&a0Ua()`1Rm75Rg[c]%X#qi8Rg^NvdRj>BwzgZauwji7Rm6A4wgg]d1#&(*,.0a#Rm;Rm<Rm=Rm>Rm?Rm@RmARmBe%#^^^Xaea?aC/b+(,!a+a#!a/!>a&Ta<aKbD!2wphBRnk[yPw}hE|.=Br-3Dtm>6Vy~g6urRf.x,hPrNav!%'RnqRo%Ro#Nu;q[Pw;5r+JwNZtM@3r)d'#Y'Weh;xChL#`&RnmRnoKu}>%(!Rne~Bs-;2wjcussJv+'!aYSO}6@B<5?ba~8LrNvj!.%*ROwungw~ng~:9;Ri^>wtnig;wHRnixDh@|(UZ.x1h@|)!#:2<H|*xHn]#-UX'3Ro)z=iT}6ARns=Bwsn_wpnaRncw]aR(#UXa&Ua*a/=]iPd'#Y&Ro'WnXf{QRm2hNvj]nZd`'T~&1`{|`#9b]{}c:'!#Wl{>@=be}]?cl{{U#:5Abb}Jds#^YaF!a*b4a#a3aPa>&Tb!bH!*a_!Eau?/a&RjY<]gj>6Vz*;:pe~DrZg,QRj1JwNZtX@wihspcJvZ&!VyX9WmOJu|!|N2WmHJvh&!]ht~Bpbcn&T(!#RmQ<s7Nu;padH#X'`+WmJ@>RmKCARhnKup=!)&Wf+:RhqNuPpf9c!#'45pd5AwghpARn(Ls@w!%,)!RmP@Wfe<E|IJva!&WmNg8vsRmLd`*.`#Y'Xa!axRn*]hrA8Rhug5s@rXg8u!RmMd8#X'X*3@rV72smdI*#UY&RmICARho~GsgxVgd)Ta'U-Y&Xa!T#RnEWnA@Wffg1uDRi0hFvK5RnBxGnG&#`%owp)@wsf+bX}Ze-*1!a*^^^Ua|!#a.aq&Ya2!a>.a6!a:aO`aJDtL[y`@Wg#>6Vz12@wzoYRoZNuPRi!NuPRhzg=ucRi,@=b`{Yg=ucRi-ACJvB!&Sh[ebSh]ebi`wUuFRm4Jw2_[y0JvB!.<Ju(!&SoG}6Shd}6<Ju(!&SoH}6She}6Kur@._g5vHRieJvx!{L2G{Kx6gd'T#?Rh82Wi5cZ#X(g1w)Rm5dW-Y(Ta#!a)!#aYa=wnfE=su2>>bU{0j9udv:<svj8uQv-7RgHdE%#^'sq9sp=>Bb_{TJv`!&g/r|snj6v(us5d,#Y(56H}[978H}]Jw5!&g1rushJvB!+j;v{u5?zDhd}6}bj;v{u5?zDhe}6}ce*#`(^^^a[aea!=!a6a*aoXb1a.!aAbL!b>,b'aL!aV@Wf|2Wlg3[y/JwNZt^@3piPw:5pgJunZou3@rsJva&!Vy_g<v~Rm#JvG'!6Vz0=<r{Ju{%!:pj@WfsiXuJu3Rm:JvZ&!WfA~Bph@c4Z&Dtwax5rubx(#:awRk1@d,#Y&RfjRfid1#,Y(@Wfp2Wlrg5s@ryKu[@!,'=]ig9wlk?Rk>g5u-rqJvy'!@9RkQcH(T#=>Ri~@<wkj(Wj(KuZB*!&<7rw@9RkRcH(T#=>Ri}@<wkj)Wj)dg(Ta2Xa9X#`-!a*CARhg@@=I}d9x;c~#X%so=<sj>2@@=aybb}XjWv0Q~EfEj3vLv;<d,#Y(56H}`978H}_dgaPaFa'a/!#a3Y0a_a;a|!1(a7-[yE3[xt;:pJNvZrrg3uJrvJwNZt=@3pIh=rt3rxPw:5pGOu!5rpJvG'!6Vys=<rz@c4Z&Dt(ax5rtJvZ!&~BpH@wsfNg-vaRlNci*U#=<wei<F}a5@Jq.!a*JQ!%@qZ23d(#Y&RjH5]jCk!u7w&u0udARjFd/prq=tyvpaEa(a:.!a1aZ(@@=I}:9wpd%=<sX55w_h}@@=I{t=ay<aU@@=I}T=ay<2@@=I})?C9:9au@9Cb]}DP~=x-fAZ(2Wl1=ay<aU@@=I}>5@d##Y+jTv|vV~EfFj]uNpn~FRfGdgaK!Z2&!a8a-Tb({E!acTbM*!a(DtY[yYd'%Y#sl[y*hHvh>Re5x2c{Z}.j4uCvcawRiMd+#X+_x&d!},<5RkX;2Hzw@x,gavfB-!{CcF&T#Roe;RodwWbBg5urRgaKvHC*_6Vz+<4opieuew&Rmq@d]&Y)X,T#X0Rh}<BqP=4qS9:ReMg/ujReNJw0!/<Jui%!bd{kawwnemRelAxUa?a3#*.&UX(Ya+a/RhvRnQ<o}9Wmtd-#Y&RgSRmw9;Rmxay=Rmyg-vaRmuxEhSrNu,v-voC!%(aR.a(a7+1Ro1>Ro5CE{A9b]{@;5x#eO{:g;urRi+KrNA!%(Ro3>Ro79;Ri_Ku@>{;&!x%gX|{KunA_+g5QRj/g3u5Rj#g>uERj%wio/xRhS&!,!#^1U}wba{8>>@=be}qC@:D5ba{7Ku+A&!}x?ba}t>>@=be}se(aA^^^Uat!b0#{pa+awUazbGa#aLb9bgaWac'a5TbS=Br!d1#`%scp_Jvl!#rT>Re0JvX&!VyN=H{Fcm#U&:pY=ReaJv2&!]h0=]nUJvG'!6Vy|=<r%JrM_=]h2@Wlud'#)U'Wf'b]{i=]h/Jvh!&~BpWg=v]RnMx+ny#'Nu;pVwjnu=]nwxJnx,T#`&Reqwjnt=]nvieu9vrRjLLuYwP(#+!th@wih5pX~Gr'g5v/Rh4KunA'!-CARnP@wwiN:Rm_9x'cvw>!|l=<saKvAA!0&3@q}>w^e1bp#&Re2Re3BDx7gH#T|f5H|eKuZ>!%(:qNAH{]Jv6!+3B2B9=b^{X<5<B92:E{ZLvhwA(a;a%!igQuyRmad+#Y}m@3Rh5d8#X'X*:AqUAHzmaxwbh<aXRnVcF}RT#Nw&cj#U(BWnug/vsRntdka)(a3+.Zb7aYYan1!bVa@Xa}[y^@b[{G=H{+hFu73Rj&Pv#5ReQcK%T#sig1v{Rj'Ku+D#'!t]~Grm~?rkKuMB!01d5#`'Vy.ta3Dtu~Hroc8#'{^45s85AwZbP&!#Rn!wghxWn#KvEA!)&2RlA2RlBx:h|#(T,=]j09Wobz>x]z/@awRoTd+#Y(az]hFhCrm4d,#Y+jTv|Q~EfMj]uNr|~FRfOdCa!Xa9_X#@<plJvf!%b`{(9;Rgwc;.!#2x7cw#T|UDb]|T5Ju={(!=@E{&Jv)&!Ab`{'awJvf!~*>>@=be{#KuY>!+&4Ezyi[ugv&RjIdea+T)#UXa&T-T&a!Rh9auRmW=]kLg5vuRn+g3u4Rn-Ow6ARn,hHus5xNk?#UX(U~)/g8v0RkD~AwkkF?Ri.OuNBwkkA?Ri/d|a2`a*^UYa.!aBTZaTa'Xa;!(!2!-a#b2[yC>6Vyq3[xr2Wi?g1rusVh%s?DtF~<5rbJs;%!DtBfswKtCj[uvuSsEu3RgVx3o:u+wN'*Zt;@3rd~Grh~?rfg8w)Lq)qE&-a%!>bI|`jWv0vV~EfCjTv|vV~Ef@j]uNpn~FRfBcK#T']gWNu7x,k7q4ai(0!hHv8<RhmkMu9vrsBuev/RhlCJvB!,g<v{wchh~@:Rhji[vrv{wchi~@:RhkdS&a5UY#Ta!RgPwwiI5BwciI~@:Rh`x'iJvj'!5]iJPu8Bwch]~@:Rhach)U#h3rp]gLh@t|Ax,hTq3ah!-(~@:Ro0Ou!5RhXj^v(pyw8unRhVd|)`,^UYas!a?/a2Z'a^Ta{Tb7Ta(a#!a,Wf&9sZ3DtAadamov=Bqt3[xig8vsRm~>waiL2b`{QJv*_Ouv2qgj<v]v2BqfdR'X*X#Y-@3qr~Gqv~?p6hHv-]glPup5Lq+q?_%*b_{qF{n9b^{rOu4ARhpKvCD!+&~Bqp:5Dbb}nwoiKl&unuTuBv]v+ueunaXRf0=Jvh!0nKufu8v1w&w7q%w&uHrz:Rgnj5w,uxDJq/(!hNw'5ReCk0s2u3w/w'5ReFd>Za&!*UaA=<wkgsRnSJv^!%Refifw3vyRgOKu_B'!,<]gkiiu:w&Rh<=C@a^<B57@2F{[<B5@aW:=3away9A5aW=<B=C@a^<B57@2F{Ie-#`(^^^bCara.b8aza6!/bZ,!adTbnTbOb+aFaS!aAT9@Wf~2Wli3Dtl2@d,#Y&RfnRfmJwJZtN~GqyJva&!VyMg<v~Rm%iXuJu3Rm9Jv[_=]ih9wlkDRkCd1#`(@Wg>2Wls3cH#T(@<Rj*=>Ri|b~'#23s9h<~El.d'#Y&Dtxi^rzvdRl#d*#U%(o|B2s`hJwSaxRmDKv4B&!1:Rmdd5#`'Vx}to~Hq{x'f1v3(!BA5ba|bJv_&!Wfug1v]ReIdO+U/Y#&G}-8wze=Rh{g1v]ReHg/uQRf/by#)ibQwERl/cH#T(@<Rj+=>Ri{cNu+vlax-!(#a0qa9<Rii2;;bU{H;x<i=&X#Rk`<4wwi=C9H~8xAI(Y#<azRi@45wXI<B9;5bb~7dL(X#Xa(+!aL6Vy{g5QqOau:5au2@ay547EzbxOcU(UX-T#Ta#:Cbb|A?wjh/b_|SOw6ARgtihr}u7Rhy<d1#T)X1@@=I|~=ay<2@@=aybb}Sj3vLv;<d,#Y(56H}A978H}@dGpvs@uAu`vcw9*!aFa+ai%(b!aXa8.a?a[ozWey=sU2@G}Nch&U#Rf_WexKu+D#'!t:~Gr`~?r^j]uNr|~FRg*j^psurwJt|RmcKv)@&!)7Rkv~Br[@wxfO:Rl3co#U'6Rezj_q#vIuavjRltwzeyh@vr5JqD0!>aY?C9:9au@9Cb]}9cl#U*5;5<H||jbuus1ucv&Rfvg1v~d/pppzqFr^a--a~!aMat1(hFv;Wiz@@=Izoj5uuv-7Rix~Cw`fk2WlVcZ#X,k)u3vWs@u2]ktg;wEx'fBq(_2Wg/jTv|vV~EfoJv]!15x'hzqG!(P~EfU~CRl_j6v(us5x4i-#T(2WmZ?C2F|d>Kq<aj1!*jTqIsBv=Wl`~Cw`fi2WlWj`v0u*~>RlR=c>Z,k#u3vWs@u2]kr<c1Z+jTqIsBv=Wla~Cw`fm2WlXdmb3!a{(arZa`bkTa%TbQTa-a9+c'!aM!/[yL=Bqug.w'RifhFvyDRj.g>vgwyk^9]k^Jv3_@WfbAARkhJw2_[x|JvB_wkoIRoKwkoJRoLd'(Y#<]gm=<9<H|yd'%_X#skDtb3awwqkgNulRkgdB#^',9:p'hJwSaxRmEBwVb8@4=H|qLu+w50&!)@3qs~?pU>Awwn;;Rn=c:Z'ARn<=<qwKvC@!/&~BqqJv6!&]eVb^z^xRge'/a%+^`#Sge}6<4Rn3=]n0Pw2>Rn8Jw0!&>Rn:>Rn6cY#a7+!a&=<wkaNw~h3z_c5Z{=wjh#=]nLKv^D!&)Vyz=bW|swYb<WetcG#T(2wxa@qVx@gD#Y&b^|V5JwG&!5bb|pg/w&RgD@x=kHs=uAvn!a%%/'+RmSRh694Ro`g-vaRmRhHv-]mlxCcS#`&ba~.5cD#Ta)P~=d,#Y(56H{>978H{Dd_#{2^Y%_+qbbb{6g3sERhsbU{?dfa.,`a(Xa<!aiX#(55RiG54RiHcI#T'WiU3RiVNvdwtfcRlKNvdd,#Y&RlHRlExQgf.1*^T'X#Sgf}6Wn4=]hfPrk>Rn7Jw0!&>Rn5>Rn9Lunw?&a2!,5<oq@@wqfdRlJj5Q~=d,#Y(~ARfcOuN]fdDKw;ay(}i!547E}j?cI#T(@5bV}iCbV}hdv(^^Tb?a40,b##Tbo!a*bR!a<b|a/!aKai!aU[yK=]o^g:v>ReGJwPZtK<7Rh+h<~El,Pv#5ReR@awwxjCg,ulRjDJv6&!]j!z?aQeeg>w=Sh<eeJw;!&axEzOg,Qosc!#*:wkeJ]eJ>x'h-u(!%Ro.w~h.zPdNZ(X,Ya![x{;9ReY;wkgxRiF:x?ap#Y&RmUg<s2Rkod]+UY0TZ'!a&A9sw<=bczLNvuw{gqzNhJwSaxRmCKuLay!#&s_Rf-55b^{uJvZa!!c%#(55Ri654wmiu5RiuawLu,vp!+}^%b_}Y9;wkgxba}o>A9:=b^}zKuh=a''!3awRk3c*'!#aHRk6c+Z&Rk5Rk4Jv)&!awRjSawd9*`#0?C2@EzMj8u<uJ5RmbjQrquJu3x,k>uq@_+=ayb^|W~ARkEOuN]k@7dhzV^X/X&a-#zRzSb`zXcJzTT#2WkVKvDBzW!%FzY9;5bbzWjQrquJu3Jw3%!b`zU=ayb^zQd:#X(T-a!6Vyywxh}=b]{Jg=u1RiAdGp~qHtzv!w(wA+a+a;<!aJaYai'anasb(=azRmV:Cbb{MLq2vb!%')RjuRjrRjtRjqx3jnqCw3!%')Rk(Rk+Rk&Rk)Lq2vb!%')Rj{RjxRjzRjwLq2vb!%')RjsRjpRjfRjex3jcqCw3!%')Rk'Rk*RjkRjl9<CbbzfOu4ARhxLq2vb!%')RjyRjvRjhRjgx=joq*uKvb!%')+-Rk.Rk%Rj~Rk-Rk#Rj}x=jdq*uKvb!%')+-Rk,Rk!Rj|RjmRjjRjidAq&qKs@uAv8Aa.'*-a@a&0!aM@a5[y73Dsy3Ds|3Dt):wxgI2sHJwJZt.~Gqxwsf0ikrzt}Rl0Jvy_[xj~HqzKv_A|D!&WfP8axRoVcf,U#k(v]v+ueunaXRf1Ju}'!g8u#Ri=jQw!sCunLprq>!,')~<5qeGzq9F{W=c##%s5au:5aU3CBE|;d4#X(D!a&6Vygx(b;#(=]ed?C2F{N<capoq2r[a&!aPa9,'Pw;5s:@@=I|,55w_h|@@=IzcP~=x'fCqB_2Wl2>aU@@=I|1OuNBc1Z+jTqIsBv=Wlc~Cw`fl2WlZ~AcTa%!Z+jTqIsBv=Wlb~Cw`fh2WlYk+uNqJsBv=WlSg,u3dca3#UXaMYa)TaB-=cM|7T#<bI}l5@B932:aV2G{BOuNBJq:|M!5Ezt=<B=C@a^<B57@2F{v>cB{/T#=ay<bI{3Jv6!a.6BKq0ah&+!5E}HP~Ef{978BaU@@=Iza<7d#.Y#978BaU@@=IzH~AJq0!(@@=IzG978BaU@@=IzFe,aU*Y&^^^bvJb,b:bFad!a,c2Ta>aL.bo6!a#CbTa'T#Re{2Wlh2@G{yg6t~Ro_NvdRfticuRQRllJv3&!x&c|zs@Jw3!%RflwpfkRlpKuL;%(!Re<@G|C2GzdhIvuBwgjAg-u0RjAKQB%!(GzZ@G|5NuuRl7d='T+Y#Vy[g<v~Rm!==G|>JvA!)@wma=]m1ifuaw&RmnLs@vT'!|/+[y,g:v>ReTJw1!#qX=x!eC{bLu+wT&)ZtZauq_~Graci&U#F|89:r_Lupvq!.)&2RlG8RfaC=x!eF{_h?rpWlmd&'!#X|&]k::xJey#`'T|+<E|&2@H|%dE#(^,g;u.RiEg6vjRiC9xCkA{O|zY#g=ucRmXKs0@!&*@G|m@awRknJuh!,3d(}gY}eJvj!%Rm):Jw3!%Rm+Rm-Ls0w(&!a(a#@b[|6cZ#X'7RkxWgAOu4ARn'dH'U#Y*Vz-Wm'CARm}d]*#a%^a*T'aK!a<9bV{PC=p*Jw4!&SgxcbB5r]idw(wBRmF7xFkt#&`(Rm/Rm8E|!JuY_9:Rl5=wrgr2:bbxd@xXfB(a*#T+!.X0X1Ta/a'T&RlDRfL>RlyARl9b[z[>RfZ:RlL:RfRwlg/ARl;9;RlxKv,A/!%7s69<74=BA5ba{-8Bde#`a<XaKYa1,a'P~=wxfB2bZ}}?C972@@=I}r8@55B9;5bb}G978B2@@=aybb}3j3vLv;<Jw3&!>Rfk=ayb^}4~Ad1#`*@@=aybb{w2@>==<bbz]dx+UY#^UaF!a9!bB'Ya1.!ajXa#%olRhD[y=3Dt#Ov5BrHKuMB%!(Rf^Wep~HrJwkiQjKr|~FRg)Ku+D#'!t5~GrF~?rDdV)UY,Z/_7RkuG{<~BrBg,rlsO:235B@bX}|d?a1!#`(6Vyn5@d##Y+jTv|vV~EfIj]uNpn~FRfH7Lq2vb1!a9-978BaU@@=Iz9978BbU}#~AJq0!(@@=Iz8978BaU@@=Iz7~AJQ|}!978BbU}!JvkaK!AdUa21-U#`a+(g/vsRn~Ou!5RPj:rmu9WhOjXuvvNr}:RhAj^v(pyw8unRn[kPr}p|u7vwv]RiSBd;pppzq@qHQa?(b.!a.a`@.|xa(hFv;Wiyj5uuv-7Riw~Cw`fg2WlU978BbU|wOuNBJqG!(P~EfD~CRlQcZ#X,k)u3vWs@u2]ksg;wEx'f@q1_2Wg.j]uNpn~FRfqJv]!15x'h{qG!(@@=IzK~CRl^j6v(us5x4i,#T(2WmY?C2F{1>Kq<aj1!*jTqIsBv=Wld~Cw`fj2Wl[j`v0u*~>RlT=c>Z,k#u3vWs@u2]kq<c1Z+jTqIsBv=Wle~Cw`fn2Wl]dn1#c(a(b^a2!b/bAT(bj!aDa7bu,a_a{c0!2T0g:v>ReD2@G{42@G{5~DpM~<5rc=Bx6i>{RT#RnI@zCx]y]z:2Jv[!zr5Awyk]9]k]dD(Y+X#6Vz.g=wKtgwhaCwgmTWj2Lu,w%_+/[y-B;b^xeg3u3Rj-2@bX{*KrJ<!+'@Wg(g?QRlC@Jv`!%b[zIwsfII}8JQ_@w|kW|=Jv(%!AqcOuNBJvEzh!bYzjLs@wP#(0!oy@>RkdJwMZtc3Dtd@BcG#T'9bWxg2@2Fznd*#Y+;2x'c}w<zizixNgwa#Z'U+!/!a'!a+w~g~z6wcn{Rn}wcnzRn|5Rh%=]nJg5vuRmvNvdRlvcprJu}w*az*a#!%.a.'Bot9qT]kj@Wg'ay2Gzv@Jv`!%b[zEwsfHI}1;ck#Ux`<Cbbx_Lu+w!a&0*!wko*wwo,So,}6Juqxf!E}PigQuyRm`d3(`#8>Rn%:A5B;bZ~%KvhCa!a2!x>k7#Uxb@b{#xaRk7Jw0!)>wwhlShl}6>wwhmShm}6CJvB!.x'hhvj{!!5Bwkhhbaz}x'hivjz~!5Bwkhibaz|xEhTrNu,v-vpD!a%&/)a3a.,%Ro2t[CE{)@3re9b]{%wjo09:rgc:Z&Ro6=<riifuaw&RmoKrNA!%(Ro4>Ro89;Ri`dSaL'UYzxZb)7Rka3xRhT&!,!#^1U}vbaz{>>@=be}yC@:D5bazzKu+A&!}{?ba}y>>@=be}wxBh[t`u~vJvr!%a!a()a,a0a4RoC=]o;Ju(!%RoGRhdwjh`=]oAg>w#Ro?g5vuRo=NvdRl|Ku]C.!&;RoEJvB!%RoORoMBx'h[v+_?w~h`}~5?w~hd~!xKh]oiptu-utv.vp!#%&a30a@a'a+(a/aOp(o~p!RoDJu(!%RoHRhewjha=]oBNvdRl}g>w#Ro@g5vuRo>c[#X']o<CauRoRAd-#Y':RkpauRoQKu]C.!&;RoFJvB!%RoNRoPBx'h]v+_?w~ha}t5?w~he}ue!/UbhYacXaW^Tc&a;b:a-c/#b&aja1(!cL+!bKbt!bmcRc9aIc?8[yW3Dtt94Rg`Jv}!&SiRMzBhEebShEMNuPRe>x7gL#TzuwjirRipc<Z&>on;>z=h-MSh.Mwqczx'a7vj&!>Re4@=ResJt__NuPRi*NuPRi)j]uNr|~FRfzKrJ>_+@Wfy@Wf]2WocKrJ<!+'@Wg%g/QRl@@Jv`!&awRl<wsfFIzgLu(w*!.*&ShBMwvhIRhI9;RhNx1hK'!#Sn]Mx1hK~0!#:2<H~7cNu+w7D*'1ZtW>Rn1~?rOc:Z&Rn2=<rQ<7wjh&=BSnLMc]#X(6Vz)w[b=a!U#9wzgMc3#&(RgMRitRis<x,gKt`ax!&+SioM=BSilMc3#&(RgKRinRimKurB,!&SiQMzBhDebShDM6BJQ!(P~Efx978B2@@=I}WLrJw!!,a*&@G}O@9wkibRid@@x'fKwC!&SlDMSfLMjUv~Q~EfKKv3@a+!(hFv-]mpx/hYZ(C5RiWz<o/MwkhY?So/M@x,gbvfB*&!SgEM:SoeeehFu3:Rgbda(,^TZa)X/7Sg[eb:2RgI~BrMC@wgkc:wwkcRerx3h(uUvK!&*,SnOM4Sh*MArRg;wHRh(x=h;rJvPwI!a4',a'0@Wg&=BSh/Mg>w=Rh=g3w*wwgGRgGcW(X#;Sg}M2Gzk@Jv`!&awRl=wsfGIz`dKZ*T'Y-:RhR7RhQg5u-p`j6v(us5d,#Y+~Awkia?RicOuNBwkibba}Ld6p~tyu_vbAa'a+!a/'a3aEa8a!>Sh,ebJv{!&Sh@ebSaReb9;SgwebNuPRi(NvdRl)NuPRi'hHu^<Rm^Jvv_@Wl(g;u1Si/ebKu'B&!*Sh?eb@Wl'z@aPeb95Si.ebcpputyvjB)!,&a+0a%ShAMWeK@G}C@WfJ9;RhMwvhH9w{ia}ix,hJvRA1(!zAn[MRhHx1hJ~*!#hFv(BSn[MBJQ!(@@=I~'978B2@@=I}2db.Ua<'X}+T#a0XaG2G}E;wkg|wuh!Rh!x,hZu,@)!&So0MVy)C5RiXACJvB!&5RiY5RiZg8w)cG}*T#2@bU}=KsA>(!a.3wkhZba~(x,h^u(A!&(SoCMRhb5Bz=h[eb?w~hb~6x,h_u(A!&(SoDMRhc5Bz=h]eb?w~hc~6e)aA1T#T,^^^c-bMb&blcPaP(a/!0!bA=b5c@a(!bfbrc#2afwmhARnjwchORnp2Wlf3DtsNvdRl-2@wpa<]m0bx(#:awRk2@Jw3!%RfhwpfgRlnKQB%!(G{V@G|'NuuRl6d='T+Y#VyUg<v~Rl~==G|<Jv+'!aYShC}6@B<5?ba~8@Jw3'!g2QRljhLrpWlOd+#Y'g.w'rIg>w*wgj@g-u0Rj@Lu+wT&)ZtUauq]~GrGci&U#F|39:rELrNvj!.%*RhCwunfw~nf~:9;Ri]>wtnhg;wHRnhx3hDs@v~!/+'@Wfr@9RkSNu&Rlo=@<5GzoKs0@_+@Wl+@awRkmJuh!-3d(}pY#qWJvj!%Rm(:Jw3!%Rm,Rm*de&!1U-U#`)Re;@G|.@9Ri82@wjfvRlq=@<5GzpLvOvr!).&2RlF8Rf`C=x!eE{.Jw3_g2QRlkhLrpWlPde(!#U{s,UXa*Ta'[y'g:v>ReS;x0PZ&RnlRnn~HrKJw1}f!=x!eB|2w]aP(#Xa&a*Ta.Ua2a7=]iOd'#Y&Ro&WnWg;u.RiDg6vjRiBNvdRlzhNvj]nYJuW_2Wm3x)kFze{9d])!a.!,Y01!#&aC!a3RndC=ox~BrC@2b^{pg,rlse7x'ksuq!%Rm.E{xidw(wBRmGx9o+)X#wwo-So-}69:Rl4@xSf@a#XZ'X)X,Ta(/ARl8b[xc>RfY:RlI:RfQwlg.ARl:9;Rlwdn'#^XafaQa1X1TaHTa)@b[{zcZ#X'7RkwWg@Ou4ARn&x)kG#{,g7u/RkGdH'U#Y*Vz'Wm&CARm|bx#(A]gUbUzJj9Q~=d,#Y(56H}l978H{U7d,0#U*2>ABb_xZ978BbU{e~AJQ{g!978BbU{hxMh?ad{oUYZ.x1h?{l!#:2<H{mx3n[t{vl!,&a%3Ro(z=iS}6ARnr=Bwsn^wvn`Rnbd`*T}B0!#^X'BG{c9b]{a>>@=be}F?JvS!&BG{d7BG}(Bde#`a1X,Ya@!a'P~=wxf@2bZ}I56B2@@=aybb}08@55B9;5bb}<j3vLv;<Jw3&!>Rfg=ayb^}&OuNBKuLA!)a!P~=x#fD{f2@>==<bbzl?C972@@=Ix^d6rSu,v7w*C(0a)a6#B+a%!sQ[y?3Dt%3[xn~<5rLOu!5p@Ku+D#'!t7~GrP~?rNKvlaya7'!h+v-5qMg=t|cd,U#5AAaa5Abb{S@52B5@a[@52B5Gx[iXueu;d<#`a(!/549C;ag>23ExY5@Dah89b^~689Jv)!~2b[~1Lv'w(%*!a#bX|aPrmawRe]keu7uhv-q6rxu,q`xTo]/a5aU!bNaDXbi!b-!ao!b<bwA!#5@B932:aV2G|:d-)Y#hJrL>RhG<7@C5<H|_=Cau:5aj5@B932:bJ|ng>vIbs)#?C2F|9jPv0w.vISh-MKvUaz(.!9ABbb|[5;5<H|Eg>unwfh;9:4E|YjQsBt|vjx'hYq3!(?C2F|J:2<BaY?C2F|GOu!5x,g|p{ah!-(?C2F|c9:4E|OjXuvvNr}:Rh&i[w*t|cd+U#jJvsu)vsSn~Mkfrmu9p}u7vwv]So!McW#Xa!ax5@A5aY:5;5<H|>kJv~vYrquJu3x4ib#T)2@SmZM?C2F|Bj:rmu9@xPhI(a*a#U#`a3-5Abb|L~@:RhK9:4E|0@52B5G|#C::aY?C2F|-:2<BaY?C2F|.5Jvk!a)javYrquJu3x4ia#T)2@SmYM?C2F|HAxPhH(!a#U#`a*-5Abb|4~@:RhJ9:4E|R@52B5G|F:2<BaY?C2F|Sc^#Xa2j=Qq5CJvB!-g<v{z;hhM?C2F|Zi[vrv{z;hiM?C2F|XKsA>!a)-g<v{z;h[eb?C2F|]i[vrv{z;h]eb?C2F|^iZu.vix,hZq3ah!.(?C2F|QOu!5ShXM:2<BaY?C2F|P", 13494, 2713, 49, 25, 61);
   }
 });
 
-// ../main/node_modules/entities/dist/internal/bin-trie-flags.js
+// node_modules/entities/dist/internal/bin-trie-flags.js
 var BinTrieFlags;
 var init_bin_trie_flags = __esm({
-  "../main/node_modules/entities/dist/internal/bin-trie-flags.js"() {
+  "node_modules/entities/dist/internal/bin-trie-flags.js"() {
     (function(BinTrieFlags2) {
       BinTrieFlags2[BinTrieFlags2["VALUE_LENGTH"] = 49152] = "VALUE_LENGTH";
       BinTrieFlags2[BinTrieFlags2["FLAG13"] = 8192] = "FLAG13";
@@ -14844,7 +15006,7 @@ var init_bin_trie_flags = __esm({
   }
 });
 
-// ../main/node_modules/entities/dist/decode.js
+// node_modules/entities/dist/decode.js
 function unpackConsumed(packed) {
   const consumed = packed >>> CONSUMED_SHIFT;
   return consumed === CONSUMED_OVERFLOW ? longNumericConsumed : consumed;
@@ -15089,7 +15251,7 @@ function decodeHTMLStrict(htmlString) {
 }
 var CharCodes, TO_LOWER_BIT, CONSUMED_SHIFT, CODE_POINT_MASK, CONSUMED_OVERFLOW, longNumericConsumed, EntityDecoderState, DecodingMode;
 var init_decode3 = __esm({
-  "../main/node_modules/entities/dist/decode.js"() {
+  "node_modules/entities/dist/decode.js"() {
     init_decode_codepoint();
     init_decode_data_html();
     init_bin_trie_flags();
@@ -15123,10 +15285,10 @@ var init_decode3 = __esm({
   }
 });
 
-// ../main/node_modules/entities/dist/index.js
+// node_modules/entities/dist/index.js
 var EntityLevel, EncodingMode;
 var init_dist = __esm({
-  "../main/node_modules/entities/dist/index.js"() {
+  "node_modules/entities/dist/index.js"() {
     init_decode3();
     (function(EntityLevel2) {
       EntityLevel2[EntityLevel2["XML"] = 0] = "XML";
@@ -15142,7 +15304,7 @@ var init_dist = __esm({
   }
 });
 
-// ../main/node_modules/linkify-it/build/index.mjs
+// node_modules/linkify-it/build/index.mjs
 function unpackTlds() {
   const result = tlds_default.split("|");
   tlds_2ch.split("|").forEach((item) => {
@@ -15154,7 +15316,7 @@ function unpackTlds() {
 }
 var REBuilder, web_schema, defaultSchemas, tlds_2ch, tlds_default, defaultOptions, Match, LinkifyIt;
 var init_build2 = __esm({
-  "../main/node_modules/linkify-it/build/index.mjs"() {
+  "node_modules/linkify-it/build/index.mjs"() {
     init_build();
     REBuilder = class {
       src_Any = Any.source;
@@ -15670,9 +15832,9 @@ var init_build2 = __esm({
   }
 });
 
-// ../main/node_modules/punycode.js/punycode.js
+// node_modules/punycode.js/punycode.js
 var require_punycode = __commonJS({
-  "../main/node_modules/punycode.js/punycode.js"(exports, module) {
+  "node_modules/punycode.js/punycode.js"(exports, module) {
     "use strict";
     var maxInt = 2147483647;
     var base = 36;
@@ -15909,7 +16071,7 @@ var require_punycode = __commonJS({
   }
 });
 
-// ../main/node_modules/markdown-it/dist/markdown-it.mjs
+// node_modules/markdown-it/dist/markdown-it.mjs
 function callable(cls) {
   const wrapper = function(...args2) {
     return Reflect.construct(cls, args2, new.target && new.target !== wrapper ? new.target : cls);
@@ -17853,7 +18015,7 @@ function isLinkOpen(str2) {
 function isLinkClose(str2) {
   return /^<\/a\s*>/i.test(str2);
 }
-function isLetter(ch) {
+function isLetter2(ch) {
   const lc = ch | 32;
   return lc >= 97 && lc <= 122;
 }
@@ -17872,7 +18034,7 @@ function scanSpecial(state, pos) {
   } else if (src.charCodeAt(pos + 1) === 63) {
     start = pos + 2;
     terminator = "?>";
-  } else if (isLetter(src.charCodeAt(pos + 2))) {
+  } else if (isLetter2(src.charCodeAt(pos + 2))) {
     start = pos + 3;
     terminator = ">";
   } else return -1;
@@ -17892,7 +18054,7 @@ function html_inline(state, silent) {
   let end;
   const ch = state.src.charCodeAt(pos + 1);
   if (ch === 33 || ch === 63) end = scanSpecial(state, pos);
-  else if (ch === 47 || isLetter(ch)) {
+  else if (ch === 47 || isLetter2(ch)) {
     const match = state.src.slice(pos).match(HTML_OPEN_CLOSE_TAG_RE);
     end = match ? pos + match[0].length : -1;
   } else return false;
@@ -18022,7 +18184,7 @@ function fragments_join(state) {
 }
 var import_punycode, __defProp2, __exportAll, utils_exports, UNESCAPE_MD_RE, UNESCAPE_ALL_RE, DIGITAL_ENTITY_TEST_RE, HTML_ESCAPE_TEST_RE, HTML_ESCAPE_REPLACE_RE, HTML_REPLACEMENTS, REGEXP_ESCAPE_RE, lib, helpers_exports, Token, Ruler, default_rules, Renderer, StateCore, UNNORMALIZED_NEWLINE_RE, NULL_RE, RARE_RE, SCOPED_ABBR_TEST_RE, SCOPED_ABBR_RE, SCOPED_ABBR, QUOTE_TEST_RE, QUOTE_RE, APOSTROPHE, MAX_OPENERS, _rules$2, ParserCore, StateBlock, MAX_AUTOCOMPLETED_CELLS, MAX_LABEL_LENGTH, html_blocks_default, open_tag, close_tag, HTML_OPEN_CLOSE_TAG_RE, HTML_SEQUENCES, _rules$1, ParserBlock, StateInline, ESCAPED, strikethrough_default, emphasis_default, EMAIL_RE, AUTOLINK_RE, DIGITAL_RE, NAMED_RE, _rules, _rules2, ParserInline, config, BAD_PROTO_RE, GOOD_DATA_RE, RECODE_HOSTNAME_FOR, MarkdownIt, MarkdownItCallable;
 var init_markdown_it = __esm({
-  "../main/node_modules/markdown-it/dist/markdown-it.mjs"() {
+  "node_modules/markdown-it/dist/markdown-it.mjs"() {
     init_mdurl();
     init_build();
     init_dist();
@@ -19836,13 +19998,13 @@ function splitRow(src, rowStart, rowEnd) {
       cells.push(cell2);
       cell2 = { start: i, end: rowEnd, contentStart: -1, contentEnd: -1 };
       i++;
-    } else if (c === SPACE2 || c === TAB2) {
+    } else if (c === SPACE3 || c === TAB3) {
       i++;
     } else {
       if (cell2.contentStart < 0) cell2.contentStart = i;
       while (i < rowEnd) {
         const d = src.charCodeAt(i);
-        if (d === PIPE || d === SPACE2 || d === TAB2) break;
+        if (d === PIPE || d === SPACE3 || d === TAB3) break;
         const next = src.charCodeAt(i + 1);
         i += d === BACKSLASH && i + 1 < rowEnd && (next === BACKSLASH || next === PIPE) ? 2 : 1;
       }
@@ -19891,13 +20053,13 @@ function delimiterRow(row) {
 function trimBlanks(s) {
   return s.replace(/^[ \t]+|[ \t]+$/g, "");
 }
-var PIPE, SPACE2, TAB2, BACKSLASH;
+var PIPE, SPACE3, TAB3, BACKSLASH;
 var init_table = __esm({
   "src/sources/markdown/table.ts"() {
     "use strict";
     PIPE = 124;
-    SPACE2 = 32;
-    TAB2 = 9;
+    SPACE3 = 32;
+    TAB3 = 9;
     BACKSLASH = 92;
   }
 });
@@ -21772,20 +21934,20 @@ function typePlain(s) {
   return s;
 }
 function isIndicator(c) {
-  return c === 44 || c === 91 || c === 93 || c === 123 || c === 125 || c === HASH || c === 38 || c === 42 || c === 33 || c === 124 || c === 62 || c === 39 || c === 34 || c === 37 || c === 64 || c === 96;
+  return c === 44 || c === 91 || c === 93 || c === 123 || c === 125 || c === HASH2 || c === 38 || c === 42 || c === 33 || c === 124 || c === 62 || c === 39 || c === 34 || c === 37 || c === 64 || c === 96;
 }
 function isFlowIndicator(c) {
   return c === 44 || c === 91 || c === 93 || c === 123 || c === 125;
 }
-var MAX_DEPTH2, MAX_KEY, OUTSIDE, SPACE3, HASH, COLON, DASH, OutsideSubset, NULL, BOOL, INT_OCT, INT, INT_HEX, FLOAT_NAN, FLOAT_EXP, FLOAT, ESCAPES, Reader;
+var MAX_DEPTH2, MAX_KEY, OUTSIDE, SPACE4, HASH2, COLON, DASH, OutsideSubset, NULL, BOOL, INT_OCT, INT, INT_HEX, FLOAT_NAN, FLOAT_EXP, FLOAT, ESCAPES, Reader;
 var init_plain_yaml = __esm({
   "src/sources/records/plain-yaml.ts"() {
     "use strict";
     MAX_DEPTH2 = 64;
     MAX_KEY = 1e3;
     OUTSIDE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\ufeff]/;
-    SPACE3 = 32;
-    HASH = 35;
+    SPACE4 = 32;
+    HASH2 = 35;
     COLON = 58;
     DASH = 45;
     OutsideSubset = class extends Error {
@@ -21859,7 +22021,7 @@ var init_plain_yaml = __esm({
         const start = this.start(line);
         const end = this.end(line);
         let at = start;
-        while (at < end && this.text.charCodeAt(at) === SPACE3) at++;
+        while (at < end && this.text.charCodeAt(at) === SPACE4) at++;
         return at - start;
       }
       /** The first line from `line` on with something other than spaces and a comment. */
@@ -21867,25 +22029,25 @@ var init_plain_yaml = __esm({
         for (let l = line; l < this.count; l++) {
           const end = this.end(l);
           let at = this.start(l);
-          while (at < end && this.text.charCodeAt(at) === SPACE3) at++;
-          if (at < end && this.text.charCodeAt(at) !== HASH) return l;
+          while (at < end && this.text.charCodeAt(at) === SPACE4) at++;
+          if (at < end && this.text.charCodeAt(at) !== HASH2) return l;
         }
         return this.count;
       }
       isDash(line, indent2) {
         const at = this.start(line) + indent2;
         if (this.text.charCodeAt(at) !== DASH) return false;
-        return at + 1 === this.end(line) || this.text.charCodeAt(at + 1) === SPACE3;
+        return at + 1 === this.end(line) || this.text.charCodeAt(at + 1) === SPACE4;
       }
       skipSpaces(at, end) {
-        while (at < end && this.text.charCodeAt(at) === SPACE3) at++;
+        while (at < end && this.text.charCodeAt(at) === SPACE4) at++;
         return at;
       }
       /** After a value at `at`: only spaces, then the end of the line or a ` #` comment. */
       lineRest(at, end) {
         const after = this.skipSpaces(at, end);
         if (after === end) return;
-        if (this.text.charCodeAt(after) !== HASH || after === at) giveUp();
+        if (this.text.charCodeAt(after) !== HASH2 || after === at) giveUp();
       }
       // ---- block collections ---------------------------------------------------
       /**
@@ -21902,7 +22064,7 @@ var init_plain_yaml = __esm({
           const colon = this.keyColon(keyStart, end);
           if (colon < 0 || colon - keyStart > MAX_KEY) giveUp();
           let keyEnd = colon;
-          while (this.text.charCodeAt(keyEnd - 1) === SPACE3) keyEnd--;
+          while (this.text.charCodeAt(keyEnd - 1) === SPACE4) keyEnd--;
           const key = this.text.slice(keyStart, keyEnd);
           if (typeof typePlain(key) !== "string" || seen.has(key)) giveUp();
           seen.add(key);
@@ -21933,8 +22095,8 @@ var init_plain_yaml = __esm({
         for (let i = at + 1; i < end; i++) {
           const c = this.text.charCodeAt(i);
           if (c === COLON) {
-            if (i + 1 === end || this.text.charCodeAt(i + 1) === SPACE3) return i;
-          } else if (c === HASH && this.text.charCodeAt(i - 1) === SPACE3) return -1;
+            if (i + 1 === end || this.text.charCodeAt(i + 1) === SPACE4) return i;
+          } else if (c === HASH2 && this.text.charCodeAt(i - 1) === SPACE4) return -1;
         }
         return -1;
       }
@@ -21960,7 +22122,7 @@ var init_plain_yaml = __esm({
         }
       }
       isDashAt(at, end) {
-        return this.text.charCodeAt(at) === DASH && (at + 1 === end || this.text.charCodeAt(at + 1) === SPACE3);
+        return this.text.charCodeAt(at) === DASH && (at + 1 === end || this.text.charCodeAt(at + 1) === SPACE4);
       }
       /**
        * The value after a key's `:` or a list's `-` at offset `from` of `line`,
@@ -21971,7 +22133,7 @@ var init_plain_yaml = __esm({
         const end = this.end(line);
         const at = this.skipSpaces(from, end);
         const c = this.text.charCodeAt(at);
-        if (at === end || c === HASH) {
+        if (at === end || c === HASH2) {
           if (at < end && at === from) giveUp();
           const next = this.contentLine(line + 1);
           this.next = next;
@@ -22017,7 +22179,7 @@ var init_plain_yaml = __esm({
             if (indent2 === lineEnd3 - start) giveUp();
             const from2 = start + indent2;
             const c0 = this.text.charCodeAt(from2);
-            if (indent2 <= owner || c0 === HASH) break;
+            if (indent2 <= owner || c0 === HASH2) break;
             if (isIndicator(c0) || c0 === DASH || c0 === 63 || c0 === COLON) giveUp();
             stop = this.plainLine(from2, lineEnd3);
             if (this.comment) giveUp();
@@ -22038,20 +22200,20 @@ var init_plain_yaml = __esm({
         let comment2 = false;
         for (let i = at + 1; i < end; i++) {
           const ch = this.text.charCodeAt(i);
-          if (ch === COLON && (i + 1 === end || this.text.charCodeAt(i + 1) === SPACE3)) giveUp();
-          if (ch === HASH && this.text.charCodeAt(i - 1) === SPACE3) {
+          if (ch === COLON && (i + 1 === end || this.text.charCodeAt(i + 1) === SPACE4)) giveUp();
+          if (ch === HASH2 && this.text.charCodeAt(i - 1) === SPACE4) {
             stop = i;
             comment2 = true;
             break;
           }
         }
-        while (this.text.charCodeAt(stop - 1) === SPACE3) stop--;
+        while (this.text.charCodeAt(stop - 1) === SPACE4) stop--;
         this.comment = comment2;
         return stop;
       }
       /** `-`, `?` or `:` followed by a space or the end: an indicator, not text. */
       isDashLike(at, end) {
-        return at + 1 === end || this.text.charCodeAt(at + 1) === SPACE3;
+        return at + 1 === end || this.text.charCodeAt(at + 1) === SPACE4;
       }
       scalar(value, text3, style, start, end, line) {
         return { kind: "scalar", value, text: text3, style, start, end, line: line + 1 };
@@ -22167,7 +22329,7 @@ var init_plain_yaml = __esm({
             const keyStart = i;
             const colon = this.flowKeyColon(keyStart, end);
             let keyEnd = colon;
-            while (this.text.charCodeAt(keyEnd - 1) === SPACE3) keyEnd--;
+            while (this.text.charCodeAt(keyEnd - 1) === SPACE4) keyEnd--;
             const key = this.text.slice(keyStart, keyEnd);
             if (typeof typePlain(key) !== "string" || seen.has(key)) giveUp();
             seen.add(key);
@@ -22197,8 +22359,8 @@ var init_plain_yaml = __esm({
           giveUp();
         for (let i = at + 1; i < end; i++) {
           const c = this.text.charCodeAt(i);
-          if (c === COLON && this.text.charCodeAt(i + 1) === SPACE3) return i;
-          if (isFlowIndicator(c) || c === COLON || c === HASH && this.text.charCodeAt(i - 1) === SPACE3)
+          if (c === COLON && this.text.charCodeAt(i + 1) === SPACE4) return i;
+          if (isFlowIndicator(c) || c === COLON || c === HASH2 && this.text.charCodeAt(i - 1) === SPACE4)
             giveUp();
         }
         return giveUp();
@@ -22222,12 +22384,12 @@ var init_plain_yaml = __esm({
           if (ch === 91 || ch === 123) giveUp();
           if (ch === COLON) {
             const after = this.text.charCodeAt(i + 1);
-            if (i + 1 >= end || after === SPACE3 || isFlowIndicator(after)) giveUp();
+            if (i + 1 >= end || after === SPACE4 || isFlowIndicator(after)) giveUp();
           }
-          if (ch === HASH && this.text.charCodeAt(i - 1) === SPACE3) giveUp();
+          if (ch === HASH2 && this.text.charCodeAt(i - 1) === SPACE4) giveUp();
         }
         let stop = i;
-        while (this.text.charCodeAt(stop - 1) === SPACE3) stop--;
+        while (this.text.charCodeAt(stop - 1) === SPACE4) stop--;
         const written = this.text.slice(at, stop);
         return { node: this.scalar(typePlain(written), written, "PLAIN", at, stop, line), end: stop };
       }
@@ -24773,7 +24935,7 @@ fragment issue on Issue { number title url issueState: state stateReason closedA
   }
 });
 
-// ../main/node_modules/universal-user-agent/index.js
+// node_modules/universal-user-agent/index.js
 function getUserAgent() {
   if (typeof navigator === "object" && "userAgent" in navigator) {
     return navigator.userAgent;
@@ -24784,11 +24946,11 @@ function getUserAgent() {
   return "<environment undetectable>";
 }
 var init_universal_user_agent = __esm({
-  "../main/node_modules/universal-user-agent/index.js"() {
+  "node_modules/universal-user-agent/index.js"() {
   }
 });
 
-// ../main/node_modules/before-after-hook/lib/register.js
+// node_modules/before-after-hook/lib/register.js
 function register(state, name2, method2, options) {
   if (typeof method2 !== "function") {
     throw new Error("method for before hook must be a function");
@@ -24811,11 +24973,11 @@ function register(state, name2, method2, options) {
   });
 }
 var init_register = __esm({
-  "../main/node_modules/before-after-hook/lib/register.js"() {
+  "node_modules/before-after-hook/lib/register.js"() {
   }
 });
 
-// ../main/node_modules/before-after-hook/lib/add.js
+// node_modules/before-after-hook/lib/add.js
 function addHook(state, kind, name2, hook2) {
   const orig = hook2;
   if (!state.registry[name2]) {
@@ -24850,11 +25012,11 @@ function addHook(state, kind, name2, hook2) {
   });
 }
 var init_add = __esm({
-  "../main/node_modules/before-after-hook/lib/add.js"() {
+  "node_modules/before-after-hook/lib/add.js"() {
   }
 });
 
-// ../main/node_modules/before-after-hook/lib/remove.js
+// node_modules/before-after-hook/lib/remove.js
 function removeHook(state, name2, method2) {
   if (!state.registry[name2]) {
     return;
@@ -24868,11 +25030,11 @@ function removeHook(state, name2, method2) {
   state.registry[name2].splice(index, 1);
 }
 var init_remove = __esm({
-  "../main/node_modules/before-after-hook/lib/remove.js"() {
+  "node_modules/before-after-hook/lib/remove.js"() {
   }
 });
 
-// ../main/node_modules/before-after-hook/index.js
+// node_modules/before-after-hook/index.js
 function bindApi(hook2, state, name2) {
   const removeHookRef = bindable(removeHook, null).apply(
     null,
@@ -24904,7 +25066,7 @@ function Collection() {
 }
 var bind, bindable, before_after_hook_default;
 var init_before_after_hook = __esm({
-  "../main/node_modules/before-after-hook/index.js"() {
+  "node_modules/before-after-hook/index.js"() {
     init_register();
     init_add();
     init_remove();
@@ -24914,7 +25076,7 @@ var init_before_after_hook = __esm({
   }
 });
 
-// ../main/node_modules/@octokit/endpoint/dist-bundle/index.js
+// node_modules/@octokit/endpoint/dist-bundle/index.js
 function lowercaseKeys(object) {
   if (!object) {
     return {};
@@ -25213,7 +25375,7 @@ function withDefaults(oldDefaults, newDefaults) {
 }
 var VERSION2, userAgent, DEFAULTS, urlVariableRegex, endpoint;
 var init_dist_bundle = __esm({
-  "../main/node_modules/@octokit/endpoint/dist-bundle/index.js"() {
+  "node_modules/@octokit/endpoint/dist-bundle/index.js"() {
     init_universal_user_agent();
     VERSION2 = "0.0.0-development";
     userAgent = `octokit-endpoint.js/${VERSION2} ${getUserAgent()}`;
@@ -25233,9 +25395,9 @@ var init_dist_bundle = __esm({
   }
 });
 
-// ../main/node_modules/content-type/dist/index.js
+// node_modules/content-type/dist/index.js
 var require_dist2 = __commonJS({
-  "../main/node_modules/content-type/dist/index.js"(exports) {
+  "node_modules/content-type/dist/index.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.format = format2;
@@ -25372,10 +25534,10 @@ var require_dist2 = __commonJS({
   }
 });
 
-// ../main/node_modules/json-with-bigint/json-with-bigint.js
+// node_modules/json-with-bigint/json-with-bigint.js
 var intRegex, noiseValue, originalStringify, originalParse, customFormat, bigIntsStringify, noiseStringify, isUnstringifiable, isRawJSON, stringifyIteratively, JSONStringify, featureCache, isContextSourceSupported, convertMarkedBigIntsReviver, JSONParseV2, MAX_INT, MAX_DIGITS, stringsOrLargeNumbers, noiseValueWithQuotes, applyReviverIteratively, serializeBigInts, JSONParse;
 var init_json_with_bigint = __esm({
-  "../main/node_modules/json-with-bigint/json-with-bigint.js"() {
+  "node_modules/json-with-bigint/json-with-bigint.js"() {
     intRegex = /^-?\d+$/;
     noiseValue = /^-?\d+n+$/;
     originalStringify = JSON.stringify;
@@ -25712,10 +25874,10 @@ var init_json_with_bigint = __esm({
   }
 });
 
-// ../main/node_modules/@octokit/request-error/dist-src/index.js
+// node_modules/@octokit/request-error/dist-src/index.js
 var RequestError;
 var init_dist_src = __esm({
-  "../main/node_modules/@octokit/request-error/dist-src/index.js"() {
+  "node_modules/@octokit/request-error/dist-src/index.js"() {
     RequestError = class extends Error {
       name;
       /**
@@ -25756,7 +25918,7 @@ var init_dist_src = __esm({
   }
 });
 
-// ../main/node_modules/@octokit/request/dist-bundle/index.js
+// node_modules/@octokit/request/dist-bundle/index.js
 function isPlainObject2(value) {
   if (typeof value !== "object" || value === null) return false;
   if (Object.prototype.toString.call(value) !== "[object Object]") return false;
@@ -25931,7 +26093,7 @@ function withDefaults2(oldEndpoint, newDefaults) {
 }
 var import_content_type, VERSION3, defaults_default, noop, request;
 var init_dist_bundle2 = __esm({
-  "../main/node_modules/@octokit/request/dist-bundle/index.js"() {
+  "node_modules/@octokit/request/dist-bundle/index.js"() {
     init_dist_bundle();
     init_universal_user_agent();
     import_content_type = __toESM(require_dist2(), 1);
@@ -25948,7 +26110,7 @@ var init_dist_bundle2 = __esm({
   }
 });
 
-// ../main/node_modules/@octokit/graphql/dist-bundle/index.js
+// node_modules/@octokit/graphql/dist-bundle/index.js
 function _buildMessageForResponseErrors(data) {
   return `Request failed due to following response errors:
 ` + data.errors.map((e) => ` - ${e.message}`).join("\n");
@@ -26020,7 +26182,7 @@ function withCustomRequest(customRequest) {
 }
 var VERSION4, GraphqlResponseError, NON_VARIABLE_OPTIONS, FORBIDDEN_VARIABLE_OPTIONS, GHES_V3_SUFFIX_REGEX, graphql2;
 var init_dist_bundle3 = __esm({
-  "../main/node_modules/@octokit/graphql/dist-bundle/index.js"() {
+  "node_modules/@octokit/graphql/dist-bundle/index.js"() {
     init_dist_bundle2();
     init_universal_user_agent();
     VERSION4 = "0.0.0-development";
@@ -26065,7 +26227,7 @@ var init_dist_bundle3 = __esm({
   }
 });
 
-// ../main/node_modules/@octokit/auth-token/dist-bundle/index.js
+// node_modules/@octokit/auth-token/dist-bundle/index.js
 async function auth(token) {
   const isApp = isJWT(token);
   const isInstallation = token.startsWith("v1.") || token.startsWith("ghs_");
@@ -26093,7 +26255,7 @@ async function hook(token, request2, route, parameters) {
 }
 var b64url, sep, jwtRE, isJWT, createTokenAuth;
 var init_dist_bundle4 = __esm({
-  "../main/node_modules/@octokit/auth-token/dist-bundle/index.js"() {
+  "node_modules/@octokit/auth-token/dist-bundle/index.js"() {
     b64url = "(?:[a-zA-Z0-9_-]+)";
     sep = "\\.";
     jwtRE = new RegExp(`^${b64url}${sep}${b64url}${sep}${b64url}$`);
@@ -26115,15 +26277,15 @@ var init_dist_bundle4 = __esm({
   }
 });
 
-// ../main/node_modules/@octokit/core/dist-src/version.js
+// node_modules/@octokit/core/dist-src/version.js
 var VERSION5;
 var init_version = __esm({
-  "../main/node_modules/@octokit/core/dist-src/version.js"() {
+  "node_modules/@octokit/core/dist-src/version.js"() {
     VERSION5 = "7.0.8";
   }
 });
 
-// ../main/node_modules/@octokit/core/dist-src/index.js
+// node_modules/@octokit/core/dist-src/index.js
 function createLogger(logger = {}) {
   if (typeof logger.debug !== "function") {
     logger.debug = noop2;
@@ -26141,7 +26303,7 @@ function createLogger(logger = {}) {
 }
 var noop2, consoleWarn, consoleError, userAgentTrail, Octokit;
 var init_dist_src2 = __esm({
-  "../main/node_modules/@octokit/core/dist-src/index.js"() {
+  "node_modules/@octokit/core/dist-src/index.js"() {
     init_universal_user_agent();
     init_before_after_hook();
     init_dist_bundle2();
@@ -26268,15 +26430,15 @@ var init_dist_src2 = __esm({
   }
 });
 
-// ../main/node_modules/@octokit/plugin-request-log/dist-src/version.js
+// node_modules/@octokit/plugin-request-log/dist-src/version.js
 var VERSION6;
 var init_version2 = __esm({
-  "../main/node_modules/@octokit/plugin-request-log/dist-src/version.js"() {
+  "node_modules/@octokit/plugin-request-log/dist-src/version.js"() {
     VERSION6 = "6.0.0";
   }
 });
 
-// ../main/node_modules/@octokit/plugin-request-log/dist-src/index.js
+// node_modules/@octokit/plugin-request-log/dist-src/index.js
 function requestLog(octokit) {
   octokit.hook.wrap("request", (request2, options) => {
     octokit.log.debug("request", options);
@@ -26299,13 +26461,13 @@ function requestLog(octokit) {
   });
 }
 var init_dist_src3 = __esm({
-  "../main/node_modules/@octokit/plugin-request-log/dist-src/index.js"() {
+  "node_modules/@octokit/plugin-request-log/dist-src/index.js"() {
     init_version2();
     requestLog.VERSION = VERSION6;
   }
 });
 
-// ../main/node_modules/@octokit/plugin-paginate-rest/dist-bundle/index.js
+// node_modules/@octokit/plugin-paginate-rest/dist-bundle/index.js
 function normalizePaginatedListResponse(response) {
   if (!response.data) {
     return {
@@ -26417,7 +26579,7 @@ function paginateRest(octokit) {
 }
 var VERSION7, composePaginateRest;
 var init_dist_bundle5 = __esm({
-  "../main/node_modules/@octokit/plugin-paginate-rest/dist-bundle/index.js"() {
+  "node_modules/@octokit/plugin-paginate-rest/dist-bundle/index.js"() {
     VERSION7 = "0.0.0-development";
     composePaginateRest = Object.assign(paginate, {
       iterator
@@ -26426,18 +26588,18 @@ var init_dist_bundle5 = __esm({
   }
 });
 
-// ../main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/version.js
+// node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/version.js
 var VERSION8;
 var init_version3 = __esm({
-  "../main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/version.js"() {
+  "node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/version.js"() {
     VERSION8 = "17.0.0";
   }
 });
 
-// ../main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/generated/endpoints.js
+// node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/generated/endpoints.js
 var Endpoints, endpoints_default;
 var init_endpoints = __esm({
-  "../main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/generated/endpoints.js"() {
+  "node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/generated/endpoints.js"() {
     Endpoints = {
       actions: {
         addCustomLabelsToSelfHostedRunnerForOrg: [
@@ -28731,7 +28893,7 @@ var init_endpoints = __esm({
   }
 });
 
-// ../main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/endpoints-to-methods.js
+// node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/endpoints-to-methods.js
 function endpointsToMethods(octokit) {
   const newMethods = {};
   for (const scope of endpointMethodsMap.keys()) {
@@ -28782,7 +28944,7 @@ function decorate(octokit, scope, methodName, defaults, decorations) {
 }
 var endpointMethodsMap, handler;
 var init_endpoints_to_methods = __esm({
-  "../main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/endpoints-to-methods.js"() {
+  "node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/endpoints-to-methods.js"() {
     init_endpoints();
     endpointMethodsMap = /* @__PURE__ */ new Map();
     for (const [scope, endpoints] of Object.entries(endpoints_default)) {
@@ -28860,7 +29022,7 @@ var init_endpoints_to_methods = __esm({
   }
 });
 
-// ../main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/index.js
+// node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/index.js
 function restEndpointMethods(octokit) {
   const api = endpointsToMethods(octokit);
   return {
@@ -28875,7 +29037,7 @@ function legacyRestEndpointMethods(octokit) {
   };
 }
 var init_dist_src4 = __esm({
-  "../main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/index.js"() {
+  "node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/index.js"() {
     init_version3();
     init_endpoints_to_methods();
     restEndpointMethods.VERSION = VERSION8;
@@ -28883,18 +29045,18 @@ var init_dist_src4 = __esm({
   }
 });
 
-// ../main/node_modules/@octokit/rest/dist-src/version.js
+// node_modules/@octokit/rest/dist-src/version.js
 var VERSION9;
 var init_version4 = __esm({
-  "../main/node_modules/@octokit/rest/dist-src/version.js"() {
+  "node_modules/@octokit/rest/dist-src/version.js"() {
     VERSION9 = "22.0.1";
   }
 });
 
-// ../main/node_modules/@octokit/rest/dist-src/index.js
+// node_modules/@octokit/rest/dist-src/index.js
 var Octokit2;
 var init_dist_src5 = __esm({
-  "../main/node_modules/@octokit/rest/dist-src/index.js"() {
+  "node_modules/@octokit/rest/dist-src/index.js"() {
     init_dist_src2();
     init_dist_src3();
     init_dist_bundle5();
@@ -28908,9 +29070,9 @@ var init_dist_src5 = __esm({
   }
 });
 
-// ../main/node_modules/bottleneck/light.js
+// node_modules/bottleneck/light.js
 var require_light = __commonJS({
-  "../main/node_modules/bottleneck/light.js"(exports, module) {
+  "node_modules/bottleneck/light.js"(exports, module) {
     (function(global2, factory) {
       typeof exports === "object" && typeof module !== "undefined" ? module.exports = factory() : typeof define === "function" && define.amd ? define(factory) : global2.Bottleneck = factory();
     })(exports, (function() {
@@ -29647,14 +29809,14 @@ var require_light = __commonJS({
           key(key = "") {
             var ref;
             return (ref = this.instances[key]) != null ? ref : (() => {
-              var limiter2;
-              limiter2 = this.instances[key] = new this.Bottleneck(Object.assign(this.limiterOptions, {
+              var limiter;
+              limiter = this.instances[key] = new this.Bottleneck(Object.assign(this.limiterOptions, {
                 id: `${this.id}-${key}`,
                 timeout: this.timeout,
                 connection: this.connection
               }));
-              this.Events.trigger("created", limiter2, key);
-              return limiter2;
+              this.Events.trigger("created", limiter, key);
+              return limiter;
             })();
           }
           async deleteKey(key = "") {
@@ -30227,7 +30389,7 @@ var require_light = __commonJS({
   }
 });
 
-// ../main/node_modules/@octokit/plugin-throttling/dist-bundle/index.js
+// node_modules/@octokit/plugin-throttling/dist-bundle/index.js
 function wrapRequest(state, request2, options) {
   return state.retryLimiter.schedule(doRequest, state, request2, options);
 }
@@ -30399,7 +30561,7 @@ function throttling(octokit, octokitOptions) {
 }
 var import_light, VERSION10, noop3, triggers_notification_paths_default, regex, triggersNotification, groups, createGroups;
 var init_dist_bundle6 = __esm({
-  "../main/node_modules/@octokit/plugin-throttling/dist-bundle/index.js"() {
+  "node_modules/@octokit/plugin-throttling/dist-bundle/index.js"() {
     import_light = __toESM(require_light(), 1);
     VERSION10 = "0.0.0-development";
     noop3 = () => Promise.resolve();
@@ -30462,7 +30624,7 @@ var init_dist_bundle6 = __esm({
   }
 });
 
-// ../main/node_modules/@octokit/plugin-retry/dist-bundle/index.js
+// node_modules/@octokit/plugin-retry/dist-bundle/index.js
 function isRequestError(error) {
   return error.request !== void 0;
 }
@@ -30478,8 +30640,8 @@ async function errorRequest(state, octokit, error, options) {
   throw error;
 }
 async function wrapRequest2(state, octokit, request2, options) {
-  const limiter2 = new import_light2.default();
-  limiter2.on("failed", function(error, info) {
+  const limiter = new import_light2.default();
+  limiter.on("failed", function(error, info) {
     const maxRetries = ~~error.request.request?.retries;
     const after = ~~error.request.request?.retryAfter;
     options.request.retryCount = info.retryCount + 1;
@@ -30487,7 +30649,7 @@ async function wrapRequest2(state, octokit, request2, options) {
       return after * state.retryAfterBaseValue;
     }
   });
-  return limiter2.schedule(
+  return limiter.schedule(
     requestWithGraphqlErrorHandling.bind(null, state, octokit, request2),
     options
   );
@@ -30534,7 +30696,7 @@ function retry(octokit, octokitOptions) {
 }
 var import_light2, VERSION11;
 var init_dist_bundle7 = __esm({
-  "../main/node_modules/@octokit/plugin-retry/dist-bundle/index.js"() {
+  "node_modules/@octokit/plugin-retry/dist-bundle/index.js"() {
     import_light2 = __toESM(require_light(), 1);
     init_dist_src();
     VERSION11 = "0.0.0-development";
@@ -31816,7 +31978,7 @@ var init_diff_parse = __esm({
   }
 });
 
-// ../main/node_modules/@lezer/common/dist/index.js
+// node_modules/@lezer/common/dist/index.js
 function checkSide(side, pos, from, to) {
   switch (side) {
     case -2:
@@ -32188,7 +32350,7 @@ function balanceRange(balanceType, children2, positions, from, to, start, length
 }
 var DefaultBufferLength, nextPropID, Range, NodeProp, MountedTree, noProps, NodeType, NodeSet, CachedNode, CachedInnerNode, IterMode, Tree, FlatBufferCursor, TreeBuffer, BaseNode, TreeNode, BufferContext, BufferNode, StackIterator, TreeCursor, nodeSizeCache, Parser, StringInput, stoppedInner;
 var init_dist2 = __esm({
-  "../main/node_modules/@lezer/common/dist/index.js"() {
+  "node_modules/@lezer/common/dist/index.js"() {
     DefaultBufferLength = 1024;
     nextPropID = 0;
     Range = class {
@@ -33373,7 +33535,7 @@ var init_dist2 = __esm({
   }
 });
 
-// ../main/node_modules/@lezer/lr/dist/index.js
+// node_modules/@lezer/lr/dist/index.js
 function decodeArray(input2, Type = Uint16Array) {
   if (typeof input2 != "string")
     return input2;
@@ -33512,7 +33674,7 @@ function getSpecializer(spec) {
 }
 var Stack, StackContext, SimulatedStack, StackBufferCursor, CachedToken, nullToken, InputStream, TokenGroup, LocalTokenGroup, ExternalTokenizer, verbose, stackIDs, FragmentCursor, TokenCache, Parse, Dialect, id, ContextTracker, LRParser;
 var init_dist3 = __esm({
-  "../main/node_modules/@lezer/lr/dist/index.js"() {
+  "node_modules/@lezer/lr/dist/index.js"() {
     init_dist2();
     Stack = class _Stack {
       /**
@@ -35157,7 +35319,7 @@ var init_dist3 = __esm({
   }
 });
 
-// ../main/node_modules/@lezer/highlight/dist/index.js
+// node_modules/@lezer/highlight/dist/index.js
 function sameArray(a, b) {
   return a.length == b.length && a.every((x, i) => x == b[i]);
 }
@@ -35238,7 +35400,7 @@ function tagHighlighter(tags2, options) {
 }
 var nextTagID, Tag, nextModifierID, Modifier, ruleNodeProp, Rule, t, comment, name, typeName, propertyName, literal2, string, number, content, heading2, keyword, operator, punctuation, bracket, meta, tags, classHighlighter;
 var init_dist4 = __esm({
-  "../main/node_modules/@lezer/highlight/dist/index.js"() {
+  "node_modules/@lezer/highlight/dist/index.js"() {
     init_dist2();
     nextTagID = 0;
     Tag = class _Tag {
@@ -35787,7 +35949,7 @@ var init_dist4 = __esm({
   }
 });
 
-// ../main/node_modules/@lezer/python/dist/index.js
+// node_modules/@lezer/python/dist/index.js
 function isLineBreak(ch) {
   return ch == newline2 || ch == carriageReturn;
 }
@@ -35825,7 +35987,7 @@ function skipEscape(input2, ch) {
 }
 var printKeyword, indent, dedent, newline$1, blankLineStart, newlineBracketed, eof, stringContent, Escape, replacementStart, stringEnd, ParenL, ParenthesizedExpression, TupleExpression, ComprehensionExpression, BracketL, ArrayExpression, ArrayComprehensionExpression, BraceL, DictionaryExpression, DictionaryComprehensionExpression, SetExpression, SetComprehensionExpression, ArgList, subscript, String$1, stringStart, stringStartD, stringStartL, stringStartLD, stringStartR, stringStartRD, stringStartRL, stringStartRLD, FormatString, stringStartF, stringStartFD, stringStartFL, stringStartFLD, stringStartFR, stringStartFRD, stringStartFRL, stringStartFRLD, FormatReplacement, nestedFormatReplacement, importList, TypeParamList, ParamList, SequencePattern, MappingPattern, PatternArgList, newline2, carriageReturn, space, tab, hash, parenOpen, dot, braceOpen, braceClose, singleQuote, doubleQuote, backslash, letter_o, letter_x, letter_N, letter_u, letter_U, bracketed, newlines, indentation, cx_Bracketed, cx_String, cx_DoubleQuote, cx_Long, cx_Raw, cx_Format, topIndent, stringFlags, trackIndent, legacyPrint, strings, pythonHighlighting, spec_identifier, parser;
 var init_dist5 = __esm({
-  "../main/node_modules/@lezer/python/dist/index.js"() {
+  "node_modules/@lezer/python/dist/index.js"() {
     init_dist3();
     init_dist4();
     printKeyword = 1;
@@ -39504,9 +39666,9 @@ var init_markdown2 = __esm({
   }
 });
 
-// ../main/node_modules/picocolors/picocolors.js
+// node_modules/picocolors/picocolors.js
 var require_picocolors = __commonJS({
-  "../main/node_modules/picocolors/picocolors.js"(exports, module) {
+  "node_modules/picocolors/picocolors.js"(exports, module) {
     var p = process || {};
     var argv = p.argv || [];
     var env = p.env || {};

@@ -16,6 +16,13 @@
  * segments took minutes on a deep path. Instead both levels (segments against
  * `**`, characters against `*`) use the classic wildcard scan that only ever
  * rewinds to the most recent star: O(pattern × path).
+ *
+ * Discovery tests every file of a tree (15,000 in Buildroot's) against the
+ * layout globs, so matching is made cheap where it can be without changing
+ * a result: a segment of plain characters and `*` is matched by
+ * startsWith/indexOf/endsWith on the string, and before any of that a path
+ * must start and end with what the pattern's first and last segments spell
+ * out and hold each of its plain segments (`debian`, `patches`).
  */
 
 export class GlobSyntaxError extends Error {
@@ -40,29 +47,93 @@ type Wild<P> = readonly (P | typeof STAR)[];
 type CharTest = (c: string) => boolean;
 /** A segment's pattern: characters and `*`. */
 type SegmentPattern = Wild<CharTest>;
+/** A compiled segment pattern: does it match this path segment? */
+type SegmentTest = (segment: string) => boolean;
+
+/** One brace alternative, with the plain text any path it matches must show. */
+interface Alternative {
+  segments: Wild<SegmentTest>;
+  /** The path starts with this, ends with that, and holds each needle (`recipes-`, `README`). */
+  prefix: string;
+  suffix: string;
+  needles: readonly string[];
+}
 
 /** Compile a glob into a predicate over posix relative paths. Throws GlobSyntaxError. */
 export function compileGlob(pattern: string): PathMatcher {
-  let p = pattern.replace(/^(?:\.\/)+/, '');
-  if (p.endsWith('/')) p += '**';
-  const alternatives = expandBraces(p, pattern).map((alt) => compilePath(alt, pattern));
-  return (path) => {
-    const segs = path.split('/');
-    return alternatives.some((alt) => wildcardMatch(alt, segs, matchSegment));
-  };
+  const alternatives = compileAlternatives(pattern);
+  return (path) => matchAlternatives(alternatives, path, { segments: null });
 }
 
-const cache = new Map<string, PathMatcher>();
+/**
+ * One predicate for several patterns, true when any of them matches (as
+ * matchAny). It first asks the one cheapest thing each alternative needs — its
+ * suffix, else its prefix, else a plain segment — so a path showing none of
+ * them (most files of a tree, against the layout globs) costs a few endsWith.
+ */
+export function compileGlobs(patterns: readonly string[]): PathMatcher {
+  const alternatives = patterns.flatMap(compileAlternatives);
+  const hints = quickHints(alternatives);
+  return (path) =>
+    (hints === null || hints.some((hint) => hint(path))) &&
+    matchAlternatives(alternatives, path, { segments: null });
+}
+
+/** One necessary test per alternative (deduplicated), or null when one has none. */
+function quickHints(alternatives: readonly Alternative[]): PathMatcher[] | null {
+  const hints = new Map<string, PathMatcher>();
+  for (const { suffix, prefix, needles } of alternatives) {
+    const needle = needles[0];
+    if (suffix !== '') hints.set(`$${suffix}`, (path) => path.endsWith(suffix));
+    else if (prefix !== '') hints.set(`^${prefix}`, (path) => path.startsWith(prefix));
+    else if (needle !== undefined) hints.set(`*${needle}`, (path) => path.includes(needle));
+    else return null;
+  }
+  return [...hints.values()];
+}
+
+function compileAlternatives(pattern: string): Alternative[] {
+  let p = pattern.replace(/^(?:\.\/)+/, '');
+  if (p.endsWith('/')) p += '**';
+  return expandBraces(p, pattern).map((alt) => compilePath(alt, pattern));
+}
+
+/** A path split at `/` once, when the first alternative needs it, for all the others. */
+interface Split {
+  segments: string[] | null;
+}
+
+function matchAlternatives(
+  alternatives: readonly Alternative[],
+  path: string,
+  split: Split,
+): boolean {
+  for (const alt of alternatives) {
+    if (!path.startsWith(alt.prefix) || !path.endsWith(alt.suffix)) continue;
+    if (!holdsAll(path, alt.needles)) continue;
+    split.segments ??= path.split('/');
+    if (wildcardMatch(alt.segments, split.segments, (test, seg) => test(seg))) return true;
+  }
+  return false;
+}
+
+function holdsAll(path: string, needles: readonly string[]): boolean {
+  for (const n of needles) if (!path.includes(n)) return false;
+  return true;
+}
+
+const cache = new Map<string, Alternative[]>();
 
 /** True if any pattern matches. Compiled patterns are cached: configs reuse a handful. */
 export function matchAny(patterns: readonly string[], path: string): boolean {
+  const split: Split = { segments: null };
   for (const pattern of patterns) {
-    let m = cache.get(pattern);
-    if (!m) {
-      m = compileGlob(pattern);
-      cache.set(pattern, m);
+    let alternatives = cache.get(pattern);
+    if (!alternatives) {
+      alternatives = compileAlternatives(pattern);
+      cache.set(pattern, alternatives);
     }
-    if (m(path)) return true;
+    if (matchAlternatives(alternatives, path, split)) return true;
   }
   return false;
 }
@@ -100,6 +171,7 @@ function wildcardMatch<P, T>(
   return p === pattern.length;
 }
 
+/** The general case (`?`, classes): character by character, over code points. */
 function matchSegment(seg: SegmentPattern, text: string): boolean {
   return wildcardMatch(seg, [...text], (test, c) => test(c));
 }
@@ -139,35 +211,116 @@ function expandBraces(p: string, original: string): string[] {
   return [p];
 }
 
-function compilePath(p: string, original: string): Wild<SegmentPattern> {
-  const out: (SegmentPattern | typeof STAR)[] = [];
+function compilePath(p: string, original: string): Alternative {
+  const segments: (SegmentTest | typeof STAR)[] = [];
+  const plain: (Plain | null)[] = [];
   for (const seg of p.split('/')) {
-    out.push(seg === '**' ? STAR : compileSegment(seg, original));
+    if (seg === '**') {
+      segments.push(STAR);
+      plain.push(null);
+      continue;
+    }
+    const compiled = compileSegment(seg, original);
+    const parts = plainParts(compiled);
+    plain.push(parts);
+    segments.push(
+      parts === null ? (text) => matchSegment(compiled.tokens, text) : plainTest(parts),
+    );
   }
-  return out;
+  const first = plain[0];
+  const last = plain[plain.length - 1];
+  return {
+    segments,
+    prefix: segments[0] === STAR || !first ? '' : (first[0] ?? ''),
+    suffix: segments[segments.length - 1] === STAR || !last ? '' : (last[last.length - 1] ?? ''),
+    // Each run of plain characters lies within one segment, so within the path.
+    needles: plain.flatMap((parts) => parts?.filter((part) => part !== '') ?? []),
+  };
 }
 
-function compileSegment(seg: string, original: string): SegmentPattern {
+/**
+ * A segment of plain characters and `*`, as the runs of characters between
+ * its stars (`a*b*c` → `a`, `b`, `c`; no star → one run).
+ */
+type Plain = readonly string[];
+
+/**
+ * The runs of a segment that is plain characters and `*` only, or null.
+ * Those characters must be neither half of a surrogate pair: then matching
+ * the runs in the string's UTF-16 units finds exactly the matches the
+ * code-point scan (matchSegment) finds, since a run can neither start nor
+ * end inside a pair.
+ */
+function plainParts(seg: CompiledSegment): Plain | null {
+  if (seg.plain === null) return null;
+  const parts = [''];
+  for (const tok of seg.plain) {
+    if (tok === STAR) parts.push('');
+    else if (isSurrogate(tok)) return null;
+    else parts[parts.length - 1] += tok;
+  }
+  return parts;
+}
+
+function isSurrogate(c: string): boolean {
+  const code = c.charCodeAt(0);
+  return code >= 0xd800 && code <= 0xdfff;
+}
+
+/** `a*b*c`: starts with a, ends with c, holds b in between; the leftmost fit is as good as any. */
+function plainTest(parts: Plain): SegmentTest {
+  const head = parts[0] ?? '';
+  if (parts.length === 1) return (text) => text === head;
+  const tail = parts[parts.length - 1] ?? '';
+  const middle = parts.slice(1, -1).filter((m) => m !== '');
+  const least = parts.reduce((n, part) => n + part.length, 0);
+  return (text) => {
+    if (text.length < least || !text.startsWith(head) || !text.endsWith(tail)) return false;
+    const stop = text.length - tail.length;
+    let at = head.length;
+    for (const m of middle) {
+      const found = text.indexOf(m, at);
+      if (found === -1 || found + m.length > stop) return false;
+      at = found + m.length;
+    }
+    return true;
+  };
+}
+
+interface CompiledSegment {
+  tokens: SegmentPattern;
+  /** The same pattern as written characters and STAR, when it has no `?` nor class. */
+  plain: readonly (string | typeof STAR)[] | null;
+}
+
+function compileSegment(seg: string, original: string): CompiledSegment {
   const out: (CharTest | typeof STAR)[] = [];
+  let plain: (string | typeof STAR)[] | null = [];
   for (let i = 0; i < seg.length; i++) {
     const c = seg[i]!;
     if (c === '\\' && i + 1 < seg.length) {
-      out.push(literal(seg[++i]!));
+      const x = seg[++i]!;
+      out.push(literal(x));
+      plain?.push(x);
     } else if (c === '*') {
       // `a**b` inside a segment is just `a*b` (two adjacent stars match what one does).
       out.push(STAR);
+      plain?.push(STAR);
     } else if (c === '?') {
       out.push(() => true);
+      plain = null;
     } else if (c === '[') {
       const end = classEnd(seg, i);
       if (end < 0) throw new GlobSyntaxError(original, 'unclosed [');
       out.push(compileClass(seg.slice(i + 1, end), original));
+      plain = null;
       i = end;
     } else {
       out.push(literal(c));
+      plain?.push(c);
     }
   }
-  return out;
+  return { tokens: out, plain };
 }
 
 function literal(c: string): CharTest {

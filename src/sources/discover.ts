@@ -2,18 +2,19 @@
  * Find the inputs under a root (SPEC §2): ledgers, records, record indexes,
  * the patches folders they describe, and the patch files in those folders.
  *
- * One readdir walk of the root (withFileTypes, bounded concurrency) feeds all
- * of it, so a tree of thousands of files costs one pass. The walk skips
+ * One readdir walk of the root (withFileTypes, synchronous) feeds all of it,
+ * so a tree of thousands of files costs one pass. The walk skips
  * `.git`, `node_modules`, `dist` and every other dot-directory, never follows
  * a symlinked directory (no cycles, no file seen twice under two names), and
  * never reads outside the root: a symlinked file that resolves outside it is
  * reported in `skipped`.
  */
-import { lstat, readdir, realpath, stat } from 'node:fs/promises';
+import { readdirSync, type Dirent } from 'node:fs';
+import { lstat, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config-types.js';
 import { UsageError } from '../errors.js';
-import { matchAny } from '../glob.js';
+import { compileGlobs, matchAny } from '../glob.js';
 import type { PatchLayout } from './trailers/types.js';
 
 export interface Discovery {
@@ -61,7 +62,6 @@ export const LEDGER_NAME = 'patch.upstream.status.md';
 export const INDEX_NAME = 'patch.upstream.status.yaml';
 export const RECORD_SUFFIX = '.upstream.status.yaml';
 const SKIP_DIRS = new Set(['node_modules', 'dist']);
-const PARALLEL_READDIRS = 32;
 
 export async function discover(root: string, config: Config): Promise<Discovery> {
   const rootAbs = path.resolve(root);
@@ -76,14 +76,14 @@ export async function discover(root: string, config: Config): Promise<Discovery>
 
   const ledgers = config.ledgers
     ? await requireFiles(rootAbs, rootReal, config.ledgers)
-    : tree.files.filter((f) => basename(f) === LEDGER_NAME);
-  const recordIndexes = tree.files.filter((f) => basename(f) === INDEX_NAME);
+    : tree.files.filter((f) => hasName(f, LEDGER_NAME));
+  const recordIndexes = tree.files.filter((f) => hasName(f, INDEX_NAME));
   const records = tree.files.filter(
     (f) =>
-      basename(f) !== INDEX_NAME &&
+      !hasName(f, INDEX_NAME) &&
       (config.records
         ? matchAny(config.records, f)
-        : basename(f).length > RECORD_SUFFIX.length && f.endsWith(RECORD_SUFFIX)),
+        : f.endsWith(RECORD_SUFFIX) && !hasName(f, RECORD_SUFFIX)),
   );
 
   const patchDirs = await findPatchDirs(
@@ -147,11 +147,16 @@ const LAYOUTS: readonly { layout: PatchLayout; globs: readonly string[] }[] = [
   },
 ];
 const NOT_DEBIAN_PATCHES = new Set(['series', '00list', 'README', 'README.md']);
+// Compiled once: every file of the tree is tested against them.
+const LAYOUT_MATCHERS = LAYOUTS.map(({ layout, globs }) => ({
+  layout,
+  matches: compileGlobs(globs),
+}));
 
 /** Pure: the ecosystem whose layout says `rel` (root-relative) is a patch, or null. */
 export function layoutOf(rel: string): PatchLayout | null {
-  for (const { layout, globs } of LAYOUTS) {
-    if (!matchAny(globs, rel)) continue;
+  for (const { layout, matches } of LAYOUT_MATCHERS) {
+    if (!matches(rel)) continue;
     if (layout === 'debian' && NOT_DEBIAN_PATCHES.has(basename(rel))) return null;
     return layout;
   }
@@ -265,35 +270,51 @@ interface Tree {
   skipped: Discovery['skipped'];
 }
 
+/**
+ * Synchronous readdirs: a walk of thousands of folders burns less than half
+ * the CPU of one promise per folder (15,000 files of Buildroot: ~85 ms
+ * against ~210 ms), and collect.ts reads the files one by one for the same
+ * reason. Symlinks, rare, are looked at afterwards.
+ */
 async function walk(rootAbs: string, rootReal: string, start: string): Promise<Tree> {
   const tree: Tree = { files: [], dirs: new Set(), skipped: [] };
-  const limit = limiter(PARALLEL_READDIRS);
-  const visit = async (rel: string): Promise<void> => {
+  const links: string[] = [];
+  // A child's absolute path is its folder's plus its name: what path.join
+  // would give (a name is never `.`, `..` nor holds a separator), without
+  // normalising the whole path again for each of thousands of folders.
+  const pending = [{ rel: start, abs: path.join(rootAbs, start) }];
+  for (let dir = pending.pop(); dir !== undefined; dir = pending.pop()) {
+    const { rel, abs } = dir;
     tree.dirs.add(rel);
-    let entries;
+    let entries: Dirent[];
     try {
-      entries = await limit(() => readdir(path.join(rootAbs, rel), { withFileTypes: true }));
+      entries = readdirSync(abs, { withFileTypes: true });
     } catch (e) {
       tree.skipped.push({
         path: rel,
         reason: `unreadable (${(e as NodeJS.ErrnoException).code ?? 'error'})`,
       });
-      return;
+      continue;
     }
-    const pending: Promise<void>[] = [];
     for (const entry of entries) {
       const child = join(rel, entry.name);
       if (entry.isDirectory()) {
-        if (!entry.name.startsWith('.') && !SKIP_DIRS.has(entry.name)) pending.push(visit(child));
+        if (!entry.name.startsWith('.') && !SKIP_DIRS.has(entry.name))
+          pending.push({
+            rel: child,
+            abs: abs.endsWith(path.sep) ? abs + entry.name : abs + path.sep + entry.name,
+          });
       } else if (entry.isFile()) {
         tree.files.push(child);
       } else if (entry.isSymbolicLink()) {
-        pending.push(visitLink(child));
+        links.push(child);
       }
     }
-    await Promise.all(pending);
-  };
-  const visitLink = async (rel: string): Promise<void> => {
+  }
+  await Promise.all(links.map((rel) => visitLink(rel)));
+  return tree;
+
+  async function visitLink(rel: string): Promise<void> {
     const kind = await kindOf(rootAbs, rootReal, rel, false);
     if (kind === 'symlinked-file') tree.files.push(rel);
     else if (kind === 'outside')
@@ -301,27 +322,7 @@ async function walk(rootAbs: string, rootReal: string, start: string): Promise<T
     else if (kind === 'symlinked-dir')
       tree.skipped.push({ path: rel, reason: 'symlinked folder not followed' });
     else if (kind === 'missing') tree.skipped.push({ path: rel, reason: 'broken symlink' });
-  };
-  await visit(start);
-  return tree;
-}
-
-/** Runs at most `n` of the given tasks at once; keeps a wide tree from exhausting file handles. */
-function limiter(n: number): <T>(task: () => Promise<T>) => Promise<T> {
-  let active = 0;
-  const waiting: (() => void)[] = [];
-  return async (task) => {
-    // A finishing task hands its slot straight to the next waiter, so `active` never exceeds n.
-    if (active >= n) await new Promise<void>((resolve) => waiting.push(resolve));
-    else active++;
-    try {
-      return await task();
-    } finally {
-      const next = waiting.shift();
-      if (next) next();
-      else active--;
-    }
-  };
+  }
 }
 
 function isInside(rootReal: string, real: string): boolean {
@@ -337,6 +338,11 @@ function join(dir: string, name: string): string {
 
 function dirname(p: string): string {
   return path.posix.dirname(p);
+}
+
+/** Whether the last segment of `p` is `name`, without cutting it out. */
+function hasName(p: string, name: string): boolean {
+  return p.endsWith(name) && (p.length === name.length || p[p.length - name.length - 1] === '/');
 }
 
 function basename(p: string): string {

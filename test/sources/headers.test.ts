@@ -625,3 +625,21 @@ describe('shapes seen in real queues (SPEC §2.4)', () => {
     ]);
   });
 });
+
+describe('groups of refs with no repo', () => {
+  it('still pass their words to the group joined before them, and take no state of their own', () => {
+    const text = lines(
+      'Notes:',
+      '',
+      'o/r#4 (OPEN) / foo#5 (MERGED) / bar#6 introduced the defect.',
+      'Also o/r#7 / baz#8 (CLOSED), and see o/r#9.',
+    );
+    const r = parseHeader({ path: 'p/a.patch', text, defaultRepo: null });
+    expect(r.mentions.map((m) => [m.ref, m.role, m.recordedState])).toEqual([
+      ['o/r#4', 'introduced-the-defect', 'OPEN'],
+      ['o/r#7', 'related', 'CLOSED'],
+      ['o/r#9', 'related', null],
+    ]);
+    expect(r.ambiguous.map((a) => a.text)).toEqual(['foo#5', 'bar#6', 'baz#8']);
+  });
+});

@@ -71,8 +71,12 @@ function contentOf(line: MaskedLine): string {
   return line.indent === -1 ? '' : line.text.slice(line.indent);
 }
 
+// Every heading holds these words: a text without them has no block.
+const HEADING_WORDS = /upstream[ \t]+status/i;
+
 export function findStatusBlocks(masked: MaskedText): StatusBlock[] {
   const blocks: StatusBlock[] = [];
+  if (!HEADING_WORDS.test(masked.text)) return blocks;
   for (let i = 0; i < masked.lines.length;) {
     const line = masked.lines[i];
     const heading = line ? HEADING.exec(contentOf(line)) : null;

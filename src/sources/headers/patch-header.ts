@@ -40,7 +40,7 @@ export function readPatchHeader(
 ): PatchHeaderResult {
   const layout = options.layout ?? null;
   const preamble = extractPreamble(input.path, input.text);
-  const header = parseHeader({ ...input, preamble });
+  const header = parseHeader(input, preamble);
   const readsTrailers = layout !== null || DIFF_FILE.test(input.path);
   const trailers = readsTrailers
     ? parseTrailers({
@@ -54,8 +54,10 @@ export function readPatchHeader(
     : null;
   const claimed = new Set(trailers?.claimedLines ?? []);
   const taken = (line: number): boolean => claimed.has(line);
-  const lines = preamble.text.split('\n');
-  const lineText = (line: number): string => lines[line - preamble.startLine] ?? '';
+  // Split only when a mention or ambiguous ref asks for its line: most headers have none.
+  let lines: string[] | null = null;
+  const lineText = (line: number): string =>
+    (lines ??= preamble.text.split('\n'))[line - preamble.startLine] ?? '';
   const copied = attributeCopiedRefs({
     path: input.path,
     lineText,
@@ -65,23 +67,31 @@ export function readPatchHeader(
     commitRepos: trailers?.commits.map((c) => c.repo) ?? [],
     ecosystem: layout !== null,
   });
+  // Spelled out in the order a spread of `header` would give, without the
+  // spread: `{ ...header, mentions }` costs microseconds a file in Node 20.
   return {
-    ...header,
+    // A prose block's date wins; trailer conventions carry none.
+    source: header.source,
     mentions: copied.mentions.sort((a, b) => a.line - b.line),
+    patches: header.patches,
     ambiguous: copied.ambiguous,
     problems: [...header.problems, ...(trailers?.problems ?? [])].sort((a, b) => a.line - b.line),
-    source: {
-      ...header.source,
-      // A prose block's date wins; trailer conventions carry none.
-      checkedOn: header.source.checkedOn,
-    },
+    notPatches: header.notPatches,
+    hasStatusBlock: header.hasStatusBlock,
     trailers: {
       fields: trailers?.fields ?? [],
       uncheckable: trailers?.uncheckable ?? [],
       commits: trailers?.commits ?? [],
     },
     // A preamble ends with the line break of its last line.
-    preambleEndLine: preamble.startLine + lines.length - (preamble.text.endsWith('\n') ? 2 : 1),
+    preambleEndLine:
+      preamble.startLine + countLineBreaks(preamble.text) - (preamble.text.endsWith('\n') ? 1 : 0),
     unattributed: copied.unattributed,
   };
+}
+
+function countLineBreaks(text: string): number {
+  let n = 0;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) n++;
+  return n;
 }

@@ -41,7 +41,7 @@ export function extractPreamble(path: string, text: string): Preamble {
   const lines = new LineReader(text, startOffset);
   const ext = extensionOf(path);
   let end: number;
-  if (ext === 'diff' || ext === 'patch') end = diffPreambleEnd(lines);
+  if (ext === 'diff' || ext === 'patch') end = diffPreambleEnd(text, startOffset);
   else if (ext === 'py') end = pythonPreambleEnd(lines);
   else if (SHELL_EXTENSIONS.has(ext))
     end = commentBlockEnd(lines, skipShebang(lines), isHashComment);
@@ -88,13 +88,30 @@ class LineReader {
   }
 }
 
-function diffPreambleEnd(lines: LineReader): number {
-  for (let i = 0; ; i++) {
-    const line = lines.at(i);
-    if (line === undefined) return lines.offsetOf(i);
-    if (line.text.startsWith('diff --git ')) return line.start;
-    if (line.text.startsWith('--- ') && lines.at(i + 1)?.text.startsWith('+++ ')) return line.start;
+/**
+ * Offset of the first file header's line, else the end of the text. Found
+ * with indexOf, not line by line: the preamble of a large patch is found
+ * without a JavaScript step per line of it.
+ */
+export function diffPreambleEnd(text: string, start: number): number {
+  const git = lineStarting(text, 'diff --git ', start, start);
+  const end = git === -1 ? text.length : git;
+  for (let at = lineStarting(text, '--- ', start, start); at !== -1 && at < end;) {
+    const nl = text.indexOf('\n', at);
+    if (nl !== -1 && text.startsWith('+++ ', nl + 1)) return at;
+    at = lineStarting(text, '--- ', start, at + 1);
   }
+  return end;
+}
+
+/** The first line (lines start at `first` and after each `\n`) from `from` on that starts with `prefix`, or -1. */
+function lineStarting(text: string, prefix: string, first: number, from: number): number {
+  if (from <= first) {
+    if (text.startsWith(prefix, first)) return first;
+    from = first + 1;
+  }
+  const at = text.indexOf(`\n${prefix}`, from - 1);
+  return at === -1 ? -1 : at + 1;
 }
 
 function skipShebang(lines: LineReader): number {

@@ -27,17 +27,21 @@ export interface MaskedText {
 export function maskPreamble(preamble: string): MaskedText {
   const lines: MaskedLine[] = [];
   const parts: string[] = [];
+  // Most lines have nothing to blank: then the view is the preamble itself.
+  let changed = false;
   let start = 0;
   for (let i = 0; start <= preamble.length; i++) {
     const nl = preamble.indexOf('\n', start);
     const end = nl === -1 ? preamble.length : nl;
-    const text = maskLine(preamble.slice(start, end), i === 0);
+    const line = preamble.slice(start, end);
+    const text = maskLine(line, i === 0);
+    if (text !== line) changed = true;
     lines.push({ start, end, text, indent: firstNonBlank(text) });
     parts.push(text);
     if (nl === -1) break;
     start = nl + 1;
   }
-  return { text: parts.join('\n'), lines };
+  return { text: changed ? parts.join('\n') : preamble, lines };
 }
 
 function firstNonBlank(text: string): number {
@@ -53,8 +57,32 @@ function blank(chars: string[], from: number, to: number): void {
 }
 
 /** Blank the comment markers of one line; the result has the same length. */
-function maskLine(line: string, first: boolean): string {
+export function maskLine(line: string, first: boolean): string {
   if (first && line.startsWith('#!')) return ' '.repeat(line.length);
+  return needsMask(line) ? maskChars(line) : line;
+}
+
+/**
+ * Whether maskChars could change `line`: it has a CR, or its first or last
+ * non-blank character could open or close a marker (`#`, `/`, `*`, a quote,
+ * an `r`/`u` string prefix). A prose line has neither and is kept as it is.
+ */
+function needsMask(line: string): boolean {
+  if (line.includes('\r')) return true;
+  const i = firstNonBlank(line);
+  if (i === -1) return false;
+  let e = line.length - 1;
+  while (line.charCodeAt(e) === SPACE || line.charCodeAt(e) === TAB) e--;
+  return LEADS.has(line.charCodeAt(i)) || TRAILS.has(line.charCodeAt(e));
+}
+
+const SPACE = 0x20;
+const TAB = 0x09;
+const LEADS = new Set([...'#/*rRuU"\''].map((c) => c.charCodeAt(0)));
+const TRAILS = new Set([...'"\'/'].map((c) => c.charCodeAt(0)));
+
+/** The full masking, without needsMask's shortcut (exported for the differential test). */
+export function maskChars(line: string): string {
   // Split by UTF-16 unit (not code point) so offsets stay the file's offsets.
   const chars = line.replace(/\r/g, ' ').split('');
   let i = firstNonBlank(line);

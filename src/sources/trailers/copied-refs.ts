@@ -57,6 +57,9 @@ const NOT_OWNERS = new Set([
 const NUMBER = /#(\d{1,10})(?!\d)/;
 
 export function attributeCopiedRefs(input: CopiedRefsInput): CopiedRefsResult {
+  // Nothing to attribute or drop (most headers): skip the scan for named repos.
+  if (input.mentions.length === 0 && input.ambiguous.length === 0)
+    return { mentions: [], ambiguous: [], unattributed: 0 };
   const mentions = input.mentions.filter((m) => !isTrackerMention(m, input));
   const ambiguous = input.ambiguous.filter(
     (a) => !isOtherTrackerRef(a.text, input.lineText(a.line)) && !isFrame(a, input),

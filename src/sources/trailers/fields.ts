@@ -14,7 +14,10 @@
  * no convention cares about, because they are what end the previous field's
  * continuation lines.
  *
- * One pass over the text; the only regex is anchored and cannot backtrack.
+ * One regex finds the field lines (a native scan: most lines of a commit
+ * message are none, and a line-by-line loop in JavaScript cost far more);
+ * only the lines after a field are looked at one by one, for its
+ * continuation. The regexes cannot backtrack.
  */
 
 export interface RawField {
@@ -29,7 +32,14 @@ export interface RawField {
   valueEnd: number;
 }
 
-const FIELD_NAME = /^([A-Za-z][A-Za-z0-9-]*)[ \t]*:(?!\/\/)/;
+// A field line: an optional `# ` marker, the name, `:` (not `://`); the first
+// line's at the text's start, every other's after a `\n` (a literal first
+// character lets the regex engine skip ahead; a look-behind for the line
+// start made it try every offset). `[ \t]*:` cannot run past the line.
+const FIELD_AT_START = /(?:# )?([A-Za-z][A-Za-z0-9-]*)[ \t]*:(?!\/\/)/y;
+const FIELD_AFTER_BREAK = /\n(?:# )?([A-Za-z][A-Za-z0-9-]*)[ \t]*:(?!\/\/)/g;
+// The same at a line's body, sticky: no line string is cut out.
+const FIELD_NAME = /([A-Za-z][A-Za-z0-9-]*)[ \t]*:(?!\/\/)/y;
 /** An unclosed `[` continues a value over at most this many further lines. */
 export const MAX_BRACKET_LINES = 8;
 
@@ -42,39 +52,89 @@ interface Open {
 
 export function splitFields(text: string): RawField[] {
   const fields: RawField[] = [];
-  let open: Open | null = null;
-  for (let start = 0, lineIndex = 0; start <= text.length; lineIndex++) {
+  // Lines are counted up to `counted`, where line `lineIndex` starts.
+  let counted = 0;
+  let lineIndex = 0;
+  for (let line = nextFieldLine(text, 0); line !== null;) {
+    const { start, name, afterColon } = line;
+    lineIndex += countBreaks(text, counted, start);
+    counted = start;
+    const nl = text.indexOf('\n', start);
+    const field: RawField = {
+      name,
+      // The regex took the `# ` marker when the line starts with `#`.
+      nameStart: text.charCodeAt(start) === HASH ? start + 2 : start,
+      lineIndex,
+      valueStart: afterColon,
+      valueEnd: afterColon,
+    };
+    extendValue(field, text, afterColon, trimLineEnd(text, start, nl === -1 ? text.length : nl));
+    fields.push(field);
+    // Its continuation lines; the line that ends it may be the next field.
+    if (nl === -1) break;
+    line = nextFieldLine(text, continuationEnd(text, nl + 1, field));
+  }
+  return fields;
+}
+
+/** The first field line that starts at or after `from` (a line start), or null. */
+function nextFieldLine(
+  text: string,
+  from: number,
+): { start: number; name: string; afterColon: number } | null {
+  if (from === 0) {
+    FIELD_AT_START.lastIndex = 0;
+    const m = FIELD_AT_START.exec(text);
+    if (m?.[1] !== undefined) return { start: 0, name: m[1], afterColon: m[0].length };
+  }
+  // The `\n` that ends the line before `from`, or any later one.
+  FIELD_AFTER_BREAK.lastIndex = Math.max(0, from - 1);
+  const m = FIELD_AFTER_BREAK.exec(text);
+  if (m?.[1] === undefined) return null;
+  return { start: m.index + 1, name: m[1], afterColon: m.index + m[0].length };
+}
+
+/** The start of the first line from `from` that does not continue `field`. */
+function continuationEnd(text: string, from: number, field: RawField): number {
+  const open: Open = { field, taken: 0 };
+  for (let start = from; start <= text.length;) {
     const nl = text.indexOf('\n', start);
     const end = trimLineEnd(text, start, nl === -1 ? text.length : nl);
     const bodyStart = start + commentMarkerLength(text, start, end);
     const first = text.charCodeAt(bodyStart);
-    const blank = isBlank(text, bodyStart, end);
-    const m = blank ? null : FIELD_NAME.exec(text.slice(bodyStart, end));
-    if (open !== null && (first === SPACE || first === TAB) && !blank) {
-      extendValue(open.field, text, bodyStart, end);
-    } else if (open !== null && !blank && m === null && takesUnindented(open, text, bodyStart)) {
+    if (isBlank(text, bodyStart, end)) return start;
+    if (first === SPACE || first === TAB) {
+      extendValue(field, text, bodyStart, end);
+    } else if (
+      (!isLetter(first) || fieldNameAt(text, bodyStart) === null) &&
+      takesUnindented(open, text, bodyStart)
+    ) {
       open.taken++;
-      extendValue(open.field, text, bodyStart, end);
+      extendValue(field, text, bodyStart, end);
     } else {
-      open = null;
-      if (m?.[1] !== undefined) {
-        const afterColon = bodyStart + m[0].length;
-        const field: RawField = {
-          name: m[1],
-          nameStart: bodyStart,
-          lineIndex,
-          valueStart: afterColon,
-          valueEnd: afterColon,
-        };
-        extendValue(field, text, afterColon, end);
-        fields.push(field);
-        open = { field, taken: 0 };
-      }
+      return start;
     }
-    if (nl === -1) break;
+    if (nl === -1) return text.length + 1;
     start = nl + 1;
   }
-  return fields;
+  return text.length + 1;
+}
+
+function countBreaks(text: string, from: number, to: number): number {
+  let n = 0;
+  for (let at = text.indexOf('\n', from); at !== -1 && at < to; at = text.indexOf('\n', at + 1))
+    n++;
+  return n;
+}
+
+function fieldNameAt(text: string, at: number): RegExpExecArray | null {
+  FIELD_NAME.lastIndex = at;
+  return FIELD_NAME.exec(text);
+}
+
+/** A field name starts with an ASCII letter: other lines need no regex. */
+function isLetter(code: number): boolean {
+  return (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
 }
 
 /** May the open field take the unindented line at `bodyStart`? */
@@ -88,6 +148,7 @@ function takesUnindented(open: Open, text: string, bodyStart: number): boolean {
 }
 
 const SPACE = 0x20;
+const HASH = 0x23;
 const TAB = 0x09;
 
 function isSpace(code: number): boolean {

@@ -17,7 +17,7 @@ import type { Role, State } from '../../model.js';
 import type { PatchLayout, TrailerConvention } from './types.js';
 import type { RawField } from './fields.js';
 import { readBuildrootUpstream } from './buildroot.js';
-import { YOCTO_MEANING, readYoctoStatus } from './yocto.js';
+import { YOCTO_MEANING, readYoctoStatus, type YoctoStatus } from './yocto.js';
 
 export interface FieldMeaning {
   convention: TrailerConvention;
@@ -72,36 +72,19 @@ export interface ReadContext {
 /** How to read `field` of `text` (the preamble); null when no convention defines it. */
 export function readField(field: RawField, text: string, ctx: ReadContext): FieldReading {
   const lower = field.name.toLowerCase();
+  const isVendorBug = lower.startsWith('bug-') && lower.length > 4;
+  // `Signed-off-by:`, `Subject:`… no convention defines: decided before any slicing.
+  if (lower !== 'upstream-status' && lower !== 'upstream' && !EMPTY.has(lower) && !isVendorBug)
+    return null;
   const value = text.slice(field.valueStart, field.valueEnd);
-  const base = {
-    status: null,
-    wordStart: field.nameStart,
-    wordEnd: field.nameStart + field.name.length,
-    plainRefs: true,
-    linksStart: field.valueStart,
-  };
   if (lower === 'upstream-status') {
     const read = readYoctoStatus(text, field.valueStart, field.valueEnd);
     if ('problem' in read) {
-      return ctx.layout === 'buildroot' ? { meaning: buildrootMeaning(base, value) } : read;
+      return ctx.layout === 'buildroot' ? { meaning: buildrootMeaning(field, value) } : read;
     }
     const { role, state, commitsMerged } = YOCTO_MEANING[read.status.name];
-    return {
-      meaning: {
-        ...base,
-        convention: 'yocto',
-        status: read.status.word,
-        wordStart: read.status.start,
-        wordEnd: read.status.end,
-        prRole: role,
-        prState: state,
-        commitsMerged,
-        linksStart: read.status.end,
-      },
-    };
+    return { meaning: meaningOf(field, 'yocto', role, state, commitsMerged, read.status) };
   }
-  const isVendorBug = lower.startsWith('bug-') && lower.length > 4;
-  if (lower !== 'upstream' && !EMPTY.has(lower) && !isVendorBug) return null;
   if (value === '') {
     // Only Debian's own layout holds DEP-3 to its letter; Buildroot's linter
     // accepts an empty `Upstream: ` and neither Buildroot nor Yocto lints DEP-3.
@@ -110,14 +93,13 @@ export function readField(field: RawField, text: string, ctx: ReadContext): Fiel
       EMPTY.get(lower) ?? `${field.name} must be the URL of the vendor's bug report (DEP-3)`;
     return { problem: message };
   }
-  if (lower === 'upstream') return { meaning: buildrootMeaning(base, value) };
-  const dep3 = { ...base, convention: 'dep3' as const };
+  if (lower === 'upstream') return { meaning: buildrootMeaning(field, value) };
   if (lower === 'forwarded') {
     const prState = ctx.appliedUpstream ? null : 'OPEN';
-    return { meaning: { ...dep3, prRole: 'fix', prState, commitsMerged: false } };
+    return { meaning: meaningOf(field, 'dep3', 'fix', prState, false) };
   }
   if (lower === 'applied-upstream') {
-    return { meaning: { ...dep3, prRole: 'fix', prState: 'MERGED', commitsMerged: true } };
+    return { meaning: meaningOf(field, 'dep3', 'fix', 'MERGED', true) };
   }
   if (lower === 'origin') {
     const category = originCategory(value);
@@ -127,24 +109,42 @@ export function readField(field: RawField, text: string, ctx: ReadContext): Fiel
     const commitsMerged = merged || category === null;
     return {
       meaning: merged
-        ? { ...dep3, prRole: 'fix', prState: 'MERGED', commitsMerged }
-        : { ...dep3, prRole: 'related', prState: null, commitsMerged },
+        ? meaningOf(field, 'dep3', 'fix', 'MERGED', commitsMerged)
+        : meaningOf(field, 'dep3', 'related', null, commitsMerged),
     };
   }
+  return { meaning: meaningOf(field, 'dep3', 'issue', null, false, null, !isVendorBug) };
+}
+
+/**
+ * The word `sync` rewrites is the Yocto status word when there is one (links
+ * are read after it), else the field name (links are the whole value).
+ * Built in one literal: in Node 20 a spread followed by more keys
+ * (`{ ...base, prRole }`) costs microseconds an object.
+ */
+function meaningOf(
+  field: RawField,
+  convention: TrailerConvention,
+  prRole: Role,
+  prState: State | null,
+  commitsMerged: boolean,
+  yocto: YoctoStatus | null = null,
+  plainRefs = true,
+): FieldMeaning {
   return {
-    meaning: {
-      ...dep3,
-      prRole: 'issue',
-      prState: null,
-      commitsMerged: false,
-      plainRefs: !isVendorBug,
-    },
+    convention,
+    status: yocto?.word ?? null,
+    wordStart: yocto?.start ?? field.nameStart,
+    wordEnd: yocto?.end ?? field.nameStart + field.name.length,
+    prRole,
+    prState,
+    commitsMerged,
+    plainRefs,
+    linksStart: yocto?.end ?? field.valueStart,
   };
 }
 
-type Base = Pick<FieldMeaning, 'status' | 'wordStart' | 'wordEnd' | 'plainRefs' | 'linksStart'>;
-
-function buildrootMeaning(base: Base, value: string): FieldMeaning {
+function buildrootMeaning(field: RawField, value: string): FieldMeaning {
   const { role, state } = readBuildrootUpstream(value);
-  return { ...base, convention: 'buildroot', prRole: role, prState: state, commitsMerged: true };
+  return meaningOf(field, 'buildroot', role, state, true);
 }

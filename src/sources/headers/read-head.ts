@@ -1,0 +1,79 @@
+/**
+ * Read a patch file only as far as its header reaches (issue 14): a
+ * `.patch`/`.diff` file's header ends at its first file header (preamble.ts),
+ * which is usually in the first few kilobytes of a file whose diff body
+ * goes on for many more. The bytes are read in growing chunks, each cut at
+ * its last line break (so no UTF-8 sequence and no line is cut), until the
+ * decoded text holds the first file header; the rest is never read nor
+ * decoded. Other files are read whole: their header's end depends on more
+ * than one line.
+ *
+ * readPatchHeader gives the same result on this text as on the whole file:
+ * it reads only the text before that first file header. The first invalid
+ * UTF-8 line is the whole file's when it lies in the header; past it, the
+ * caller ignores it anyway (SPEC §2.5). But the text is not the file's: a
+ * caller that rewrites files (`sync`) must read them whole.
+ */
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { decodeUtf8, type Decoded } from '../../decode.js';
+import { diffPreambleEnd } from './preamble.js';
+
+export interface PatchHead extends Decoded {
+  /** Whether `text` is the whole file; false when the read stopped after the header. */
+  whole: boolean;
+}
+
+const FIRST_CHUNK = 16 * 1024;
+const DIFF_FILE = /\.(?:patch|diff)$/i;
+const LINE_FEED = 0x0a;
+
+/**
+ * The header part of the patch at `abs` (`rel` decides by its extension
+ * whether a part will do). `admit` is asked with the file's size, taken
+ * from the open file (no separate stat); when it refuses, nothing is read
+ * and the result is null. Throws what `fs` throws (ENOENT, EACCES…).
+ */
+export function readPatchHead(
+  abs: string,
+  rel: string,
+  admit: (size: number) => boolean = () => true,
+): PatchHead | null {
+  const fd = openSync(abs, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    if (!admit(size)) return null;
+    const partial = DIFF_FILE.test(rel);
+    let buffer = Buffer.allocUnsafe(partial ? Math.min(size + 1, FIRST_CHUNK) : size + 1);
+    let filled = 0;
+    for (;;) {
+      const got = readSync(fd, buffer, filled, buffer.length - filled, null);
+      filled += got;
+      if (got === 0) return withWhole(decodeUtf8(buffer.subarray(0, filled)), true);
+      if (filled < buffer.length) continue;
+      if (partial) {
+        const head = headOf(buffer.subarray(0, filled));
+        if (head !== null) return head;
+      }
+      const grown = Buffer.allocUnsafe(buffer.length * 4);
+      buffer.copy(grown, 0, 0, filled);
+      buffer = grown;
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The complete lines of `bytes`, decoded, when they hold a file header; else null. */
+function headOf(bytes: Uint8Array): PatchHead | null {
+  const cut = bytes.lastIndexOf(LINE_FEED);
+  if (cut === -1) return null;
+  const head = decodeUtf8(bytes.subarray(0, cut + 1));
+  const start = head.text.startsWith('\uFEFF') ? 1 : 0;
+  // A `--- ` line whose `+++ ` line is not read yet is not found here: read on.
+  return diffPreambleEnd(head.text, start) < head.text.length ? withWhole(head, false) : null;
+}
+
+// Not `{ ...decoded, whole }`: a spread followed by a key is slow in Node 20.
+function withWhole(decoded: Decoded, whole: boolean): PatchHead {
+  return { text: decoded.text, invalidLine: decoded.invalidLine, whole };
+}
