@@ -43097,6 +43097,7 @@ async function main(argv) {
   }
   return exit;
 }
+var EXIT_CLOSED_PIPE, pipeClosed;
 var init_cli = __esm({
   "src/cli.ts"() {
     "use strict";
@@ -43106,9 +43107,18 @@ var init_cli = __esm({
     init_flag_rules();
     init_errors();
     init_client();
+    EXIT_CLOSED_PIPE = 128 + 13;
+    pipeClosed = false;
+    for (const stream of [process.stdout, process.stderr]) {
+      stream.on("error", (err) => {
+        if (err.code !== "EPIPE") throw err;
+        pipeClosed = true;
+        process.exitCode = EXIT_CLOSED_PIPE;
+      });
+    }
     main(process.argv).then(
       (code2) => {
-        process.exitCode = code2;
+        process.exitCode = pipeClosed ? EXIT_CLOSED_PIPE : code2;
       },
       (err) => {
         if (err instanceof UsageError) {
@@ -43136,6 +43146,7 @@ This is a bug; please report it (run with --debug for the stack).
           }
           process.exitCode = EXIT_CODES.usage;
         }
+        if (pipeClosed) process.exitCode = EXIT_CLOSED_PIPE;
       }
     );
   }

@@ -16,6 +16,23 @@ import { GitHubUnavailableError } from './github/client.js';
 
 type CheckFlags = ReportFlags & GitHubFlags & { offline?: boolean };
 
+/**
+ * A reader that stops early (`| head`) closes the pipe, and the next write to
+ * it fails with EPIPE. git and ls die of SIGPIPE there, which a shell reports
+ * as 141; Node ignores SIGPIPE, so the CLI ends with 141 itself, quietly: the
+ * rest of its output is dropped, the work under way still finishes (no sync
+ * stops between two files), and no stack trace (docs/decisions.md).
+ */
+const EXIT_CLOSED_PIPE = 128 + 13;
+let pipeClosed = false;
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPIPE') throw err;
+    pipeClosed = true;
+    process.exitCode = EXIT_CLOSED_PIPE;
+  });
+}
+
 function withRoot(cmd: Command): Command {
   return cmd
     .option('--root <dir>', 'root to search (default: the git top-level of the working directory)')
@@ -203,7 +220,7 @@ async function main(argv: string[]): Promise<number> {
 
 main(process.argv).then(
   (code) => {
-    process.exitCode = code;
+    process.exitCode = pipeClosed ? EXIT_CLOSED_PIPE : code;
   },
   (err: unknown) => {
     if (err instanceof UsageError) {
@@ -225,5 +242,6 @@ main(process.argv).then(
       }
       process.exitCode = EXIT.usage;
     }
+    if (pipeClosed) process.exitCode = EXIT_CLOSED_PIPE;
   },
 );

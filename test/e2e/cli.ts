@@ -1,4 +1,7 @@
-/** Spawn the built CLI (dist/cli.js) the way a user would, with a controlled environment. */
+/**
+ * Spawn the built CLI the way a user would, with a controlled environment:
+ * dist/cli.js, the one-file bundle `npm run build` links (scripts/build-cli.mjs).
+ */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,27 +18,32 @@ export interface CliResult {
 }
 
 /**
- * Run the CLI; env starts empty of GitHub variables so the developer's token never leaks in.
+ * The CLI's environment: ours without GitHub variables, so the developer's token never leaks in.
  * Each fixture stands for a repository of its own: git does not look above test/fixtures,
  * so reports name paths from the fixture (as its own repository top would), not from
  * this project's top (report/paths.ts).
  */
-export function runCli(
-  args: string[],
-  env: Record<string, string> = {},
-  cwd = PROJECT,
-): Promise<CliResult> {
+export function cliEnv(env: Record<string, string> = {}): Record<string, string> {
   const base: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) {
     if (v === undefined) continue;
     if (/^(GH_|GITHUB_)/.test(k) || k === 'CI' || k === 'FORCE_COLOR') continue;
     base[k] = v;
   }
+  return { ...base, NO_COLOR: '1', GIT_CEILING_DIRECTORIES: FIXTURES, ...env };
+}
+
+/** Run the CLI in `cliEnv(env)`. */
+export function runCli(
+  args: string[],
+  env: Record<string, string> = {},
+  cwd = PROJECT,
+): Promise<CliResult> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI, ...args], {
       cwd,
-      env: { ...base, NO_COLOR: '1', GIT_CEILING_DIRECTORIES: FIXTURES, ...env },
+      env: cliEnv(env),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

@@ -1,8 +1,9 @@
 /**
  * The readers under test. By default the ones in src/; when RELIABILITY_CLI
  * names a built CLI (the mutant runner's copy of dist/ with one protection
- * removed), the same modules beside it, so the reader-level tests can be run
- * against a mutant exactly like the end-to-end ones.
+ * removed), tsc's modules beside it (the CLI itself is one bundle linked from
+ * them), so the reader-level tests can be run against a mutant exactly like
+ * the end-to-end ones.
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';

@@ -5,11 +5,13 @@
  *   npm run build && npx tsx test/reliability/support/run-mutants.ts [name…]
  *
  * Each mutant is dist/ copied to .reliability-mutants/<name>/ (inside the
- * project, so node_modules still resolve), one exact text replaced (it must
- * occur once), and the named test run with RELIABILITY_CLI pointing at the
- * copy. Expected: every mutant "red"; the unmutated copy "green".
+ * project, so node_modules still resolve), one exact text replaced in tsc's
+ * modules (it must occur once), the copy's dist/cli.js bundle linked again from
+ * them (scripts/build-cli.mjs, as `npm run build` does, so the spawned CLI
+ * carries the mutation too), and the named test run with RELIABILITY_CLI
+ * pointing at the copy. Expected: every mutant "red"; the unmutated copy "green".
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PROJECT } from './cli.js';
@@ -517,6 +519,12 @@ async function runOne(m: Mutant | null, test: string, pattern: string): Promise<
       );
     writeFileSync(file, text.replace(e.find, e.replace));
   }
+  const linked = spawnSync(
+    process.execPath,
+    [path.join(PROJECT, 'scripts', 'build-cli.mjs'), path.join(dir, 'dist')],
+    { stdio: 'inherit' },
+  );
+  if (linked.status !== 0) throw new Error(`${m?.name ?? 'unmutated'}: bundling the copy failed`);
   // Its own process group, so a hung run (a reader in an endless loop) is
   // killed with every vitest worker it started.
   const child = spawn(

@@ -1,0 +1,76 @@
+// What the two bundles share: the CLI (dist/cli.js, scripts/build-cli.mjs) and
+// the GitHub Action (action/index.mjs, scripts/build-action.mjs) are each one
+// esbuild bundle of our code and every dependency, with the licences of what
+// went in written beside it.
+import { build } from 'esbuild';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const pkg = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8'));
+
+/**
+ * Bundle one entry (`entryPoints` or `stdin`, as esbuild takes them) into one
+ * ESM file for Node 20 and return its text and the licence notices of the
+ * packages in it; nothing is written. `header` is the bundle's first comment
+ * line. Dynamic imports stay inside the file: esbuild turns each lazily
+ * imported module into an initialiser that runs on first import, so a command
+ * that never reaches Octokit never evaluates it (it is still parsed; code
+ * splitting into chunks cost more than it saved, docs/decisions.md).
+ */
+export async function bundle({ header, outfile, ...entry }) {
+  const result = await build({
+    ...entry,
+    // Paths in the bundle's comments are relative to this, whatever the caller's directory.
+    absWorkingDir: ROOT,
+    // ...and name node_modules/ as such even where it is a symlink (a worktree
+    // sharing another checkout's install), so the bundle is the same text there.
+    preserveSymlinks: true,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    write: false,
+    metafile: true,
+    outfile,
+    legalComments: 'eof',
+    define: { __UPSTREAM_STATUS_VERSION__: JSON.stringify(pkg.version) },
+    // Some bundled dependencies are CommonJS and call require() for node built-ins.
+    banner: {
+      js: [
+        header,
+        "import { createRequire as __usCreateRequire } from 'node:module';",
+        'const require = __usCreateRequire(import.meta.url);',
+      ].join('\n'),
+    },
+    logLevel: 'warning',
+  });
+  const text = result.outputFiles[0].text;
+  const notices = await licenseNotices(
+    Object.keys(result.metafile.inputs),
+    path.relative(ROOT, outfile),
+  );
+  return { text, notices };
+}
+
+/** The licence text of every package bundled in, as their licences ask. */
+async function licenseNotices(inputs, bundleName) {
+  const dirs = new Set();
+  for (const input of inputs) {
+    const m = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input);
+    if (m) dirs.add(m[1]);
+  }
+  const parts = [];
+  for (const dir of [...dirs].sort()) {
+    const meta = JSON.parse(await readFile(path.join(ROOT, dir, 'package.json'), 'utf8'));
+    const file = (await readdir(path.join(ROOT, dir))).find((f) =>
+      /^(licen[cs]e|copying)/i.test(f),
+    );
+    const body = file
+      ? await readFile(path.join(ROOT, dir, file), 'utf8')
+      : `License: ${meta.license}`;
+    parts.push(`${meta.name}@${meta.version} (${meta.license})\n\n${body.trim()}\n`);
+  }
+  return `Packages bundled into ${bundleName} and their licences.\n\n${parts.join('\n' + '-'.repeat(72) + '\n\n')}`;
+}
