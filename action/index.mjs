@@ -12188,6 +12188,184 @@ var init_decode = __esm({
   }
 });
 
+// src/sources/headers/preamble.ts
+function extractPreamble(path23, text3) {
+  const startOffset = text3.startsWith("\uFEFF") ? 1 : 0;
+  const lines = new LineReader(text3, startOffset);
+  const ext = extensionOf(path23);
+  let end;
+  if (ext === "diff" || ext === "patch") end = diffPreambleEnd(text3, startOffset);
+  else if (ext === "py") end = pythonPreambleEnd(lines);
+  else if (SHELL_EXTENSIONS.has(ext))
+    end = commentBlockEnd(lines, skipShebang(lines), isHashComment);
+  else end = genericPreambleEnd(lines);
+  return { text: text3.slice(startOffset, Math.max(startOffset, end)), startOffset, startLine: 1 };
+}
+function extensionOf(path23) {
+  const base = path23.slice(path23.lastIndexOf("/") + 1);
+  const dot2 = base.lastIndexOf(".");
+  return dot2 <= 0 ? "" : base.slice(dot2 + 1).toLowerCase();
+}
+function diffPreambleEnd(text3, start) {
+  const git2 = lineStarting(text3, "diff --git ", start, start);
+  const end = git2 === -1 ? text3.length : git2;
+  for (let at = lineStarting(text3, "--- ", start, start); at !== -1 && at < end; ) {
+    const nl = text3.indexOf("\n", at);
+    if (nl !== -1 && text3.startsWith("+++ ", nl + 1)) return at;
+    at = lineStarting(text3, "--- ", start, at + 1);
+  }
+  return end;
+}
+function lineStarting(text3, prefix, first, from) {
+  if (from <= first) {
+    if (text3.startsWith(prefix, first)) return first;
+    from = first + 1;
+  }
+  const at = text3.indexOf(`
+${prefix}`, from - 1);
+  return at === -1 ? -1 : at + 1;
+}
+function skipShebang(lines) {
+  return lines.at(0)?.text.startsWith("#!") ? 1 : 0;
+}
+function isBlank(line) {
+  return line.text.trim() === "";
+}
+function isHashComment(line) {
+  return line.text.trimStart().startsWith("#");
+}
+function commentBlockEnd(lines, from, isComment) {
+  let lastComment = from - 1;
+  for (let i = from; ; i++) {
+    const line = lines.at(i);
+    if (line === void 0) break;
+    if (isComment(line)) lastComment = i;
+    else if (!isBlank(line)) break;
+  }
+  return lines.offsetOf(lastComment + 1);
+}
+function pythonPreambleEnd(lines) {
+  let i = skipShebang(lines);
+  while (true) {
+    const line2 = lines.at(i);
+    if (line2 === void 0 || !(isBlank(line2) || isHashComment(line2))) break;
+    i++;
+  }
+  const line = lines.at(i);
+  const open4 = line ? DOCSTRING_OPEN.exec(line.text) : null;
+  if (!line || !open4 || open4[1] === void 0) {
+    return commentBlockEnd(lines, skipShebang(lines), isHashComment);
+  }
+  const quote = open4[1];
+  const bodyStart = line.start + open4[0].length;
+  let j = i;
+  for (let l = lines.at(j); l !== void 0; l = lines.at(++j)) {
+    const from = j === i ? bodyStart - l.start : 0;
+    if (l.text.indexOf(quote, from) !== -1) return commentBlockEnd(lines, j + 1, isHashComment);
+  }
+  return lines.offsetOf(j);
+}
+function genericPreambleEnd(lines) {
+  const from = skipShebang(lines);
+  let inBlock = false;
+  const isComment = (line) => {
+    const t2 = line.text.trim();
+    if (inBlock) {
+      inBlock = !t2.includes("*/");
+      return true;
+    }
+    if (t2.startsWith("/*")) {
+      inBlock = !t2.includes("*/", 2);
+      return true;
+    }
+    return t2.startsWith("#") || t2.startsWith("//");
+  };
+  const end = commentBlockEnd(lines, from, isComment);
+  return end > lines.offsetOf(from) ? end : lines.offsetOf(FALLBACK_LINES);
+}
+var FALLBACK_LINES, SHELL_EXTENSIONS, LineReader, DOCSTRING_OPEN;
+var init_preamble = __esm({
+  "src/sources/headers/preamble.ts"() {
+    "use strict";
+    FALLBACK_LINES = 200;
+    SHELL_EXTENSIONS = /* @__PURE__ */ new Set(["sh", "bash", "zsh", "ksh"]);
+    LineReader = class {
+      constructor(text3, start) {
+        this.text = text3;
+        this.next = start;
+      }
+      text;
+      lines = [];
+      next;
+      /** The i-th line (0-based), or undefined past the end. */
+      at(i) {
+        while (this.lines.length <= i && this.next <= this.text.length) {
+          if (this.next === this.text.length && this.lines.length > 0) break;
+          const nl = this.text.indexOf("\n", this.next);
+          const stop = nl === -1 ? this.text.length : nl;
+          this.lines.push({ start: this.next, text: this.text.slice(this.next, stop) });
+          this.next = nl === -1 ? this.text.length + 1 : nl + 1;
+        }
+        return this.lines[i];
+      }
+      /** Offset where line i starts, or the end of the text when there is no line i. */
+      offsetOf(i) {
+        return this.at(i)?.start ?? this.text.length;
+      }
+    };
+    DOCSTRING_OPEN = /^[rRuU]?("""|''')/;
+  }
+});
+
+// src/sources/headers/read-head.ts
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+function readPatchHead(abs, rel, admit = () => true) {
+  const fd = openSync(abs, "r");
+  try {
+    const size = fstatSync(fd).size;
+    if (!admit(size)) return null;
+    const partial = DIFF_FILE.test(rel);
+    let buffer = Buffer.allocUnsafe(partial ? Math.min(size + 1, FIRST_CHUNK) : size + 1);
+    let filled = 0;
+    for (; ; ) {
+      const got = readSync(fd, buffer, filled, buffer.length - filled, null);
+      filled += got;
+      if (got === 0) return withWhole(decodeUtf8(buffer.subarray(0, filled)), true);
+      if (filled < buffer.length) continue;
+      if (partial) {
+        const head2 = headOf(buffer.subarray(0, filled));
+        if (head2 !== null) return head2;
+      }
+      const grown = Buffer.allocUnsafe(buffer.length * 4);
+      buffer.copy(grown, 0, 0, filled);
+      buffer = grown;
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+function headOf(bytes2) {
+  const cut = bytes2.lastIndexOf(LINE_FEED);
+  if (cut === -1) return null;
+  const head2 = decodeUtf8(bytes2.subarray(0, cut + 1));
+  const start = head2.text.startsWith("\uFEFF") ? 1 : 0;
+  return diffPreambleEnd(head2.text, start) < head2.text.length ? withWhole(head2, false) : null;
+}
+function withWhole(decoded, whole) {
+  return { text: decoded.text, invalidLine: decoded.invalidLine, whole };
+}
+var FIRST_CHUNK, DIFF_FILE, LINE_FEED;
+var init_read_head = __esm({
+  "src/sources/headers/read-head.ts"() {
+    "use strict";
+    init_decode();
+    init_preamble();
+    FIRST_CHUNK = 16 * 1024;
+    DIFF_FILE = /\.(?:patch|diff)$/i;
+    LINE_FEED = 10;
+  }
+});
+
 // src/input-limits.ts
 function refusedSource(path23, kind, message) {
   return {
@@ -13099,135 +13277,6 @@ var init_text = __esm({
   }
 });
 
-// src/sources/headers/preamble.ts
-function extractPreamble(path23, text3) {
-  const startOffset = text3.startsWith("\uFEFF") ? 1 : 0;
-  const lines = new LineReader(text3, startOffset);
-  const ext = extensionOf(path23);
-  let end;
-  if (ext === "diff" || ext === "patch") end = diffPreambleEnd(text3, startOffset);
-  else if (ext === "py") end = pythonPreambleEnd(lines);
-  else if (SHELL_EXTENSIONS.has(ext))
-    end = commentBlockEnd(lines, skipShebang(lines), isHashComment);
-  else end = genericPreambleEnd(lines);
-  return { text: text3.slice(startOffset, Math.max(startOffset, end)), startOffset, startLine: 1 };
-}
-function extensionOf(path23) {
-  const base = path23.slice(path23.lastIndexOf("/") + 1);
-  const dot2 = base.lastIndexOf(".");
-  return dot2 <= 0 ? "" : base.slice(dot2 + 1).toLowerCase();
-}
-function diffPreambleEnd(text3, start) {
-  const git2 = lineStarting(text3, "diff --git ", start, start);
-  const end = git2 === -1 ? text3.length : git2;
-  for (let at = lineStarting(text3, "--- ", start, start); at !== -1 && at < end; ) {
-    const nl = text3.indexOf("\n", at);
-    if (nl !== -1 && text3.startsWith("+++ ", nl + 1)) return at;
-    at = lineStarting(text3, "--- ", start, at + 1);
-  }
-  return end;
-}
-function lineStarting(text3, prefix, first, from) {
-  if (from <= first) {
-    if (text3.startsWith(prefix, first)) return first;
-    from = first + 1;
-  }
-  const at = text3.indexOf(`
-${prefix}`, from - 1);
-  return at === -1 ? -1 : at + 1;
-}
-function skipShebang(lines) {
-  return lines.at(0)?.text.startsWith("#!") ? 1 : 0;
-}
-function isBlank(line) {
-  return line.text.trim() === "";
-}
-function isHashComment(line) {
-  return line.text.trimStart().startsWith("#");
-}
-function commentBlockEnd(lines, from, isComment) {
-  let lastComment = from - 1;
-  for (let i = from; ; i++) {
-    const line = lines.at(i);
-    if (line === void 0) break;
-    if (isComment(line)) lastComment = i;
-    else if (!isBlank(line)) break;
-  }
-  return lines.offsetOf(lastComment + 1);
-}
-function pythonPreambleEnd(lines) {
-  let i = skipShebang(lines);
-  while (true) {
-    const line2 = lines.at(i);
-    if (line2 === void 0 || !(isBlank(line2) || isHashComment(line2))) break;
-    i++;
-  }
-  const line = lines.at(i);
-  const open4 = line ? DOCSTRING_OPEN.exec(line.text) : null;
-  if (!line || !open4 || open4[1] === void 0) {
-    return commentBlockEnd(lines, skipShebang(lines), isHashComment);
-  }
-  const quote = open4[1];
-  const bodyStart = line.start + open4[0].length;
-  let j = i;
-  for (let l = lines.at(j); l !== void 0; l = lines.at(++j)) {
-    const from = j === i ? bodyStart - l.start : 0;
-    if (l.text.indexOf(quote, from) !== -1) return commentBlockEnd(lines, j + 1, isHashComment);
-  }
-  return lines.offsetOf(j);
-}
-function genericPreambleEnd(lines) {
-  const from = skipShebang(lines);
-  let inBlock = false;
-  const isComment = (line) => {
-    const t2 = line.text.trim();
-    if (inBlock) {
-      inBlock = !t2.includes("*/");
-      return true;
-    }
-    if (t2.startsWith("/*")) {
-      inBlock = !t2.includes("*/", 2);
-      return true;
-    }
-    return t2.startsWith("#") || t2.startsWith("//");
-  };
-  const end = commentBlockEnd(lines, from, isComment);
-  return end > lines.offsetOf(from) ? end : lines.offsetOf(FALLBACK_LINES);
-}
-var FALLBACK_LINES, SHELL_EXTENSIONS, LineReader, DOCSTRING_OPEN;
-var init_preamble = __esm({
-  "src/sources/headers/preamble.ts"() {
-    "use strict";
-    FALLBACK_LINES = 200;
-    SHELL_EXTENSIONS = /* @__PURE__ */ new Set(["sh", "bash", "zsh", "ksh"]);
-    LineReader = class {
-      constructor(text3, start) {
-        this.text = text3;
-        this.next = start;
-      }
-      text;
-      lines = [];
-      next;
-      /** The i-th line (0-based), or undefined past the end. */
-      at(i) {
-        while (this.lines.length <= i && this.next <= this.text.length) {
-          if (this.next === this.text.length && this.lines.length > 0) break;
-          const nl = this.text.indexOf("\n", this.next);
-          const stop = nl === -1 ? this.text.length : nl;
-          this.lines.push({ start: this.next, text: this.text.slice(this.next, stop) });
-          this.next = nl === -1 ? this.text.length + 1 : nl + 1;
-        }
-        return this.lines[i];
-      }
-      /** Offset where line i starts, or the end of the text when there is no line i. */
-      offsetOf(i) {
-        return this.at(i)?.start ?? this.text.length;
-      }
-    };
-    DOCSTRING_OPEN = /^[rRuU]?("""|''')/;
-  }
-});
-
 // src/sources/headers/index.ts
 function mayHoldRefs(text3) {
   return REF_HINT.test(text3);
@@ -14128,7 +14177,7 @@ function readPatchHeader(input2, options = {}) {
   const layout = options.layout ?? null;
   const preamble = extractPreamble(input2.path, input2.text);
   const header2 = parseHeader(input2, preamble);
-  const readsTrailers = layout !== null || DIFF_FILE.test(input2.path);
+  const readsTrailers = layout !== null || DIFF_FILE2.test(input2.path);
   const trailers = readsTrailers ? parseTrailers({
     path: input2.path,
     preamble: preamble.text,
@@ -14174,7 +14223,7 @@ function countLineBreaks(text3) {
   for (let at = text3.indexOf("\n"); at !== -1; at = text3.indexOf("\n", at + 1)) n++;
   return n;
 }
-var DIFF_FILE;
+var DIFF_FILE2;
 var init_patch_header = __esm({
   "src/sources/headers/patch-header.ts"() {
     "use strict";
@@ -14182,7 +14231,7 @@ var init_patch_header = __esm({
     init_preamble();
     init_trailers();
     init_copied_refs();
-    DIFF_FILE = /\.(?:patch|diff)$/i;
+    DIFF_FILE2 = /\.(?:patch|diff)$/i;
   }
 });
 
@@ -23471,30 +23520,34 @@ var init_records = __esm({
 });
 
 // src/collect.ts
-import { existsSync as existsSync2, readFileSync, statSync as statSync2 } from "node:fs";
+import { closeSync as closeSync2, existsSync as existsSync2, fstatSync as fstatSync2, openSync as openSync2, readSync as readSync2 } from "node:fs";
 import path6 from "node:path";
-async function collectSources(root, config2) {
+async function collectSources(root, config2, options = {}) {
   const discovery = await discover(root, config2);
+  const wholeFiles = options.wholeFiles === true;
   const unreadable = [];
   const texts = /* @__PURE__ */ new Map();
   const budget = new ReadBudget(config2.limits);
   const sources = [];
-  const readAs = (kind) => async (rel) => {
+  const admit = (rel, kind) => (size) => {
+    const admitted = budget.admit(rel, kind, size);
+    if (!admitted.read && admitted.report !== null) sources.push(admitted.report);
+    return admitted.read;
+  };
+  const readNow = (kind) => (rel) => {
     try {
       const abs = path6.join(root, rel);
-      const admitted = budget.admit(rel, kind, statSync2(abs).size);
-      if (!admitted.read) {
-        if (admitted.report !== null) sources.push(admitted.report);
-        return null;
-      }
-      const decoded = decodeUtf8(readFileSync(abs));
-      if (decoded.invalidLine === null) texts.set(rel, decoded.text);
+      if (kind === "patch-header" && !wholeFiles)
+        return readPatchHead(abs, rel, admit(rel, kind));
+      const decoded = readWhole(abs, admit(rel, kind));
+      if (decoded !== null && decoded.invalidLine === null) texts.set(rel, decoded.text);
       return decoded;
     } catch (err) {
       unreadable.push(`${rel}: ${err.code ?? String(err)}`);
       return null;
     }
   };
+  const readAs = (kind) => (rel) => Promise.resolve(readNow(kind)(rel));
   const aliases = new Map(Object.entries(config2.repos.aliases));
   const ledgerTexts = await readAll(discovery.ledgers, readAs("ledger"));
   for (const file of ledgerTexts.values()) learnAliases(file.text, aliases);
@@ -23543,7 +23596,10 @@ async function collectSources(root, config2) {
   const headerFiles = [...discovery.patchFiles, ...discovery.conventionPatches];
   const conventional = new Set(discovery.conventionPatches);
   let unattributed = 0;
-  for (const [rel, decoded] of await readAll(headerFiles, readAs("patch-header"))) {
+  const readHeader = readNow("patch-header");
+  for (const rel of headerFiles) {
+    const decoded = readHeader(rel);
+    if (decoded === null) continue;
     let file = decoded;
     const defaultRepo = indexed.get(rel)?.find((p) => p.repo !== null)?.repo ?? repoForPatch(config2, rel, patchesDirOfPatch(discovery, rel));
     const layout = conventional.has(rel) ? layoutOf(rel) : null;
@@ -23639,6 +23695,27 @@ async function readAll(paths, read) {
   });
   return out;
 }
+function readWhole(abs, admit) {
+  const fd = openSync2(abs, "r");
+  try {
+    const size = fstatSync2(fd).size;
+    if (!admit(size)) return null;
+    let buffer = Buffer.allocUnsafe(size + 1);
+    let filled = 0;
+    for (; ; ) {
+      const got = readSync2(fd, buffer, filled, buffer.length - filled, null);
+      if (got === 0) return decodeUtf8(buffer.subarray(0, filled));
+      filled += got;
+      if (filled === buffer.length) {
+        const grown = Buffer.allocUnsafe(buffer.length * 2);
+        buffer.copy(grown, 0, 0, filled);
+        buffer = grown;
+      }
+    }
+  } finally {
+    closeSync2(fd);
+  }
+}
 function withEncoding(result, file) {
   if (file.invalidLine !== null) {
     result.problems.unshift({
@@ -23712,6 +23789,7 @@ var init_collect = __esm({
     "use strict";
     init_config();
     init_decode();
+    init_read_head();
     init_input_limits();
     init_refs();
     init_discover();
@@ -39272,7 +39350,9 @@ var init_discover_run = __esm({
 
 // src/check.ts
 async function runCheck(opts) {
-  const collected = await collectSources(opts.root, opts.config);
+  const collected = await collectSources(opts.root, opts.config, {
+    wholeFiles: opts.wholeFiles === true
+  });
   const notes = [];
   const extra = [];
   const budget = opts.config.github.budget;
@@ -41438,7 +41518,7 @@ async function syncCommand(flags, github) {
     format: "text",
     label: "upstream-status: asking GitHub"
   });
-  const result = await runCheck({ ...base, github, version: VERSION }).finally(
+  const result = await runCheck({ ...base, github, version: VERSION, wholeFiles: true }).finally(
     () => progress.stop()
   );
   requireSources(result.collected, base.root, base.config);

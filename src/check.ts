@@ -39,6 +39,8 @@ export interface CheckOptions {
   configFile?: string | null;
   /** `check --discover`: also look for open PRs that break a patch and no record names. */
   discover?: boolean;
+  /** Read every file whole and keep its text (`sync` rewrites them); see CollectOptions. */
+  wholeFiles?: boolean;
 }
 
 export interface CheckResult {
@@ -51,7 +53,9 @@ export interface CheckResult {
 }
 
 export async function runCheck(opts: CheckOptions): Promise<CheckResult> {
-  const collected = await collectSources(opts.root, opts.config);
+  const collected = await collectSources(opts.root, opts.config, {
+    wholeFiles: opts.wholeFiles === true,
+  });
   const notes: string[] = [];
   const extra: Finding[] = [];
   const budget = opts.config.github.budget;

@@ -3,11 +3,12 @@
  * hand the text to the pure readers. Everything a reader cannot make sense of
  * comes back as data (ParseProblem); one bad file never stops the others.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from './config-types.js';
 import { isIgnored, repoForPatch } from './config.js';
 import { decodeUtf8 } from './decode.js';
+import { readPatchHead } from './sources/headers/read-head.js';
 import { ReadBudget } from './input-limits.js';
 import type { Mention, PatchEntry, RefKey, SourceKind, SourceResult } from './model.js';
 import { learnAliases } from './refs.js';
@@ -43,32 +44,55 @@ interface FileText {
   invalidLine: number | null;
 }
 
-export async function collectSources(root: string, config: Config): Promise<Collected> {
+export interface CollectOptions {
+  /**
+   * Read patch files whole and keep every text (`Collected.texts`): only a run
+   * that rewrites files (`sync`) needs this. Otherwise a `.patch`/`.diff` is
+   * read only as far as its header (readPatchHead) and patch texts are
+   * dropped as soon as their header is read.
+   */
+  wholeFiles?: boolean;
+}
+
+export async function collectSources(
+  root: string,
+  config: Config,
+  options: CollectOptions = {},
+): Promise<Collected> {
   const discovery = await discover(root, config);
+  const wholeFiles = options.wholeFiles === true;
   const unreadable: string[] = [];
   const texts = new Map<string, string>();
   const budget = new ReadBudget(config.limits);
   const sources: SourceResult[] = [];
-  const readAs =
+  const admit =
+    (rel: string, kind: SourceKind) =>
+    (size: number): boolean => {
+      const admitted = budget.admit(rel, kind, size);
+      if (!admitted.read && admitted.report !== null) sources.push(admitted.report);
+      return admitted.read;
+    };
+  // Synchronous reads: thousands of small files read faster one by one than
+  // as thousands of concurrent promises (each an open/fstat/read/close).
+  const readNow =
     (kind: SourceKind) =>
-    async (rel: string): Promise<FileText | null> => {
+    (rel: string): FileText | null => {
       try {
         const abs = path.join(root, rel);
-        const admitted = budget.admit(rel, kind, statSync(abs).size);
-        if (!admitted.read) {
-          if (admitted.report !== null) sources.push(admitted.report);
-          return null;
-        }
-        // Synchronous reads: thousands of small files read faster one by one than
-        // as thousands of concurrent promises (each an open/fstat/read/close).
-        const decoded = decodeUtf8(readFileSync(abs));
-        if (decoded.invalidLine === null) texts.set(rel, decoded.text);
+        if (kind === 'patch-header' && !wholeFiles)
+          return readPatchHead(abs, rel, admit(rel, kind));
+        const decoded = readWhole(abs, admit(rel, kind));
+        if (decoded !== null && decoded.invalidLine === null) texts.set(rel, decoded.text);
         return decoded;
       } catch (err) {
         unreadable.push(`${rel}: ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
         return null;
       }
     };
+  const readAs =
+    (kind: SourceKind) =>
+    (rel: string): Promise<FileText | null> =>
+      Promise.resolve(readNow(kind)(rel));
 
   const aliases = new Map<string, string>(Object.entries(config.repos.aliases));
   const ledgerTexts = await readAll(discovery.ledgers, readAs('ledger'));
@@ -133,8 +157,13 @@ export async function collectSources(root: string, config: Config): Promise<Coll
   const headerFiles = [...discovery.patchFiles, ...discovery.conventionPatches];
   const conventional = new Set(discovery.conventionPatches);
   let unattributed = 0;
-  for (const [rel, decoded] of await readAll(headerFiles, readAs('patch-header'))) {
-    let file = decoded;
+  // One file at a time, read and then parsed: a patch's text is garbage as
+  // soon as its header is read, instead of every text living until the last.
+  const readHeader = readNow('patch-header');
+  for (const rel of headerFiles) {
+    const decoded = readHeader(rel);
+    if (decoded === null) continue;
+    let file: FileText = decoded;
     const defaultRepo =
       indexed.get(rel)?.find((p) => p.repo !== null)?.repo ??
       repoForPatch(config, rel, patchesDirOfPatch(discovery, rel));
@@ -271,6 +300,30 @@ async function readAll(
 }
 
 /** Non-UTF-8 input is a parse-error at the first bad byte; what decoded is still read. */
+/** A whole file, its size taken from the open file (no separate stat); null when `admit` refuses it. */
+function readWhole(abs: string, admit: (size: number) => boolean): FileText | null {
+  const fd = openSync(abs, 'r');
+  try {
+    const size = fstatSync(fd).size;
+    if (!admit(size)) return null;
+    // One byte more than the size says, so a file that grew since is read to its end.
+    let buffer = Buffer.allocUnsafe(size + 1);
+    let filled = 0;
+    for (;;) {
+      const got = readSync(fd, buffer, filled, buffer.length - filled, null);
+      if (got === 0) return decodeUtf8(buffer.subarray(0, filled));
+      filled += got;
+      if (filled === buffer.length) {
+        const grown = Buffer.allocUnsafe(buffer.length * 2);
+        buffer.copy(grown, 0, 0, filled);
+        buffer = grown;
+      }
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
 function withEncoding<T extends SourceResult>(result: T, file: FileText): T {
   if (file.invalidLine !== null) {
     result.problems.unshift({

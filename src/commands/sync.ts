@@ -43,8 +43,8 @@ export async function syncCommand(flags: SyncFlags, github: GitHubSettings): Pro
     format: 'text',
     label: 'upstream-status: asking GitHub',
   });
-  const result = await runCheck({ ...base, github, version: VERSION }).finally(() =>
-    progress.stop(),
+  const result = await runCheck({ ...base, github, version: VERSION, wholeFiles: true }).finally(
+    () => progress.stop(),
   );
   requireSources(result.collected, base.root, base.config);
   for (const note of result.notes) process.stderr.write(`note: ${shown(note)}\n`);
