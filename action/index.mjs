@@ -12152,39 +12152,51 @@ var init_action_outputs = __esm({
 });
 
 // src/decode.ts
+import { isUtf8 } from "node:buffer";
 function decodeUtf8(bytes2) {
-  try {
-    return { text: strict.decode(bytes2), invalidLine: null };
-  } catch {
-    return { text: lenient.decode(bytes2), invalidLine: lineOfFirstInvalid(bytes2) };
-  }
+  if (isUtf8(bytes2)) return { text: strict.decode(bytes2), invalidLine: null };
+  return { text: lenient.decode(bytes2), invalidLine: lineOfFirstInvalid(bytes2) };
 }
 function lineOfFirstInvalid(bytes2) {
   let line = 1;
-  let i = 0;
-  while (i < bytes2.length) {
-    const b = bytes2[i];
-    if (b === 10) line++;
-    let extra;
-    if (b < 128) extra = 0;
-    else if (b >= 194 && b <= 223) extra = 1;
-    else if (b >= 224 && b <= 239) extra = 2;
-    else if (b >= 240 && b <= 244) extra = 3;
-    else return line;
-    for (let k = 1; k <= extra; k++) {
-      const c = bytes2[i + k];
-      if (c === void 0 || (c & 192) !== 128) return line;
+  let start = 0;
+  while (start < bytes2.length) {
+    const end = lineEndAfter(bytes2, Math.min(start + BLOCK, bytes2.length));
+    const block2 = bytes2.subarray(start, end);
+    if (!isUtf8(block2)) {
+      let from = 0;
+      for (; ; ) {
+        const feed = block2.indexOf(LINE_FEED, from);
+        const stop = feed === -1 ? block2.length : feed + 1;
+        if (!isUtf8(block2.subarray(from, stop))) return line;
+        if (feed === -1) return line;
+        line++;
+        from = stop;
+      }
     }
-    i += extra + 1;
+    line += countLineFeeds(block2);
+    start = end;
   }
   return line;
 }
-var strict, lenient;
+function lineEndAfter(bytes2, at) {
+  if (at >= bytes2.length) return bytes2.length;
+  const feed = bytes2.indexOf(LINE_FEED, at);
+  return feed === -1 ? bytes2.length : feed + 1;
+}
+function countLineFeeds(block2) {
+  let n = 0;
+  for (let i = block2.indexOf(LINE_FEED); i !== -1; i = block2.indexOf(LINE_FEED, i + 1)) n++;
+  return n;
+}
+var strict, lenient, LINE_FEED, BLOCK;
 var init_decode = __esm({
   "src/decode.ts"() {
     "use strict";
     strict = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
     lenient = new TextDecoder("utf-8", { fatal: false, ignoreBOM: true });
+    LINE_FEED = 10;
+    BLOCK = 64 * 1024;
   }
 });
 
@@ -12345,7 +12357,7 @@ function readPatchHead(abs, rel, admit = () => true) {
   }
 }
 function headOf(bytes2) {
-  const cut = bytes2.lastIndexOf(LINE_FEED);
+  const cut = bytes2.lastIndexOf(LINE_FEED2);
   if (cut === -1) return null;
   const head2 = decodeUtf8(bytes2.subarray(0, cut + 1));
   const start = head2.text.startsWith("\uFEFF") ? 1 : 0;
@@ -12354,7 +12366,7 @@ function headOf(bytes2) {
 function withWhole(decoded, whole) {
   return { text: decoded.text, invalidLine: decoded.invalidLine, whole };
 }
-var FIRST_CHUNK, DIFF_FILE, LINE_FEED;
+var FIRST_CHUNK, DIFF_FILE, LINE_FEED2;
 var init_read_head = __esm({
   "src/sources/headers/read-head.ts"() {
     "use strict";
@@ -12362,7 +12374,7 @@ var init_read_head = __esm({
     init_preamble();
     FIRST_CHUNK = 16 * 1024;
     DIFF_FILE = /\.(?:patch|diff)$/i;
-    LINE_FEED = 10;
+    LINE_FEED2 = 10;
   }
 });
 
