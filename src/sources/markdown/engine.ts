@@ -67,6 +67,8 @@ export interface Engine {
    * upstream-workaround: markdown-it's silent drop at maxNesting (patch.upstream.status.md)
    */
   truncatedAt: { line: number | null };
+  /** Read plain inline content without markdown-it (inline-plain.ts); off only to test that path. */
+  plainInline: boolean;
 }
 
 type BlockRule = (
@@ -88,7 +90,7 @@ const LEAVES = new Set([
   'reference_definition',
 ]);
 
-export function createEngine(): Engine {
+export function createEngine({ plainInline = true }: { plainInline?: boolean } = {}): Engine {
   const md = new MarkdownIt('commonmark').enable(['table', 'strikethrough']);
   // The preset's 20 silently drops whatever is nested deeper (lists in
   // lists in quotes…); micromark has no such limit. 100 is markdown-it's default.
@@ -188,7 +190,7 @@ export function createEngine(): Engine {
     }
     tokenize(state, startLine, endLine);
   };
-  return { md, blocks, links, truncatedAt };
+  return { md, blocks, links, truncatedAt, plainInline };
 }
 
 /**

@@ -1,0 +1,223 @@
+/**
+ * The inline content most ledger cells and headings hold — text, code spans
+ * and `[text](url)` links on one line — turned into mdast without
+ * markdown-it. markdown-it builds a parser state and a Token (a dozen
+ * fields, each set through a defineProperty helper) for every piece of every
+ * cell; on a 1,000-row ledger that was half of the reader's time and most
+ * of its garbage.
+ *
+ * The nodes are exactly those markdown-it's inline parser and InlineBuilder
+ * (inline.ts) make for such content, plus the simplest emphasis: `*x*` or
+ * `**x**` around plain text, opening after white space or punctuation
+ * and closing before it (`**MERGED** 2026-07-09`). Anything else — a line
+ * ending, an escape, `_`, `~`, `<`, `&`, an image, a `[` that is not a
+ * plain inline link, an unclosed code span, other `*` runs — returns null
+ * and the caller takes the full path.
+ * test/sources/markdown-plain-inline.test.ts checks the two paths agree.
+ */
+import type { Emphasis, InlineCode, Link, PhrasingContent, Strong, Text } from 'mdast';
+import { classify } from './attention.js';
+import type { InlinePiece, InlineSource } from './inline.js';
+import type { Point, SourceText } from './source.js';
+
+const BACKTICK = 96;
+const OPEN_BRACKET = 91;
+const CLOSE_BRACKET = 93;
+const OPEN_PAREN = 40;
+const CLOSE_PAREN = 41;
+const BANG = 33;
+const STAR = 42;
+
+/** Characters that may start something other than text outside code spans and links. */
+const OTHER = new Uint8Array(128);
+for (const c of '\\_~<&') OTHER[c.charCodeAt(0)] = 1;
+
+/** Characters a plain link text may not hold (it would be parsed, or end early). */
+const NOT_IN_LABEL = new Uint8Array(128);
+for (const c of '\n\r\\*_~<&![]`') NOT_IN_LABEL[c.charCodeAt(0)] = 1;
+
+/**
+ * Characters a plain link destination may hold: printable ASCII but for
+ * what markdown-it reads specially there (parentheses, `<`, escapes,
+ * entities) and what could start another construct first.
+ */
+const IN_DESTINATION = new Uint8Array(128);
+for (let c = 0x21; c < 0x7f; c++) IN_DESTINATION[c] = 1;
+for (const c of '()<>\\&`[]') IN_DESTINATION[c.charCodeAt(0)] = 0;
+
+/** Plain inline content → its phrasing nodes; null when it is not plain (see the file comment). */
+export function parsePlainInline(
+  source: SourceText,
+  inline: InlineSource,
+  inTable: boolean,
+): PhrasingContent[] | null {
+  const C = inline.content;
+  // A line ending (soft or hard break) takes the full path, even inside a code span.
+  if (C.includes('\n')) return null;
+  const out: PhrasingContent[] = [];
+  const position = (start: number, end: number): { start: Point; end: Point } =>
+    inlinePosition(source, inline.pieces, start, end);
+  const text = (start: number, end: number): void => {
+    if (end > start) {
+      const node: Text = {
+        type: 'text',
+        value: C.slice(start, end),
+        position: position(start, end),
+      };
+      out.push(node);
+    }
+  };
+  let textStart = 0;
+  // An open `*` or `**` run: plain text only up to its closer.
+  let opener: { start: number; size: number; at: number } | null = null;
+  let i = 0;
+  while (i < C.length) {
+    const c = C.charCodeAt(i);
+    if (c === STAR) {
+      let end = i + 1;
+      while (C.charCodeAt(end) === STAR) end++;
+      const size = end - i;
+      const before = i > 0 ? classify(C.charCodeAt(i - 1)) : 1;
+      const after = end < C.length ? classify(C.charCodeAt(end)) : 1;
+      if (size > 2) return null;
+      if (opener === null) {
+        // Only a run that opens and cannot close: white space or punctuation before, a word after.
+        if (before === 0 || after !== 0) return null;
+        text(textStart, i);
+        opener = { start: i, size, at: out.length };
+      } else {
+        // Its closer: a word before, white space or punctuation after, nothing but text between.
+        if (size !== opener.size || before !== 0 || after === 0 || out.length !== opener.at)
+          return null;
+        const inner: Text = {
+          type: 'text',
+          value: C.slice(opener.start + size, i),
+          position: position(opener.start + size, i),
+        };
+        const node: Emphasis | Strong = {
+          type: size === 2 ? 'strong' : 'emphasis',
+          children: [inner],
+          position: position(opener.start, end),
+        };
+        out.push(node);
+        opener = null;
+      }
+      i = end;
+      textStart = i;
+    } else if (opener !== null && (c === BACKTICK || c === OPEN_BRACKET)) {
+      return null;
+    } else if (c === BACKTICK) {
+      let open = i + 1;
+      while (C.charCodeAt(open) === BACKTICK) open++;
+      const size = open - i;
+      const close = closingRun(C, open, size);
+      if (close < 0) return null;
+      text(textStart, i);
+      let value = codeValue(C.slice(open, close));
+      if (inTable && value.includes('\\'))
+        value = value.replace(/\\([\\|])/g, (all, d: string) => (d === '|' ? d : all));
+      const node: InlineCode = { type: 'inlineCode', value, position: position(i, close + size) };
+      out.push(node);
+      i = close + size;
+      textStart = i;
+    } else if (c === OPEN_BRACKET) {
+      const labelEnd = plainLabelEnd(C, i + 1);
+      if (labelEnd < 0 || C.charCodeAt(labelEnd + 1) !== OPEN_PAREN) return null;
+      const destEnd = plainDestinationEnd(C, labelEnd + 2);
+      if (destEnd < 0) return null;
+      text(textStart, i);
+      const label: Text = {
+        type: 'text',
+        value: C.slice(i + 1, labelEnd),
+        position: position(i + 1, labelEnd),
+      };
+      const link: Link = {
+        type: 'link',
+        url: C.slice(labelEnd + 2, destEnd),
+        title: null,
+        children: [label],
+        position: position(i, destEnd + 1),
+      };
+      out.push(link);
+      i = destEnd + 1;
+      textStart = i;
+    } else if (c < 128 && OTHER[c] === 1) {
+      return null;
+    } else if (c === BANG && C.charCodeAt(i + 1) === OPEN_BRACKET) {
+      return null;
+    } else {
+      i++;
+    }
+  }
+  if (opener !== null) return null;
+  text(textStart, C.length);
+  return out;
+}
+
+/** The `]` ending a non-empty plain link text starting at `from`, or -1. */
+function plainLabelEnd(C: string, from: number): number {
+  let i = from;
+  for (; i < C.length; i++) {
+    const c = C.charCodeAt(i);
+    if (c === CLOSE_BRACKET) break;
+    if (c < 128 && NOT_IN_LABEL[c] === 1) return -1;
+  }
+  return i > from && i < C.length ? i : -1;
+}
+
+/** The `)` ending a non-empty plain destination starting at `from`, or -1. */
+function plainDestinationEnd(C: string, from: number): number {
+  let i = from;
+  for (; i < C.length; i++) {
+    const c = C.charCodeAt(i);
+    if (c === CLOSE_PAREN) break;
+    if (c >= 128 || IN_DESTINATION[c] !== 1) return -1;
+  }
+  return i > from && i < C.length ? i : -1;
+}
+
+/** The start of the first run of exactly `size` backticks at or after `from`, or -1. */
+export function closingRun(text: string, from: number, size: number): number {
+  let at = from;
+  for (;;) {
+    const start = text.indexOf('`', at);
+    if (start < 0) return -1;
+    let end = start;
+    while (text.charCodeAt(end) === BACKTICK) end++;
+    if (end - start === size) return start;
+    at = end;
+  }
+}
+
+/** micromark's code value on one line: one padding space off each side, if both have one. */
+function codeValue(raw: string): string {
+  const pad = raw.length > 2 && raw.charCodeAt(0) === 32 && raw.charCodeAt(raw.length - 1) === 32;
+  return pad && /[^ ]/.test(raw) ? raw.slice(1, -1) : raw;
+}
+
+/** Content offset → normalised source offset. */
+export function contentOffset(pieces: readonly InlinePiece[], at: number): number {
+  let lo = 0;
+  let hi = pieces.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (pieces[mid]!.at <= at) lo = mid;
+    else hi = mid - 1;
+  }
+  const p = pieces[lo];
+  return p === undefined ? at : p.to + at - p.at;
+}
+
+/** The mdast position of content range [start, end). */
+export function inlinePosition(
+  source: SourceText,
+  pieces: readonly InlinePiece[],
+  start: number,
+  end: number,
+): { start: Point; end: Point } {
+  const from = contentOffset(pieces, start);
+  // An end is one past its last character: that character's offset + 1, so a
+  // range ending with a line ending ends at the next line's start.
+  const to = end > start ? contentOffset(pieces, end - 1) + 1 : from;
+  return { start: source.point(from), end: source.point(to) };
+}
