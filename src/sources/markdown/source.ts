@@ -35,9 +35,16 @@ export class SourceText {
     this.origStarts = hasCr ? lineStarts(text) : null;
   }
 
+  /** The line of the last lookup: nodes are positioned in order, mostly on the same line. */
+  private hint = 0;
+
   /** 0-based line of a normalised offset (of the full normalised text). */
   private lineOfFull(offset: number): number {
-    return indexAtOrBefore(this.starts, offset);
+    const { starts, hint } = this;
+    if (offset >= starts[hint]! && (hint + 1 >= starts.length || offset < starts[hint + 1]!))
+      return hint;
+    this.hint = indexAtOrBefore(starts, offset);
+    return this.hint;
   }
 
   /** Start of the line holding a normalised offset. */
@@ -94,8 +101,12 @@ function normalise(text: string): string {
 }
 
 /** Line starts, counting CRLF, LF and lone CR as one break each (like micromark). */
-function lineStarts(text: string): number[] {
+export function lineStarts(text: string): number[] {
   const starts = [0];
+  if (!text.includes('\r')) {
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+    return starts;
+  }
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) starts.push(i + 1);

@@ -69,7 +69,7 @@ const SPACE = 32;
 const TAB = 9;
 const BACKSLASH = 92;
 
-type AlignType = 'left' | 'right' | 'center' | null;
+export type AlignType = 'left' | 'right' | 'center' | null;
 
 /**
  * The delimiter row `| :-- | --: |` → its alignments, or null when it is
