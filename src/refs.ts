@@ -44,12 +44,19 @@ const REPO = '[A-Za-z0-9_.-]+';
 const BARE_WORDS = new Set(['pr', 'prs', 'pull', 'issue', 'issues', 'bug', 'fixes', 'see']);
 const INTERNAL_WORDS = new Set(['internal']);
 
+/** A github.com PR or issue URL (the URL form of scanRefs with no extra hosts), as a pattern source. */
+export const GITHUB_URL_REF = urlPattern('github\\.com');
+
+function urlPattern(hostAlt: string): string {
+  return `https?://(?:www\\.)?(?:${hostAlt})/(${OWNER})/(${REPO})/(pull|pulls|issues)/(\\d+)`;
+}
+
 function buildPattern(hosts: readonly string[]): RegExp {
   const hostAlt = ['github\\.com', ...hosts.map(escapeRegExp)].join('|');
   return new RegExp(
     [
       // 1-4: URL
-      `https?://(?:www\\.)?(?:${hostAlt})/(${OWNER})/(${REPO})/(pull|pulls|issues)/(\\d+)`,
+      urlPattern(hostAlt),
       // 5-7: owner/repo#N
       `(?<![\\w./-])(${OWNER})/(${REPO})#(\\d+)`,
       // 8-9: alias#N
@@ -86,9 +93,10 @@ function cleanRepo(repo: string): string {
  * ref seen earlier in the same text, then `ctx.defaultRepo`.
  */
 export function scanRefs(text: string, ctx: RefContext): FoundRef[] {
+  const out: FoundRef[] = [];
+  if (!mayHoldRef(text)) return out;
   const re = patternFor(ctx.hosts ?? []);
   re.lastIndex = 0;
-  const out: FoundRef[] = [];
   let lastRepo: string | null = null;
   for (let m = re.exec(text); m !== null; m = re.exec(text)) {
     const start = m.index;
@@ -133,9 +141,10 @@ export function reposNamed(
   aliases: ReadonlyMap<string, string>,
   max = Infinity,
 ): Set<string> {
+  const out = new Set<string>();
+  if (!mayHoldRef(text)) return out;
   const re = patternFor([]);
   re.lastIndex = 0;
-  const out = new Set<string>();
   for (let m = re.exec(text); m !== null && out.size < max; m = re.exec(text)) {
     if (m[1] !== undefined && m[2] !== undefined)
       out.add(`${m[1]}/${cleanRepo(m[2])}`.toLowerCase());
@@ -148,6 +157,11 @@ export function reposNamed(
     if (m[0].length === 0) re.lastIndex++;
   }
   return out;
+}
+
+/** Every form holds a `#` or starts with `http`: text with neither needs no run of the pattern. */
+function mayHoldRef(text: string): boolean {
+  return text.includes('#') || text.includes('http');
 }
 
 function resolveBare(

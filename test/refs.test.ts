@@ -1,5 +1,12 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { learnAliases, normaliseRepo, parseRefValue, scanRefs } from '../src/refs.js';
+import {
+  GITHUB_URL_REF,
+  learnAliases,
+  normaliseRepo,
+  parseRefValue,
+  scanRefs,
+} from '../src/refs.js';
 
 const ctx = (aliases: Record<string, string> = {}, defaultRepo: string | null = null) => ({
   aliases: new Map(Object.entries(aliases)),
@@ -146,5 +153,54 @@ describe('ref numbers GitHub cannot have', () => {
       ambiguous: false,
       key: null,
     });
+  });
+});
+
+describe('shortcuts that must not change what is read', () => {
+  const pieces = fc.constantFrom(
+    'h',
+    'http',
+    'https://',
+    'http://www.',
+    'github.com/',
+    'o/',
+    'x',
+    '/pull/',
+    '/issues/',
+    '#',
+    '#1',
+    '12',
+    'a',
+    'internal ',
+    'PR ',
+    ' ',
+    '.',
+    '-',
+    '&',
+    '`',
+  );
+  const texts = fc.array(pieces, { maxLength: 30 }).map((parts) => parts.join(''));
+
+  it('every ref holds a `#` or starts with `http`, so text with neither is not scanned', () => {
+    fc.assert(
+      fc.property(texts, (text) => {
+        for (const ref of scanRefs(text, ctx({ x: 'o/x' }))) {
+          expect(ref.text.includes('#') || ref.text.startsWith('http')).toBe(true);
+        }
+      }),
+      { seed: 20261214, numRuns: 2000 },
+    );
+  });
+
+  it('GITHUB_URL_REF anchored says what a first ref that is a URL at offset 0 says', () => {
+    const anchored = new RegExp(`^${GITHUB_URL_REF}`);
+    fc.assert(
+      fc.property(texts, (text) => {
+        const first = scanRefs(text.trim(), ctx())[0];
+        const byScan = first !== undefined && first.form === 'url' && first.start === 0;
+        expect(anchored.test(text.trim())).toBe(byScan);
+      }),
+      { seed: 20261214, numRuns: 2000 },
+    );
   });
 });

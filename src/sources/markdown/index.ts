@@ -10,9 +10,9 @@
  * link's URL — which names the ref — is not part of its text in mdast.
  */
 import type { Nodes, Root } from 'mdast';
-import { scanRefs } from '../../refs.js';
+import { GITHUB_URL_REF } from '../../refs.js';
 import { createEngine, type Engine } from './engine.js';
-import { indexAtOrBefore, SourceText } from './source.js';
+import { indexAtOrBefore, lineStarts, SourceText } from './source.js';
 import { buildTree } from './tree.js';
 
 const BOM = '\uFEFF';
@@ -43,6 +43,12 @@ export const markdownItTree: TreeBuilder = (text) => {
   engine ??= createEngine();
   return buildTree(engine, new SourceText(text));
 };
+
+/** For tests: every inline container through markdown-it, none through inline-plain.ts. */
+export function markdownItFullTree(): TreeBuilder {
+  const full = createEngine({ plainInline: false });
+  return (text) => buildTree(full, new SourceText(text));
+}
 
 let currentBuilder: TreeBuilder = markdownItTree;
 
@@ -80,6 +86,8 @@ function collectDefinitions(tree: Root): Map<string, string> {
   const out = new Map<string, string>();
   const visit = (node: Nodes): void => {
     if (node.type === 'definition' && !out.has(node.identifier)) out.set(node.identifier, node.url);
+    // Definitions are blocks: never inside a paragraph, heading or table.
+    if (node.type === 'paragraph' || node.type === 'heading' || node.type === 'table') return;
     if ('children' in node) for (const child of node.children) visit(child);
   };
   visit(tree);
@@ -88,11 +96,7 @@ function collectDefinitions(tree: Root): Map<string, string> {
 
 /** Offset → 1-based line, counting CRLF, LF and lone CR as one break, like remark. */
 function lineIndex(text: string): (offset: number) => number {
-  const starts = [0];
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) starts.push(i + 1);
-  }
+  const starts = lineStarts(text);
   return (offset) => indexAtOrBefore(starts, offset) + 1;
 }
 
@@ -116,72 +120,100 @@ export interface InlineText {
 
 /** Flatten an inline container's children (see the file comment). */
 export function flattenInline(doc: MarkdownDoc, node: Nodes): InlineText {
-  const parts: string[] = [];
-  const pieces: Piece[] = [];
-  const codes: [number, number][] = [];
-  let at = 0;
-  const push = (value: string, srcStart: number, srcEnd: number, exact: boolean): void => {
-    if (value.length === 0) return;
-    parts.push(value);
-    pieces.push({ at, length: value.length, srcStart, srcEnd, exact });
-    at += value.length;
+  const flat: Flat = { doc, parts: [], pieces: [], codes: [], at: 0 };
+  if ('children' in node) for (const child of node.children) flattenNode(flat, child);
+  const { parts } = flat;
+  return {
+    text: parts.length === 1 ? parts[0]! : parts.join(''),
+    pieces: flat.pieces,
+    codes: flat.codes,
   };
-  const visitCode = (value: string, start: number, end: number): void => {
-    const raw = doc.text.slice(start, end);
-    const ticks = /^`+/.exec(raw)?.[0].length ?? 0;
-    const inner = raw.indexOf(value, ticks);
-    if (inner >= 0 && value.length > 0)
-      push(value, start + inner, start + inner + value.length, true);
-    else push(raw, start, end, true);
-  };
-  const visit = (n: Nodes): void => {
-    const start = n.position?.start.offset;
-    const end = n.position?.end.offset;
-    if (start === undefined || end === undefined) return;
-    switch (n.type) {
-      case 'text':
-        // The raw slice, not `value`: same meaning for refs and states, and
-        // its offsets are exact even with escapes and entities.
-        push(doc.text.slice(start, end), start, end, true);
-        return;
-      case 'inlineCode': {
-        const from = at;
-        visitCode(n.value, start, end);
-        if (at > from) codes.push([from, at]);
-        return;
-      }
-      case 'link':
-      case 'linkReference': {
-        const url = n.type === 'link' ? n.url : doc.definitions.get(n.identifier);
-        if (url !== undefined && isGitHubRefUrl(url)) {
-          // One mention per link: the URL names the ref, its text is ignored.
-          push(url, start, end, false);
-          push(' ', end, end, false);
-        } else {
-          for (const child of n.children) visit(child);
-        }
-        return;
-      }
-      case 'break':
-      case 'html':
-        // A separator, so words on either side never fuse into one token.
-        push(' ', start, end, false);
-        return;
-      case 'image':
-      case 'imageReference':
-      case 'footnoteReference':
-        return;
-      default:
-        if ('children' in n) for (const child of n.children) visit(child);
-    }
-  };
-  if ('children' in node) for (const child of node.children) visit(child);
-  return { text: parts.join(''), pieces, codes };
 }
 
+/** flattenInline's output as it grows: plain functions over it, no closures per call. */
+interface Flat {
+  doc: MarkdownDoc;
+  parts: string[];
+  pieces: Piece[];
+  codes: [number, number][];
+  /** Length of the flat text so far. */
+  at: number;
+}
+
+function pushFlat(
+  flat: Flat,
+  value: string,
+  srcStart: number,
+  srcEnd: number,
+  exact: boolean,
+): void {
+  if (value.length === 0) return;
+  flat.parts.push(value);
+  flat.pieces.push({ at: flat.at, length: value.length, srcStart, srcEnd, exact });
+  flat.at += value.length;
+}
+
+function flattenCode(flat: Flat, value: string, start: number, end: number): void {
+  const raw = flat.doc.text.slice(start, end);
+  let ticks = 0;
+  while (raw.charCodeAt(ticks) === 96) ticks++;
+  const inner = raw.indexOf(value, ticks);
+  if (inner >= 0 && value.length > 0)
+    pushFlat(flat, value, start + inner, start + inner + value.length, true);
+  else pushFlat(flat, raw, start, end, true);
+}
+
+function flattenNode(flat: Flat, n: Nodes): void {
+  const start = n.position?.start.offset;
+  const end = n.position?.end.offset;
+  if (start === undefined || end === undefined) return;
+  switch (n.type) {
+    case 'text':
+      // The raw slice, not `value`: same meaning for refs and states, and
+      // its offsets are exact even with escapes and entities.
+      pushFlat(flat, flat.doc.text.slice(start, end), start, end, true);
+      return;
+    case 'inlineCode': {
+      const from = flat.at;
+      flattenCode(flat, n.value, start, end);
+      if (flat.at > from) flat.codes.push([from, flat.at]);
+      return;
+    }
+    case 'link':
+    case 'linkReference': {
+      const url = n.type === 'link' ? n.url : flat.doc.definitions.get(n.identifier);
+      if (url !== undefined && isGitHubRefUrl(url)) {
+        // One mention per link: the URL names the ref, its text is ignored.
+        pushFlat(flat, url, start, end, false);
+        pushFlat(flat, ' ', end, end, false);
+      } else {
+        for (const child of n.children) flattenNode(flat, child);
+      }
+      return;
+    }
+    case 'break':
+    case 'html':
+      // A separator, so words on either side never fuse into one token.
+      pushFlat(flat, ' ', start, end, false);
+      return;
+    case 'image':
+    case 'imageReference':
+    case 'footnoteReference':
+      return;
+    default:
+      if ('children' in n) for (const child of n.children) flattenNode(flat, child);
+  }
+}
+
+/**
+ * Is `url` a GitHub PR or issue URL from its first character? What
+ * `scanRefs(url.trim(), …)[0]` says when its first ref is a URL at offset 0:
+ * the URL form of refs.ts, anchored.
+ */
+const GITHUB_REF_URL = new RegExp(`^${GITHUB_URL_REF}`);
+
 function isGitHubRefUrl(url: string): boolean {
-  const first = scanRefs(url.trim(), { aliases: new Map(), defaultRepo: null })[0];
-  return first !== undefined && first.form === 'url' && first.start === 0;
+  return GITHUB_REF_URL.test(url.trim());
 }
 
 /**
