@@ -58,6 +58,7 @@ export function readRefs(
   patch: string | null,
 ): ReadRef[] {
   const found = scanRefs(inline.text, { aliases: reader.aliases, defaultRepo: reader.sectionRepo });
+  if (found.length === 0) return [];
   const contexts = readContexts(inline, found);
   const beside = besideStates(reader, inline, found, contexts);
   const out: ReadRef[] = [];

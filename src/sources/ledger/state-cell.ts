@@ -9,29 +9,30 @@ import { scanRefs } from '../../refs.js';
 import { excerpt, reportProblem, type LedgerReader } from './reader.js';
 import { toRecorded, type ReadRef, type Recorded } from './refs.js';
 import { readStateCell, type StateCellReading } from './states.js';
-import { contentRange, flattenInline, type InlineText } from '../markdown/index.js';
+import { contentRange, type InlineText } from '../markdown/index.js';
 
 /**
  * The state cell of a row → the recorded state of each upstream-PR ref it
  * covers (refs with a state written beside them keep that one). Also records
- * the cell's position for `sync`.
+ * the cell's position for `sync`. `inline` is the cell flattened.
  */
 export function readRowState(
   reader: LedgerReader,
   cell: TableCell | undefined,
+  inline: InlineText | undefined,
   prRefs: readonly ReadRef[],
   line: number,
 ): Map<ReadRef, Recorded> {
   const out = new Map<ReadRef, Recorded>();
-  if (cell === undefined) return out;
-  const inline = flattenInline(reader.doc, cell);
+  if (cell === undefined || inline === undefined) return out;
+  const covered = prRefs.filter((r) => r.beside === null);
+  const keys = [...new Set(covered.map((r) => r.key))];
+  // A cell that covers no PR is never read: nothing to report, nothing to sync.
+  if (keys.length === 0) return out;
   const reading = readStateCell(
     inline.text,
     scanRefs(inline.text, { aliases: reader.aliases, defaultRepo: null }),
   );
-  const covered = prRefs.filter((r) => r.beside === null);
-  const keys = [...new Set(covered.map((r) => r.key))];
-  if (keys.length === 0) return out;
   applyReading(reader, reading, inline, covered, keys.length > 1, line, out);
   if (reading.kind === 'unreadable') return out;
   const range = contentRange(reader.doc, cell);

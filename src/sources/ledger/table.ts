@@ -13,7 +13,7 @@ import { excerpt, reportProblem, type LedgerReader } from './reader.js';
 import { readRefs, toMention, type ReadRef } from './refs.js';
 import { readRowState } from './state-cell.js';
 import { applyCue } from '../meaning/cues.js';
-import { flattenInline, inlineCodes } from '../markdown/index.js';
+import { flattenInline, inlineCodes, type InlineText } from '../markdown/index.js';
 
 export function readTable(reader: LedgerReader, table: Table, retiredSection: boolean): void {
   const [header, ...rows] = table.children;
@@ -48,22 +48,38 @@ function readRow(
 ): string | null {
   const line = row.position?.start.line ?? 1;
   const cells = row.children;
+  // Each cell flattened once: the patch, state and ours cells are read twice.
+  const inlines = cells.map((cell) => flattenInline(reader.doc, cell));
   const cellAt = (index: number | null): TableCell | undefined =>
     index === null ? undefined : cells[index];
-  const rowPatch = readPatchCell(reader, cellAt(columns.patch), line, above, columns.patch ?? 0);
+  const inlineAt = (index: number | null): InlineText | undefined =>
+    index === null ? undefined : inlines[index];
+  const rowPatch = readPatchCell(
+    reader,
+    cellAt(columns.patch),
+    inlineAt(columns.patch),
+    line,
+    above,
+    columns.patch ?? 0,
+  );
   const patch = rowPatch.patch;
 
   // Every cell but the state cell is scanned, left to right, in document order.
-  const refsByCell = cells.map((cell, index) =>
-    index === columns.state ? [] : readRefs(reader, flattenInline(reader.doc, cell), patch),
+  const refsByCell = inlines.map((inline, index) =>
+    index === columns.state ? [] : readRefs(reader, inline, patch),
   );
   const prRefs = columns.pr === null ? [] : (refsByCell[columns.pr] ?? []);
   const issueRefs = columns.issue === null ? [] : (refsByCell[columns.issue] ?? []);
-  const fromStateCell = readRowState(reader, cellAt(columns.state), prRefs, line);
+  const fromStateCell = readRowState(
+    reader,
+    cellAt(columns.state),
+    inlineAt(columns.state),
+    prRefs,
+    line,
+  );
 
-  const oursCell = cellAt(columns.ours);
-  const ours =
-    oursCell !== undefined && /^\s*yes\b/i.test(flattenInline(reader.doc, oursCell).text);
+  const oursCell = inlineAt(columns.ours);
+  const ours = oursCell !== undefined && /^\s*yes\b/i.test(oursCell.text);
   const prRole: Role = retired ? 'background' : (rowPatch.dittoRole ?? (ours ? 'own' : 'fix'));
 
   // The words written about a ref in its cell can overrule the column's role
@@ -105,15 +121,16 @@ function readRow(
 function readPatchCell(
   reader: LedgerReader,
   cell: TableCell | undefined,
+  inline: InlineText | undefined,
   line: number,
   above: string | null,
   column: number,
 ): RowPatch {
-  if (cell === undefined) {
+  if (cell === undefined || inline === undefined) {
     reportProblem(reader, line, `this row stops before the patch column (column ${column + 1})`);
     return { patch: null, paths: [], dittoRole: null };
   }
-  const text = flattenInline(reader.doc, cell).text;
+  const text = inline.text;
   const ditto = readDitto(text);
   if (ditto !== null) {
     if (above === null) {
