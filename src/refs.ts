@@ -85,6 +85,9 @@ function escapeRegExp(s: string): string {
 
 /** Trim a repo name captured greedily (`engine.` at the end of a sentence). */
 function cleanRepo(repo: string): string {
+  // Only a name ending in `.` or `t`/`T` (`.git`) changes: most end in neither.
+  const last = repo.charCodeAt(repo.length - 1);
+  if (last !== 46 && last !== 116 && last !== 84) return repo;
   return repo.replace(/\.+$/, '').replace(/\.git$/i, '');
 }
 
@@ -211,8 +214,14 @@ function found(
   const tooLong = digits.length > MAX_REF_DIGITS;
   let key: RefKey | null = null;
   if (repo !== null && !tooLong) {
-    const [owner = '', name = ''] = repo.split('/');
-    key = refKey(owner, name, Number(digits));
+    const slash = repo.indexOf('/');
+    if (slash > 0 && repo.indexOf('/', slash + 1) < 0 && repo === repo.toLowerCase()) {
+      // Already `owner/repo`, lower-cased: what refKey would build from its two halves.
+      key = `${repo}#${Number(digits)}`;
+    } else {
+      const [owner = '', name = ''] = repo.split('/');
+      key = refKey(owner, name, Number(digits));
+    }
   }
   return {
     key,

@@ -192,6 +192,23 @@ describe('shortcuts that must not change what is read', () => {
     );
   });
 
+  it("builds a full ref's key as the repo cleaned, lower-cased, and the number", () => {
+    const names = fc
+      .array(fc.constantFrom('a', 'B', 'x', '.', '.git', '.GiT', '-', '_', 't', 'T', '9'), {
+        minLength: 1,
+        maxLength: 6,
+      })
+      .map((parts) => `O${parts.join('')}`);
+    fc.assert(
+      fc.property(names, fc.constantFrom('7', '007', '12345'), (name, n) => {
+        const [ref] = scanRefs(`see Own-er/${name}#${n} now`, ctx());
+        const clean = name.replace(/\.+$/, '').replace(/\.git$/i, '');
+        expect(ref?.key).toBe(`own-er/${clean}`.toLowerCase() + `#${Number(n)}`);
+      }),
+      { seed: 20261214, numRuns: 2000 },
+    );
+  });
+
   it('GITHUB_URL_REF anchored says what a first ref that is a URL at offset 0 says', () => {
     const anchored = new RegExp(`^${GITHUB_URL_REF}`);
     fc.assert(
