@@ -86,7 +86,8 @@ function normalise(name: string): string {
 /** `rel` under `dir`, root-relative; null when absolute or outside the root. */
 function joinDir(dir: string, rel: string): string | null {
   if (isAbsolute(rel)) return null;
-  const joined = posix.normalize(posix.join(dir === '' ? '.' : dir, rel)).replace(/^\.\//, '');
+  // posix.join normalises what it joins: a second normalize changed nothing.
+  const joined = posix.join(dir === '' ? '.' : dir, rel).replace(/^\.\//, '');
   // The records' rule for "inside the root" (normaliseRelPath refuses `.` too,
   // which is the root itself, not a path that leaves it).
   return joined === '.' || normaliseRelPath(joined) !== null ? joined : null;

@@ -248,18 +248,41 @@ export function toMention(
 ): Mention {
   // A state wrapped onto the next line of a paragraph: findings point at it.
   const stateLine = recorded ? reader.doc.lineOf(recorded.at - reader.doc.shift) : ref.line;
+  const recordedState = recorded?.state ?? null;
+  const recordedDate = recorded?.date ?? null;
+  const stateSpan = recorded?.span ?? null;
+  const sharedState = recorded?.shared ?? false;
+  const { source } = reader;
+  const { key, line } = ref;
+  // Two literals rather than a spread of an optional key: a spread in the
+  // middle of a literal is a runtime call per mention. Same keys, same order.
+  if (stateLine !== line) {
+    return {
+      ref: key,
+      kindHint,
+      source,
+      sourceKind: 'ledger',
+      line,
+      stateLine,
+      patch,
+      role,
+      recordedState,
+      recordedDate,
+      stateSpan,
+      sharedState,
+    };
+  }
   return {
-    ref: ref.key,
+    ref: key,
     kindHint,
-    source: reader.source,
+    source,
     sourceKind: 'ledger',
-    line: ref.line,
-    ...(stateLine !== ref.line ? { stateLine } : {}),
+    line,
     patch,
     role,
-    recordedState: recorded?.state ?? null,
-    recordedDate: recorded?.date ?? null,
-    stateSpan: recorded?.span ?? null,
-    sharedState: recorded?.shared ?? false,
+    recordedState,
+    recordedDate,
+    stateSpan,
+    sharedState,
   };
 }

@@ -154,13 +154,15 @@ function pushFlat(
 }
 
 function flattenCode(flat: Flat, value: string, start: number, end: number): void {
-  const raw = flat.doc.text.slice(start, end);
-  let ticks = 0;
-  while (raw.charCodeAt(ticks) === 96) ticks++;
-  const inner = raw.indexOf(value, ticks);
-  if (inner >= 0 && value.length > 0)
-    pushFlat(flat, value, start + inner, start + inner + value.length, true);
-  else pushFlat(flat, raw, start, end, true);
+  const { text } = flat.doc;
+  let ticks = start;
+  while (ticks < end && text.charCodeAt(ticks) === 96) ticks++;
+  // The value where it is written (the first occurrence after the backticks,
+  // inside the span); else the whole span, backticks included.
+  const inner = value.length > 0 ? text.indexOf(value, ticks) : -1;
+  if (inner >= 0 && inner + value.length <= end)
+    pushFlat(flat, value, inner, inner + value.length, true);
+  else pushFlat(flat, text.slice(start, end), start, end, true);
 }
 
 function flattenNode(flat: Flat, n: Nodes): void {

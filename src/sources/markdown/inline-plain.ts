@@ -17,7 +17,6 @@
  */
 import type { Emphasis, InlineCode, Link, PhrasingContent, Strong, Text } from 'mdast';
 import { classify } from './attention.js';
-import type { InlinePiece, InlineSource } from './inline.js';
 import type { Point, SourceText } from './source.js';
 
 const BACKTICK = 96;
@@ -45,28 +44,21 @@ const IN_DESTINATION = new Uint8Array(128);
 for (let c = 0x21; c < 0x7f; c++) IN_DESTINATION[c] = 1;
 for (const c of '()<>\\&`[]') IN_DESTINATION[c.charCodeAt(0)] = 0;
 
-/** Plain inline content → its phrasing nodes; null when it is not plain (see the file comment). */
+/**
+ * Plain inline content → its phrasing nodes; null when it is not plain (see
+ * the file comment). `content` is one stretch of the normalised source
+ * starting at offset `base`: one line holds no line ending, so no piece map.
+ */
 export function parsePlainInline(
   source: SourceText,
-  inline: InlineSource,
+  content: string,
+  base: number,
   inTable: boolean,
 ): PhrasingContent[] | null {
-  const C = inline.content;
+  const C = content;
   // A line ending (soft or hard break) takes the full path, even inside a code span.
   if (C.includes('\n')) return null;
   const out: PhrasingContent[] = [];
-  const position = (start: number, end: number): { start: Point; end: Point } =>
-    inlinePosition(source, inline.pieces, start, end);
-  const text = (start: number, end: number): void => {
-    if (end > start) {
-      const node: Text = {
-        type: 'text',
-        value: C.slice(start, end),
-        position: position(start, end),
-      };
-      out.push(node);
-    }
-  };
   let textStart = 0;
   // An open `*` or `**` run: plain text only up to its closer.
   let opener: { start: number; size: number; at: number } | null = null;
@@ -83,21 +75,16 @@ export function parsePlainInline(
       if (opener === null) {
         // Only a run that opens and cannot close: white space or punctuation before, a word after.
         if (before === 0 || after !== 0) return null;
-        text(textStart, i);
+        pushText(source, base, C, textStart, i, out);
         opener = { start: i, size, at: out.length };
       } else {
         // Its closer: a word before, white space or punctuation after, nothing but text between.
         if (size !== opener.size || before !== 0 || after === 0 || out.length !== opener.at)
           return null;
-        const inner: Text = {
-          type: 'text',
-          value: C.slice(opener.start + size, i),
-          position: position(opener.start + size, i),
-        };
         const node: Emphasis | Strong = {
           type: size === 2 ? 'strong' : 'emphasis',
-          children: [inner],
-          position: position(opener.start, end),
+          children: [textNode(source, base, C, opener.start + size, i)],
+          position: span(source, base + opener.start, base + end),
         };
         out.push(node);
         opener = null;
@@ -112,11 +99,15 @@ export function parsePlainInline(
       const size = open - i;
       const close = closingRun(C, open, size);
       if (close < 0) return null;
-      text(textStart, i);
+      pushText(source, base, C, textStart, i, out);
       let value = codeValue(C.slice(open, close));
       if (inTable && value.includes('\\'))
         value = value.replace(/\\([\\|])/g, (all, d: string) => (d === '|' ? d : all));
-      const node: InlineCode = { type: 'inlineCode', value, position: position(i, close + size) };
+      const node: InlineCode = {
+        type: 'inlineCode',
+        value,
+        position: span(source, base + i, base + close + size),
+      };
       out.push(node);
       i = close + size;
       textStart = i;
@@ -125,18 +116,13 @@ export function parsePlainInline(
       if (labelEnd < 0 || C.charCodeAt(labelEnd + 1) !== OPEN_PAREN) return null;
       const destEnd = plainDestinationEnd(C, labelEnd + 2);
       if (destEnd < 0) return null;
-      text(textStart, i);
-      const label: Text = {
-        type: 'text',
-        value: C.slice(i + 1, labelEnd),
-        position: position(i + 1, labelEnd),
-      };
+      pushText(source, base, C, textStart, i, out);
       const link: Link = {
         type: 'link',
         url: C.slice(labelEnd + 2, destEnd),
         title: null,
-        children: [label],
-        position: position(i, destEnd + 1),
+        children: [textNode(source, base, C, i + 1, labelEnd)],
+        position: span(source, base + i, base + destEnd + 1),
       };
       out.push(link);
       i = destEnd + 1;
@@ -150,8 +136,33 @@ export function parsePlainInline(
     }
   }
   if (opener !== null) return null;
-  text(textStart, C.length);
+  pushText(source, base, C, textStart, C.length, out);
   return out;
+}
+
+/** A text node over content [start, end) (non-empty). */
+function textNode(source: SourceText, base: number, C: string, start: number, end: number): Text {
+  return {
+    type: 'text',
+    value: C.slice(start, end),
+    position: span(source, base + start, base + end),
+  };
+}
+
+function pushText(
+  source: SourceText,
+  base: number,
+  C: string,
+  start: number,
+  end: number,
+  out: PhrasingContent[],
+): void {
+  if (end > start) out.push(textNode(source, base, C, start, end));
+}
+
+/** The position of normalised range [from, to), to > from. */
+function span(source: SourceText, from: number, to: number): { start: Point; end: Point } {
+  return { start: source.point(from), end: source.point(to) };
 }
 
 /** The `]` ending a non-empty plain link text starting at `from`, or -1. */
@@ -193,31 +204,4 @@ export function closingRun(text: string, from: number, size: number): number {
 function codeValue(raw: string): string {
   const pad = raw.length > 2 && raw.charCodeAt(0) === 32 && raw.charCodeAt(raw.length - 1) === 32;
   return pad && /[^ ]/.test(raw) ? raw.slice(1, -1) : raw;
-}
-
-/** Content offset → normalised source offset. */
-export function contentOffset(pieces: readonly InlinePiece[], at: number): number {
-  let lo = 0;
-  let hi = pieces.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (pieces[mid]!.at <= at) lo = mid;
-    else hi = mid - 1;
-  }
-  const p = pieces[lo];
-  return p === undefined ? at : p.to + at - p.at;
-}
-
-/** The mdast position of content range [start, end). */
-export function inlinePosition(
-  source: SourceText,
-  pieces: readonly InlinePiece[],
-  start: number,
-  end: number,
-): { start: Point; end: Point } {
-  const from = contentOffset(pieces, start);
-  // An end is one past its last character: that character's offset + 1, so a
-  // range ending with a line ending ends at the next line's start.
-  const to = end > start ? contentOffset(pieces, end - 1) + 1 : from;
-  return { start: source.point(from), end: source.point(to) };
 }

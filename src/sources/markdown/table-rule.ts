@@ -28,6 +28,24 @@ export function tableAlign(meta: Record<string, unknown> | null): AlignType[] {
   return Array.isArray(align) ? (align as AlignType[]) : [];
 }
 
+type BlockRule = (
+  state: StateBlock,
+  startLine: number,
+  endLine: number,
+  silent: boolean,
+) => boolean;
+
+/** Does a block that may interrupt a table (a quote, list, fence, heading…) start at `line`? */
+function terminates(
+  rules: readonly BlockRule[],
+  state: StateBlock,
+  line: number,
+  endLine: number,
+): boolean {
+  for (let k = 0; k < rules.length; k++) if (rules[k]!(state, line, endLine, true)) return true;
+  return false;
+}
+
 /** env key: the line after the last table and its nesting level (Env allows symbol keys). */
 const AFTER_TABLE = Symbol('afterTable');
 
@@ -65,9 +83,10 @@ export function gfmTable(
   let line = startLine + 2;
   for (; line < endLine; line++) {
     if (indent(line) < 0 || state.isEmpty(line) || indent(line) >= 4) break;
-    if (terminators.some((rule) => rule(state, line, endLine, true))) break;
-    const [s, e] = lineText(line);
-    if (state.src.charCodeAt(s) === LESS_THAN && HTML_KIND_7.test(state.src.slice(s, e))) break;
+    if (terminates(terminators, state, line, endLine)) break;
+    const s = (state.bMarks[line] ?? 0) + (state.tShift[line] ?? 0);
+    if (state.src.charCodeAt(s) !== LESS_THAN) continue;
+    if (HTML_KIND_7.test(state.src.slice(s, state.eMarks[line] ?? 0))) break;
   }
 
   // Only the table's extent and alignments: tree.ts reads its rows from the

@@ -25,7 +25,13 @@ import type {
 } from 'mdast';
 import type { Env, Token } from 'markdown-it';
 import type { BlockInfo, BlockLine, Engine } from './engine.js';
-import { type InlineContext, type InlinePiece, type InlineSource, parseInline } from './inline.js';
+import {
+  type InlineContext,
+  type InlinePiece,
+  type InlineSource,
+  parseInline,
+  parseInlineAt,
+} from './inline.js';
 import type { SourceText } from './source.js';
 import { splitRow } from './table.js';
 import { tableAlign } from './table-rule.js';
@@ -210,11 +216,8 @@ class TreeBuilder {
     if (hashes > from && isBlank(this.src.charCodeAt(hashes - 1))) to = hashes;
     while (from < to && isBlank(this.src.charCodeAt(from))) from++;
     to = this.trimEnd(from, to);
-    const source: InlineSource = {
-      content: this.src.slice(from, to),
-      pieces: [{ at: 0, to: from }],
-    };
-    const node: Heading = { type: 'heading', depth, children: parseInline(this.ctx, source) };
+    const children = parseInlineAt(this.ctx, this.src.slice(from, to), from);
+    const node: Heading = { type: 'heading', depth, children };
     this.leaf(node, at, line.end);
   }
 
@@ -236,13 +239,10 @@ class TreeBuilder {
   private row(line: BlockLine): TableRow {
     const { source } = this.ctx;
     const cells: TableCell[] = splitRow(this.src, line.text, line.end).map((cell) => {
-      const content: InlineSource = {
-        content: this.src.slice(cell.contentStart, cell.contentEnd),
-        pieces: [{ at: 0, to: cell.contentStart }],
-      };
+      const content = this.src.slice(cell.contentStart, cell.contentEnd);
       return {
         type: 'tableCell',
-        children: parseInline(this.ctx, content, true),
+        children: parseInlineAt(this.ctx, content, cell.contentStart, true),
         position: { start: source.point(cell.start), end: source.point(cell.end) },
       };
     });
