@@ -28,8 +28,11 @@ export interface MarkdownDoc {
   lineOf(offset: number): number;
 }
 
-/** Text (without BOM) → mdast tree whose offsets index that text. */
-export type TreeBuilder = (text: string) => Root;
+/**
+ * Text (without BOM) → mdast tree whose offsets index that text. `lines`
+ * is lineStarts(text), which a builder may use rather than compute again.
+ */
+export type TreeBuilder = (text: string, lines?: readonly number[]) => Root;
 
 let engine: Engine | null = null;
 
@@ -39,15 +42,15 @@ let engine: Engine | null = null;
  * heap on a 350 KB ledger and is quadratic on runs of `*a`; this path takes
  * ~60 ms and ~20 MB there, and stays linear.)
  */
-export const markdownItTree: TreeBuilder = (text) => {
+export const markdownItTree: TreeBuilder = (text, lines) => {
   engine ??= createEngine();
-  return buildTree(engine, new SourceText(text));
+  return buildTree(engine, new SourceText(text, lines));
 };
 
 /** For tests: every inline container through markdown-it, none through inline-plain.ts. */
 export function markdownItFullTree(): TreeBuilder {
   const full = createEngine({ plainInline: false });
-  return (text) => buildTree(full, new SourceText(text));
+  return (text, lines) => buildTree(full, new SourceText(text, lines));
 }
 
 let currentBuilder: TreeBuilder = markdownItTree;
@@ -64,8 +67,9 @@ export function parseMarkdownWith(original: string, build: TreeBuilder): Markdow
   // scanning text, never from autolinked bare URLs.
   const shift = original.startsWith(BOM) ? 1 : 0;
   const text = original.slice(shift);
-  const tree = build(text);
-  return { text, shift, tree, definitions: collectDefinitions(tree), lineOf: lineIndex(text) };
+  const lines = lineStarts(text);
+  const tree = build(text, lines);
+  return { text, shift, tree, definitions: collectDefinitions(tree), lineOf: lineIndex(lines) };
 }
 
 /**
@@ -95,8 +99,7 @@ function collectDefinitions(tree: Root): Map<string, string> {
 }
 
 /** Offset → 1-based line, counting CRLF, LF and lone CR as one break, like remark. */
-function lineIndex(text: string): (offset: number) => number {
-  const starts = lineStarts(text);
+function lineIndex(starts: readonly number[]): (offset: number) => number {
   return (offset) => indexAtOrBefore(starts, offset) + 1;
 }
 

@@ -21,18 +21,22 @@ export class SourceText {
   /** 1 when `norm` starts one character into the text. */
   private readonly skip: number;
   /** Start of each line in the normalised text (skipped character included). */
-  private readonly starts: number[];
+  private readonly starts: readonly number[];
   /** Start of each line in `text`; null when the two texts are the same. */
-  private readonly origStarts: number[] | null;
+  private readonly origStarts: readonly number[] | null;
 
-  constructor(text: string) {
+  /** `textStarts`: lineStarts(text), when the caller has it already. */
+  constructor(text: string, textStarts?: readonly number[]) {
     this.text = text;
     const hasCr = text.includes('\r');
     const full = hasCr || text.includes('\0') ? normalise(text) : text;
     this.skip = full.startsWith('\uFEFF') ? 1 : 0;
     this.norm = full.slice(this.skip);
-    this.starts = lineStarts(full);
-    this.origStarts = hasCr ? lineStarts(text) : null;
+    // Normalising keeps every line break (CRLF and CR become LF), so `text`'s
+    // starts are `full`'s when no CR was rewritten.
+    const own = textStarts ?? lineStarts(text);
+    this.starts = hasCr ? lineStarts(full) : own;
+    this.origStarts = hasCr ? own : null;
   }
 
   /** The line of the last lookup: nodes are positioned in order, mostly on the same line. */

@@ -74,9 +74,13 @@ const JOINS = new Set(['/', ',', '&', '+', 'and', 'or', ',and', ',or']);
 
 /** Whether the text between two refs joins them into one group (`#a / #b`, `#a, #b and #c`). */
 export function joinsRefs(gap: string): boolean {
-  if (gap.length > 40) return false;
+  // A character no joining word is made of (nor dropped below) rules it out
+  // without building the stripped copy: most gaps between refs are prose.
+  if (gap.length > 40 || NOT_A_JOIN.test(gap)) return false;
   return JOINS.has(gap.replace(/[\s`*_>]/g, '').toLowerCase());
 }
+
+const NOT_A_JOIN = /[^\s`*_>/,&+andorANDOR]/;
 
 /** Skip white space, and a block quote's `>` at the start of a wrapped line. */
 export function skipBlank(text: string, from: number): number {
