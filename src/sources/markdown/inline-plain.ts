@@ -21,28 +21,27 @@ import type { Point, SourceText } from './source.js';
 
 const BACKTICK = 96;
 const OPEN_BRACKET = 91;
-const CLOSE_BRACKET = 93;
 const OPEN_PAREN = 40;
-const CLOSE_PAREN = 41;
 const BANG = 33;
 const STAR = 42;
 
-/** Characters that may start something other than text outside code spans and links. */
-const OTHER = new Uint8Array(128);
-for (const c of '\\_~<&') OTHER[c.charCodeAt(0)] = 1;
+/**
+ * A run of characters that are text whatever follows: everything but what
+ * may start a code span, a link, an image, emphasis or something this path
+ * leaves to markdown-it (`\\`, `_`, `~`, `<`, `&`). Native scans, not a
+ * loop per character: the content of every cell goes through here.
+ */
+const TEXT_RUN = /[^*`[\\_~<&!]*/y;
 
-/** Characters a plain link text may not hold (it would be parsed, or end early). */
-const NOT_IN_LABEL = new Uint8Array(128);
-for (const c of '\n\r\\*_~<&![]`') NOT_IN_LABEL[c.charCodeAt(0)] = 1;
+/** A plain link text and its `]`: none of what would be parsed in it, or end it early. */
+const PLAIN_LABEL = /[^\n\r\\*_~<&![\]`]+\]/y;
 
 /**
- * Characters a plain link destination may hold: printable ASCII but for
- * what markdown-it reads specially there (parentheses, `<`, escapes,
- * entities) and what could start another construct first.
+ * A plain link destination and its `)`: printable ASCII but for what
+ * markdown-it reads specially there (parentheses, `<`, `>`, escapes,
+ * entities) and what could start another construct first (`` ` ``, `[`, `]`).
  */
-const IN_DESTINATION = new Uint8Array(128);
-for (let c = 0x21; c < 0x7f; c++) IN_DESTINATION[c] = 1;
-for (const c of '()<>\\&`[]') IN_DESTINATION[c.charCodeAt(0)] = 0;
+const PLAIN_DESTINATION = /[\x21-\x25\x27\x2a-\x3b\x3d\x3f-\x5a\x5e\x5f\x61-\x7e]+\)/y;
 
 /**
  * Plain inline content → its phrasing nodes; null when it is not plain (see
@@ -63,7 +62,11 @@ export function parsePlainInline(
   // An open `*` or `**` run: plain text only up to its closer.
   let opener: { start: number; size: number; at: number } | null = null;
   let i = 0;
-  while (i < C.length) {
+  for (;;) {
+    TEXT_RUN.lastIndex = i;
+    TEXT_RUN.test(C);
+    i = TEXT_RUN.lastIndex;
+    if (i >= C.length) break;
     const c = C.charCodeAt(i);
     if (c === STAR) {
       let end = i + 1;
@@ -112,10 +115,13 @@ export function parsePlainInline(
       i = close + size;
       textStart = i;
     } else if (c === OPEN_BRACKET) {
-      const labelEnd = plainLabelEnd(C, i + 1);
-      if (labelEnd < 0 || C.charCodeAt(labelEnd + 1) !== OPEN_PAREN) return null;
-      const destEnd = plainDestinationEnd(C, labelEnd + 2);
-      if (destEnd < 0) return null;
+      PLAIN_LABEL.lastIndex = i + 1;
+      if (!PLAIN_LABEL.test(C)) return null;
+      const labelEnd = PLAIN_LABEL.lastIndex - 1;
+      if (C.charCodeAt(labelEnd + 1) !== OPEN_PAREN) return null;
+      PLAIN_DESTINATION.lastIndex = labelEnd + 2;
+      if (!PLAIN_DESTINATION.test(C)) return null;
+      const destEnd = PLAIN_DESTINATION.lastIndex - 1;
       pushText(source, base, C, textStart, i, out);
       const link: Link = {
         type: 'link',
@@ -127,12 +133,11 @@ export function parsePlainInline(
       out.push(link);
       i = destEnd + 1;
       textStart = i;
-    } else if (c < 128 && OTHER[c] === 1) {
-      return null;
-    } else if (c === BANG && C.charCodeAt(i + 1) === OPEN_BRACKET) {
-      return null;
-    } else {
+    } else if (c === BANG && C.charCodeAt(i + 1) !== OPEN_BRACKET) {
       i++;
+    } else {
+      // `\\`, `_`, `~`, `<`, `&`, or an image.
+      return null;
     }
   }
   if (opener !== null) return null;
@@ -163,28 +168,6 @@ function pushText(
 /** The position of normalised range [from, to), to > from. */
 function span(source: SourceText, from: number, to: number): { start: Point; end: Point } {
   return { start: source.point(from), end: source.point(to) };
-}
-
-/** The `]` ending a non-empty plain link text starting at `from`, or -1. */
-function plainLabelEnd(C: string, from: number): number {
-  let i = from;
-  for (; i < C.length; i++) {
-    const c = C.charCodeAt(i);
-    if (c === CLOSE_BRACKET) break;
-    if (c < 128 && NOT_IN_LABEL[c] === 1) return -1;
-  }
-  return i > from && i < C.length ? i : -1;
-}
-
-/** The `)` ending a non-empty plain destination starting at `from`, or -1. */
-function plainDestinationEnd(C: string, from: number): number {
-  let i = from;
-  for (; i < C.length; i++) {
-    const c = C.charCodeAt(i);
-    if (c === CLOSE_PAREN) break;
-    if (c >= 128 || IN_DESTINATION[c] !== 1) return -1;
-  }
-  return i > from && i < C.length ? i : -1;
 }
 
 /** The start of the first run of exactly `size` backticks at or after `from`, or -1. */
