@@ -39,8 +39,17 @@ export function sectionRepos(
     h.end = next?.start ?? text.length;
   });
   // Two distinct repos already mean "no single repo": stop scanning there.
-  const reposIn = (start: number, end: number): Set<string> =>
-    reposNamed(text.slice(start, end), aliases, 2);
+  // A range is scanned once: a top heading's section is often the whole file.
+  const scanned = new Map<string, Set<string>>();
+  const reposIn = (start: number, end: number): Set<string> => {
+    const key = `${start}:${end}`;
+    let repos = scanned.get(key);
+    if (repos === undefined) {
+      repos = reposNamed(text.slice(start, end), aliases, 2);
+      scanned.set(key, repos);
+    }
+    return repos;
+  };
   const only = (repos: Set<string>): string | null =>
     repos.size === 1 ? ([...repos][0] ?? null) : null;
   const all = reposIn(0, text.length);
