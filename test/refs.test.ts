@@ -5,6 +5,7 @@ import {
   learnAliases,
   normaliseRepo,
   parseRefValue,
+  reposNamed,
   scanRefs,
 } from '../src/refs.js';
 
@@ -116,6 +117,26 @@ describe('learnAliases / normaliseRepo', () => {
       ['infera', 'amd-agi/infera'],
     ]);
   });
+
+  it('teaches the same text again into any map, what is there already winning', () => {
+    const text = '[e#1](https://github.com/o/engine/pull/1) and o/tool#2';
+    expect([...learnAliases(text, new Map([['e', 'mine/e']]))]).toEqual([
+      ['e', 'mine/e'],
+      ['engine', 'o/engine'],
+      ['tool', 'o/tool'],
+    ]);
+    expect([...learnAliases(text)]).toEqual([
+      ['e', 'o/engine'],
+      ['engine', 'o/engine'],
+      ['tool', 'o/tool'],
+    ]);
+    for (let i = 0; i < 6; i++) learnAliases(`o/r${i}#1`);
+    expect([...learnAliases(text)]).toEqual([
+      ['e', 'o/engine'],
+      ['engine', 'o/engine'],
+      ['tool', 'o/tool'],
+    ]);
+  });
   it('normalises repos', () => {
     expect(normaliseRepo(' Example-Org/Engine ')).toBe('example-org/engine');
     expect(normaliseRepo('nope')).toBeNull();
@@ -158,6 +179,9 @@ describe('ref numbers GitHub cannot have', () => {
 
 describe('shortcuts that must not change what is read', () => {
   const pieces = fc.constantFrom(
+    'https://github.com/o/x/issues/1',
+    'https://www.github.com/O/X.git/pull/2',
+    'O/x.#3',
     'h',
     'http',
     'https://',
@@ -204,6 +228,27 @@ describe('shortcuts that must not change what is read', () => {
         const [ref] = scanRefs(`see Own-er/${name}#${n} now`, ctx());
         const clean = name.replace(/\.+$/, '').replace(/\.git$/i, '');
         expect(ref?.key).toBe(`own-er/${clean}`.toLowerCase() + `#${Number(n)}`);
+      }),
+      { seed: 20261214, numRuns: 2000 },
+    );
+  });
+
+  it('reposNamed names the repos of the URL, full and known-alias refs scanRefs finds', () => {
+    const aliases = new Map([['x', 'o/x']]);
+    const clean = (name: string) => name.replace(/\.+$/, '').replace(/\.git$/i, '');
+    fc.assert(
+      fc.property(texts, (text) => {
+        const expected = new Set<string>();
+        for (const ref of scanRefs(text, { aliases, defaultRepo: null })) {
+          const url = /github\.com\/([^/]+)\/([^/]+)\//.exec(ref.text);
+          const full = /^([^/]+)\/(.+)#/.exec(ref.text);
+          if (ref.form === 'url' && url) expected.add(`${url[1]}/${clean(url[2]!)}`.toLowerCase());
+          else if (ref.form === 'full' && full)
+            expected.add(`${full[1]}/${clean(full[2]!)}`.toLowerCase());
+          else if (ref.form === 'alias' && !ref.ambiguous && !ref.internal)
+            expected.add(aliases.get(ref.text.split('#')[0]!.toLowerCase())!);
+        }
+        expect(reposNamed(text, aliases)).toEqual(expected);
       }),
       { seed: 20261214, numRuns: 2000 },
     );
