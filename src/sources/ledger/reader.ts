@@ -9,8 +9,11 @@ export interface LedgerReader {
   /** Config aliases merged with those the file's own links teach. */
   aliases: ReadonlyMap<string, string>;
   patchesDir: string;
-  /** Repo for a bare `#N` in the section being read: the one repo its refs name, if one. */
-  sectionRepo: string | null;
+  /**
+   * Repo for a bare `#N` in the section being read: the one repo its refs
+   * name, if one. Worked out when first read (sections.ts).
+   */
+  readonly sectionRepo: string | null;
   /** Filled in as the file is read. */
   result: LedgerResult;
 }

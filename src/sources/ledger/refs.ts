@@ -4,7 +4,7 @@
  * reported here; private-tracker refs (`internal#N`) are dropped.
  */
 import type { Mention, RefKey, RefKind, Role, Span, State } from '../../model.js';
-import { scanRefs, type FoundRef } from '../../refs.js';
+import { scanRefs, type FoundRef, type RefContext } from '../../refs.js';
 import type { LedgerReader } from './reader.js';
 import { type InlineText, sourceOffset } from '../markdown/index.js';
 import { stateBeside, type WrittenState } from './states.js';
@@ -57,7 +57,15 @@ export function readRefs(
   inline: InlineText,
   patch: string | null,
 ): ReadRef[] {
-  const found = scanRefs(inline.text, { aliases: reader.aliases, defaultRepo: reader.sectionRepo });
+  // The section's repo is read only when a bare `#N` needs it (scanRefs reads
+  // defaultRepo then alone), so most ledgers never work it out.
+  const context: RefContext = {
+    aliases: reader.aliases,
+    get defaultRepo() {
+      return reader.sectionRepo;
+    },
+  };
+  const found = scanRefs(inline.text, context);
   if (found.length === 0) return [];
   const contexts = readContexts(inline, found);
   const beside = besideStates(reader, inline, found, contexts);
