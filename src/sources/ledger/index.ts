@@ -60,13 +60,21 @@ function readLedger(input: LedgerInput, result: LedgerResult): void {
   const sections = sectionRepos(doc.text, doc.tree, aliases, input.defaultRepo ?? null);
   // The heading that opened the section being read; null before the first.
   let sectionStart: number | null = null;
+  const sectionRepo = (): string | null =>
+    sectionStart === null ? sections.fileRepo : sections.at(sectionStart);
   const reader: LedgerReader = {
     source: input.path,
     doc,
     aliases,
     patchesDir: input.patchesDir,
     get sectionRepo() {
-      return sectionStart === null ? sections.fileRepo : sections.at(sectionStart);
+      return sectionRepo();
+    },
+    refContext: {
+      aliases,
+      get defaultRepo() {
+        return sectionRepo();
+      },
     },
     result,
   };

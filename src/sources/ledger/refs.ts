@@ -4,7 +4,7 @@
  * reported here; private-tracker refs (`internal#N`) are dropped.
  */
 import type { Mention, RefKey, RefKind, Role, Span, State } from '../../model.js';
-import { scanRefs, type FoundRef, type RefContext } from '../../refs.js';
+import { scanRefs, type FoundRef } from '../../refs.js';
 import type { LedgerReader } from './reader.js';
 import { type InlineText, sourceOffset } from '../markdown/index.js';
 import { stateBeside, type WrittenState } from './states.js';
@@ -51,22 +51,17 @@ export interface ReadRef {
 const GROUP_SLASH = /^\s*\/\s*$/;
 const GROUP_QUANTIFIED = /^\s*(?:\/|,|&|\+|and)\s*$/i;
 
+/** What most cells hold: shared, never written to. */
+const NO_REFS: readonly ReadRef[] = [];
+
 /** Scan `inline` for refs; `patch` is only used to report ambiguous ones. */
 export function readRefs(
   reader: LedgerReader,
   inline: InlineText,
   patch: string | null,
-): ReadRef[] {
-  // The section's repo is read only when a bare `#N` needs it (scanRefs reads
-  // defaultRepo then alone), so most ledgers never work it out.
-  const context: RefContext = {
-    aliases: reader.aliases,
-    get defaultRepo() {
-      return reader.sectionRepo;
-    },
-  };
-  const found = scanRefs(inline.text, context);
-  if (found.length === 0) return [];
+): readonly ReadRef[] {
+  const found = scanRefs(inline.text, reader.refContext);
+  if (found.length === 0) return NO_REFS;
   const contexts = readContexts(inline, found);
   const beside = besideStates(reader, inline, found, contexts);
   const out: ReadRef[] = [];

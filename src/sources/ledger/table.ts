@@ -29,6 +29,8 @@ export function readTable(reader: LedgerReader, table: Table, retiredSection: bo
   for (const row of rows) above = readRow(reader, row, columns, retired, above);
 }
 
+const NO_REFS: readonly ReadRef[] = [];
+
 interface RowPatch {
   /** The patch mentions in this row belong to (the first path of a patch row). */
   patch: string | null;
@@ -66,10 +68,10 @@ function readRow(
 
   // Every cell but the state cell is scanned, left to right, in document order.
   const refsByCell = inlines.map((inline, index) =>
-    index === columns.state ? [] : readRefs(reader, inline, patch),
+    index === columns.state ? NO_REFS : readRefs(reader, inline, patch),
   );
-  const prRefs = columns.pr === null ? [] : (refsByCell[columns.pr] ?? []);
-  const issueRefs = columns.issue === null ? [] : (refsByCell[columns.issue] ?? []);
+  const prRefs = columns.pr === null ? NO_REFS : (refsByCell[columns.pr] ?? NO_REFS);
+  const issueRefs = columns.issue === null ? NO_REFS : (refsByCell[columns.issue] ?? NO_REFS);
   const fromStateCell = readRowState(
     reader,
     cellAt(columns.state),
