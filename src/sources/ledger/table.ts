@@ -13,7 +13,7 @@ import { excerpt, reportProblem, type LedgerReader } from './reader.js';
 import { readRefs, toMention, type ReadRef } from './refs.js';
 import { readRowState } from './state-cell.js';
 import { applyCue } from '../meaning/cues.js';
-import { flattenInline, inlineCodes, type InlineText } from '../markdown/index.js';
+import { flattenInline, inlineCodes, mayNameRef, type InlineText } from '../markdown/index.js';
 
 export function readTable(reader: LedgerReader, table: Table, retiredSection: boolean): void {
   const [header, ...rows] = table.children;
@@ -50,8 +50,16 @@ function readRow(
 ): string | null {
   const line = row.position?.start.line ?? 1;
   const cells = row.children;
-  // Each cell flattened once: the patch, state and ours cells are read twice.
-  const inlines = cells.map((cell) => flattenInline(reader.doc, cell));
+  // Each cell flattened once (the patch, state and ours cells are read
+  // twice), and a cell read only for its refs not at all when it can name none.
+  const inlines = cells.map((cell, index) =>
+    index === columns.patch ||
+    index === columns.state ||
+    index === columns.ours ||
+    mayNameRef(reader.doc, cell)
+      ? flattenInline(reader.doc, cell)
+      : undefined,
+  );
   const cellAt = (index: number | null): TableCell | undefined =>
     index === null ? undefined : cells[index];
   const inlineAt = (index: number | null): InlineText | undefined =>
@@ -68,7 +76,7 @@ function readRow(
 
   // Every cell but the state cell is scanned, left to right, in document order.
   const refsByCell = inlines.map((inline, index) =>
-    index === columns.state ? NO_REFS : readRefs(reader, inline, patch),
+    index === columns.state || inline === undefined ? NO_REFS : readRefs(reader, inline, patch),
   );
   const prRefs = columns.pr === null ? NO_REFS : (refsByCell[columns.pr] ?? NO_REFS);
   const issueRefs = columns.issue === null ? NO_REFS : (refsByCell[columns.issue] ?? NO_REFS);

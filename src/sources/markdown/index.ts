@@ -211,6 +211,23 @@ function flattenNode(flat: Flat, n: Nodes): void {
 }
 
 /**
+ * Could the flat text of `node` name a ref? Not when its source holds no
+ * `#`, `:` or `[`: every ref form holds a `#` or a `:` (`https://`), and the
+ * flat text is made of the node's own characters (text as written, code
+ * values, a separating space) except where a link brings in its URL, which
+ * takes a `[`. Characters can meet across pieces (`h` and `` `ttp://…` ``),
+ * which is why `http` alone would not do.
+ */
+export function mayNameRef(doc: MarkdownDoc, node: Nodes): boolean {
+  const start = node.position?.start.offset;
+  const end = node.position?.end.offset;
+  if (start === undefined || end === undefined) return true;
+  return REF_CHARACTER.test(doc.text.slice(start, end));
+}
+
+const REF_CHARACTER = /[#:[]/;
+
+/**
  * Is `url` a GitHub PR or issue URL from its first character? What
  * `scanRefs(url.trim(), …)[0]` says when its first ref is a URL at offset 0:
  * the URL form of refs.ts, anchored.
