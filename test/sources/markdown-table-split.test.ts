@@ -5,6 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { createEngine } from '../../src/sources/markdown/engine.js';
 import { splitRow, type CellSpan } from '../../src/sources/markdown/table.js';
 
 const PIPE = 124;
@@ -66,6 +67,28 @@ describe('splitRow', () => {
         expect(splitRow(src, start, end)).toEqual(splitRowByChar(src, start, end));
       }),
       { seed: 20261214, numRuns: 5000 },
+    );
+  });
+});
+
+describe('the blocks that end a table', () => {
+  it('never start on a line whose first character is `|`', () => {
+    const { md } = createEngine();
+    const rules = md.block.ruler.getRules('blockquote');
+    // The check itself can see a terminator: a quote, a heading, a list item.
+    for (const line of ['> a', '# a', '- a']) {
+      const state = new md.block.State(`${line}\n`, md, {}, []);
+      expect(rules.some((rule) => rule(state, 0, state.lineMax, true))).toBe(true);
+    }
+    const rest = fc.array(fc.constantFrom('|', '-', '>', '#', '<', '`', '~', '*', '1.', ' ', 'a'), {
+      maxLength: 12,
+    });
+    fc.assert(
+      fc.property(fc.constantFrom('', ' ', '  ', '   '), rest, (indent, parts) => {
+        const state = new md.block.State(`${indent}|${parts.join('')}\n`, md, {}, []);
+        for (const rule of rules) expect(rule(state, 0, state.lineMax, true)).toBe(false);
+      }),
+      { seed: 20261214, numRuns: 2000 },
     );
   });
 });

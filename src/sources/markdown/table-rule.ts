@@ -21,6 +21,7 @@ const HTML_KIND_7 = new RegExp(
 );
 
 const LESS_THAN = 60;
+const PIPE = 124;
 
 /** The alignments gfmTable records on its `table_open` token, one per column. */
 export function tableAlign(meta: Record<string, unknown> | null): AlignType[] {
@@ -83,9 +84,12 @@ export function gfmTable(
   let line = startLine + 2;
   for (; line < endLine; line++) {
     if (indent(line) < 0 || state.isEmpty(line) || indent(line) >= 4) break;
-    if (terminates(terminators, state, line, endLine)) break;
     const s = (state.bMarks[line] ?? 0) + (state.tShift[line] ?? 0);
-    if (state.src.charCodeAt(s) !== LESS_THAN) continue;
+    const first = state.src.charCodeAt(s);
+    // Each block that ends a table wants its own first character (`>`, `#`,
+    // `<`, a list marker, a fence, a rule): a row starting with `|` is none.
+    if (first !== PIPE && terminates(terminators, state, line, endLine)) break;
+    if (first !== LESS_THAN) continue;
     if (HTML_KIND_7.test(state.src.slice(s, state.eMarks[line] ?? 0))) break;
   }
 
