@@ -26,6 +26,7 @@ import {
   strikethroughPostProcess,
   strikethroughTokenize,
 } from './attention.js';
+import { withLineTables } from './block-state.js';
 import { gfmTable } from './table-rule.js';
 
 /** One line of a leaf block, in normalised offsets. */
@@ -106,6 +107,7 @@ export function createEngine({ plainInline = true }: { plainInline?: boolean } =
   md.normalizeLinkText = (text: string): string => text;
   md.validateLink = (): boolean => true;
 
+  md.block.State = withLineTables(md.block.State);
   md.inline.State = class extends md.inline.State {
     override scanDelims(start: number, canSplitWord: boolean) {
       return scanDelims.call(this, start, canSplitWord);
