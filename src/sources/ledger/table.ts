@@ -50,15 +50,15 @@ function readRow(
 ): string | null {
   const line = row.position?.start.line ?? 1;
   const cells = row.children;
-  // Each cell flattened once (the patch, state and ours cells are read
-  // twice), and a cell read only for its refs not at all when it can name none.
+  // Each cell flattened once (the patch and ours cells are read twice), a
+  // cell read only for its refs not at all when it can name none, and the
+  // state cell only when it covers a PR (state-cell.ts).
   const inlines = cells.map((cell, index) =>
-    index === columns.patch ||
-    index === columns.state ||
-    index === columns.ours ||
-    mayNameRef(reader.doc, cell)
-      ? flattenInline(reader.doc, cell)
-      : undefined,
+    index === columns.state
+      ? undefined
+      : index === columns.patch || index === columns.ours || mayNameRef(reader.doc, cell)
+        ? flattenInline(reader.doc, cell)
+        : undefined,
   );
   const cellAt = (index: number | null): TableCell | undefined =>
     index === null ? undefined : cells[index];
@@ -80,13 +80,7 @@ function readRow(
   );
   const prRefs = columns.pr === null ? NO_REFS : (refsByCell[columns.pr] ?? NO_REFS);
   const issueRefs = columns.issue === null ? NO_REFS : (refsByCell[columns.issue] ?? NO_REFS);
-  const fromStateCell = readRowState(
-    reader,
-    cellAt(columns.state),
-    inlineAt(columns.state),
-    prRefs,
-    line,
-  );
+  const fromStateCell = readRowState(reader, cellAt(columns.state), prRefs, line);
 
   const oursCell = inlineAt(columns.ours);
   const ours = oursCell !== undefined && /^\s*yes\b/i.test(oursCell.text);
