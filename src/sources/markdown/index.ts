@@ -161,11 +161,12 @@ function flattenCode(flat: Flat, value: string, start: number, end: number): voi
   let ticks = start;
   while (ticks < end && text.charCodeAt(ticks) === 96) ticks++;
   // The value where it is written (the first occurrence after the backticks,
-  // inside the span); else the whole span, backticks included.
-  const inner = value.length > 0 ? text.indexOf(value, ticks) : -1;
-  if (inner >= 0 && inner + value.length <= end)
-    pushFlat(flat, value, inner, inner + value.length, true);
-  else pushFlat(flat, text.slice(start, end), start, end, true);
+  // inside the span: searched in the span alone, never on through the file);
+  // else the whole span, backticks included.
+  const span = text.slice(start, end);
+  const inner = value.length > 0 ? span.indexOf(value, ticks - start) : -1;
+  if (inner >= 0) pushFlat(flat, value, start + inner, start + inner + value.length, true);
+  else pushFlat(flat, span, start, end, true);
 }
 
 function flattenNode(flat: Flat, n: Nodes): void {
