@@ -110,9 +110,9 @@ var init_control_chars = __esm({
   }
 });
 
-// node_modules/commander/lib/error.js
+// ../main/node_modules/commander/lib/error.js
 var require_error = __commonJS({
-  "node_modules/commander/lib/error.js"(exports) {
+  "../main/node_modules/commander/lib/error.js"(exports) {
     var CommanderError2 = class extends Error {
       /**
        * Constructs the CommanderError class
@@ -145,9 +145,9 @@ var require_error = __commonJS({
   }
 });
 
-// node_modules/commander/lib/argument.js
+// ../main/node_modules/commander/lib/argument.js
 var require_argument = __commonJS({
-  "node_modules/commander/lib/argument.js"(exports) {
+  "../main/node_modules/commander/lib/argument.js"(exports) {
     var { InvalidArgumentError: InvalidArgumentError2 } = require_error();
     var Argument2 = class {
       /**
@@ -273,9 +273,9 @@ var require_argument = __commonJS({
   }
 });
 
-// node_modules/commander/lib/help.js
+// ../main/node_modules/commander/lib/help.js
 var require_help = __commonJS({
-  "node_modules/commander/lib/help.js"(exports) {
+  "../main/node_modules/commander/lib/help.js"(exports) {
     var { humanReadableArgName } = require_argument();
     var Help2 = class {
       constructor() {
@@ -875,9 +875,9 @@ ${itemIndentStr}`);
   }
 });
 
-// node_modules/commander/lib/option.js
+// ../main/node_modules/commander/lib/option.js
 var require_option = __commonJS({
-  "node_modules/commander/lib/option.js"(exports) {
+  "../main/node_modules/commander/lib/option.js"(exports) {
     var { InvalidArgumentError: InvalidArgumentError2 } = require_error();
     var Option2 = class {
       /**
@@ -1188,9 +1188,9 @@ var require_option = __commonJS({
   }
 });
 
-// node_modules/commander/lib/suggestSimilar.js
+// ../main/node_modules/commander/lib/suggestSimilar.js
 var require_suggestSimilar = __commonJS({
-  "node_modules/commander/lib/suggestSimilar.js"(exports) {
+  "../main/node_modules/commander/lib/suggestSimilar.js"(exports) {
     var maxDistance = 3;
     function editDistance(a, b) {
       if (Math.abs(a.length - b.length) > maxDistance)
@@ -1268,9 +1268,9 @@ var require_suggestSimilar = __commonJS({
   }
 });
 
-// node_modules/commander/lib/command.js
+// ../main/node_modules/commander/lib/command.js
 var require_command = __commonJS({
-  "node_modules/commander/lib/command.js"(exports) {
+  "../main/node_modules/commander/lib/command.js"(exports) {
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = __require("node:child_process");
     var path23 = __require("node:path");
@@ -3514,9 +3514,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
   }
 });
 
-// node_modules/commander/index.js
+// ../main/node_modules/commander/index.js
 var require_commander = __commonJS({
-  "node_modules/commander/index.js"(exports) {
+  "../main/node_modules/commander/index.js"(exports) {
     var { Argument: Argument2 } = require_argument();
     var { Command: Command2 } = require_command();
     var { CommanderError: CommanderError2, InvalidArgumentError: InvalidArgumentError2 } = require_error();
@@ -3536,10 +3536,10 @@ var require_commander = __commonJS({
   }
 });
 
-// node_modules/commander/esm.mjs
+// ../main/node_modules/commander/esm.mjs
 var import_index, program, createCommand, createArgument, createOption, CommanderError, InvalidArgumentError, InvalidOptionArgumentError, Command, Argument, Option, Help;
 var init_esm = __esm({
-  "node_modules/commander/esm.mjs"() {
+  "../main/node_modules/commander/esm.mjs"() {
     import_index = __toESM(require_commander(), 1);
     ({
       program,
@@ -3621,9 +3621,9 @@ var init_model = __esm({
   }
 });
 
-// node_modules/yaml/dist/nodes/identity.js
+// ../main/node_modules/yaml/dist/nodes/identity.js
 var require_identity = __commonJS({
-  "node_modules/yaml/dist/nodes/identity.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/identity.js"(exports) {
     "use strict";
     var ALIAS2 = /* @__PURE__ */ Symbol.for("yaml.alias");
     var DOC = /* @__PURE__ */ Symbol.for("yaml.document");
@@ -3678,9 +3678,9 @@ var require_identity = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/visit.js
+// ../main/node_modules/yaml/dist/visit.js
 var require_visit = __commonJS({
-  "node_modules/yaml/dist/visit.js"(exports) {
+  "../main/node_modules/yaml/dist/visit.js"(exports) {
     "use strict";
     var identity = require_identity();
     var BREAK = /* @__PURE__ */ Symbol("break visit");
@@ -3836,9 +3836,9 @@ var require_visit = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/directives.js
+// ../main/node_modules/yaml/dist/doc/directives.js
 var require_directives = __commonJS({
-  "node_modules/yaml/dist/doc/directives.js"(exports) {
+  "../main/node_modules/yaml/dist/doc/directives.js"(exports) {
     "use strict";
     var identity = require_identity();
     var visit3 = require_visit();
@@ -4007,9 +4007,9 @@ var require_directives = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/anchors.js
+// ../main/node_modules/yaml/dist/doc/anchors.js
 var require_anchors = __commonJS({
-  "node_modules/yaml/dist/doc/anchors.js"(exports) {
+  "../main/node_modules/yaml/dist/doc/anchors.js"(exports) {
     "use strict";
     var identity = require_identity();
     var visit3 = require_visit();
@@ -4077,9 +4077,9 @@ var require_anchors = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/applyReviver.js
+// ../main/node_modules/yaml/dist/doc/applyReviver.js
 var require_applyReviver = __commonJS({
-  "node_modules/yaml/dist/doc/applyReviver.js"(exports) {
+  "../main/node_modules/yaml/dist/doc/applyReviver.js"(exports) {
     "use strict";
     function applyReviver(reviver, obj, key, val) {
       if (val && typeof val === "object") {
@@ -4127,9 +4127,9 @@ var require_applyReviver = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/toJS.js
+// ../main/node_modules/yaml/dist/nodes/toJS.js
 var require_toJS = __commonJS({
-  "node_modules/yaml/dist/nodes/toJS.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/toJS.js"(exports) {
     "use strict";
     var identity = require_identity();
     function toJS(value, arg, ctx) {
@@ -4157,9 +4157,9 @@ var require_toJS = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Node.js
+// ../main/node_modules/yaml/dist/nodes/Node.js
 var require_Node = __commonJS({
-  "node_modules/yaml/dist/nodes/Node.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/Node.js"(exports) {
     "use strict";
     var applyReviver = require_applyReviver();
     var identity = require_identity();
@@ -4198,9 +4198,9 @@ var require_Node = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Alias.js
+// ../main/node_modules/yaml/dist/nodes/Alias.js
 var require_Alias = __commonJS({
-  "node_modules/yaml/dist/nodes/Alias.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/Alias.js"(exports) {
     "use strict";
     var anchors = require_anchors();
     var visit3 = require_visit();
@@ -4316,9 +4316,9 @@ var require_Alias = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Scalar.js
+// ../main/node_modules/yaml/dist/nodes/Scalar.js
 var require_Scalar = __commonJS({
-  "node_modules/yaml/dist/nodes/Scalar.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/Scalar.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Node = require_Node();
@@ -4346,9 +4346,9 @@ var require_Scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/createNode.js
+// ../main/node_modules/yaml/dist/doc/createNode.js
 var require_createNode = __commonJS({
-  "node_modules/yaml/dist/doc/createNode.js"(exports) {
+  "../main/node_modules/yaml/dist/doc/createNode.js"(exports) {
     "use strict";
     var Alias = require_Alias();
     var identity = require_identity();
@@ -4421,9 +4421,9 @@ var require_createNode = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Collection.js
+// ../main/node_modules/yaml/dist/nodes/Collection.js
 var require_Collection = __commonJS({
-  "node_modules/yaml/dist/nodes/Collection.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/Collection.js"(exports) {
     "use strict";
     var createNode = require_createNode();
     var identity = require_identity();
@@ -4564,9 +4564,9 @@ var require_Collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyComment.js
+// ../main/node_modules/yaml/dist/stringify/stringifyComment.js
 var require_stringifyComment = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/stringifyComment.js"(exports) {
     "use strict";
     var stringifyComment = (str2) => str2.replace(/^(?!$)(?: $)?/gm, "#");
     function indentComment(comment2, indent2) {
@@ -4581,9 +4581,9 @@ var require_stringifyComment = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/foldFlowLines.js
+// ../main/node_modules/yaml/dist/stringify/foldFlowLines.js
 var require_foldFlowLines = __commonJS({
-  "node_modules/yaml/dist/stringify/foldFlowLines.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/foldFlowLines.js"(exports) {
     "use strict";
     var FOLD_FLOW = "flow";
     var FOLD_BLOCK = "block";
@@ -4717,9 +4717,9 @@ ${indent2}${text3.slice(fold + 1, end2)}`;
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyString.js
+// ../main/node_modules/yaml/dist/stringify/stringifyString.js
 var require_stringifyString = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyString.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/stringifyString.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var foldFlowLines = require_foldFlowLines();
@@ -5000,9 +5000,9 @@ ${indent2}`);
   }
 });
 
-// node_modules/yaml/dist/stringify/stringify.js
+// ../main/node_modules/yaml/dist/stringify/stringify.js
 var require_stringify = __commonJS({
-  "node_modules/yaml/dist/stringify/stringify.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/stringify.js"(exports) {
     "use strict";
     var anchors = require_anchors();
     var identity = require_identity();
@@ -5124,9 +5124,9 @@ ${ctx.indent}${str2}`;
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyPair.js
+// ../main/node_modules/yaml/dist/stringify/stringifyPair.js
 var require_stringifyPair = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyPair.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/stringifyPair.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -5257,9 +5257,9 @@ ${ctx.indent}`;
   }
 });
 
-// node_modules/yaml/dist/log.js
+// ../main/node_modules/yaml/dist/log.js
 var require_log = __commonJS({
-  "node_modules/yaml/dist/log.js"(exports) {
+  "../main/node_modules/yaml/dist/log.js"(exports) {
     "use strict";
     var node_process = __require("process");
     function debug(logLevel, ...messages) {
@@ -5279,9 +5279,9 @@ var require_log = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/merge.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/merge.js
 var require_merge = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -5339,9 +5339,9 @@ var require_merge = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/addPairToJSMap.js
+// ../main/node_modules/yaml/dist/nodes/addPairToJSMap.js
 var require_addPairToJSMap = __commonJS({
-  "node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports) {
     "use strict";
     var log = require_log();
     var merge2 = require_merge();
@@ -5403,9 +5403,9 @@ var require_addPairToJSMap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Pair.js
+// ../main/node_modules/yaml/dist/nodes/Pair.js
 var require_Pair = __commonJS({
-  "node_modules/yaml/dist/nodes/Pair.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/Pair.js"(exports) {
     "use strict";
     var createNode = require_createNode();
     var stringifyPair = require_stringifyPair();
@@ -5443,9 +5443,9 @@ var require_Pair = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyCollection.js
+// ../main/node_modules/yaml/dist/stringify/stringifyCollection.js
 var require_stringifyCollection = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyCollection.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/stringifyCollection.js"(exports) {
     "use strict";
     var identity = require_identity();
     var stringify = require_stringify();
@@ -5594,9 +5594,9 @@ ${indent2}${end}`;
   }
 });
 
-// node_modules/yaml/dist/nodes/YAMLMap.js
+// ../main/node_modules/yaml/dist/nodes/YAMLMap.js
 var require_YAMLMap = __commonJS({
-  "node_modules/yaml/dist/nodes/YAMLMap.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/YAMLMap.js"(exports) {
     "use strict";
     var stringifyCollection = require_stringifyCollection();
     var addPairToJSMap = require_addPairToJSMap();
@@ -5738,9 +5738,9 @@ var require_YAMLMap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/map.js
+// ../main/node_modules/yaml/dist/schema/common/map.js
 var require_map = __commonJS({
-  "node_modules/yaml/dist/schema/common/map.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/common/map.js"(exports) {
     "use strict";
     var identity = require_identity();
     var YAMLMap = require_YAMLMap();
@@ -5760,9 +5760,9 @@ var require_map = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/YAMLSeq.js
+// ../main/node_modules/yaml/dist/nodes/YAMLSeq.js
 var require_YAMLSeq = __commonJS({
-  "node_modules/yaml/dist/nodes/YAMLSeq.js"(exports) {
+  "../main/node_modules/yaml/dist/nodes/YAMLSeq.js"(exports) {
     "use strict";
     var createNode = require_createNode();
     var stringifyCollection = require_stringifyCollection();
@@ -5876,9 +5876,9 @@ var require_YAMLSeq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/seq.js
+// ../main/node_modules/yaml/dist/schema/common/seq.js
 var require_seq = __commonJS({
-  "node_modules/yaml/dist/schema/common/seq.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/common/seq.js"(exports) {
     "use strict";
     var identity = require_identity();
     var YAMLSeq = require_YAMLSeq();
@@ -5898,9 +5898,9 @@ var require_seq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/string.js
+// ../main/node_modules/yaml/dist/schema/common/string.js
 var require_string = __commonJS({
-  "node_modules/yaml/dist/schema/common/string.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/common/string.js"(exports) {
     "use strict";
     var stringifyString = require_stringifyString();
     var string2 = {
@@ -5917,9 +5917,9 @@ var require_string = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/null.js
+// ../main/node_modules/yaml/dist/schema/common/null.js
 var require_null = __commonJS({
-  "node_modules/yaml/dist/schema/common/null.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/common/null.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var nullTag = {
@@ -5935,9 +5935,9 @@ var require_null = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/bool.js
+// ../main/node_modules/yaml/dist/schema/core/bool.js
 var require_bool = __commonJS({
-  "node_modules/yaml/dist/schema/core/bool.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/core/bool.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var boolTag = {
@@ -5959,9 +5959,9 @@ var require_bool = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyNumber.js
+// ../main/node_modules/yaml/dist/stringify/stringifyNumber.js
 var require_stringifyNumber = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyNumber.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/stringifyNumber.js"(exports) {
     "use strict";
     function stringifyNumber({ format: format2, minFractionDigits, tag, value }) {
       if (typeof value === "bigint")
@@ -5986,9 +5986,9 @@ var require_stringifyNumber = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/float.js
+// ../main/node_modules/yaml/dist/schema/core/float.js
 var require_float = __commonJS({
-  "node_modules/yaml/dist/schema/core/float.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/core/float.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
@@ -6032,9 +6032,9 @@ var require_float = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/int.js
+// ../main/node_modules/yaml/dist/schema/core/int.js
 var require_int = __commonJS({
-  "node_modules/yaml/dist/schema/core/int.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/core/int.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
@@ -6077,9 +6077,9 @@ var require_int = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/schema.js
+// ../main/node_modules/yaml/dist/schema/core/schema.js
 var require_schema = __commonJS({
-  "node_modules/yaml/dist/schema/core/schema.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/core/schema.js"(exports) {
     "use strict";
     var map = require_map();
     var _null = require_null();
@@ -6105,9 +6105,9 @@ var require_schema = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/json/schema.js
+// ../main/node_modules/yaml/dist/schema/json/schema.js
 var require_schema2 = __commonJS({
-  "node_modules/yaml/dist/schema/json/schema.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/json/schema.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var map = require_map();
@@ -6172,9 +6172,9 @@ var require_schema2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/binary.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/binary.js
 var require_binary = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports) {
     "use strict";
     var node_buffer = __require("buffer");
     var Scalar = require_Scalar();
@@ -6238,9 +6238,9 @@ var require_binary = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/pairs.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/pairs.js
 var require_pairs = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -6316,9 +6316,9 @@ ${cn.comment}` : item.comment;
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/omap.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/omap.js
 var require_omap = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports) {
     "use strict";
     var identity = require_identity();
     var toJS = require_toJS();
@@ -6394,9 +6394,9 @@ var require_omap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/bool.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/bool.js
 var require_bool2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     function boolStringify({ value, source: source2 }, ctx) {
@@ -6426,9 +6426,9 @@ var require_bool2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/float.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/float.js
 var require_float2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
@@ -6475,9 +6475,9 @@ var require_float2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/int.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/int.js
 var require_int2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
@@ -6554,9 +6554,9 @@ var require_int2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/set.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/set.js
 var require_set = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -6643,9 +6643,9 @@ var require_set = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
 var require_timestamp = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     function parseSexagesimal(str2, asBigInt) {
@@ -6731,9 +6731,9 @@ var require_timestamp = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/schema.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/schema.js
 var require_schema3 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports) {
     "use strict";
     var map = require_map();
     var _null = require_null();
@@ -6775,9 +6775,9 @@ var require_schema3 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/tags.js
+// ../main/node_modules/yaml/dist/schema/tags.js
 var require_tags = __commonJS({
-  "node_modules/yaml/dist/schema/tags.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/tags.js"(exports) {
     "use strict";
     var map = require_map();
     var _null = require_null();
@@ -6869,9 +6869,9 @@ var require_tags = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/Schema.js
+// ../main/node_modules/yaml/dist/schema/Schema.js
 var require_Schema = __commonJS({
-  "node_modules/yaml/dist/schema/Schema.js"(exports) {
+  "../main/node_modules/yaml/dist/schema/Schema.js"(exports) {
     "use strict";
     var identity = require_identity();
     var map = require_map();
@@ -6901,9 +6901,9 @@ var require_Schema = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyDocument.js
+// ../main/node_modules/yaml/dist/stringify/stringifyDocument.js
 var require_stringifyDocument = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyDocument.js"(exports) {
+  "../main/node_modules/yaml/dist/stringify/stringifyDocument.js"(exports) {
     "use strict";
     var identity = require_identity();
     var stringify = require_stringify();
@@ -6981,9 +6981,9 @@ var require_stringifyDocument = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/Document.js
+// ../main/node_modules/yaml/dist/doc/Document.js
 var require_Document = __commonJS({
-  "node_modules/yaml/dist/doc/Document.js"(exports) {
+  "../main/node_modules/yaml/dist/doc/Document.js"(exports) {
     "use strict";
     var Alias = require_Alias();
     var Collection2 = require_Collection();
@@ -7290,9 +7290,9 @@ var require_Document = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/errors.js
+// ../main/node_modules/yaml/dist/errors.js
 var require_errors = __commonJS({
-  "node_modules/yaml/dist/errors.js"(exports) {
+  "../main/node_modules/yaml/dist/errors.js"(exports) {
     "use strict";
     var YAMLError = class extends Error {
       constructor(name2, pos, code2, message) {
@@ -7355,9 +7355,9 @@ ${pointer}
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-props.js
+// ../main/node_modules/yaml/dist/compose/resolve-props.js
 var require_resolve_props = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-props.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/resolve-props.js"(exports) {
     "use strict";
     function resolveProps(tokens, { flow: flow2, indicator, next, offset, onError, parentIndent, startOnNewline }) {
       let spaceBefore = false;
@@ -7489,9 +7489,9 @@ var require_resolve_props = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-contains-newline.js
+// ../main/node_modules/yaml/dist/compose/util-contains-newline.js
 var require_util_contains_newline = __commonJS({
-  "node_modules/yaml/dist/compose/util-contains-newline.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/util-contains-newline.js"(exports) {
     "use strict";
     function containsNewline(key) {
       if (!key)
@@ -7531,9 +7531,9 @@ var require_util_contains_newline = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-flow-indent-check.js
+// ../main/node_modules/yaml/dist/compose/util-flow-indent-check.js
 var require_util_flow_indent_check = __commonJS({
-  "node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports) {
     "use strict";
     var utilContainsNewline = require_util_contains_newline();
     function flowIndentCheck(indent2, fc, onError) {
@@ -7549,9 +7549,9 @@ var require_util_flow_indent_check = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-map-includes.js
+// ../main/node_modules/yaml/dist/compose/util-map-includes.js
 var require_util_map_includes = __commonJS({
-  "node_modules/yaml/dist/compose/util-map-includes.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/util-map-includes.js"(exports) {
     "use strict";
     var identity = require_identity();
     function mapIncludes(ctx, items, search2) {
@@ -7565,9 +7565,9 @@ var require_util_map_includes = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-map.js
+// ../main/node_modules/yaml/dist/compose/resolve-block-map.js
 var require_resolve_block_map = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-map.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/resolve-block-map.js"(exports) {
     "use strict";
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
@@ -7673,9 +7673,9 @@ var require_resolve_block_map = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-seq.js
+// ../main/node_modules/yaml/dist/compose/resolve-block-seq.js
 var require_resolve_block_seq = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-seq.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/resolve-block-seq.js"(exports) {
     "use strict";
     var YAMLSeq = require_YAMLSeq();
     var resolveProps = require_resolve_props();
@@ -7724,9 +7724,9 @@ var require_resolve_block_seq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-end.js
+// ../main/node_modules/yaml/dist/compose/resolve-end.js
 var require_resolve_end = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-end.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/resolve-end.js"(exports) {
     "use strict";
     function resolveEnd(end, offset, reqSpace, onError) {
       let comment2 = "";
@@ -7767,9 +7767,9 @@ var require_resolve_end = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-flow-collection.js
+// ../main/node_modules/yaml/dist/compose/resolve-flow-collection.js
 var require_resolve_flow_collection = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -7961,9 +7961,9 @@ var require_resolve_flow_collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-collection.js
+// ../main/node_modules/yaml/dist/compose/compose-collection.js
 var require_compose_collection = __commonJS({
-  "node_modules/yaml/dist/compose/compose-collection.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/compose-collection.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -8026,9 +8026,9 @@ var require_compose_collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-scalar.js
+// ../main/node_modules/yaml/dist/compose/resolve-block-scalar.js
 var require_resolve_block_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     function resolveBlockScalar(ctx, scalar, onError) {
@@ -8209,9 +8209,9 @@ var require_resolve_block_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-flow-scalar.js
+// ../main/node_modules/yaml/dist/compose/resolve-flow-scalar.js
 var require_resolve_flow_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports) {
     "use strict";
     var Scalar = require_Scalar();
     var resolveEnd = require_resolve_end();
@@ -8430,9 +8430,9 @@ var require_resolve_flow_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-scalar.js
+// ../main/node_modules/yaml/dist/compose/compose-scalar.js
 var require_compose_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/compose-scalar.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/compose-scalar.js"(exports) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -8511,9 +8511,9 @@ var require_compose_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-empty-scalar-position.js
+// ../main/node_modules/yaml/dist/compose/util-empty-scalar-position.js
 var require_util_empty_scalar_position = __commonJS({
-  "node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports) {
     "use strict";
     function emptyScalarPosition(offset, before, pos) {
       if (before) {
@@ -8541,9 +8541,9 @@ var require_util_empty_scalar_position = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-node.js
+// ../main/node_modules/yaml/dist/compose/compose-node.js
 var require_compose_node = __commonJS({
-  "node_modules/yaml/dist/compose/compose-node.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/compose-node.js"(exports) {
     "use strict";
     var Alias = require_Alias();
     var identity = require_identity();
@@ -8647,9 +8647,9 @@ var require_compose_node = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-doc.js
+// ../main/node_modules/yaml/dist/compose/compose-doc.js
 var require_compose_doc = __commonJS({
-  "node_modules/yaml/dist/compose/compose-doc.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/compose-doc.js"(exports) {
     "use strict";
     var Document = require_Document();
     var composeNode = require_compose_node();
@@ -8690,9 +8690,9 @@ var require_compose_doc = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/composer.js
+// ../main/node_modules/yaml/dist/compose/composer.js
 var require_composer = __commonJS({
-  "node_modules/yaml/dist/compose/composer.js"(exports) {
+  "../main/node_modules/yaml/dist/compose/composer.js"(exports) {
     "use strict";
     var node_process = __require("process");
     var directives = require_directives();
@@ -8898,9 +8898,9 @@ ${end.comment}` : end.comment;
   }
 });
 
-// node_modules/yaml/dist/parse/cst-scalar.js
+// ../main/node_modules/yaml/dist/parse/cst-scalar.js
 var require_cst_scalar = __commonJS({
-  "node_modules/yaml/dist/parse/cst-scalar.js"(exports) {
+  "../main/node_modules/yaml/dist/parse/cst-scalar.js"(exports) {
     "use strict";
     var resolveBlockScalar = require_resolve_block_scalar();
     var resolveFlowScalar = require_resolve_flow_scalar();
@@ -9083,9 +9083,9 @@ var require_cst_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst-stringify.js
+// ../main/node_modules/yaml/dist/parse/cst-stringify.js
 var require_cst_stringify = __commonJS({
-  "node_modules/yaml/dist/parse/cst-stringify.js"(exports) {
+  "../main/node_modules/yaml/dist/parse/cst-stringify.js"(exports) {
     "use strict";
     var stringify = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
     function stringifyToken(token) {
@@ -9144,9 +9144,9 @@ var require_cst_stringify = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst-visit.js
+// ../main/node_modules/yaml/dist/parse/cst-visit.js
 var require_cst_visit = __commonJS({
-  "node_modules/yaml/dist/parse/cst-visit.js"(exports) {
+  "../main/node_modules/yaml/dist/parse/cst-visit.js"(exports) {
     "use strict";
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
@@ -9206,9 +9206,9 @@ var require_cst_visit = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst.js
+// ../main/node_modules/yaml/dist/parse/cst.js
 var require_cst = __commonJS({
-  "node_modules/yaml/dist/parse/cst.js"(exports) {
+  "../main/node_modules/yaml/dist/parse/cst.js"(exports) {
     "use strict";
     var cstScalar = require_cst_scalar();
     var cstStringify = require_cst_stringify();
@@ -9308,9 +9308,9 @@ var require_cst = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/lexer.js
+// ../main/node_modules/yaml/dist/parse/lexer.js
 var require_lexer = __commonJS({
-  "node_modules/yaml/dist/parse/lexer.js"(exports) {
+  "../main/node_modules/yaml/dist/parse/lexer.js"(exports) {
     "use strict";
     var cst = require_cst();
     function isEmpty(ch) {
@@ -9897,9 +9897,9 @@ var require_lexer = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/line-counter.js
+// ../main/node_modules/yaml/dist/parse/line-counter.js
 var require_line_counter = __commonJS({
-  "node_modules/yaml/dist/parse/line-counter.js"(exports) {
+  "../main/node_modules/yaml/dist/parse/line-counter.js"(exports) {
     "use strict";
     var LineCounter5 = class {
       constructor() {
@@ -9928,9 +9928,9 @@ var require_line_counter = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/parser.js
+// ../main/node_modules/yaml/dist/parse/parser.js
 var require_parser = __commonJS({
-  "node_modules/yaml/dist/parse/parser.js"(exports) {
+  "../main/node_modules/yaml/dist/parse/parser.js"(exports) {
     "use strict";
     var node_process = __require("process");
     var cst = require_cst();
@@ -10802,9 +10802,9 @@ var require_parser = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/public-api.js
+// ../main/node_modules/yaml/dist/public-api.js
 var require_public_api = __commonJS({
-  "node_modules/yaml/dist/public-api.js"(exports) {
+  "../main/node_modules/yaml/dist/public-api.js"(exports) {
     "use strict";
     var composer = require_composer();
     var Document = require_Document();
@@ -10899,9 +10899,9 @@ var require_public_api = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/index.js
+// ../main/node_modules/yaml/dist/index.js
 var require_dist = __commonJS({
-  "node_modules/yaml/dist/index.js"(exports) {
+  "../main/node_modules/yaml/dist/index.js"(exports) {
     "use strict";
     var composer = require_composer();
     var Document = require_Document();
@@ -11110,12 +11110,15 @@ var init_glob = __esm({
 });
 
 // src/refs.ts
+function urlPattern(hostAlt) {
+  return `https?://(?:www\\.)?(?:${hostAlt})/(${OWNER})/(${REPO})/(pull|pulls|issues)/(\\d+)`;
+}
 function buildPattern(hosts) {
   const hostAlt = ["github\\.com", ...hosts.map(escapeRegExp)].join("|");
   return new RegExp(
     [
       // 1-4: URL
-      `https?://(?:www\\.)?(?:${hostAlt})/(${OWNER})/(${REPO})/(pull|pulls|issues)/(\\d+)`,
+      urlPattern(hostAlt),
       // 5-7: owner/repo#N
       `(?<![\\w./-])(${OWNER})/(${REPO})#(\\d+)`,
       // 8-9: alias#N
@@ -11139,12 +11142,15 @@ function escapeRegExp(s) {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 function cleanRepo(repo) {
+  const last = repo.charCodeAt(repo.length - 1);
+  if (last !== 46 && last !== 116 && last !== 84) return repo;
   return repo.replace(/\.+$/, "").replace(/\.git$/i, "");
 }
 function scanRefs(text3, ctx) {
+  const out = [];
+  if (!mayHoldRef(text3)) return out;
   const re = patternFor(ctx.hosts ?? []);
   re.lastIndex = 0;
-  const out = [];
   let lastRepo = null;
   for (let m = re.exec(text3); m !== null; m = re.exec(text3)) {
     const start = m.index;
@@ -11179,21 +11185,25 @@ function scanRefs(text3, ctx) {
   return out;
 }
 function reposNamed(text3, aliases, max = Infinity) {
-  const re = patternFor([]);
-  re.lastIndex = 0;
   const out = /* @__PURE__ */ new Set();
+  if (!mayHoldRef(text3)) return out;
+  const re = REPOS_PATTERN;
+  re.lastIndex = 0;
   for (let m = re.exec(text3); m !== null && out.size < max; m = re.exec(text3)) {
     if (m[1] !== void 0 && m[2] !== void 0)
       out.add(`${m[1]}/${cleanRepo(m[2])}`.toLowerCase());
-    else if (m[5] !== void 0 && m[6] !== void 0)
-      out.add(`${m[5]}/${cleanRepo(m[6])}`.toLowerCase());
-    else if (m[8] !== void 0) {
-      const aliased = aliases.get(m[8].toLowerCase());
+    else if (m[3] !== void 0 && m[4] !== void 0)
+      out.add(`${m[3]}/${cleanRepo(m[4])}`.toLowerCase());
+    else if (m[5] !== void 0) {
+      const aliased = aliases.get(m[5].toLowerCase());
       if (aliased !== void 0) out.add(aliased);
     }
     if (m[0].length === 0) re.lastIndex++;
   }
   return out;
+}
+function mayHoldRef(text3) {
+  return text3.includes("#") || text3.includes("http");
 }
 function resolveBare(text3, n, written, start, lastRepo, ctx) {
   if (/\binternal\s+(?:pr|issue|ticket|bug)?\s*$/i.test(text3.slice(Math.max(0, start - 24), start))) {
@@ -11212,8 +11222,13 @@ function found(repo, digits, kindHint, form, text3, start) {
   const tooLong = digits.length > MAX_REF_DIGITS;
   let key = null;
   if (repo !== null && !tooLong) {
-    const [owner = "", name2 = ""] = repo.split("/");
-    key = refKey(owner, name2, Number(digits));
+    const slash = repo.indexOf("/");
+    if (slash > 0 && repo.indexOf("/", slash + 1) < 0 && repo === repo.toLowerCase()) {
+      key = `${repo}#${Number(digits)}`;
+    } else {
+      const [owner = "", name2 = ""] = repo.split("/");
+      key = refKey(owner, name2, Number(digits));
+    }
   }
   return {
     key,
@@ -11236,23 +11251,36 @@ function parseRefValue(value, ctx) {
   return { key: first.key, kindHint: first.kindHint };
 }
 function learnAliases(text3, into = /* @__PURE__ */ new Map()) {
+  for (const [alias, repo] of teachingsOf(text3)) if (!into.has(alias)) into.set(alias, repo);
+  return into;
+}
+function teachingsOf(text3) {
+  let pairs = taught.get(text3);
+  if (pairs === void 0) {
+    pairs = teachings(text3);
+    taught.set(text3, pairs);
+    if (taught.size > TAUGHT_TEXTS) taught.delete(taught.keys().next().value);
+  }
+  return pairs;
+}
+function teachings(text3) {
+  const out = [];
   const re = /\[`?([A-Za-z][A-Za-z0-9_.-]*)#\d+`?\]\(\s*https?:\/\/[^/\s)]+\/([A-Za-z0-9][A-Za-z0-9-]*)\/([A-Za-z0-9_.-]+)\/(?:pull|pulls|issues)\/\d+/g;
   for (let m = re.exec(text3); m !== null; m = re.exec(text3)) {
-    const alias = m[1].toLowerCase();
-    if (!into.has(alias)) into.set(alias, `${m[2]}/${cleanRepo(m[3])}`.toLowerCase());
+    out.push([m[1].toLowerCase(), `${m[2]}/${cleanRepo(m[3])}`.toLowerCase()]);
   }
   const full = /(?:(?<![\w./-])|(?<=github\.com\/))([A-Za-z0-9][A-Za-z0-9-]*)\/([A-Za-z0-9_.-]+?)(?:#\d|\/(?:pull|pulls|issues)\/\d)/g;
   for (let m = full.exec(text3); m !== null; m = full.exec(text3)) {
     const name2 = cleanRepo(m[2]).toLowerCase();
-    if (/^[a-z]/.test(name2) && !into.has(name2)) into.set(name2, `${m[1]}/${name2}`.toLowerCase());
+    if (/^[a-z]/.test(name2)) out.push([name2, `${m[1]}/${name2}`.toLowerCase()]);
   }
-  return into;
+  return out;
 }
 function normaliseRepo(value) {
   const m = new RegExp(`^(${OWNER})/(${REPO})$`).exec(value.trim());
   return m ? `${m[1]}/${cleanRepo(m[2])}`.toLowerCase() : null;
 }
-var OWNER, REPO, BARE_WORDS, INTERNAL_WORDS, patternCache, MAX_REF_DIGITS;
+var OWNER, REPO, BARE_WORDS, INTERNAL_WORDS, GITHUB_URL_REF, patternCache, REPOS_PATTERN, MAX_REF_DIGITS, taught, TAUGHT_TEXTS;
 var init_refs = __esm({
   "src/refs.ts"() {
     "use strict";
@@ -11261,8 +11289,20 @@ var init_refs = __esm({
     REPO = "[A-Za-z0-9_.-]+";
     BARE_WORDS = /* @__PURE__ */ new Set(["pr", "prs", "pull", "issue", "issues", "bug", "fixes", "see"]);
     INTERNAL_WORDS = /* @__PURE__ */ new Set(["internal"]);
+    GITHUB_URL_REF = urlPattern("github\\.com");
     patternCache = /* @__PURE__ */ new Map();
+    REPOS_PATTERN = new RegExp(
+      [
+        `https?://(?:www\\.)?(?:github\\.com)/(${OWNER})/(${REPO})/(?:pull|pulls|issues)/\\d+`,
+        `(?<![\\w./-])(${OWNER})/(${REPO})#\\d+`,
+        `(?<![\\w./#-])([A-Za-z][A-Za-z0-9_.-]*)#\\d+`,
+        `(?<![\\w&#])#\\d+(?![\\w-])`
+      ].join("|"),
+      "g"
+    );
     MAX_REF_DIGITS = 10;
+    taught = /* @__PURE__ */ new Map();
+    TAUGHT_TEXTS = 4;
   }
 });
 
@@ -12498,32 +12538,37 @@ var init_block = __esm({
 });
 
 // src/sources/meaning/context.ts
-function endsSentence(text3, i) {
-  const c = text3[i];
-  const next = text3[i + 1];
-  if (c === "." || c === "!" || c === "?")
-    return next === void 0 || next === " " || next === "\n" || next === "	";
-  return c === "\n" && /^[ \t]*\n/.test(text3.slice(i + 1, i + 80));
+function sentenceEnds(text3, from, to, max = Infinity) {
+  const out = [];
+  const start = Math.max(0, from);
+  if (start >= to) return out;
+  const window2 = text3.slice(start, Math.min(text3.length, to + LOOKAHEAD));
+  const end = to - start;
+  SENTENCE_END.lastIndex = 0;
+  for (let m = SENTENCE_END.exec(window2); m !== null && m.index < end; m = SENTENCE_END.exec(window2)) {
+    out.push(start + m.index);
+    if (out.length >= max) break;
+  }
+  return out;
 }
 function sentenceStart(text3, at, floor) {
   const stop = Math.max(floor, at - WINDOW);
-  for (let i = at - 1; i >= stop; i--) if (endsSentence(text3, i)) return i + 1;
-  return stop;
+  const ends = sentenceEnds(text3, stop, at);
+  const last = ends[ends.length - 1];
+  return last === void 0 ? stop : last + 1;
 }
 function tailLimit(text3, from, nextStart) {
   const nextSentence = sentenceStart(text3, nextStart, from);
   return nextSentence > from ? nextSentence : Math.max(nextStart, from);
 }
 function tailEnd(text3, from, limit, sentences2 = 2) {
-  let seen = 0;
   const stop = Math.min(limit, from + WINDOW);
-  for (let i = from; i < stop; i++) {
-    if (endsSentence(text3, i) && ++seen === sentences2) return i + 1;
-  }
-  return stop;
+  const ends = sentenceEnds(text3, from, stop, sentences2);
+  const last = ends[sentences2 - 1];
+  return last === void 0 ? stop : last + 1;
 }
 function joinsRefs(gap) {
-  if (gap.length > 40) return false;
+  if (gap.length > 40 || NOT_A_JOIN.test(gap)) return false;
   return JOINS.has(gap.replace(/[\s`*_>]/g, "").toLowerCase());
 }
 function skipBlank(text3, from) {
@@ -12535,13 +12580,16 @@ function skipBlank(text3, from) {
     else return at;
   }
 }
-var WINDOW, NEAR, JOINS;
+var WINDOW, NEAR, SENTENCE_END, LOOKAHEAD, JOINS, NOT_A_JOIN;
 var init_context = __esm({
   "src/sources/meaning/context.ts"() {
     "use strict";
     WINDOW = 320;
     NEAR = 120;
+    SENTENCE_END = /[.!?](?=[ \n\t]|$)|\n(?=[ \t]{0,78}\n)/g;
+    LOOKAHEAD = 79;
     JOINS = /* @__PURE__ */ new Set(["/", ",", "&", "+", "and", "or", ",and", ",or"]);
+    NOT_A_JOIN = /[^\s`*_>/,&+andorANDOR]/;
   }
 });
 
@@ -12651,11 +12699,16 @@ var init_claims = __esm({
 });
 
 // src/sources/meaning/cues.ts
+function anyOf(cues) {
+  return new RegExp(cues.map(([, re]) => `(?:${re.source})`).join("|"), "i");
+}
 function tailCue(tail) {
+  if (!ANY_TAIL.test(tail)) return null;
   for (const [cue, re] of TAIL_CUES) if (re.test(tail)) return cue;
   return null;
 }
 function leadCue(lead) {
+  if (!ANY_LEAD.test(lead)) return null;
   for (const [cue, re] of LEAD_CUES) if (re.test(lead)) return cue;
   return null;
 }
@@ -12688,7 +12741,7 @@ function cueFor(leadNear, leadFar, tail) {
   if (near === "unrelated" || /\bunrelated\b/i.test(leadFar)) return "unrelated";
   return null;
 }
-var TAIL_CUES, LEAD_CUES, FIX_ROLES;
+var TAIL_CUES, LEAD_CUES, ANY_TAIL, ANY_LEAD, FIX_ROLES;
 var init_cues = __esm({
   "src/sources/meaning/cues.ts"() {
     "use strict";
@@ -12738,6 +12791,8 @@ var init_cues = __esm({
         /\b(?:fix|repair)\s+is\s+(?:already\s+)?in\s+flight\b|\bdrops?\s+(?:on|when|once)\s*$|\bsuperseded\s+by\s*$|\bfixed\s+(?:upstream\s+)?(?:by|in)\s*$|\bneeds?\s+(?:the\s+)?(?:upstream\s+)?fix\s*$|\bmust\s+(?:carry|contain|include)\s*$/i
       ]
     ];
+    ANY_TAIL = anyOf(TAIL_CUES);
+    ANY_LEAD = anyOf(LEAD_CUES);
     FIX_ROLES = /* @__PURE__ */ new Set(["fix", "own", "third-party"]);
   }
 });
@@ -12745,6 +12800,7 @@ var init_cues = __esm({
 // src/sources/meaning/prose-states.ts
 function countedStates(text3) {
   const out = [];
+  if (!UPPER_STATE.test(text3)) return out;
   COUNTED.lastIndex = 0;
   for (let m = COUNTED.exec(text3); m !== null; m = COUNTED.exec(text3)) {
     const word = m[2];
@@ -12806,7 +12862,7 @@ function stateInWords(lead, tail, tailStart, alone) {
   const end = start + anywhere[0].length;
   return { state: "CLOSED", date: findIsoDate(after), start, end, rewritable: false };
 }
-var COUNTS, COUNTED, STATE_BEFORE, MERGED_BEFORE, CONDITIONAL, WORD_AFTER, STILL_STATE, CLOSED_ANYWHERE;
+var COUNTS, COUNTED, UPPER_STATE, STATE_BEFORE, MERGED_BEFORE, CONDITIONAL, WORD_AFTER, STILL_STATE, CLOSED_ANYWHERE;
 var init_prose_states = __esm({
   "src/sources/meaning/prose-states.ts"() {
     "use strict";
@@ -12824,6 +12880,7 @@ var init_prose_states = __esm({
       ten: 10
     };
     COUNTED = /\b(?:(one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})|both|all)[ \t\n*_`]+(OPEN|MERGED|CLOSED|DRAFT)[ \t\n*_`]+(?:PRs?|pull[ \t\n]+requests?|issues?)\b/gi;
+    UPPER_STATE = /OPEN|MERGED|CLOSED|DRAFT/;
     STATE_BEFORE = /\b(OPEN|MERGED|CLOSED|DRAFT)[*_`]*[ \t\n]+(?:PR|pull[ \t\n]+request|issue)[ \t\n]*\(?[ \t\n]*$/;
     MERGED_BEFORE = /\balready[- ]merged(?:[ \t\n]+[\w-]+){0,2}[ \t\n]*\(?[ \t\n]*$/i;
     CONDITIONAL = /\b(?:when|if|once|until|unless|after|before|whether)[ \t\n]+(?:\S+[ \t\n]+){0,2}$/i;
@@ -13272,8 +13329,8 @@ var init_headers = __esm({
           this.ambiguous.push({ at: ref.start, ref: { text: ref.text, source: patch, line, patch } });
           return;
         }
-        const span = claim?.stateSpan ?? null;
-        const stateAt = span?.start ?? claim?.stateAt;
+        const span2 = claim?.stateSpan ?? null;
+        const stateAt = span2?.start ?? claim?.stateAt;
         const stateLine = stateAt !== void 0 && claim?.state != null ? this.lineOf(stateAt) : line;
         const mention = {
           ref: ref.key,
@@ -13289,7 +13346,7 @@ var init_headers = __esm({
           recordedState: claim?.state ?? null,
           recordedDate: claim?.date ?? null,
           recordedReviewDecision: claim?.reviewDecision ?? null,
-          stateSpan: span && { start: span.start + this.startOffset, end: span.end + this.startOffset },
+          stateSpan: span2 && { start: span2.start + this.startOffset, end: span2.end + this.startOffset },
           sharedState: shared && claim?.state != null,
           ...byDefault ? { roleByDefault: true } : {}
         };
@@ -14040,20 +14097,52 @@ function sectionRepos(text3, tree, aliases, fallback = null) {
     const next = heads.slice(i + 1).find((n) => n.depth <= h.depth);
     h.end = next?.start ?? text3.length;
   });
-  const reposIn = (start, end) => reposNamed(text3.slice(start, end), aliases, 2);
-  const only = (repos) => repos.size === 1 ? [...repos][0] ?? null : null;
-  const all = reposIn(0, text3.length);
-  const fileRepo = all.size === 0 ? fallback : only(all);
-  const byStart = /* @__PURE__ */ new Map();
-  heads.forEach((h, i) => {
-    let repos = reposIn(h.start, h.end);
-    for (let p = i - 1; repos.size === 0 && p >= 0; p--) {
-      const parent = heads[p];
-      if (parent.depth < h.depth && parent.end >= h.end) repos = reposIn(parent.start, parent.end);
+  const scanned = /* @__PURE__ */ new Map();
+  const reposIn = (start, end) => {
+    const key = `${start}:${end}`;
+    let repos = scanned.get(key);
+    if (repos === void 0) {
+      repos = reposNamed(text3.slice(start, end), aliases, 2);
+      scanned.set(key, repos);
     }
-    byStart.set(h.start, repos.size === 0 ? fileRepo : only(repos));
-  });
-  return { fileRepo, at: (start) => byStart.get(start) ?? fileRepo };
+    return repos;
+  };
+  const only = (repos) => repos.size === 1 ? [...repos][0] ?? null : null;
+  let fileRepo;
+  const fileRepoOf = () => {
+    if (fileRepo === void 0) {
+      const all = reposIn(0, text3.length);
+      fileRepo = all.size === 0 ? fallback : only(all);
+    }
+    return fileRepo;
+  };
+  const headAt = /* @__PURE__ */ new Map();
+  heads.forEach((h, i) => headAt.set(h.start, i));
+  const byHead = /* @__PURE__ */ new Map();
+  const repoOfHead = (i) => {
+    let repo = byHead.get(i);
+    if (repo === void 0) {
+      const h = heads[i];
+      let repos = reposIn(h.start, h.end);
+      for (let p = i - 1; repos.size === 0 && p >= 0; p--) {
+        const parent = heads[p];
+        if (parent.depth < h.depth && parent.end >= h.end)
+          repos = reposIn(parent.start, parent.end);
+      }
+      repo = repos.size === 0 ? fileRepoOf() : only(repos);
+      byHead.set(i, repo);
+    }
+    return repo;
+  };
+  return {
+    get fileRepo() {
+      return fileRepoOf();
+    },
+    at: (start) => {
+      const i = headAt.get(start);
+      return (i === void 0 ? void 0 : repoOfHead(i)) ?? fileRepoOf();
+    }
+  };
 }
 var init_sections = __esm({
   "src/sources/ledger/sections.ts"() {
@@ -14196,19 +14285,24 @@ function normalise(name2) {
 }
 function joinDir(dir, rel) {
   if (isAbsolute(rel)) return null;
-  const joined = posix2.normalize(posix2.join(dir === "" ? "." : dir, rel)).replace(/^\.\//, "");
+  if (PLAIN_PATH.test(rel) && (dir === "" || PLAIN_PATH.test(dir))) {
+    const plain = dir === "" ? rel : `${dir}/${rel}`;
+    if (!isAbsolute(plain)) return plain;
+  }
+  const joined = posix2.join(dir === "" ? "." : dir, rel).replace(/^\.\//, "");
   return joined === "." || normaliseRelPath(joined) !== null ? joined : null;
 }
-var DITTO;
+var DITTO, PLAIN_PATH;
 var init_paths2 = __esm({
   "src/sources/ledger/paths.ts"() {
     "use strict";
     init_paths();
     DITTO = /^\s*(?:″|〃|''|"|“|”|ditto\b)/i;
+    PLAIN_PATH = /^(?!\s)(?!\.\.?(?:\/|$))[^/\\]+(?:\/(?!\.\.?(?:\/|$))[^/\\]+)*(?<!\s)$/;
   }
 });
 
-// node_modules/mdurl/lib/decode.mjs
+// ../main/node_modules/mdurl/lib/decode.mjs
 function getDecodeCache(exclude) {
   let cache2 = decodeCache[exclude];
   if (cache2) {
@@ -14288,7 +14382,7 @@ function decode(string2, exclude) {
 }
 var decodeCache, decode_default;
 var init_decode2 = __esm({
-  "node_modules/mdurl/lib/decode.mjs"() {
+  "../main/node_modules/mdurl/lib/decode.mjs"() {
     decodeCache = {};
     decode.defaultChars = ";/?:@&=+$,#";
     decode.componentChars = "";
@@ -14296,7 +14390,7 @@ var init_decode2 = __esm({
   }
 });
 
-// node_modules/mdurl/lib/encode.mjs
+// ../main/node_modules/mdurl/lib/encode.mjs
 function getEncodeCache(exclude) {
   let cache2 = encodeCache[exclude];
   if (cache2) {
@@ -14357,7 +14451,7 @@ function encode(string2, exclude, keepEscaped) {
 }
 var encodeCache, encode_default;
 var init_encode = __esm({
-  "node_modules/mdurl/lib/encode.mjs"() {
+  "../main/node_modules/mdurl/lib/encode.mjs"() {
     encodeCache = {};
     encode.defaultChars = ";/?:@&=+$,-_.!~*'()#";
     encode.componentChars = "-_.!~*'()";
@@ -14365,7 +14459,7 @@ var init_encode = __esm({
   }
 });
 
-// node_modules/mdurl/lib/format.mjs
+// ../main/node_modules/mdurl/lib/format.mjs
 function format(url) {
   let result = "";
   result += url.protocol || "";
@@ -14383,11 +14477,11 @@ function format(url) {
   return result;
 }
 var init_format = __esm({
-  "node_modules/mdurl/lib/format.mjs"() {
+  "../main/node_modules/mdurl/lib/format.mjs"() {
   }
 });
 
-// node_modules/mdurl/lib/parse.mjs
+// ../main/node_modules/mdurl/lib/parse.mjs
 function Url() {
   this.protocol = null;
   this.slashes = null;
@@ -14406,7 +14500,7 @@ function urlParse(url, slashesDenoteHost) {
 }
 var protocolPattern, portPattern, simplePathPattern, delims, unwise, autoEscape, nonHostChars, hostEndingChars, hostnameMaxLen, hostnamePartPattern, hostnamePartStart, hostlessProtocol, slashedProtocol, parse_default;
 var init_parse = __esm({
-  "node_modules/mdurl/lib/parse.mjs"() {
+  "../main/node_modules/mdurl/lib/parse.mjs"() {
     protocolPattern = /^([a-z0-9.+-]+:)/i;
     portPattern = /:[0-9]*$/;
     simplePathPattern = /^(\/\/?(?!\/)[^\?\s]*)(\?[^\s]*)?$/;
@@ -14574,7 +14668,7 @@ var init_parse = __esm({
   }
 });
 
-// node_modules/mdurl/index.mjs
+// ../main/node_modules/mdurl/index.mjs
 var mdurl_exports = {};
 __export(mdurl_exports, {
   decode: () => decode_default,
@@ -14583,7 +14677,7 @@ __export(mdurl_exports, {
   parse: () => parse_default
 });
 var init_mdurl = __esm({
-  "node_modules/mdurl/index.mjs"() {
+  "../main/node_modules/mdurl/index.mjs"() {
     init_decode2();
     init_encode();
     init_format();
@@ -14591,7 +14685,7 @@ var init_mdurl = __esm({
   }
 });
 
-// node_modules/uc.micro/build/index.mjs
+// ../main/node_modules/uc.micro/build/index.mjs
 var build_exports = {};
 __export(build_exports, {
   Any: () => Any,
@@ -14603,7 +14697,7 @@ __export(build_exports, {
 });
 var Any, Cc, Cf, P, S, Z;
 var init_build = __esm({
-  "node_modules/uc.micro/build/index.mjs"() {
+  "../main/node_modules/uc.micro/build/index.mjs"() {
     Any = /[\0-\uD7FF\uE000-\uFFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:[^\uD800-\uDBFF]|^)[\uDC00-\uDFFF]/;
     Cc = /[\0-\x1F\x7F-\x9F]/;
     Cf = /[\xAD\u0600-\u0605\u061C\u06DD\u070F\u0890\u0891\u08E2\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\uFFF9-\uFFFB]|\uD804[\uDCBD\uDCCD]|\uD80D[\uDC30-\uDC3F]|\uD82F[\uDCA0-\uDCA3]|\uD834[\uDD73-\uDD7A]|\uDB40[\uDC01\uDC20-\uDC7F]/;
@@ -14613,7 +14707,7 @@ var init_build = __esm({
   }
 });
 
-// node_modules/entities/dist/decode-codepoint.js
+// ../main/node_modules/entities/dist/decode-codepoint.js
 function isInvalidCodePoint(codePoint) {
   return codePoint === 0 || codePoint >= 55296 && codePoint <= 57343 || codePoint > 1114111;
 }
@@ -14631,7 +14725,7 @@ function codePointToString(codePoint) {
 }
 var c1;
 var init_decode_codepoint = __esm({
-  "node_modules/entities/dist/decode-codepoint.js"() {
+  "../main/node_modules/entities/dist/decode-codepoint.js"() {
     c1 = [
       8364,
       0,
@@ -14669,7 +14763,7 @@ var init_decode_codepoint = __esm({
   }
 });
 
-// node_modules/entities/dist/internal/decode-shared.js
+// ../main/node_modules/entities/dist/internal/decode-shared.js
 function decodeTrieDict(input2, resultLength, atomCount, dict1AtomCount, ngramCount, dictSize) {
   const base = 91;
   const inputLength = input2.length;
@@ -14765,7 +14859,7 @@ function decodeTrieDict(input2, resultLength, atomCount, dict1AtomCount, ngramCo
 }
 var BASE91_INVERSE;
 var init_decode_shared = __esm({
-  "node_modules/entities/dist/internal/decode-shared.js"() {
+  "../main/node_modules/entities/dist/internal/decode-shared.js"() {
     BASE91_INVERSE = /* @__PURE__ */ (() => {
       const table2 = new Uint8Array(127);
       let code2 = 0;
@@ -14779,19 +14873,19 @@ var init_decode_shared = __esm({
   }
 });
 
-// node_modules/entities/dist/generated/decode-data-html.js
+// ../main/node_modules/entities/dist/generated/decode-data-html.js
 var htmlDecodeTree;
 var init_decode_data_html = __esm({
-  "node_modules/entities/dist/generated/decode-data-html.js"() {
+  "../main/node_modules/entities/dist/generated/decode-data-html.js"() {
     init_decode_shared();
     htmlDecodeTree = /* @__PURE__ */ decodeTrieDict("!}.&u%}'&}*'~!6*)%&,~!J~!J~%L~y<~!R,~~%Lu~~#GD~~#|)1#%}^%}2%+#.##%##%}&%##%'#%##&%#%#'%#&#%#&#'#%%#&#%##%#)%''%&%#%#'%#%%#%%}%%%#%#&(23#%%#&-%0%('1#(##%#'##+%'*.:1}#%#6-+(%'%%#%%%}#L'2351&('%}&/N'(0(/*-%(%%}#'+&T%7.2}#&%&#%#36/5##%&%%#&#%%#))2%%##%&&'0~!#*+&'%1~!%).'3q?&%'1~!.##%6(~!+%%%(Gw'rT~!E#<nA%#jZ~!H%(~!42##~!*31&~!G%U~#)5~#`3~!J~!Z~%]~%Y~%C~!q~!u~#kz~%#~!6'~!D~!U~!?~#T~!c%~!G#'~%7|~!G~!J~!G&~#pb~(Df}#%}*&}#%##%##%##&#-}&'#'&%#.++}%mI,#,@&(}*%}*'%&##&#%##%}&0}#.},U},%}+%}&%}#%##&}B%(}(%}+%)})%##%#&}&%##%&}<%}>%#%&}*%}(%}9%}/%})%}*%}*%}?&}&%}3%}&*#%})%#%#)}#&#-#+*%E%%'%'#%}#*V##&##I}#&&##%&%#&&Qf%%))w/0+&%#(#.%-''''++++7}>%4'',##1,#%#&%##&#'##&#*#9)%&%}#*}%,#+P(%A&%#'&##wSD',9E00#y#@}(+}&%&>~!#~!X}#*}(&&}(&}(,%}%&#+&}#&}I%#%}%)#(},'%#*}4%%#%}(''}#/##(##),%-##%%)#&}(.}&%#&}%%}*&#%},&&}&%}#%*'#%})%}D&}&%}-&}6&#&}-,%}#%})-(~+`~,=?~I9'9%~!,#%})%})%}@%}?%}(~!?~#<~#pP~#BG~#=1#%K+~#?#~%;)~#A~#mF1~#A'~'X%'~#lR~#N~'N~#r~#m#-~#i'?%#'%~#B%##%,%#~#_%#0%~#]732~,w~2+#:&#%&'0%&>%}#>##F+)#%&&#(+_}4&}-%}(&}@&}O7Fdf0@+/v4}&WU##&/0#&'('B#%}.%}'+#%}#%%&#&%#%##+#&#)#6#'#.},%}c%},%#%##%&#&%#&~#>'*-.%##%##%}#%%}%'~#)D1}#%*&~#_%%'(~#S2%'.}#~#=##*'*-%}&'%'##&&~'E%.#&~#M4}%%##&'%#~#O1##%&#'+~#<B%##%%'%+~#;#@%}#&%#&&%#(~#H1}'%'##&&~#?A}&'~#D#%32}'&&&&~#[}'(#%}'~#;C})&}%%#%~#=&%,3}%'(#%%~#^'#&&)#%'~#Y%-~#d-%'~#^%%&#&&&}#~#b~2t*&'~&(~&@~0%~e~3}%*''0})&}+~!9##-}#%-hD*)1fC#%/&/fB#40~!+#)*4~!+~!K'&:~!/*7~!.#~!H~!L':~%x&~!H#~!*~%1~!I#~!+A~#p'~!F~~#-#~,,(~.Z~!V~%;'B'mq-W~!N~%I%#&&#&}#%},%%}'%}+X#%}#&}(%}'%}<%}#%}%%'}'%}:~![)9@~%>~#UA%-%##&~!C%~!-.9:~!1~!-^2/:a~!y,D*J#-5)/4~%23,~#G~!L1~!0X3`~!2+~!!0-~&E~!W~!o,>Y&]~%cZx_&~#O*9#A#'#+I'%#)~!0B*-5A+-((F&*M#)(-7-5+'-3a5Vi~!Y~!?+[)%3),ERHm~!+:D,VG.+)?fB%%*(%)'(#&80%1'8`K8?`+'Z#&O&'H5#*9)A%%5&3))0%39+.*7#()&&*=4@**L)<'_&*+..;(#*+)./&0#3)%')-8(4ixD(&.}%,('aI:,)%,k2231T)I'#/-W7,/'Q#.'Y24+h')37</31&83##&0#),H(?'&?/1##%#&&#%''-%&&&#(&''&#.-'%#%%(,')*'&#&#'##%(%(#%('#&##%%%%('%#%#%%#%#&%##h>w+v<ayvyvcg.uuhKr}g/v|g>u9i[~>g5uI~=RvdwEg;v/g;uk!!TTSx]@RT!U!#!@VBRUU!'UTe-d0c`e&gSdicedFcrdTaqb.kYcAohdYd@a3e+d}dMdtd.aJ#bqcK`dle/e.e'dwdPdodddjbEb}ogd^ofdpduc6j?l%d{drdqc)d7bacOdQ%T#Y)X.sR[yH>6Vyv3[xwLu>vo'!*.[yBacahoj>6Rew3[xqdZa#!a&#^(X-[yG>6Vyu3[xvg3sEr|g.u/Ri9db0T#^(Xa)!-[y;>6Vylg4wKs{JwNZt3@3r=c4Z([xlg;wKt!cpq's@v7A'*a(a+!-a#[y<3Dt?3Dt'>6Vym3[xmg9rxsNJwLZt4~?r?db1T#`-!(Xa,!0[yS>6Vz%NuQs.g4wKtnJwNZtS@3r>c4Z([y%g;wKtrdga8!a(!#&T*Y-Xa#!a0<or[yc3Dtq>6Vz43[y3JwNZtf@3s!Ju}!%Dti:pm3c_%X#tjB5pkd6q!r]u?voC'*-a.a2!0a&a+[yI3DtI3Ds~3DtH>6Vyw3[xx;:s#~<5pKJwNZtE@3r~d`a)!a2T#a.(!+U.X1[yT3Dt`3Dtv>6Vz&3[y&g9rxwzcxstPu.<rAJwLZtT~?r@dZa%!a.&^*Za(/Reu[ya>6Vz23[y1g3sEr}wkg{NuQRg{ci(U#5@b`~,cg#U(2WnH5wugcRh7dX#T(Y,a'Ta!!a,[yZ<]mj>6Vz,3[y+Pv#5ReZKu+=,%!H}7ABwkaS?Rh:BcW(X#<]mrj:ubv/ARekdg%!(!a.*Ta(Y.X1!#sP>Rl*Dt6[y>>6Vyo3Wf*jOvuumvuRgRJuq*!:9<B@bX~3jVv&v@s@5Re[d/rQt{uAvo&a&a*)a2!,0Wf!3Dt0=Bs'>6Re}3[xy~<5s%JwJZt1~Gs)c;&!#2sJkNuXvzq7rxu,Re8dka4!a8(aEZ+a@Y.X1Xa)[yd=Bs(3DtP>6Vz53[y4cX#X&Re:avRe9~<5s&JwJZtQ~Gs*i^rzvdRg+Jv{%!2sbB@bX}kdga,!Za?&^*T1/!a'Dt+[y6>6Vyf3Wf%g/u;s4hGu6?Rh-JvZ,!c%#&RoX54Rivj7uyvf8RgTKvZB%*!2sGh<vu5Rgq<=C::9bb~#dZ#T&Ta6Y.X*Dt>[y93Wf)coZ(T,6VyifluvRgC@95@B@bX~/hFu34cC#T,k/unq8w8Q5RkUklwQuzunq8w8Q5Rk8d/rJu?v8w9)-&!a0a;a&aIWejg3sEr/h1s<DtDJvyZqY5aws3Jvy!&Wei~Hr1:au5@Bag>23E~5c:Z&bX};kKv?w&unuVu5Rjc;>bs)#~@:Rh.=ay<a]C;b`}Vd6s/t{uAvoaxa()!a,a7%-a#a2Dt,[yF2Wo[>6Vyt3[xuNuPRi&NuPwpi#RoWh?vf8Ri%Jv]!%Ri:KvxD!.'2WeAjZu`q9rxu,Re7woeAg-unLq(qA_/*2Wg_g3u5q^9:4E}/jTrxrzv=Wkkd~0UX#^^Xa-a1a5T&a=U1a'*aEa]!a*aPaA-adok[y54Rn>;:p3~Dp5g9rpsFNvZqjg3uJp4~<5p0Pw;5qlJwNZt*@3p1Pw:5p/Ou!5p2JvG'!6Vye=<qnJvh_[xhg3v,Rh3kOwOw-sDuev/Re^dha[a%!%!a+#Ta7)-5TaCaO!aka!a)sf[yb2>Rl!9ARiq5E}Qg=ucRkBE|oJrJ_@Wk~@Wk{JrJ_@Wk|@WkyJrJ_@Wk}@WkzJvO_[y2g-vMRmiKuYC!)&>Ri;>Ri<@3RkNc](X#@9Rk=g5vuRmhKvDB!+'=]meg3u4Rmgd)#Y'Vz3CARmfd`a+!%T'!+#Ta1Ta6TaM-sTDt9[yA9sYd'%Y#s[[xpj:ueunaXRgEjRq,v-vuqdd2'`#6Rev<32@5>:2<E}5xIo9a*X#Y(;5RePJvD_g>vyRgNj8w)v8<wggs:RgXiZt|vjx,hSq3ah!-(~@:Ro/Ou!5RhWj^v(pyw8unRhUdx-UY#^Ua.a3a70!)%UX1TaDa)'omRiRRhE[y:3Dsz=Br,>6Vyj3[xkg6ruwjcqsrPw;5r*Ku]D'Zt-@3r(~?r.i[vwv]dU1a--U#`a4(g/vsRhPOu!5RhLj:rmu9Wo!~@:wdh@g/vsRiTjXuvvNr}:RhBj^v(pyw8unRn]dz1UYa'a+^Y(!aETZalaRY.Ta?a4[yDJw1!#qLsW>6Vyrfzq-pLflpwRe|Js>%!Dt@3Dt&Jvy_[xs~HrnjMuwpsw'RecKu+D#'!t<~Grl~?rjg5u-x,gwp{ah!-(~@:Rg~Ou!5Rh'jXuvvNr}:Rh#cW#X/c;&!#2sLi[v7u7RgpJv)(!iLrxu,Re6j7v@s@5Se[e7d`aW!Za(a`T.a#!a3!&aDa-!9)Dt_=6s+3[x~~DR|h~DS6avhGun5RkZj3w)v-]mkKunB!&*]kb97R|i<ARk<c:Z(6Vy}Juh'!wziMRoS:F|vkLuauJv5vtvQRh1d='T+Y#VyO~DR|jcF#T'7R|g97R|kJv3'!ay<Rj,Jvh&!:ReXcsa6*a+#a#_aIRf9aLRf?c,Z&Rf5Rf7c.Z&Rf;Rf>cQ#%T'p-Rf8Rf=ct#%'(*!,p,Rf4p+Rf6Rf:Rf<d~'Ua%U*^UYa(!a,-!#a4YaTalaEX0a8a<Weo3Dt/3Dsx=Br93Wen~Dr;~<5p<JwNZt2@3p=Pw:5p;Ou!5r3c7&!#:p>3Ds}KvGB)_6Vyk2sM=<r7x'eovA(!hFu1ARf}cV#X&@r5j6rvwQa^Rf3c=Za'wkghJv__g;unRggA53B9=b^}%j6uduo5Jq;!(hIv%2Re`Ou4ARe_e%a#^^^Xa&!a*a2!&a6YaP!*ad!#a:aE/5Rn?[y@>6Vyp;:pE~DrY~<5pBJwNZt8@3pCh=rt3rWPw:5pAJup_[xoNuPpF9c!#'45pD5ARn)d8#X'X*3@rU72s]h>v<<sSjJpqvewOJq/(!hNw'5ReBk0s2u3w/w'5ReE5@Jq.!a+JQ!&WeU23d(#Y&RjG5]jBk!u7w&u0udARjEe#+^^^Ub#!a2/a`Z(agT1!a-a;|@TaG!aS[yV=Re~fow'RguNuPRe?bz#'>RoUWeL>:Cbb|?JwPZtVg6ruRmzJvD'!6Vz(g/vmRh~Jvy_[y(g9voRgyx*cy(#2>Ri2B9b]~9kIw9u7rluJu3Rg]dI#a%UY'@=p%CAx.gQZ&RhwwygtRm{x5g_Z'+ABqR9Woa=Bp&dV#^*Xa'!&@o{g4v]Rk;Jv{!%Rk[wkkiA5RkiwwfUB=x,fUuqC&*!>RfTg8v0RfV~ARfSd;rJsAuAv9wR'ae+/aO!a@aza/a#[yQ@Wg!2Wemg3sEr0JvB_g>uvReWg2v+Re=KupB_+[y!2AbY~-~Hr2AJwD!(h<~El>h<~El?Kun@+_:9b`}Kg-v/Ri3g;vtwyk_9]k_d=&T#*U.6qh@Ab`|K9:H|CJv[!&3Dtex'fDwC%!Rf[9WlMd[(^X,!a%Z06Vz!@WgBg=v~Rgvg,QRe@awd,#Y+jTv|Q~EfWj]uNr|~FRfXdy#Y&^Ua%!aO.!(a)Ua;=!a@aKap!a-,a!Ta]a[rSa]p?[y82sK=Bq~;:p:~<5p8Pw:5p7d'#Y'Wf(;RnRi[u4w&RgJJvG'!6Vyh=<r#ijuuv/sIKuYD'ZtG@3p9~Gr&d2#`(g<vtRgFj`u5w&rqpxRf2CJuY!+:wfnTOu!5Rg}jNs1ucv&RfwJvA!&3@q|BDcC#T,k/unq8w8Q5RkTklwQuzunq8w8Q5Rk9dga#!a'!a=#a0!:+Tb*b@aO.a4!aba8aFJv^}?!VyR~Dr<g;u%Rn.~<5p[x'e`wNZtR@3p]Pw:5pZhNvjBp.woe_g5u-r4JwF!%DtO3:ooc7&!#:p^3DtpLuGw(!+%)Dtk6Vz#2sd=<r8d'#Y([y#<x3gJt`w@!)%}MRiowzikRij=]ilxAf3,U(#B2Rf#g0v-Rm[ck{`U#]giKv3>)!&6Ri154s,KuGB_%@r68r:dJ|t`#X(9<E|u2@H|rx3gJu?w'!+'1Nu7Reg4=H~+9<wxgY95Rm]xLggZ-`(X}U2:Ri4h<uOawRmsJv__5@bb{jbV~3dka#a'a]!,#a+U=a>b6a3b%!/aKa/)!arwve^VyJ;:pR~DpTg3uJpS~<5pOPw;5qmPw:5pNOu!5pQJvG'!6Vyx=<qoJvA!{~Jup!%@qk7Rn/KvyD!}''[xz;>wkh'?Rh,x8gyt`w5D!&),(SgyccRgztJ@3pPB5p#d'(Y#<]mmifubw&RgoJvE&!82s^JvF&!8Rf,ADb]~;x=h'rNu]vK!,%'*0RnORh)4Rh*AqQg-vaRnNg;wHwkh'ba~4cE#Ta*x3gctyw@'!+%RnFRnD<4Rn@hFvK5RnCxWg[#`&a0Ua()`1Rm75Rg[c]%X#qi8Rg^NvdRj>BwzgZauwji7Rm6A4wgg]d1#&(*,.0a#Rm;Rm<Rm=Rm>Rm?Rm@RmARmBe%#^^^Xaea?aC/b+(,!a+a#!a/!>a&Ta<aKbD!2wphBRnk[yPw}hE|.=Br-3Dtm>6Vy~g6urRf.x,hPrNav!%'RnqRo%Ro#Nu;q[Pw;5r+JwNZtM@3r)d'#Y'Weh;xChL#`&RnmRnoKu}>%(!Rne~Bs-;2wjcussJv+'!aYSO}6@B<5?ba~8LrNvj!.%*ROwungw~ng~:9;Ri^>wtnig;wHRnixDh@|(UZ.x1h@|)!#:2<H|*xHn]#-UX'3Ro)z=iT}6ARns=Bwsn_wpnaRncw]aR(#UXa&Ua*a/=]iPd'#Y&Ro'WnXf{QRm2hNvj]nZd`'T~&1`{|`#9b]{}c:'!#Wl{>@=be}]?cl{{U#:5Abb}Jds#^YaF!a*b4a#a3aPa>&Tb!bH!*a_!Eau?/a&RjY<]gj>6Vz*;:pe~DrZg,QRj1JwNZtX@wihspcJvZ&!VyX9WmOJu|!|N2WmHJvh&!]ht~Bpbcn&T(!#RmQ<s7Nu;padH#X'`+WmJ@>RmKCARhnKup=!)&Wf+:RhqNuPpf9c!#'45pd5AwghpARn(Ls@w!%,)!RmP@Wfe<E|IJva!&WmNg8vsRmLd`*.`#Y'Xa!axRn*]hrA8Rhug5s@rXg8u!RmMd8#X'X*3@rV72smdI*#UY&RmICARho~GsgxVgd)Ta'U-Y&Xa!T#RnEWnA@Wffg1uDRi0hFvK5RnBxGnG&#`%owp)@wsf+bX}Ze-*1!a*^^^Ua|!#a.aq&Ya2!a>.a6!a:aO`aJDtL[y`@Wg#>6Vz12@wzoYRoZNuPRi!NuPRhzg=ucRi,@=b`{Yg=ucRi-ACJvB!&Sh[ebSh]ebi`wUuFRm4Jw2_[y0JvB!.<Ju(!&SoG}6Shd}6<Ju(!&SoH}6She}6Kur@._g5vHRieJvx!{L2G{Kx6gd'T#?Rh82Wi5cZ#X(g1w)Rm5dW-Y(Ta#!a)!#aYa=wnfE=su2>>bU{0j9udv:<svj8uQv-7RgHdE%#^'sq9sp=>Bb_{TJv`!&g/r|snj6v(us5d,#Y(56H}[978H}]Jw5!&g1rushJvB!+j;v{u5?zDhd}6}bj;v{u5?zDhe}6}ce*#`(^^^a[aea!=!a6a*aoXb1a.!aAbL!b>,b'aL!aV@Wf|2Wlg3[y/JwNZt^@3piPw:5pgJunZou3@rsJva&!Vy_g<v~Rm#JvG'!6Vz0=<r{Ju{%!:pj@WfsiXuJu3Rm:JvZ&!WfA~Bph@c4Z&Dtwax5rubx(#:awRk1@d,#Y&RfjRfid1#,Y(@Wfp2Wlrg5s@ryKu[@!,'=]ig9wlk?Rk>g5u-rqJvy'!@9RkQcH(T#=>Ri~@<wkj(Wj(KuZB*!&<7rw@9RkRcH(T#=>Ri}@<wkj)Wj)dg(Ta2Xa9X#`-!a*CARhg@@=I}d9x;c~#X%so=<sj>2@@=aybb}XjWv0Q~EfEj3vLv;<d,#Y(56H}`978H}_dgaPaFa'a/!#a3Y0a_a;a|!1(a7-[yE3[xt;:pJNvZrrg3uJrvJwNZt=@3pIh=rt3rxPw:5pGOu!5rpJvG'!6Vys=<rz@c4Z&Dt(ax5rtJvZ!&~BpH@wsfNg-vaRlNci*U#=<wei<F}a5@Jq.!a*JQ!%@qZ23d(#Y&RjH5]jCk!u7w&u0udARjFd/prq=tyvpaEa(a:.!a1aZ(@@=I}:9wpd%=<sX55w_h}@@=I{t=ay<aU@@=I}T=ay<2@@=I})?C9:9au@9Cb]}DP~=x-fAZ(2Wl1=ay<aU@@=I}>5@d##Y+jTv|vV~EfFj]uNpn~FRfGdgaK!Z2&!a8a-Tb({E!acTbM*!a(DtY[yYd'%Y#sl[y*hHvh>Re5x2c{Z}.j4uCvcawRiMd+#X+_x&d!},<5RkX;2Hzw@x,gavfB-!{CcF&T#Roe;RodwWbBg5urRgaKvHC*_6Vz+<4opieuew&Rmq@d]&Y)X,T#X0Rh}<BqP=4qS9:ReMg/ujReNJw0!/<Jui%!bd{kawwnemRelAxUa?a3#*.&UX(Ya+a/RhvRnQ<o}9Wmtd-#Y&RgSRmw9;Rmxay=Rmyg-vaRmuxEhSrNu,v-voC!%(aR.a(a7+1Ro1>Ro5CE{A9b]{@;5x#eO{:g;urRi+KrNA!%(Ro3>Ro79;Ri_Ku@>{;&!x%gX|{KunA_+g5QRj/g3u5Rj#g>uERj%wio/xRhS&!,!#^1U}wba{8>>@=be}qC@:D5ba{7Ku+A&!}x?ba}t>>@=be}se(aA^^^Uat!b0#{pa+awUazbGa#aLb9bgaWac'a5TbS=Br!d1#`%scp_Jvl!#rT>Re0JvX&!VyN=H{Fcm#U&:pY=ReaJv2&!]h0=]nUJvG'!6Vy|=<r%JrM_=]h2@Wlud'#)U'Wf'b]{i=]h/Jvh!&~BpWg=v]RnMx+ny#'Nu;pVwjnu=]nwxJnx,T#`&Reqwjnt=]nvieu9vrRjLLuYwP(#+!th@wih5pX~Gr'g5v/Rh4KunA'!-CARnP@wwiN:Rm_9x'cvw>!|l=<saKvAA!0&3@q}>w^e1bp#&Re2Re3BDx7gH#T|f5H|eKuZ>!%(:qNAH{]Jv6!+3B2B9=b^{X<5<B92:E{ZLvhwA(a;a%!igQuyRmad+#Y}m@3Rh5d8#X'X*:AqUAHzmaxwbh<aXRnVcF}RT#Nw&cj#U(BWnug/vsRntdka)(a3+.Zb7aYYan1!bVa@Xa}[y^@b[{G=H{+hFu73Rj&Pv#5ReQcK%T#sig1v{Rj'Ku+D#'!t]~Grm~?rkKuMB!01d5#`'Vy.ta3Dtu~Hroc8#'{^45s85AwZbP&!#Rn!wghxWn#KvEA!)&2RlA2RlBx:h|#(T,=]j09Wobz>x]z/@awRoTd+#Y(az]hFhCrm4d,#Y+jTv|Q~EfMj]uNr|~FRfOdCa!Xa9_X#@<plJvf!%b`{(9;Rgwc;.!#2x7cw#T|UDb]|T5Ju={(!=@E{&Jv)&!Ab`{'awJvf!~*>>@=be{#KuY>!+&4Ezyi[ugv&RjIdea+T)#UXa&T-T&a!Rh9auRmW=]kLg5vuRn+g3u4Rn-Ow6ARn,hHus5xNk?#UX(U~)/g8v0RkD~AwkkF?Ri.OuNBwkkA?Ri/d|a2`a*^UYa.!aBTZaTa'Xa;!(!2!-a#b2[yC>6Vyq3[xr2Wi?g1rusVh%s?DtF~<5rbJs;%!DtBfswKtCj[uvuSsEu3RgVx3o:u+wN'*Zt;@3rd~Grh~?rfg8w)Lq)qE&-a%!>bI|`jWv0vV~EfCjTv|vV~Ef@j]uNpn~FRfBcK#T']gWNu7x,k7q4ai(0!hHv8<RhmkMu9vrsBuev/RhlCJvB!,g<v{wchh~@:Rhji[vrv{wchi~@:RhkdS&a5UY#Ta!RgPwwiI5BwciI~@:Rh`x'iJvj'!5]iJPu8Bwch]~@:Rhach)U#h3rp]gLh@t|Ax,hTq3ah!-(~@:Ro0Ou!5RhXj^v(pyw8unRhVd|)`,^UYas!a?/a2Z'a^Ta{Tb7Ta(a#!a,Wf&9sZ3DtAadamov=Bqt3[xig8vsRm~>waiL2b`{QJv*_Ouv2qgj<v]v2BqfdR'X*X#Y-@3qr~Gqv~?p6hHv-]glPup5Lq+q?_%*b_{qF{n9b^{rOu4ARhpKvCD!+&~Bqp:5Dbb}nwoiKl&unuTuBv]v+ueunaXRf0=Jvh!0nKufu8v1w&w7q%w&uHrz:Rgnj5w,uxDJq/(!hNw'5ReCk0s2u3w/w'5ReFd>Za&!*UaA=<wkgsRnSJv^!%Refifw3vyRgOKu_B'!,<]gkiiu:w&Rh<=C@a^<B57@2F{[<B5@aW:=3away9A5aW=<B=C@a^<B57@2F{Ie-#`(^^^bCara.b8aza6!/bZ,!adTbnTbOb+aFaS!aAT9@Wf~2Wli3Dtl2@d,#Y&RfnRfmJwJZtN~GqyJva&!VyMg<v~Rm%iXuJu3Rm9Jv[_=]ih9wlkDRkCd1#`(@Wg>2Wls3cH#T(@<Rj*=>Ri|b~'#23s9h<~El.d'#Y&Dtxi^rzvdRl#d*#U%(o|B2s`hJwSaxRmDKv4B&!1:Rmdd5#`'Vx}to~Hq{x'f1v3(!BA5ba|bJv_&!Wfug1v]ReIdO+U/Y#&G}-8wze=Rh{g1v]ReHg/uQRf/by#)ibQwERl/cH#T(@<Rj+=>Ri{cNu+vlax-!(#a0qa9<Rii2;;bU{H;x<i=&X#Rk`<4wwi=C9H~8xAI(Y#<azRi@45wXI<B9;5bb~7dL(X#Xa(+!aL6Vy{g5QqOau:5au2@ay547EzbxOcU(UX-T#Ta#:Cbb|A?wjh/b_|SOw6ARgtihr}u7Rhy<d1#T)X1@@=I|~=ay<2@@=aybb}Sj3vLv;<d,#Y(56H}A978H}@dGpvs@uAu`vcw9*!aFa+ai%(b!aXa8.a?a[ozWey=sU2@G}Nch&U#Rf_WexKu+D#'!t:~Gr`~?r^j]uNr|~FRg*j^psurwJt|RmcKv)@&!)7Rkv~Br[@wxfO:Rl3co#U'6Rezj_q#vIuavjRltwzeyh@vr5JqD0!>aY?C9:9au@9Cb]}9cl#U*5;5<H||jbuus1ucv&Rfvg1v~d/pppzqFr^a--a~!aMat1(hFv;Wiz@@=Izoj5uuv-7Rix~Cw`fk2WlVcZ#X,k)u3vWs@u2]ktg;wEx'fBq(_2Wg/jTv|vV~EfoJv]!15x'hzqG!(P~EfU~CRl_j6v(us5x4i-#T(2WmZ?C2F|d>Kq<aj1!*jTqIsBv=Wl`~Cw`fi2WlWj`v0u*~>RlR=c>Z,k#u3vWs@u2]kr<c1Z+jTqIsBv=Wla~Cw`fm2WlXdmb3!a{(arZa`bkTa%TbQTa-a9+c'!aM!/[yL=Bqug.w'RifhFvyDRj.g>vgwyk^9]k^Jv3_@WfbAARkhJw2_[x|JvB_wkoIRoKwkoJRoLd'(Y#<]gm=<9<H|yd'%_X#skDtb3awwqkgNulRkgdB#^',9:p'hJwSaxRmEBwVb8@4=H|qLu+w50&!)@3qs~?pU>Awwn;;Rn=c:Z'ARn<=<qwKvC@!/&~BqqJv6!&]eVb^z^xRge'/a%+^`#Sge}6<4Rn3=]n0Pw2>Rn8Jw0!&>Rn:>Rn6cY#a7+!a&=<wkaNw~h3z_c5Z{=wjh#=]nLKv^D!&)Vyz=bW|swYb<WetcG#T(2wxa@qVx@gD#Y&b^|V5JwG&!5bb|pg/w&RgD@x=kHs=uAvn!a%%/'+RmSRh694Ro`g-vaRmRhHv-]mlxCcS#`&ba~.5cD#Ta)P~=d,#Y(56H{>978H{Dd_#{2^Y%_+qbbb{6g3sERhsbU{?dfa.,`a(Xa<!aiX#(55RiG54RiHcI#T'WiU3RiVNvdwtfcRlKNvdd,#Y&RlHRlExQgf.1*^T'X#Sgf}6Wn4=]hfPrk>Rn7Jw0!&>Rn5>Rn9Lunw?&a2!,5<oq@@wqfdRlJj5Q~=d,#Y(~ARfcOuN]fdDKw;ay(}i!547E}j?cI#T(@5bV}iCbV}hdv(^^Tb?a40,b##Tbo!a*bR!a<b|a/!aKai!aU[yK=]o^g:v>ReGJwPZtK<7Rh+h<~El,Pv#5ReR@awwxjCg,ulRjDJv6&!]j!z?aQeeg>w=Sh<eeJw;!&axEzOg,Qosc!#*:wkeJ]eJ>x'h-u(!%Ro.w~h.zPdNZ(X,Ya![x{;9ReY;wkgxRiF:x?ap#Y&RmUg<s2Rkod]+UY0TZ'!a&A9sw<=bczLNvuw{gqzNhJwSaxRmCKuLay!#&s_Rf-55b^{uJvZa!!c%#(55Ri654wmiu5RiuawLu,vp!+}^%b_}Y9;wkgxba}o>A9:=b^}zKuh=a''!3awRk3c*'!#aHRk6c+Z&Rk5Rk4Jv)&!awRjSawd9*`#0?C2@EzMj8u<uJ5RmbjQrquJu3x,k>uq@_+=ayb^|W~ARkEOuN]k@7dhzV^X/X&a-#zRzSb`zXcJzTT#2WkVKvDBzW!%FzY9;5bbzWjQrquJu3Jw3%!b`zU=ayb^zQd:#X(T-a!6Vyywxh}=b]{Jg=u1RiAdGp~qHtzv!w(wA+a+a;<!aJaYai'anasb(=azRmV:Cbb{MLq2vb!%')RjuRjrRjtRjqx3jnqCw3!%')Rk(Rk+Rk&Rk)Lq2vb!%')Rj{RjxRjzRjwLq2vb!%')RjsRjpRjfRjex3jcqCw3!%')Rk'Rk*RjkRjl9<CbbzfOu4ARhxLq2vb!%')RjyRjvRjhRjgx=joq*uKvb!%')+-Rk.Rk%Rj~Rk-Rk#Rj}x=jdq*uKvb!%')+-Rk,Rk!Rj|RjmRjjRjidAq&qKs@uAv8Aa.'*-a@a&0!aM@a5[y73Dsy3Ds|3Dt):wxgI2sHJwJZt.~Gqxwsf0ikrzt}Rl0Jvy_[xj~HqzKv_A|D!&WfP8axRoVcf,U#k(v]v+ueunaXRf1Ju}'!g8u#Ri=jQw!sCunLprq>!,')~<5qeGzq9F{W=c##%s5au:5aU3CBE|;d4#X(D!a&6Vygx(b;#(=]ed?C2F{N<capoq2r[a&!aPa9,'Pw;5s:@@=I|,55w_h|@@=IzcP~=x'fCqB_2Wl2>aU@@=I|1OuNBc1Z+jTqIsBv=Wlc~Cw`fl2WlZ~AcTa%!Z+jTqIsBv=Wlb~Cw`fh2WlYk+uNqJsBv=WlSg,u3dca3#UXaMYa)TaB-=cM|7T#<bI}l5@B932:aV2G{BOuNBJq:|M!5Ezt=<B=C@a^<B57@2F{v>cB{/T#=ay<bI{3Jv6!a.6BKq0ah&+!5E}HP~Ef{978BaU@@=Iza<7d#.Y#978BaU@@=IzH~AJq0!(@@=IzG978BaU@@=IzFe,aU*Y&^^^bvJb,b:bFad!a,c2Ta>aL.bo6!a#CbTa'T#Re{2Wlh2@G{yg6t~Ro_NvdRfticuRQRllJv3&!x&c|zs@Jw3!%RflwpfkRlpKuL;%(!Re<@G|C2GzdhIvuBwgjAg-u0RjAKQB%!(GzZ@G|5NuuRl7d='T+Y#Vy[g<v~Rm!==G|>JvA!)@wma=]m1ifuaw&RmnLs@vT'!|/+[y,g:v>ReTJw1!#qX=x!eC{bLu+wT&)ZtZauq_~Graci&U#F|89:r_Lupvq!.)&2RlG8RfaC=x!eF{_h?rpWlmd&'!#X|&]k::xJey#`'T|+<E|&2@H|%dE#(^,g;u.RiEg6vjRiC9xCkA{O|zY#g=ucRmXKs0@!&*@G|m@awRknJuh!,3d(}gY}eJvj!%Rm):Jw3!%Rm+Rm-Ls0w(&!a(a#@b[|6cZ#X'7RkxWgAOu4ARn'dH'U#Y*Vz-Wm'CARm}d]*#a%^a*T'aK!a<9bV{PC=p*Jw4!&SgxcbB5r]idw(wBRmF7xFkt#&`(Rm/Rm8E|!JuY_9:Rl5=wrgr2:bbxd@xXfB(a*#T+!.X0X1Ta/a'T&RlDRfL>RlyARl9b[z[>RfZ:RlL:RfRwlg/ARl;9;RlxKv,A/!%7s69<74=BA5ba{-8Bde#`a<XaKYa1,a'P~=wxfB2bZ}}?C972@@=I}r8@55B9;5bb}G978B2@@=aybb}3j3vLv;<Jw3&!>Rfk=ayb^}4~Ad1#`*@@=aybb{w2@>==<bbz]dx+UY#^UaF!a9!bB'Ya1.!ajXa#%olRhD[y=3Dt#Ov5BrHKuMB%!(Rf^Wep~HrJwkiQjKr|~FRg)Ku+D#'!t5~GrF~?rDdV)UY,Z/_7RkuG{<~BrBg,rlsO:235B@bX}|d?a1!#`(6Vyn5@d##Y+jTv|vV~EfIj]uNpn~FRfH7Lq2vb1!a9-978BaU@@=Iz9978BbU}#~AJq0!(@@=Iz8978BaU@@=Iz7~AJQ|}!978BbU}!JvkaK!AdUa21-U#`a+(g/vsRn~Ou!5RPj:rmu9WhOjXuvvNr}:RhAj^v(pyw8unRn[kPr}p|u7vwv]RiSBd;pppzq@qHQa?(b.!a.a`@.|xa(hFv;Wiyj5uuv-7Riw~Cw`fg2WlU978BbU|wOuNBJqG!(P~EfD~CRlQcZ#X,k)u3vWs@u2]ksg;wEx'f@q1_2Wg.j]uNpn~FRfqJv]!15x'h{qG!(@@=IzK~CRl^j6v(us5x4i,#T(2WmY?C2F{1>Kq<aj1!*jTqIsBv=Wld~Cw`fj2Wl[j`v0u*~>RlT=c>Z,k#u3vWs@u2]kq<c1Z+jTqIsBv=Wle~Cw`fn2Wl]dn1#c(a(b^a2!b/bAT(bj!aDa7bu,a_a{c0!2T0g:v>ReD2@G{42@G{5~DpM~<5rc=Bx6i>{RT#RnI@zCx]y]z:2Jv[!zr5Awyk]9]k]dD(Y+X#6Vz.g=wKtgwhaCwgmTWj2Lu,w%_+/[y-B;b^xeg3u3Rj-2@bX{*KrJ<!+'@Wg(g?QRlC@Jv`!%b[zIwsfII}8JQ_@w|kW|=Jv(%!AqcOuNBJvEzh!bYzjLs@wP#(0!oy@>RkdJwMZtc3Dtd@BcG#T'9bWxg2@2Fznd*#Y+;2x'c}w<zizixNgwa#Z'U+!/!a'!a+w~g~z6wcn{Rn}wcnzRn|5Rh%=]nJg5vuRmvNvdRlvcprJu}w*az*a#!%.a.'Bot9qT]kj@Wg'ay2Gzv@Jv`!%b[zEwsfHI}1;ck#Ux`<Cbbx_Lu+w!a&0*!wko*wwo,So,}6Juqxf!E}PigQuyRm`d3(`#8>Rn%:A5B;bZ~%KvhCa!a2!x>k7#Uxb@b{#xaRk7Jw0!)>wwhlShl}6>wwhmShm}6CJvB!.x'hhvj{!!5Bwkhhbaz}x'hivjz~!5Bwkhibaz|xEhTrNu,v-vpD!a%&/)a3a.,%Ro2t[CE{)@3re9b]{%wjo09:rgc:Z&Ro6=<riifuaw&RmoKrNA!%(Ro4>Ro89;Ri`dSaL'UYzxZb)7Rka3xRhT&!,!#^1U}vbaz{>>@=be}yC@:D5bazzKu+A&!}{?ba}y>>@=be}wxBh[t`u~vJvr!%a!a()a,a0a4RoC=]o;Ju(!%RoGRhdwjh`=]oAg>w#Ro?g5vuRo=NvdRl|Ku]C.!&;RoEJvB!%RoORoMBx'h[v+_?w~h`}~5?w~hd~!xKh]oiptu-utv.vp!#%&a30a@a'a+(a/aOp(o~p!RoDJu(!%RoHRhewjha=]oBNvdRl}g>w#Ro@g5vuRo>c[#X']o<CauRoRAd-#Y':RkpauRoQKu]C.!&;RoFJvB!%RoNRoPBx'h]v+_?w~ha}t5?w~he}ue!/UbhYacXaW^Tc&a;b:a-c/#b&aja1(!cL+!bKbt!bmcRc9aIc?8[yW3Dtt94Rg`Jv}!&SiRMzBhEebShEMNuPRe>x7gL#TzuwjirRipc<Z&>on;>z=h-MSh.Mwqczx'a7vj&!>Re4@=ResJt__NuPRi*NuPRi)j]uNr|~FRfzKrJ>_+@Wfy@Wf]2WocKrJ<!+'@Wg%g/QRl@@Jv`!&awRl<wsfFIzgLu(w*!.*&ShBMwvhIRhI9;RhNx1hK'!#Sn]Mx1hK~0!#:2<H~7cNu+w7D*'1ZtW>Rn1~?rOc:Z&Rn2=<rQ<7wjh&=BSnLMc]#X(6Vz)w[b=a!U#9wzgMc3#&(RgMRitRis<x,gKt`ax!&+SioM=BSilMc3#&(RgKRinRimKurB,!&SiQMzBhDebShDM6BJQ!(P~Efx978B2@@=I}WLrJw!!,a*&@G}O@9wkibRid@@x'fKwC!&SlDMSfLMjUv~Q~EfKKv3@a+!(hFv-]mpx/hYZ(C5RiWz<o/MwkhY?So/M@x,gbvfB*&!SgEM:SoeeehFu3:Rgbda(,^TZa)X/7Sg[eb:2RgI~BrMC@wgkc:wwkcRerx3h(uUvK!&*,SnOM4Sh*MArRg;wHRh(x=h;rJvPwI!a4',a'0@Wg&=BSh/Mg>w=Rh=g3w*wwgGRgGcW(X#;Sg}M2Gzk@Jv`!&awRl=wsfGIz`dKZ*T'Y-:RhR7RhQg5u-p`j6v(us5d,#Y+~Awkia?RicOuNBwkibba}Ld6p~tyu_vbAa'a+!a/'a3aEa8a!>Sh,ebJv{!&Sh@ebSaReb9;SgwebNuPRi(NvdRl)NuPRi'hHu^<Rm^Jvv_@Wl(g;u1Si/ebKu'B&!*Sh?eb@Wl'z@aPeb95Si.ebcpputyvjB)!,&a+0a%ShAMWeK@G}C@WfJ9;RhMwvhH9w{ia}ix,hJvRA1(!zAn[MRhHx1hJ~*!#hFv(BSn[MBJQ!(@@=I~'978B2@@=I}2db.Ua<'X}+T#a0XaG2G}E;wkg|wuh!Rh!x,hZu,@)!&So0MVy)C5RiXACJvB!&5RiY5RiZg8w)cG}*T#2@bU}=KsA>(!a.3wkhZba~(x,h^u(A!&(SoCMRhb5Bz=h[eb?w~hb~6x,h_u(A!&(SoDMRhc5Bz=h]eb?w~hc~6e)aA1T#T,^^^c-bMb&blcPaP(a/!0!bA=b5c@a(!bfbrc#2afwmhARnjwchORnp2Wlf3DtsNvdRl-2@wpa<]m0bx(#:awRk2@Jw3!%RfhwpfgRlnKQB%!(G{V@G|'NuuRl6d='T+Y#VyUg<v~Rl~==G|<Jv+'!aYShC}6@B<5?ba~8@Jw3'!g2QRljhLrpWlOd+#Y'g.w'rIg>w*wgj@g-u0Rj@Lu+wT&)ZtUauq]~GrGci&U#F|39:rELrNvj!.%*RhCwunfw~nf~:9;Ri]>wtnhg;wHRnhx3hDs@v~!/+'@Wfr@9RkSNu&Rlo=@<5GzoKs0@_+@Wl+@awRkmJuh!-3d(}pY#qWJvj!%Rm(:Jw3!%Rm,Rm*de&!1U-U#`)Re;@G|.@9Ri82@wjfvRlq=@<5GzpLvOvr!).&2RlF8Rf`C=x!eE{.Jw3_g2QRlkhLrpWlPde(!#U{s,UXa*Ta'[y'g:v>ReS;x0PZ&RnlRnn~HrKJw1}f!=x!eB|2w]aP(#Xa&a*Ta.Ua2a7=]iOd'#Y&Ro&WnWg;u.RiDg6vjRiBNvdRlzhNvj]nYJuW_2Wm3x)kFze{9d])!a.!,Y01!#&aC!a3RndC=ox~BrC@2b^{pg,rlse7x'ksuq!%Rm.E{xidw(wBRmGx9o+)X#wwo-So-}69:Rl4@xSf@a#XZ'X)X,Ta(/ARl8b[xc>RfY:RlI:RfQwlg.ARl:9;Rlwdn'#^XafaQa1X1TaHTa)@b[{zcZ#X'7RkwWg@Ou4ARn&x)kG#{,g7u/RkGdH'U#Y*Vz'Wm&CARm|bx#(A]gUbUzJj9Q~=d,#Y(56H}l978H{U7d,0#U*2>ABb_xZ978BbU{e~AJQ{g!978BbU{hxMh?ad{oUYZ.x1h?{l!#:2<H{mx3n[t{vl!,&a%3Ro(z=iS}6ARnr=Bwsn^wvn`Rnbd`*T}B0!#^X'BG{c9b]{a>>@=be}F?JvS!&BG{d7BG}(Bde#`a1X,Ya@!a'P~=wxf@2bZ}I56B2@@=aybb}08@55B9;5bb}<j3vLv;<Jw3&!>Rfg=ayb^}&OuNBKuLA!)a!P~=x#fD{f2@>==<bbzl?C972@@=Ix^d6rSu,v7w*C(0a)a6#B+a%!sQ[y?3Dt%3[xn~<5rLOu!5p@Ku+D#'!t7~GrP~?rNKvlaya7'!h+v-5qMg=t|cd,U#5AAaa5Abb{S@52B5@a[@52B5Gx[iXueu;d<#`a(!/549C;ag>23ExY5@Dah89b^~689Jv)!~2b[~1Lv'w(%*!a#bX|aPrmawRe]keu7uhv-q6rxu,q`xTo]/a5aU!bNaDXbi!b-!ao!b<bwA!#5@B932:aV2G|:d-)Y#hJrL>RhG<7@C5<H|_=Cau:5aj5@B932:bJ|ng>vIbs)#?C2F|9jPv0w.vISh-MKvUaz(.!9ABbb|[5;5<H|Eg>unwfh;9:4E|YjQsBt|vjx'hYq3!(?C2F|J:2<BaY?C2F|GOu!5x,g|p{ah!-(?C2F|c9:4E|OjXuvvNr}:Rh&i[w*t|cd+U#jJvsu)vsSn~Mkfrmu9p}u7vwv]So!McW#Xa!ax5@A5aY:5;5<H|>kJv~vYrquJu3x4ib#T)2@SmZM?C2F|Bj:rmu9@xPhI(a*a#U#`a3-5Abb|L~@:RhK9:4E|0@52B5G|#C::aY?C2F|-:2<BaY?C2F|.5Jvk!a)javYrquJu3x4ia#T)2@SmYM?C2F|HAxPhH(!a#U#`a*-5Abb|4~@:RhJ9:4E|R@52B5G|F:2<BaY?C2F|Sc^#Xa2j=Qq5CJvB!-g<v{z;hhM?C2F|Zi[vrv{z;hiM?C2F|XKsA>!a)-g<v{z;h[eb?C2F|]i[vrv{z;h]eb?C2F|^iZu.vix,hZq3ah!.(?C2F|QOu!5ShXM:2<BaY?C2F|P", 13494, 2713, 49, 25, 61);
   }
 });
 
-// node_modules/entities/dist/internal/bin-trie-flags.js
+// ../main/node_modules/entities/dist/internal/bin-trie-flags.js
 var BinTrieFlags;
 var init_bin_trie_flags = __esm({
-  "node_modules/entities/dist/internal/bin-trie-flags.js"() {
+  "../main/node_modules/entities/dist/internal/bin-trie-flags.js"() {
     (function(BinTrieFlags2) {
       BinTrieFlags2[BinTrieFlags2["VALUE_LENGTH"] = 49152] = "VALUE_LENGTH";
       BinTrieFlags2[BinTrieFlags2["FLAG13"] = 8192] = "FLAG13";
@@ -14802,7 +14896,7 @@ var init_bin_trie_flags = __esm({
   }
 });
 
-// node_modules/entities/dist/decode.js
+// ../main/node_modules/entities/dist/decode.js
 function unpackConsumed(packed) {
   const consumed = packed >>> CONSUMED_SHIFT;
   return consumed === CONSUMED_OVERFLOW ? longNumericConsumed : consumed;
@@ -15047,7 +15141,7 @@ function decodeHTMLStrict(htmlString) {
 }
 var CharCodes, TO_LOWER_BIT, CONSUMED_SHIFT, CODE_POINT_MASK, CONSUMED_OVERFLOW, longNumericConsumed, EntityDecoderState, DecodingMode;
 var init_decode3 = __esm({
-  "node_modules/entities/dist/decode.js"() {
+  "../main/node_modules/entities/dist/decode.js"() {
     init_decode_codepoint();
     init_decode_data_html();
     init_bin_trie_flags();
@@ -15081,10 +15175,10 @@ var init_decode3 = __esm({
   }
 });
 
-// node_modules/entities/dist/index.js
+// ../main/node_modules/entities/dist/index.js
 var EntityLevel, EncodingMode;
 var init_dist = __esm({
-  "node_modules/entities/dist/index.js"() {
+  "../main/node_modules/entities/dist/index.js"() {
     init_decode3();
     (function(EntityLevel2) {
       EntityLevel2[EntityLevel2["XML"] = 0] = "XML";
@@ -15100,7 +15194,7 @@ var init_dist = __esm({
   }
 });
 
-// node_modules/linkify-it/build/index.mjs
+// ../main/node_modules/linkify-it/build/index.mjs
 function unpackTlds() {
   const result = tlds_default.split("|");
   tlds_2ch.split("|").forEach((item) => {
@@ -15112,7 +15206,7 @@ function unpackTlds() {
 }
 var REBuilder, web_schema, defaultSchemas, tlds_2ch, tlds_default, defaultOptions, Match, LinkifyIt;
 var init_build2 = __esm({
-  "node_modules/linkify-it/build/index.mjs"() {
+  "../main/node_modules/linkify-it/build/index.mjs"() {
     init_build();
     REBuilder = class {
       src_Any = Any.source;
@@ -15628,9 +15722,9 @@ var init_build2 = __esm({
   }
 });
 
-// node_modules/punycode.js/punycode.js
+// ../main/node_modules/punycode.js/punycode.js
 var require_punycode = __commonJS({
-  "node_modules/punycode.js/punycode.js"(exports, module) {
+  "../main/node_modules/punycode.js/punycode.js"(exports, module) {
     "use strict";
     var maxInt = 2147483647;
     var base = 36;
@@ -15867,7 +15961,7 @@ var require_punycode = __commonJS({
   }
 });
 
-// node_modules/markdown-it/dist/markdown-it.mjs
+// ../main/node_modules/markdown-it/dist/markdown-it.mjs
 function callable(cls) {
   const wrapper = function(...args2) {
     return Reflect.construct(cls, args2, new.target && new.target !== wrapper ? new.target : cls);
@@ -17980,7 +18074,7 @@ function fragments_join(state) {
 }
 var import_punycode, __defProp2, __exportAll, utils_exports, UNESCAPE_MD_RE, UNESCAPE_ALL_RE, DIGITAL_ENTITY_TEST_RE, HTML_ESCAPE_TEST_RE, HTML_ESCAPE_REPLACE_RE, HTML_REPLACEMENTS, REGEXP_ESCAPE_RE, lib, helpers_exports, Token, Ruler, default_rules, Renderer, StateCore, UNNORMALIZED_NEWLINE_RE, NULL_RE, RARE_RE, SCOPED_ABBR_TEST_RE, SCOPED_ABBR_RE, SCOPED_ABBR, QUOTE_TEST_RE, QUOTE_RE, APOSTROPHE, MAX_OPENERS, _rules$2, ParserCore, StateBlock, MAX_AUTOCOMPLETED_CELLS, MAX_LABEL_LENGTH, html_blocks_default, open_tag, close_tag, HTML_OPEN_CLOSE_TAG_RE, HTML_SEQUENCES, _rules$1, ParserBlock, StateInline, ESCAPED, strikethrough_default, emphasis_default, EMAIL_RE, AUTOLINK_RE, DIGITAL_RE, NAMED_RE, _rules, _rules2, ParserInline, config, BAD_PROTO_RE, GOOD_DATA_RE, RECODE_HOSTNAME_FOR, MarkdownIt, MarkdownItCallable;
 var init_markdown_it = __esm({
-  "node_modules/markdown-it/dist/markdown-it.mjs"() {
+  "../main/node_modules/markdown-it/dist/markdown-it.mjs"() {
     init_mdurl();
     init_build();
     init_dist();
@@ -19781,30 +19875,84 @@ var init_attention = __esm({
   }
 });
 
+// src/sources/markdown/block-state.ts
+function withLineTables(Base) {
+  return class extends Base {
+    constructor(src, md, env, tokens) {
+      super("", md, env, tokens);
+      this.src = src;
+      fillLineTables(this, src);
+    }
+  };
+}
+function fillLineTables(state, src) {
+  const bMarks = [];
+  const eMarks = [];
+  const tShift = [];
+  const sCount = [];
+  const bsCount = [];
+  const length = src.length;
+  let start = 0;
+  while (start < length) {
+    LEADING_BLANKS.lastIndex = start;
+    LEADING_BLANKS.test(src);
+    const text3 = LEADING_BLANKS.lastIndex;
+    let end = src.indexOf("\n", start);
+    if (end < 0) {
+      if (text3 >= length) break;
+      end = length;
+    }
+    let offset = 0;
+    for (let i = start; i < text3; i++) offset += src.charCodeAt(i) === 9 ? 4 - offset % 4 : 1;
+    bMarks.push(start);
+    eMarks.push(end);
+    tShift.push(text3 - start);
+    sCount.push(offset);
+    bsCount.push(0);
+    start = end + 1;
+  }
+  bMarks.push(length);
+  eMarks.push(length);
+  tShift.push(0);
+  sCount.push(0);
+  bsCount.push(0);
+  state.bMarks = bMarks;
+  state.eMarks = eMarks;
+  state.tShift = tShift;
+  state.sCount = sCount;
+  state.bsCount = bsCount;
+  state.lineMax = bMarks.length - 1;
+}
+var LEADING_BLANKS;
+var init_block_state = __esm({
+  "src/sources/markdown/block-state.ts"() {
+    "use strict";
+    LEADING_BLANKS = /[ \t]*/y;
+  }
+});
+
 // src/sources/markdown/table.ts
 function splitRow(src, rowStart, rowEnd) {
+  const row = src.slice(rowStart, rowEnd);
   const cells = [];
   let cell2 = { start: rowStart, end: rowEnd, contentStart: -1, contentEnd: -1 };
-  let i = rowStart;
-  if (src.charCodeAt(i) === PIPE) i++;
-  while (i < rowEnd) {
-    const c = src.charCodeAt(i);
+  let i = 0;
+  if (row.charCodeAt(i) === PIPE) i++;
+  while (i < row.length) {
+    const c = row.charCodeAt(i);
     if (c === PIPE) {
-      cell2.end = i;
+      cell2.end = rowStart + i;
       cells.push(cell2);
-      cell2 = { start: i, end: rowEnd, contentStart: -1, contentEnd: -1 };
+      cell2 = { start: rowStart + i, end: rowEnd, contentStart: -1, contentEnd: -1 };
       i++;
     } else if (c === SPACE2 || c === TAB2) {
       i++;
     } else {
-      if (cell2.contentStart < 0) cell2.contentStart = i;
-      while (i < rowEnd) {
-        const d = src.charCodeAt(i);
-        if (d === PIPE || d === SPACE2 || d === TAB2) break;
-        const next = src.charCodeAt(i + 1);
-        i += d === BACKSLASH && i + 1 < rowEnd && (next === BACKSLASH || next === PIPE) ? 2 : 1;
-      }
-      cell2.contentEnd = i;
+      if (cell2.contentStart < 0) cell2.contentStart = rowStart + i;
+      CONTENT_RUN.lastIndex = i;
+      CONTENT_RUN.test(row);
+      i = CONTENT_RUN.lastIndex;
+      cell2.contentEnd = rowStart + i;
     }
   }
   const last = cells[cells.length - 1];
@@ -19849,18 +19997,26 @@ function delimiterRow(row) {
 function trimBlanks(s) {
   return s.replace(/^[ \t]+|[ \t]+$/g, "");
 }
-var PIPE, SPACE2, TAB2, BACKSLASH;
+var CONTENT_RUN, PIPE, SPACE2, TAB2;
 var init_table = __esm({
   "src/sources/markdown/table.ts"() {
     "use strict";
+    CONTENT_RUN = /(?:\\[\\|]|[^| \t])+/y;
     PIPE = 124;
     SPACE2 = 32;
     TAB2 = 9;
-    BACKSLASH = 92;
   }
 });
 
 // src/sources/markdown/table-rule.ts
+function tableAlign(meta2) {
+  const align = meta2?.align;
+  return Array.isArray(align) ? align : [];
+}
+function terminates(rules, state, line, endLine) {
+  for (let k = 0; k < rules.length; k++) if (rules[k](state, line, endLine, true)) return true;
+  return false;
+}
 function gfmTable(state, startLine, endLine, silent) {
   if (startLine + 2 > endLine) return false;
   const after = state.env[AFTER_TABLE];
@@ -19886,36 +20042,22 @@ function gfmTable(state, startLine, endLine, silent) {
   let line = startLine + 2;
   for (; line < endLine; line++) {
     if (indent2(line) < 0 || state.isEmpty(line) || indent2(line) >= 4) break;
-    if (terminators.some((rule15) => rule15(state, line, endLine, true))) break;
-    const [s, e] = lineText(line);
-    if (HTML_KIND_7.test(state.src.slice(s, e))) break;
+    const s = (state.bMarks[line] ?? 0) + (state.tShift[line] ?? 0);
+    const first = state.src.charCodeAt(s);
+    if (first !== PIPE2 && terminates(terminators, state, line, endLine)) break;
+    if (first !== LESS_THAN) continue;
+    if (HTML_KIND_7.test(state.src.slice(s, state.eMarks[line] ?? 0))) break;
   }
   const table2 = state.push("table_open", "table", 1);
   table2.map = [startLine, line];
-  state.push("thead_open", "thead", 1).map = [startLine, startLine + 1];
-  state.push("tr_open", "tr", 1).map = [startLine, startLine + 1];
-  for (const align of aligns) {
-    const th = state.push("th_open", "th", 1);
-    if (align !== null) th.attrs = [["style", `text-align:${align}`]];
-    state.push("th_close", "th", -1);
-  }
-  state.push("tr_close", "tr", -1);
-  state.push("thead_close", "thead", -1);
-  if (line > startLine + 2) {
-    state.push("tbody_open", "tbody", 1).map = [startLine + 2, line];
-    for (let row = startLine + 2; row < line; row++) {
-      state.push("tr_open", "tr", 1).map = [row, row + 1];
-      state.push("tr_close", "tr", -1);
-    }
-    state.push("tbody_close", "tbody", -1);
-  }
+  table2.meta = { align: aligns };
   state.push("table_close", "table", -1);
   state.parentType = oldParentType;
   state.line = line;
   state.env[AFTER_TABLE] = { line, level: state.level };
   return true;
 }
-var ATTR, HTML_KIND_7, AFTER_TABLE;
+var ATTR, HTML_KIND_7, LESS_THAN, PIPE2, AFTER_TABLE;
 var init_table_rule = __esm({
   "src/sources/markdown/table-rule.ts"() {
     "use strict";
@@ -19924,12 +20066,14 @@ var init_table_rule = __esm({
     HTML_KIND_7 = new RegExp(
       `^(?:<[A-Za-z][A-Za-z0-9\\-]*${ATTR}*\\s*\\/?>|<\\/[A-Za-z][A-Za-z0-9\\-]*\\s*>)\\s*$`
     );
+    LESS_THAN = 60;
+    PIPE2 = 124;
     AFTER_TABLE = /* @__PURE__ */ Symbol("afterTable");
   }
 });
 
 // src/sources/markdown/engine.ts
-function createEngine() {
+function createEngine({ plainInline = true } = {}) {
   const md = new MarkdownItCallable("commonmark").enable(["table", "strikethrough"]);
   md.set({ maxNesting: 100 });
   const blocks = /* @__PURE__ */ new WeakMap();
@@ -19941,6 +20085,7 @@ function createEngine() {
   };
   md.normalizeLinkText = (text3) => text3;
   md.validateLink = () => true;
+  md.block.State = withLineTables(md.block.State);
   md.inline.State = class extends md.inline.State {
     scanDelims(start, canSplitWord) {
       return scanDelims.call(this, start, canSplitWord);
@@ -20015,7 +20160,7 @@ function createEngine() {
     }
     tokenize(state, startLine, endLine);
   };
-  return { md, blocks, links, truncatedAt };
+  return { md, blocks, links, truncatedAt, plainInline };
 }
 function afterDefinition(rule15) {
   return (state, startLine, endLine, silent) => {
@@ -20072,6 +20217,7 @@ var init_engine = __esm({
     "use strict";
     init_markdown_it();
     init_attention();
+    init_block_state();
     init_table_rule();
     LEAVES = /* @__PURE__ */ new Set([
       "paragraph_open",
@@ -20092,6 +20238,10 @@ function normalise2(text3) {
 }
 function lineStarts(text3) {
   const starts = [0];
+  if (!text3.includes("\r")) {
+    for (let i = text3.indexOf("\n"); i >= 0; i = text3.indexOf("\n", i + 1)) starts.push(i + 1);
+    return starts;
+  }
   for (let i = 0; i < text3.length; i++) {
     const c = text3.charCodeAt(i);
     if (c === 10 || c === 13 && text3.charCodeAt(i + 1) !== 10) starts.push(i + 1);
@@ -20127,18 +20277,26 @@ var init_source = __esm({
       starts;
       /** Start of each line in `text`; null when the two texts are the same. */
       origStarts;
-      constructor(text3) {
+      /** `textStarts`: lineStarts(text), when the caller has it already. */
+      constructor(text3, textStarts) {
         this.text = text3;
         const hasCr = text3.includes("\r");
         const full = hasCr || text3.includes("\0") ? normalise2(text3) : text3;
         this.skip = full.startsWith("\uFEFF") ? 1 : 0;
         this.norm = full.slice(this.skip);
-        this.starts = lineStarts(full);
-        this.origStarts = hasCr ? lineStarts(text3) : null;
+        const own2 = textStarts ?? lineStarts(text3);
+        this.starts = hasCr ? lineStarts(full) : own2;
+        this.origStarts = hasCr ? own2 : null;
       }
+      /** The line of the last lookup: nodes are positioned in order, mostly on the same line. */
+      hint = 0;
       /** 0-based line of a normalised offset (of the full normalised text). */
       lineOfFull(offset) {
-        return indexAtOrBefore(this.starts, offset);
+        const { starts, hint } = this;
+        if (offset >= starts[hint] && (hint + 1 >= starts.length || offset < starts[hint + 1]))
+          return hint;
+        this.hint = indexAtOrBefore(starts, offset);
+        return this.hint;
       }
       /** Start of the line holding a normalised offset. */
       lineStart(offset) {
@@ -20186,12 +20344,156 @@ var init_source = __esm({
   }
 });
 
+// src/sources/markdown/inline-plain.ts
+function parsePlainInline(source2, content2, base, inTable) {
+  const C = content2;
+  if (C.includes("\n")) return null;
+  const out = [];
+  let textStart = 0;
+  let opener = null;
+  let i = 0;
+  for (; ; ) {
+    TEXT_RUN.lastIndex = i;
+    TEXT_RUN.test(C);
+    i = TEXT_RUN.lastIndex;
+    if (i >= C.length) break;
+    const c = C.charCodeAt(i);
+    if (c === STAR3) {
+      let end = i + 1;
+      while (C.charCodeAt(end) === STAR3) end++;
+      const size = end - i;
+      const before = i > 0 ? classify(C.charCodeAt(i - 1)) : 1;
+      const after = end < C.length ? classify(C.charCodeAt(end)) : 1;
+      if (size > 2) return null;
+      if (opener === null) {
+        if (before === 0 || after !== 0) return null;
+        pushText(source2, base, C, textStart, i, out);
+        opener = { start: i, size, at: out.length };
+      } else {
+        if (size !== opener.size || before !== 0 || after === 0 || out.length !== opener.at)
+          return null;
+        const node = {
+          type: size === 2 ? "strong" : "emphasis",
+          children: [textNode(source2, base, C, opener.start + size, i)],
+          position: span(source2, base + opener.start, base + end)
+        };
+        out.push(node);
+        opener = null;
+      }
+      i = end;
+      textStart = i;
+    } else if (opener !== null && (c === BACKTICK || c === OPEN_BRACKET)) {
+      return null;
+    } else if (c === BACKTICK) {
+      let open4 = i + 1;
+      while (C.charCodeAt(open4) === BACKTICK) open4++;
+      const size = open4 - i;
+      const close = closingRun(C, open4, size);
+      if (close < 0) return null;
+      pushText(source2, base, C, textStart, i, out);
+      let value = codeValue(C.slice(open4, close));
+      if (inTable && value.includes("\\"))
+        value = value.replace(/\\([\\|])/g, (all, d) => d === "|" ? d : all);
+      const node = {
+        type: "inlineCode",
+        value,
+        position: span(source2, base + i, base + close + size)
+      };
+      out.push(node);
+      i = close + size;
+      textStart = i;
+    } else if (c === OPEN_BRACKET) {
+      PLAIN_LABEL.lastIndex = i + 1;
+      if (!PLAIN_LABEL.test(C)) return null;
+      const labelEnd = PLAIN_LABEL.lastIndex - 1;
+      if (C.charCodeAt(labelEnd + 1) !== OPEN_PAREN) return null;
+      PLAIN_DESTINATION.lastIndex = labelEnd + 2;
+      if (!PLAIN_DESTINATION.test(C)) return null;
+      const destEnd = PLAIN_DESTINATION.lastIndex - 1;
+      pushText(source2, base, C, textStart, i, out);
+      const link2 = {
+        type: "link",
+        url: C.slice(labelEnd + 2, destEnd),
+        title: null,
+        children: [textNode(source2, base, C, i + 1, labelEnd)],
+        position: span(source2, base + i, base + destEnd + 1)
+      };
+      out.push(link2);
+      i = destEnd + 1;
+      textStart = i;
+    } else if (c === BANG && C.charCodeAt(i + 1) !== OPEN_BRACKET) {
+      i++;
+    } else {
+      return null;
+    }
+  }
+  if (opener !== null) return null;
+  pushText(source2, base, C, textStart, C.length, out);
+  return out;
+}
+function textNode(source2, base, C, start, end) {
+  return {
+    type: "text",
+    value: C.slice(start, end),
+    position: span(source2, base + start, base + end)
+  };
+}
+function pushText(source2, base, C, start, end, out) {
+  if (end > start) out.push(textNode(source2, base, C, start, end));
+}
+function span(source2, from, to) {
+  return { start: source2.point(from), end: source2.point(to) };
+}
+function closingRun(text3, from, size) {
+  let at = from;
+  for (; ; ) {
+    const start = text3.indexOf("`", at);
+    if (start < 0) return -1;
+    let end = start;
+    while (text3.charCodeAt(end) === BACKTICK) end++;
+    if (end - start === size) return start;
+    at = end;
+  }
+}
+function codeValue(raw) {
+  const pad = raw.length > 2 && raw.charCodeAt(0) === 32 && raw.charCodeAt(raw.length - 1) === 32;
+  return pad && /[^ ]/.test(raw) ? raw.slice(1, -1) : raw;
+}
+var BACKTICK, OPEN_BRACKET, OPEN_PAREN, BANG, STAR3, TEXT_RUN, PLAIN_LABEL, PLAIN_DESTINATION;
+var init_inline_plain = __esm({
+  "src/sources/markdown/inline-plain.ts"() {
+    "use strict";
+    init_attention();
+    BACKTICK = 96;
+    OPEN_BRACKET = 91;
+    OPEN_PAREN = 40;
+    BANG = 33;
+    STAR3 = 42;
+    TEXT_RUN = /[^*`[\\_~<&!]*/y;
+    PLAIN_LABEL = /[^\n\r\\*_~<&![\]`]+\]/y;
+    PLAIN_DESTINATION = /[\x21-\x25\x27\x2a-\x3b\x3d\x3f-\x5a\x5e\x5f\x61-\x7e]+\)/y;
+  }
+});
+
 // src/sources/markdown/inline.ts
 function parseInline(ctx, source2, inTable = false) {
   if (source2.content === "") return [];
+  const [only, second] = source2.pieces;
+  if (ctx.engine.plainInline && only !== void 0 && second === void 0) {
+    const plain = parsePlainInline(ctx.source, source2.content, only.to - only.at, inTable);
+    if (plain !== null) return plain;
+  }
   const tokens = [];
   ctx.engine.md.inline.parse(source2.content, ctx.engine.md, ctx.env, tokens);
   return new InlineBuilder(ctx, source2, inTable).build(tokens);
+}
+function parseInlineAt(ctx, content2, base, inTable = false) {
+  if (content2 === "") return [];
+  if (ctx.engine.plainInline) {
+    const plain = parsePlainInline(ctx.source, content2, base, inTable);
+    if (plain !== null) return plain;
+  }
+  return parseInline(ctx, { content: content2, pieces: [{ at: 0, to: base }] }, inTable);
 }
 function attr(token, name2) {
   const value = token.attrGet(name2);
@@ -20202,16 +20504,21 @@ function skipBlanks(text3, from) {
   while (text3[i] === " " || text3[i] === "	") i++;
   return i;
 }
-function closingRun(text3, from, size) {
-  let at = from;
-  for (; ; ) {
-    const start = text3.indexOf("`", at);
-    if (start < 0) return -1;
-    let end = start;
-    while (text3.charCodeAt(end) === 96) end++;
-    if (end - start === size) return start;
-    at = end;
+function contentOffset(pieces, at) {
+  let lo = 0;
+  let hi = pieces.length - 1;
+  while (lo < hi) {
+    const mid = lo + hi + 1 >> 1;
+    if (pieces[mid].at <= at) lo = mid;
+    else hi = mid - 1;
   }
+  const p = pieces[lo];
+  return p === void 0 ? at : p.to + at - p.at;
+}
+function inlinePosition(source2, pieces, start, end) {
+  const from = contentOffset(pieces, start);
+  const to = end > start ? contentOffset(pieces, end - 1) + 1 : from;
+  return { start: source2.point(from), end: source2.point(to) };
 }
 function plainText(tokens) {
   let out = "";
@@ -20238,6 +20545,7 @@ var MAX_DEPTH, CONTAINERS, InlineBuilder;
 var init_inline = __esm({
   "src/sources/markdown/inline.ts"() {
     "use strict";
+    init_inline_plain();
     MAX_DEPTH = 200;
     CONTAINERS = {
       em_open: "emphasis",
@@ -20515,22 +20823,10 @@ var init_inline = __esm({
       }
       /** Content offset → normalised source offset. */
       norm(at) {
-        const { pieces } = this.source;
-        let lo = 0;
-        let hi = pieces.length - 1;
-        while (lo < hi) {
-          const mid = lo + hi + 1 >> 1;
-          if (pieces[mid].at <= at) lo = mid;
-          else hi = mid - 1;
-        }
-        const p = pieces[lo];
-        return p === void 0 ? at : p.to + at - p.at;
+        return contentOffset(this.source.pieces, at);
       }
       position(start, end) {
-        const source2 = this.ctx.source;
-        const from = this.norm(start);
-        const to = end > start ? this.norm(end - 1) + 1 : from;
-        return { start: source2.point(from), end: source2.point(to) };
+        return inlinePosition(this.ctx.source, this.source.pieces, start, end);
       }
     };
   }
@@ -20571,13 +20867,6 @@ function newlineCounter(lines) {
   let k = 0;
   return () => lines[k++]?.end ?? 0;
 }
-function alignOf(token) {
-  const style = String(token.attrGet("style") ?? "");
-  if (style.endsWith("left")) return "left";
-  if (style.endsWith("right")) return "right";
-  if (style.endsWith("center")) return "center";
-  return null;
-}
 function rawLabel(src, at) {
   let i = at + 1;
   while (i < src.length && src[i] !== "]") i += src[i] === "\\" ? 2 : 1;
@@ -20595,6 +20884,7 @@ var init_tree = __esm({
     "use strict";
     init_inline();
     init_table();
+    init_table_rule();
     TreeBuilder = class {
       constructor(ctx, tokens) {
         this.ctx = ctx;
@@ -20730,46 +21020,30 @@ var init_tree = __esm({
         if (hashes > from && isBlank3(this.src.charCodeAt(hashes - 1))) to = hashes;
         while (from < to && isBlank3(this.src.charCodeAt(from))) from++;
         to = this.trimEnd(from, to);
-        const source2 = {
-          content: this.src.slice(from, to),
-          pieces: [{ at: 0, to: from }]
-        };
-        const node = { type: "heading", depth, children: parseInline(this.ctx, source2) };
+        const children2 = parseInlineAt(this.ctx, this.src.slice(from, to), from);
+        const node = { type: "heading", depth, children: children2 };
         this.leaf(node, at, line.end);
       }
       table(open4) {
         const { lines } = this.info(open4);
-        const first = open4.map?.[0] ?? 0;
-        const align = [];
         const rows = [];
-        let start = -1;
-        let end = -1;
+        for (let k = 0; k < lines.length; k++) if (k !== 1) rows.push(this.row(lines[k]));
         for (this.i++; this.i < this.tokens.length; this.i++) {
-          const token = this.tokens[this.i];
-          if (token.type === "table_close") break;
-          if (token.type === "th_open") align.push(alignOf(token));
-          if (token.type !== "tr_open" || token.map === null) continue;
-          const line = lines[token.map[0] - first];
-          if (line === void 0) continue;
-          if (start < 0) start = line.text;
-          end = line.end;
-          rows.push(this.row(line));
+          if (this.tokens[this.i].type === "table_close") break;
         }
-        if (start < 0) return;
-        end = Math.max(end, lines[lines.length - 1]?.end ?? end);
-        const node = { type: "table", align, children: rows };
-        this.leaf(node, start, end);
+        const header2 = lines[0];
+        const last = lines[lines.length - 1];
+        if (header2 === void 0 || last === void 0) return;
+        const node = { type: "table", align: tableAlign(open4.meta), children: rows };
+        this.leaf(node, header2.text, last.end);
       }
       row(line) {
         const { source: source2 } = this.ctx;
         const cells = splitRow(this.src, line.text, line.end).map((cell2) => {
-          const content2 = {
-            content: this.src.slice(cell2.contentStart, cell2.contentEnd),
-            pieces: [{ at: 0, to: cell2.contentStart }]
-          };
+          const content2 = this.src.slice(cell2.contentStart, cell2.contentEnd);
           return {
             type: "tableCell",
-            children: parseInline(this.ctx, content2, true),
+            children: parseInlineAt(this.ctx, content2, cell2.contentStart, true),
             position: { start: source2.point(cell2.start), end: source2.point(cell2.end) }
           };
         });
@@ -20868,88 +21142,93 @@ function parseMarkdown(original) {
 function parseMarkdownWith(original, build) {
   const shift = original.startsWith(BOM) ? 1 : 0;
   const text3 = original.slice(shift);
-  const tree = build(text3);
-  return { text: text3, shift, tree, definitions: collectDefinitions(tree), lineOf: lineIndex(text3) };
+  const lines = lineStarts(text3);
+  const tree = build(text3, lines);
+  return { text: text3, shift, tree, definitions: collectDefinitions(tree), lineOf: lineIndex(lines) };
 }
 function collectDefinitions(tree) {
   const out = /* @__PURE__ */ new Map();
   const visit3 = (node) => {
     if (node.type === "definition" && !out.has(node.identifier)) out.set(node.identifier, node.url);
+    if (node.type === "paragraph" || node.type === "heading" || node.type === "table") return;
     if ("children" in node) for (const child of node.children) visit3(child);
   };
   visit3(tree);
   return out;
 }
-function lineIndex(text3) {
-  const starts = [0];
-  for (let i = 0; i < text3.length; i++) {
-    const c = text3.charCodeAt(i);
-    if (c === 10 || c === 13 && text3.charCodeAt(i + 1) !== 10) starts.push(i + 1);
-  }
+function lineIndex(starts) {
   return (offset) => indexAtOrBefore(starts, offset) + 1;
 }
 function flattenInline(doc, node) {
-  const parts = [];
-  const pieces = [];
-  const codes = [];
-  let at = 0;
-  const push = (value, srcStart, srcEnd, exact) => {
-    if (value.length === 0) return;
-    parts.push(value);
-    pieces.push({ at, length: value.length, srcStart, srcEnd, exact });
-    at += value.length;
+  const flat = { doc, parts: [], pieces: [], codes: [], at: 0 };
+  if ("children" in node) for (const child of node.children) flattenNode(flat, child);
+  const { parts } = flat;
+  return {
+    text: parts.length === 1 ? parts[0] : parts.join(""),
+    pieces: flat.pieces,
+    codes: flat.codes
   };
-  const visitCode = (value, start, end) => {
-    const raw = doc.text.slice(start, end);
-    const ticks = /^`+/.exec(raw)?.[0].length ?? 0;
-    const inner = raw.indexOf(value, ticks);
-    if (inner >= 0 && value.length > 0)
-      push(value, start + inner, start + inner + value.length, true);
-    else push(raw, start, end, true);
-  };
-  const visit3 = (n) => {
-    const start = n.position?.start.offset;
-    const end = n.position?.end.offset;
-    if (start === void 0 || end === void 0) return;
-    switch (n.type) {
-      case "text":
-        push(doc.text.slice(start, end), start, end, true);
-        return;
-      case "inlineCode": {
-        const from = at;
-        visitCode(n.value, start, end);
-        if (at > from) codes.push([from, at]);
-        return;
-      }
-      case "link":
-      case "linkReference": {
-        const url = n.type === "link" ? n.url : doc.definitions.get(n.identifier);
-        if (url !== void 0 && isGitHubRefUrl(url)) {
-          push(url, start, end, false);
-          push(" ", end, end, false);
-        } else {
-          for (const child of n.children) visit3(child);
-        }
-        return;
-      }
-      case "break":
-      case "html":
-        push(" ", start, end, false);
-        return;
-      case "image":
-      case "imageReference":
-      case "footnoteReference":
-        return;
-      default:
-        if ("children" in n) for (const child of n.children) visit3(child);
+}
+function pushFlat(flat, value, srcStart, srcEnd, exact) {
+  if (value.length === 0) return;
+  flat.parts.push(value);
+  flat.pieces.push({ at: flat.at, length: value.length, srcStart, srcEnd, exact });
+  flat.at += value.length;
+}
+function flattenCode(flat, value, start, end) {
+  const { text: text3 } = flat.doc;
+  let ticks = start;
+  while (ticks < end && text3.charCodeAt(ticks) === 96) ticks++;
+  const span2 = text3.slice(start, end);
+  const inner = value.length > 0 ? span2.indexOf(value, ticks - start) : -1;
+  if (inner >= 0) pushFlat(flat, value, start + inner, start + inner + value.length, true);
+  else pushFlat(flat, span2, start, end, true);
+}
+function flattenNode(flat, n) {
+  const start = n.position?.start.offset;
+  const end = n.position?.end.offset;
+  if (start === void 0 || end === void 0) return;
+  switch (n.type) {
+    case "text":
+      pushFlat(flat, flat.doc.text.slice(start, end), start, end, true);
+      return;
+    case "inlineCode": {
+      const from = flat.at;
+      flattenCode(flat, n.value, start, end);
+      if (flat.at > from) flat.codes.push([from, flat.at]);
+      return;
     }
-  };
-  if ("children" in node) for (const child of node.children) visit3(child);
-  return { text: parts.join(""), pieces, codes };
+    case "link":
+    case "linkReference": {
+      const url = n.type === "link" ? n.url : flat.doc.definitions.get(n.identifier);
+      if (url !== void 0 && isGitHubRefUrl(url)) {
+        pushFlat(flat, url, start, end, false);
+        pushFlat(flat, " ", end, end, false);
+      } else {
+        for (const child of n.children) flattenNode(flat, child);
+      }
+      return;
+    }
+    case "break":
+    case "html":
+      pushFlat(flat, " ", start, end, false);
+      return;
+    case "image":
+    case "imageReference":
+    case "footnoteReference":
+      return;
+    default:
+      if ("children" in n) for (const child of n.children) flattenNode(flat, child);
+  }
+}
+function mayNameRef(doc, node) {
+  const start = node.position?.start.offset;
+  const end = node.position?.end.offset;
+  if (start === void 0 || end === void 0) return true;
+  return REF_CHARACTER.test(doc.text.slice(start, end));
 }
 function isGitHubRefUrl(url) {
-  const first = scanRefs(url.trim(), { aliases: /* @__PURE__ */ new Map(), defaultRepo: null })[0];
-  return first !== void 0 && first.form === "url" && first.start === 0;
+  return GITHUB_REF_URL.test(url.trim());
 }
 function sourceOffset(inline2, offset, edge) {
   const { pieces } = inline2;
@@ -20996,7 +21275,7 @@ function inlineCodes(node) {
   visit3(node);
   return out;
 }
-var BOM, engine, markdownItTree, currentBuilder;
+var BOM, engine, markdownItTree, currentBuilder, REF_CHARACTER, GITHUB_REF_URL;
 var init_markdown = __esm({
   "src/sources/markdown/index.ts"() {
     "use strict";
@@ -21006,11 +21285,13 @@ var init_markdown = __esm({
     init_tree();
     BOM = "\uFEFF";
     engine = null;
-    markdownItTree = (text3) => {
+    markdownItTree = (text3, lines) => {
       engine ??= createEngine();
-      return buildTree(engine, new SourceText(text3));
+      return buildTree(engine, new SourceText(text3, lines));
     };
     currentBuilder = markdownItTree;
+    REF_CHARACTER = /[#:[]/;
+    GITHUB_REF_URL = new RegExp(`^${GITHUB_URL_REF}`);
   }
 });
 
@@ -21108,7 +21389,8 @@ var init_states2 = __esm({
 
 // src/sources/ledger/refs.ts
 function readRefs(reader, inline2, patch) {
-  const found4 = scanRefs(inline2.text, { aliases: reader.aliases, defaultRepo: reader.sectionRepo });
+  const found4 = scanRefs(inline2.text, reader.refContext);
+  if (found4.length === 0) return NO_REFS;
   const contexts = readContexts(inline2, found4);
   const beside = besideStates(reader, inline2, found4, contexts);
   const out = [];
@@ -21245,22 +21527,43 @@ function toRecorded(reader, inline2, written, shared) {
 }
 function toMention(reader, ref, patch, role, recorded, kindHint = ref.kindHint) {
   const stateLine = recorded ? reader.doc.lineOf(recorded.at - reader.doc.shift) : ref.line;
+  const recordedState = recorded?.state ?? null;
+  const recordedDate = recorded?.date ?? null;
+  const stateSpan = recorded?.span ?? null;
+  const sharedState = recorded?.shared ?? false;
+  const { source: source2 } = reader;
+  const { key, line } = ref;
+  if (stateLine !== line) {
+    return {
+      ref: key,
+      kindHint,
+      source: source2,
+      sourceKind: "ledger",
+      line,
+      stateLine,
+      patch,
+      role,
+      recordedState,
+      recordedDate,
+      stateSpan,
+      sharedState
+    };
+  }
   return {
-    ref: ref.key,
+    ref: key,
     kindHint,
-    source: reader.source,
+    source: source2,
     sourceKind: "ledger",
-    line: ref.line,
-    ...stateLine !== ref.line ? { stateLine } : {},
+    line,
     patch,
     role,
-    recordedState: recorded?.state ?? null,
-    recordedDate: recorded?.date ?? null,
-    stateSpan: recorded?.span ?? null,
-    sharedState: recorded?.shared ?? false
+    recordedState,
+    recordedDate,
+    stateSpan,
+    sharedState
   };
 }
-var GROUP_SLASH, GROUP_QUANTIFIED;
+var GROUP_SLASH, GROUP_QUANTIFIED, NO_REFS;
 var init_refs2 = __esm({
   "src/sources/ledger/refs.ts"() {
     "use strict";
@@ -21272,6 +21575,7 @@ var init_refs2 = __esm({
     init_prose_states();
     GROUP_SLASH = /^\s*\/\s*$/;
     GROUP_QUANTIFIED = /^\s*(?:\/|,|&|\+|and)\s*$/i;
+    NO_REFS = [];
   }
 });
 
@@ -21383,16 +21687,17 @@ var init_columns = __esm({
 
 // src/sources/ledger/state-cell.ts
 function readRowState(reader, cell2, prRefs, line) {
-  const out = /* @__PURE__ */ new Map();
-  if (cell2 === void 0) return out;
+  if (cell2 === void 0) return NO_STATES;
+  const covered = prRefs.filter((r) => r.beside === null);
+  const keys = [];
+  for (const ref of covered) if (!keys.includes(ref.key)) keys.push(ref.key);
+  if (keys.length === 0) return NO_STATES;
   const inline2 = flattenInline(reader.doc, cell2);
   const reading = readStateCell(
     inline2.text,
     scanRefs(inline2.text, { aliases: reader.aliases, defaultRepo: null })
   );
-  const covered = prRefs.filter((r) => r.beside === null);
-  const keys = [...new Set(covered.map((r) => r.key))];
-  if (keys.length === 0) return out;
+  const out = /* @__PURE__ */ new Map();
   applyReading(reader, reading, inline2, covered, keys.length > 1, line, out);
   if (reading.kind === "unreadable") return out;
   const range2 = contentRange(reader.doc, cell2);
@@ -21445,6 +21750,7 @@ function applyReading(reader, reading, inline2, covered, shared, line, out) {
       }
   }
 }
+var NO_STATES;
 var init_state_cell = __esm({
   "src/sources/ledger/state-cell.ts"() {
     "use strict";
@@ -21454,6 +21760,7 @@ var init_state_cell = __esm({
     init_refs2();
     init_states2();
     init_markdown();
+    NO_STATES = /* @__PURE__ */ new Map();
   }
 });
 
@@ -21473,53 +21780,74 @@ function readTable(reader, table2, retiredSection) {
 function readRow(reader, row, columns, retired, above) {
   const line = row.position?.start.line ?? 1;
   const cells = row.children;
-  const cellAt = (index) => index === null ? void 0 : cells[index];
-  const rowPatch = readPatchCell(reader, cellAt(columns.patch), line, above, columns.patch ?? 0);
-  const patch = rowPatch.patch;
-  const refsByCell = cells.map(
-    (cell2, index) => index === columns.state ? [] : readRefs(reader, flattenInline(reader.doc, cell2), patch)
-  );
-  const prRefs = columns.pr === null ? [] : refsByCell[columns.pr] ?? [];
-  const issueRefs = columns.issue === null ? [] : refsByCell[columns.issue] ?? [];
-  const fromStateCell = readRowState(reader, cellAt(columns.state), prRefs, line);
-  const oursCell = cellAt(columns.ours);
-  const ours = oursCell !== void 0 && /^\s*yes\b/i.test(flattenInline(reader.doc, oursCell).text);
-  const prRole = retired ? "background" : rowPatch.dittoRole ?? (ours ? "own" : "fix");
-  const roleOf2 = (ref, base) => retired ? base : applyCue(base, ref.cue);
-  refsByCell.forEach((refs, index) => {
-    for (const ref of refs) reader.result.mentions.push(cellMention(ref, index));
-  });
-  function cellMention(ref, index) {
-    if (index === columns.pr) {
-      const recorded = ref.beside ?? fromStateCell.get(ref) ?? null;
-      return toMention(reader, ref, patch, roleOf2(ref, prRole), recorded);
-    }
-    if (index === columns.issue) {
-      const kind = ref.kindHint === "pr" ? "pr" : "issue";
-      const role = roleOf2(ref, retired ? "background" : "issue");
-      return toMention(reader, ref, patch, role, ref.beside, kind);
-    }
-    return toMention(
-      reader,
-      ref,
-      patch,
-      roleOf2(ref, retired ? "background" : "related"),
-      ref.beside
-    );
+  const { doc } = reader;
+  const inlines = [];
+  for (let index = 0; index < cells.length; index++) {
+    const cell2 = cells[index];
+    const wanted = index !== columns.state && (index === columns.patch || index === columns.ours || mayNameRef(doc, cell2));
+    inlines.push(wanted ? flattenInline(doc, cell2) : void 0);
   }
-  const first = prRefs[0] ?? issueRefs[0];
-  const repo = first === void 0 ? reader.sectionRepo : first.key.slice(0, first.key.lastIndexOf("#"));
-  for (const path23 of rowPatch.paths) {
-    reader.result.patches.push({ path: path23, source: reader.source, line, retired, repo });
+  const patchColumn = columns.patch ?? 0;
+  const rowPatch = readPatchCell(
+    reader,
+    cells[patchColumn],
+    inlines[patchColumn],
+    line,
+    above,
+    patchColumn
+  );
+  const patch = rowPatch.patch;
+  const refsByCell = [];
+  for (let index = 0; index < inlines.length; index++) {
+    const inline2 = inlines[index];
+    refsByCell.push(inline2 === void 0 ? NO_REFS2 : readRefs(reader, inline2, patch));
+  }
+  const prRefs = columns.pr === null ? NO_REFS2 : refsByCell[columns.pr] ?? NO_REFS2;
+  const issueRefs = columns.issue === null ? NO_REFS2 : refsByCell[columns.issue] ?? NO_REFS2;
+  const stateCell = columns.state === null ? void 0 : cells[columns.state];
+  const fromStateCell = readRowState(reader, stateCell, prRefs, line);
+  const oursCell = columns.ours === null ? void 0 : inlines[columns.ours];
+  const ours = oursCell !== void 0 && /^\s*yes\b/i.test(oursCell.text);
+  const roles = {
+    pr: retired ? "background" : rowPatch.dittoRole ?? (ours ? "own" : "fix"),
+    retired,
+    fromStateCell
+  };
+  const { mentions } = reader.result;
+  for (let index = 0; index < refsByCell.length; index++) {
+    const refs = refsByCell[index];
+    for (let k = 0; k < refs.length; k++) {
+      mentions.push(cellMention(reader, columns, roles, patch, refs[k], index));
+    }
+  }
+  if (rowPatch.paths.length > 0) {
+    const first = prRefs[0] ?? issueRefs[0];
+    const repo = first === void 0 ? reader.sectionRepo : first.key.slice(0, first.key.lastIndexOf("#"));
+    for (const path23 of rowPatch.paths) {
+      reader.result.patches.push({ path: path23, source: reader.source, line, retired, repo });
+    }
   }
   return patch;
 }
-function readPatchCell(reader, cell2, line, above, column) {
-  if (cell2 === void 0) {
+function cellMention(reader, columns, row, patch, ref, index) {
+  const roleOf2 = (base) => row.retired ? base : applyCue(base, ref.cue);
+  if (index === columns.pr) {
+    const recorded = ref.beside ?? row.fromStateCell.get(ref) ?? null;
+    return toMention(reader, ref, patch, roleOf2(row.pr), recorded);
+  }
+  if (index === columns.issue) {
+    const kind = ref.kindHint === "pr" ? "pr" : "issue";
+    const role = roleOf2(row.retired ? "background" : "issue");
+    return toMention(reader, ref, patch, role, ref.beside, kind);
+  }
+  return toMention(reader, ref, patch, roleOf2(row.retired ? "background" : "related"), ref.beside);
+}
+function readPatchCell(reader, cell2, inline2, line, above, column) {
+  if (cell2 === void 0 || inline2 === void 0) {
     reportProblem(reader, line, `this row stops before the patch column (column ${column + 1})`);
     return { patch: null, paths: [], dittoRole: null };
   }
-  const text3 = flattenInline(reader.doc, cell2).text;
+  const text3 = inline2.text;
   const ditto = readDitto(text3);
   if (ditto !== null) {
     if (above === null) {
@@ -21555,6 +21883,7 @@ function readPatchCell(reader, cell2, line, above, column) {
   }
   return { patch: paths[0] ?? null, paths, dittoRole: null };
 }
+var NO_REFS2;
 var init_table2 = __esm({
   "src/sources/ledger/table.ts"() {
     "use strict";
@@ -21566,6 +21895,7 @@ var init_table2 = __esm({
     init_state_cell();
     init_cues();
     init_markdown();
+    NO_REFS2 = [];
   }
 });
 
@@ -21608,16 +21938,25 @@ function readLedger(input2, result) {
     });
   }
   const aliases = learnAliases(doc.text, new Map(input2.aliases ?? []));
+  const sections = sectionRepos(doc.text, doc.tree, aliases, input2.defaultRepo ?? null);
+  let sectionStart = null;
+  const sectionRepo = () => sectionStart === null ? sections.fileRepo : sections.at(sectionStart);
   const reader = {
     source: input2.path,
     doc,
     aliases,
     patchesDir: input2.patchesDir,
-    sectionRepo: null,
+    get sectionRepo() {
+      return sectionRepo();
+    },
+    refContext: {
+      aliases,
+      get defaultRepo() {
+        return sectionRepo();
+      }
+    },
     result
   };
-  const sections = sectionRepos(doc.text, doc.tree, aliases, input2.defaultRepo ?? null);
-  reader.sectionRepo = sections.fileRepo;
   const document = input2.document === true;
   const check = findCheckDate(doc);
   if (check !== null) {
@@ -21632,7 +21971,7 @@ function readLedger(input2, result) {
       case "heading":
         while ((headings[headings.length - 1]?.depth ?? 0) >= node.depth) headings.pop();
         headings.push({ depth: node.depth, text: flattenInline(doc, node).text });
-        reader.sectionRepo = sections.at(node.position?.start.offset ?? 0);
+        sectionStart = node.position?.start.offset ?? 0;
         return;
       case "table":
         if (document) {
@@ -24134,7 +24473,7 @@ fragment issue on Issue { number title url issueState: state stateReason closedA
   }
 });
 
-// node_modules/universal-user-agent/index.js
+// ../main/node_modules/universal-user-agent/index.js
 function getUserAgent() {
   if (typeof navigator === "object" && "userAgent" in navigator) {
     return navigator.userAgent;
@@ -24145,11 +24484,11 @@ function getUserAgent() {
   return "<environment undetectable>";
 }
 var init_universal_user_agent = __esm({
-  "node_modules/universal-user-agent/index.js"() {
+  "../main/node_modules/universal-user-agent/index.js"() {
   }
 });
 
-// node_modules/before-after-hook/lib/register.js
+// ../main/node_modules/before-after-hook/lib/register.js
 function register(state, name2, method2, options) {
   if (typeof method2 !== "function") {
     throw new Error("method for before hook must be a function");
@@ -24172,11 +24511,11 @@ function register(state, name2, method2, options) {
   });
 }
 var init_register = __esm({
-  "node_modules/before-after-hook/lib/register.js"() {
+  "../main/node_modules/before-after-hook/lib/register.js"() {
   }
 });
 
-// node_modules/before-after-hook/lib/add.js
+// ../main/node_modules/before-after-hook/lib/add.js
 function addHook(state, kind, name2, hook2) {
   const orig = hook2;
   if (!state.registry[name2]) {
@@ -24211,11 +24550,11 @@ function addHook(state, kind, name2, hook2) {
   });
 }
 var init_add = __esm({
-  "node_modules/before-after-hook/lib/add.js"() {
+  "../main/node_modules/before-after-hook/lib/add.js"() {
   }
 });
 
-// node_modules/before-after-hook/lib/remove.js
+// ../main/node_modules/before-after-hook/lib/remove.js
 function removeHook(state, name2, method2) {
   if (!state.registry[name2]) {
     return;
@@ -24229,11 +24568,11 @@ function removeHook(state, name2, method2) {
   state.registry[name2].splice(index, 1);
 }
 var init_remove = __esm({
-  "node_modules/before-after-hook/lib/remove.js"() {
+  "../main/node_modules/before-after-hook/lib/remove.js"() {
   }
 });
 
-// node_modules/before-after-hook/index.js
+// ../main/node_modules/before-after-hook/index.js
 function bindApi(hook2, state, name2) {
   const removeHookRef = bindable(removeHook, null).apply(
     null,
@@ -24265,7 +24604,7 @@ function Collection() {
 }
 var bind, bindable, before_after_hook_default;
 var init_before_after_hook = __esm({
-  "node_modules/before-after-hook/index.js"() {
+  "../main/node_modules/before-after-hook/index.js"() {
     init_register();
     init_add();
     init_remove();
@@ -24275,7 +24614,7 @@ var init_before_after_hook = __esm({
   }
 });
 
-// node_modules/@octokit/endpoint/dist-bundle/index.js
+// ../main/node_modules/@octokit/endpoint/dist-bundle/index.js
 function lowercaseKeys(object) {
   if (!object) {
     return {};
@@ -24574,7 +24913,7 @@ function withDefaults(oldDefaults, newDefaults) {
 }
 var VERSION2, userAgent, DEFAULTS, urlVariableRegex, endpoint;
 var init_dist_bundle = __esm({
-  "node_modules/@octokit/endpoint/dist-bundle/index.js"() {
+  "../main/node_modules/@octokit/endpoint/dist-bundle/index.js"() {
     init_universal_user_agent();
     VERSION2 = "0.0.0-development";
     userAgent = `octokit-endpoint.js/${VERSION2} ${getUserAgent()}`;
@@ -24594,9 +24933,9 @@ var init_dist_bundle = __esm({
   }
 });
 
-// node_modules/content-type/dist/index.js
+// ../main/node_modules/content-type/dist/index.js
 var require_dist2 = __commonJS({
-  "node_modules/content-type/dist/index.js"(exports) {
+  "../main/node_modules/content-type/dist/index.js"(exports) {
     "use strict";
     Object.defineProperty(exports, "__esModule", { value: true });
     exports.format = format2;
@@ -24733,10 +25072,10 @@ var require_dist2 = __commonJS({
   }
 });
 
-// node_modules/json-with-bigint/json-with-bigint.js
+// ../main/node_modules/json-with-bigint/json-with-bigint.js
 var intRegex, noiseValue, originalStringify, originalParse, customFormat, bigIntsStringify, noiseStringify, isUnstringifiable, isRawJSON, stringifyIteratively, JSONStringify, featureCache, isContextSourceSupported, convertMarkedBigIntsReviver, JSONParseV2, MAX_INT, MAX_DIGITS, stringsOrLargeNumbers, noiseValueWithQuotes, applyReviverIteratively, serializeBigInts, JSONParse;
 var init_json_with_bigint = __esm({
-  "node_modules/json-with-bigint/json-with-bigint.js"() {
+  "../main/node_modules/json-with-bigint/json-with-bigint.js"() {
     intRegex = /^-?\d+$/;
     noiseValue = /^-?\d+n+$/;
     originalStringify = JSON.stringify;
@@ -25073,10 +25412,10 @@ var init_json_with_bigint = __esm({
   }
 });
 
-// node_modules/@octokit/request-error/dist-src/index.js
+// ../main/node_modules/@octokit/request-error/dist-src/index.js
 var RequestError;
 var init_dist_src = __esm({
-  "node_modules/@octokit/request-error/dist-src/index.js"() {
+  "../main/node_modules/@octokit/request-error/dist-src/index.js"() {
     RequestError = class extends Error {
       name;
       /**
@@ -25117,7 +25456,7 @@ var init_dist_src = __esm({
   }
 });
 
-// node_modules/@octokit/request/dist-bundle/index.js
+// ../main/node_modules/@octokit/request/dist-bundle/index.js
 function isPlainObject2(value) {
   if (typeof value !== "object" || value === null) return false;
   if (Object.prototype.toString.call(value) !== "[object Object]") return false;
@@ -25292,7 +25631,7 @@ function withDefaults2(oldEndpoint, newDefaults) {
 }
 var import_content_type, VERSION3, defaults_default, noop, request;
 var init_dist_bundle2 = __esm({
-  "node_modules/@octokit/request/dist-bundle/index.js"() {
+  "../main/node_modules/@octokit/request/dist-bundle/index.js"() {
     init_dist_bundle();
     init_universal_user_agent();
     import_content_type = __toESM(require_dist2(), 1);
@@ -25309,7 +25648,7 @@ var init_dist_bundle2 = __esm({
   }
 });
 
-// node_modules/@octokit/graphql/dist-bundle/index.js
+// ../main/node_modules/@octokit/graphql/dist-bundle/index.js
 function _buildMessageForResponseErrors(data) {
   return `Request failed due to following response errors:
 ` + data.errors.map((e) => ` - ${e.message}`).join("\n");
@@ -25381,7 +25720,7 @@ function withCustomRequest(customRequest) {
 }
 var VERSION4, GraphqlResponseError, NON_VARIABLE_OPTIONS, FORBIDDEN_VARIABLE_OPTIONS, GHES_V3_SUFFIX_REGEX, graphql2;
 var init_dist_bundle3 = __esm({
-  "node_modules/@octokit/graphql/dist-bundle/index.js"() {
+  "../main/node_modules/@octokit/graphql/dist-bundle/index.js"() {
     init_dist_bundle2();
     init_universal_user_agent();
     VERSION4 = "0.0.0-development";
@@ -25426,7 +25765,7 @@ var init_dist_bundle3 = __esm({
   }
 });
 
-// node_modules/@octokit/auth-token/dist-bundle/index.js
+// ../main/node_modules/@octokit/auth-token/dist-bundle/index.js
 async function auth(token) {
   const isApp = isJWT(token);
   const isInstallation = token.startsWith("v1.") || token.startsWith("ghs_");
@@ -25454,7 +25793,7 @@ async function hook(token, request2, route, parameters) {
 }
 var b64url, sep, jwtRE, isJWT, createTokenAuth;
 var init_dist_bundle4 = __esm({
-  "node_modules/@octokit/auth-token/dist-bundle/index.js"() {
+  "../main/node_modules/@octokit/auth-token/dist-bundle/index.js"() {
     b64url = "(?:[a-zA-Z0-9_-]+)";
     sep = "\\.";
     jwtRE = new RegExp(`^${b64url}${sep}${b64url}${sep}${b64url}$`);
@@ -25476,15 +25815,15 @@ var init_dist_bundle4 = __esm({
   }
 });
 
-// node_modules/@octokit/core/dist-src/version.js
+// ../main/node_modules/@octokit/core/dist-src/version.js
 var VERSION5;
 var init_version = __esm({
-  "node_modules/@octokit/core/dist-src/version.js"() {
+  "../main/node_modules/@octokit/core/dist-src/version.js"() {
     VERSION5 = "7.0.8";
   }
 });
 
-// node_modules/@octokit/core/dist-src/index.js
+// ../main/node_modules/@octokit/core/dist-src/index.js
 function createLogger(logger = {}) {
   if (typeof logger.debug !== "function") {
     logger.debug = noop2;
@@ -25502,7 +25841,7 @@ function createLogger(logger = {}) {
 }
 var noop2, consoleWarn, consoleError, userAgentTrail, Octokit;
 var init_dist_src2 = __esm({
-  "node_modules/@octokit/core/dist-src/index.js"() {
+  "../main/node_modules/@octokit/core/dist-src/index.js"() {
     init_universal_user_agent();
     init_before_after_hook();
     init_dist_bundle2();
@@ -25629,15 +25968,15 @@ var init_dist_src2 = __esm({
   }
 });
 
-// node_modules/@octokit/plugin-request-log/dist-src/version.js
+// ../main/node_modules/@octokit/plugin-request-log/dist-src/version.js
 var VERSION6;
 var init_version2 = __esm({
-  "node_modules/@octokit/plugin-request-log/dist-src/version.js"() {
+  "../main/node_modules/@octokit/plugin-request-log/dist-src/version.js"() {
     VERSION6 = "6.0.0";
   }
 });
 
-// node_modules/@octokit/plugin-request-log/dist-src/index.js
+// ../main/node_modules/@octokit/plugin-request-log/dist-src/index.js
 function requestLog(octokit) {
   octokit.hook.wrap("request", (request2, options) => {
     octokit.log.debug("request", options);
@@ -25660,13 +25999,13 @@ function requestLog(octokit) {
   });
 }
 var init_dist_src3 = __esm({
-  "node_modules/@octokit/plugin-request-log/dist-src/index.js"() {
+  "../main/node_modules/@octokit/plugin-request-log/dist-src/index.js"() {
     init_version2();
     requestLog.VERSION = VERSION6;
   }
 });
 
-// node_modules/@octokit/plugin-paginate-rest/dist-bundle/index.js
+// ../main/node_modules/@octokit/plugin-paginate-rest/dist-bundle/index.js
 function normalizePaginatedListResponse(response) {
   if (!response.data) {
     return {
@@ -25778,7 +26117,7 @@ function paginateRest(octokit) {
 }
 var VERSION7, composePaginateRest;
 var init_dist_bundle5 = __esm({
-  "node_modules/@octokit/plugin-paginate-rest/dist-bundle/index.js"() {
+  "../main/node_modules/@octokit/plugin-paginate-rest/dist-bundle/index.js"() {
     VERSION7 = "0.0.0-development";
     composePaginateRest = Object.assign(paginate, {
       iterator
@@ -25787,18 +26126,18 @@ var init_dist_bundle5 = __esm({
   }
 });
 
-// node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/version.js
+// ../main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/version.js
 var VERSION8;
 var init_version3 = __esm({
-  "node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/version.js"() {
+  "../main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/version.js"() {
     VERSION8 = "17.0.0";
   }
 });
 
-// node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/generated/endpoints.js
+// ../main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/generated/endpoints.js
 var Endpoints, endpoints_default;
 var init_endpoints = __esm({
-  "node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/generated/endpoints.js"() {
+  "../main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/generated/endpoints.js"() {
     Endpoints = {
       actions: {
         addCustomLabelsToSelfHostedRunnerForOrg: [
@@ -28092,7 +28431,7 @@ var init_endpoints = __esm({
   }
 });
 
-// node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/endpoints-to-methods.js
+// ../main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/endpoints-to-methods.js
 function endpointsToMethods(octokit) {
   const newMethods = {};
   for (const scope of endpointMethodsMap.keys()) {
@@ -28143,7 +28482,7 @@ function decorate(octokit, scope, methodName, defaults, decorations) {
 }
 var endpointMethodsMap, handler;
 var init_endpoints_to_methods = __esm({
-  "node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/endpoints-to-methods.js"() {
+  "../main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/endpoints-to-methods.js"() {
     init_endpoints();
     endpointMethodsMap = /* @__PURE__ */ new Map();
     for (const [scope, endpoints] of Object.entries(endpoints_default)) {
@@ -28221,7 +28560,7 @@ var init_endpoints_to_methods = __esm({
   }
 });
 
-// node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/index.js
+// ../main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/index.js
 function restEndpointMethods(octokit) {
   const api = endpointsToMethods(octokit);
   return {
@@ -28236,7 +28575,7 @@ function legacyRestEndpointMethods(octokit) {
   };
 }
 var init_dist_src4 = __esm({
-  "node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/index.js"() {
+  "../main/node_modules/@octokit/plugin-rest-endpoint-methods/dist-src/index.js"() {
     init_version3();
     init_endpoints_to_methods();
     restEndpointMethods.VERSION = VERSION8;
@@ -28244,18 +28583,18 @@ var init_dist_src4 = __esm({
   }
 });
 
-// node_modules/@octokit/rest/dist-src/version.js
+// ../main/node_modules/@octokit/rest/dist-src/version.js
 var VERSION9;
 var init_version4 = __esm({
-  "node_modules/@octokit/rest/dist-src/version.js"() {
+  "../main/node_modules/@octokit/rest/dist-src/version.js"() {
     VERSION9 = "22.0.1";
   }
 });
 
-// node_modules/@octokit/rest/dist-src/index.js
+// ../main/node_modules/@octokit/rest/dist-src/index.js
 var Octokit2;
 var init_dist_src5 = __esm({
-  "node_modules/@octokit/rest/dist-src/index.js"() {
+  "../main/node_modules/@octokit/rest/dist-src/index.js"() {
     init_dist_src2();
     init_dist_src3();
     init_dist_bundle5();
@@ -28269,9 +28608,9 @@ var init_dist_src5 = __esm({
   }
 });
 
-// node_modules/bottleneck/light.js
+// ../main/node_modules/bottleneck/light.js
 var require_light = __commonJS({
-  "node_modules/bottleneck/light.js"(exports, module) {
+  "../main/node_modules/bottleneck/light.js"(exports, module) {
     (function(global2, factory) {
       typeof exports === "object" && typeof module !== "undefined" ? module.exports = factory() : typeof define === "function" && define.amd ? define(factory) : global2.Bottleneck = factory();
     })(exports, (function() {
@@ -29588,7 +29927,7 @@ var require_light = __commonJS({
   }
 });
 
-// node_modules/@octokit/plugin-throttling/dist-bundle/index.js
+// ../main/node_modules/@octokit/plugin-throttling/dist-bundle/index.js
 function wrapRequest(state, request2, options) {
   return state.retryLimiter.schedule(doRequest, state, request2, options);
 }
@@ -29760,7 +30099,7 @@ function throttling(octokit, octokitOptions) {
 }
 var import_light, VERSION10, noop3, triggers_notification_paths_default, regex, triggersNotification, groups, createGroups;
 var init_dist_bundle6 = __esm({
-  "node_modules/@octokit/plugin-throttling/dist-bundle/index.js"() {
+  "../main/node_modules/@octokit/plugin-throttling/dist-bundle/index.js"() {
     import_light = __toESM(require_light(), 1);
     VERSION10 = "0.0.0-development";
     noop3 = () => Promise.resolve();
@@ -29823,7 +30162,7 @@ var init_dist_bundle6 = __esm({
   }
 });
 
-// node_modules/@octokit/plugin-retry/dist-bundle/index.js
+// ../main/node_modules/@octokit/plugin-retry/dist-bundle/index.js
 function isRequestError(error) {
   return error.request !== void 0;
 }
@@ -29895,7 +30234,7 @@ function retry(octokit, octokitOptions) {
 }
 var import_light2, VERSION11;
 var init_dist_bundle7 = __esm({
-  "node_modules/@octokit/plugin-retry/dist-bundle/index.js"() {
+  "../main/node_modules/@octokit/plugin-retry/dist-bundle/index.js"() {
     import_light2 = __toESM(require_light(), 1);
     init_dist_src();
     VERSION11 = "0.0.0-development";
@@ -31116,7 +31455,7 @@ var init_diff_parse = __esm({
   }
 });
 
-// node_modules/@lezer/common/dist/index.js
+// ../main/node_modules/@lezer/common/dist/index.js
 function checkSide(side, pos, from, to) {
   switch (side) {
     case -2:
@@ -31488,7 +31827,7 @@ function balanceRange(balanceType, children2, positions, from, to, start, length
 }
 var DefaultBufferLength, nextPropID, Range, NodeProp, MountedTree, noProps, NodeType, NodeSet, CachedNode, CachedInnerNode, IterMode, Tree, FlatBufferCursor, TreeBuffer, BaseNode, TreeNode, BufferContext, BufferNode, StackIterator, TreeCursor, nodeSizeCache, Parser, StringInput, stoppedInner;
 var init_dist2 = __esm({
-  "node_modules/@lezer/common/dist/index.js"() {
+  "../main/node_modules/@lezer/common/dist/index.js"() {
     DefaultBufferLength = 1024;
     nextPropID = 0;
     Range = class {
@@ -32673,7 +33012,7 @@ var init_dist2 = __esm({
   }
 });
 
-// node_modules/@lezer/lr/dist/index.js
+// ../main/node_modules/@lezer/lr/dist/index.js
 function decodeArray(input2, Type = Uint16Array) {
   if (typeof input2 != "string")
     return input2;
@@ -32812,7 +33151,7 @@ function getSpecializer(spec) {
 }
 var Stack, StackContext, SimulatedStack, StackBufferCursor, CachedToken, nullToken, InputStream, TokenGroup, LocalTokenGroup, ExternalTokenizer, verbose, stackIDs, FragmentCursor, TokenCache, Parse, Dialect, id, ContextTracker, LRParser;
 var init_dist3 = __esm({
-  "node_modules/@lezer/lr/dist/index.js"() {
+  "../main/node_modules/@lezer/lr/dist/index.js"() {
     init_dist2();
     Stack = class _Stack {
       /**
@@ -34457,7 +34796,7 @@ var init_dist3 = __esm({
   }
 });
 
-// node_modules/@lezer/highlight/dist/index.js
+// ../main/node_modules/@lezer/highlight/dist/index.js
 function sameArray(a, b) {
   return a.length == b.length && a.every((x, i) => x == b[i]);
 }
@@ -34538,7 +34877,7 @@ function tagHighlighter(tags2, options) {
 }
 var nextTagID, Tag, nextModifierID, Modifier, ruleNodeProp, Rule, t, comment, name, typeName, propertyName, literal2, string, number, content, heading2, keyword, operator, punctuation, bracket, meta, tags, classHighlighter;
 var init_dist4 = __esm({
-  "node_modules/@lezer/highlight/dist/index.js"() {
+  "../main/node_modules/@lezer/highlight/dist/index.js"() {
     init_dist2();
     nextTagID = 0;
     Tag = class _Tag {
@@ -35087,7 +35426,7 @@ var init_dist4 = __esm({
   }
 });
 
-// node_modules/@lezer/python/dist/index.js
+// ../main/node_modules/@lezer/python/dist/index.js
 function isLineBreak(ch) {
   return ch == newline2 || ch == carriageReturn;
 }
@@ -35125,7 +35464,7 @@ function skipEscape(input2, ch) {
 }
 var printKeyword, indent, dedent, newline$1, blankLineStart, newlineBracketed, eof, stringContent, Escape, replacementStart, stringEnd, ParenL, ParenthesizedExpression, TupleExpression, ComprehensionExpression, BracketL, ArrayExpression, ArrayComprehensionExpression, BraceL, DictionaryExpression, DictionaryComprehensionExpression, SetExpression, SetComprehensionExpression, ArgList, subscript, String$1, stringStart, stringStartD, stringStartL, stringStartLD, stringStartR, stringStartRD, stringStartRL, stringStartRLD, FormatString, stringStartF, stringStartFD, stringStartFL, stringStartFLD, stringStartFR, stringStartFRD, stringStartFRL, stringStartFRLD, FormatReplacement, nestedFormatReplacement, importList, TypeParamList, ParamList, SequencePattern, MappingPattern, PatternArgList, newline2, carriageReturn, space, tab, hash, parenOpen, dot, braceOpen, braceClose, singleQuote, doubleQuote, backslash, letter_o, letter_x, letter_N, letter_u, letter_U, bracketed, newlines, indentation, cx_Bracketed, cx_String, cx_DoubleQuote, cx_Long, cx_Raw, cx_Format, topIndent, stringFlags, trackIndent, legacyPrint, strings, pythonHighlighting, spec_identifier, parser;
 var init_dist5 = __esm({
-  "node_modules/@lezer/python/dist/index.js"() {
+  "../main/node_modules/@lezer/python/dist/index.js"() {
     init_dist3();
     init_dist4();
     printKeyword = 1;
@@ -38802,9 +39141,9 @@ var init_markdown2 = __esm({
   }
 });
 
-// node_modules/picocolors/picocolors.js
+// ../main/node_modules/picocolors/picocolors.js
 var require_picocolors = __commonJS({
-  "node_modules/picocolors/picocolors.js"(exports, module) {
+  "../main/node_modules/picocolors/picocolors.js"(exports, module) {
     var p = process || {};
     var argv = p.argv || [];
     var env = p.env || {};
@@ -39367,13 +39706,13 @@ function dateSlotAfter(text3, wordEnd) {
   const dateStart = DATE_AFTER2.lastIndex - m[1].length;
   return { start, date: { start: dateStart, end: DATE_AFTER2.lastIndex }, value: m[1] };
 }
-function emphasisOf(text3, span) {
-  let open4 = span.start;
+function emphasisOf(text3, span2) {
+  let open4 = span2.start;
   while (open4 > 0 && EMPHASIS.test(text3[open4 - 1] ?? "")) open4--;
-  let close = span.end;
+  let close = span2.end;
   while (close < text3.length && EMPHASIS.test(text3[close] ?? "")) close++;
-  const before = text3.slice(open4, span.start);
-  return before === text3.slice(span.end, close) ? before : "";
+  const before = text3.slice(open4, span2.start);
+  return before === text3.slice(span2.end, close) ? before : "";
 }
 function quantifierStart(text3, wordStart) {
   const window2 = text3.slice(Math.max(0, wordStart - 24), wordStart);
@@ -39388,9 +39727,9 @@ function insideParens(text3, at) {
   }
   return false;
 }
-function enclosingParens(text3, span, limit = 600) {
+function enclosingParens(text3, span2, limit = 600) {
   let open4 = -1;
-  for (let i = span.start - 1; i >= Math.max(0, span.start - limit); i--) {
+  for (let i = span2.start - 1; i >= Math.max(0, span2.start - limit); i--) {
     if (text3[i] === ")") return null;
     if (text3[i] === "(") {
       open4 = i;
@@ -39398,7 +39737,7 @@ function enclosingParens(text3, span, limit = 600) {
     }
   }
   if (open4 < 0) return null;
-  const close = text3.indexOf(")", span.end);
+  const close = text3.indexOf(")", span2.end);
   return close < 0 || close - open4 > limit ? null : { start: open4, end: close + 1 };
 }
 function casedLike(state, written) {
@@ -39447,21 +39786,21 @@ var init_words = __esm({
 function stateGroups(mentions, text3) {
   const bySpan = /* @__PURE__ */ new Map();
   for (const m of mentions) {
-    const span = m.stateSpan;
-    if (!span || m.recordedState === null) continue;
-    const written = text3.slice(span.start, span.end);
+    const span2 = m.stateSpan;
+    if (!span2 || m.recordedState === null) continue;
+    const written = text3.slice(span2.start, span2.end);
     if (parseStateWord(written) !== m.recordedState) continue;
-    const key = `${span.start}:${span.end}`;
+    const key = `${span2.start}:${span2.end}`;
     const group = bySpan.get(key);
     if (group === void 0) {
       bySpan.set(key, {
-        span,
+        span: span2,
         recorded: m.recordedState,
         written,
         refs: [m.ref],
         firstLine: m.line,
-        line: lineAt(text3, span.start),
-        slot: dateSlotAfter(text3, span.end)
+        line: lineAt(text3, span2.start),
+        slot: dateSlotAfter(text3, span2.end)
       });
     } else {
       if (!group.refs.includes(m.ref)) group.refs.push(m.ref);
@@ -39549,9 +39888,9 @@ function changesFor(group, targets) {
 }
 function rewriteInPlace(text3, group, decision) {
   const edits = [];
-  const { span, slot } = group;
+  const { span: span2, slot } = group;
   if (decision.state !== group.recorded) {
-    edits.push({ ...span, text: casedLike(decision.state, group.written) });
+    edits.push({ ...span2, text: casedLike(decision.state, group.written) });
   }
   if (slot !== null) {
     if (decision.date === null) {
@@ -39562,8 +39901,8 @@ function rewriteInPlace(text3, group, decision) {
     }
   } else if (decision.date !== null) {
     edits.push({
-      start: afterClosers(text3, span.end),
-      end: afterClosers(text3, span.end),
+      start: afterClosers(text3, span2.end),
+      end: afterClosers(text3, span2.end),
       text: ` ${decision.date}`
     });
   }
@@ -39708,15 +40047,15 @@ function planLedger(source2, text3, live, today) {
     out.edits.push(...result.edits);
     out.changes.push(...result.changes);
   }
-  const span = source2.checkDateSpan;
-  if (span !== null && anyAnswered(
+  const span2 = source2.checkDateSpan;
+  if (span2 !== null && anyAnswered(
     live,
     source2.mentions.map((m) => m.ref)
   )) {
-    const written = text3.slice(span.start, span.end);
+    const written = text3.slice(span2.start, span2.end);
     if (written !== today) {
-      out.edits.push({ ...span, text: today });
-      const line = lineAt(text3, span.start);
+      out.edits.push({ ...span2, text: today });
+      const line = lineAt(text3, span2.start);
       out.changes.push({ ref: null, line, field: "check-date", from: written, to: today });
     }
   }
