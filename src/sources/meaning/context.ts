@@ -18,7 +18,7 @@ export const NEAR = 120;
  * Where sentences end: a `.`, `!` or `?` followed by a space, tab, line
  * ending or the end of the text, and a line ending followed by a blank line
  * (blanks, then a line ending, within 79 characters). Found by one native
- * scan rather than a test per character (test/sources/meaning-context.test.ts
+ * scan rather than a test per character (test/sources/meaning-scans.test.ts
  * checks it against that per-character test).
  */
 const SENTENCE_END = /[.!?](?=[ \n\t]|$)|\n(?=[ \t]{0,78}\n)/g;
