@@ -11198,12 +11198,15 @@ var init_glob = __esm({
 });
 
 // src/refs.ts
+function urlPattern(hostAlt) {
+  return `https?://(?:www\\.)?(?:${hostAlt})/(${OWNER})/(${REPO})/(pull|pulls|issues)/(\\d+)`;
+}
 function buildPattern(hosts) {
   const hostAlt = ["github\\.com", ...hosts.map(escapeRegExp)].join("|");
   return new RegExp(
     [
       // 1-4: URL
-      `https?://(?:www\\.)?(?:${hostAlt})/(${OWNER})/(${REPO})/(pull|pulls|issues)/(\\d+)`,
+      urlPattern(hostAlt),
       // 5-7: owner/repo#N
       `(?<![\\w./-])(${OWNER})/(${REPO})#(\\d+)`,
       // 8-9: alias#N
@@ -11227,12 +11230,15 @@ function escapeRegExp(s) {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 function cleanRepo(repo) {
+  const last = repo.charCodeAt(repo.length - 1);
+  if (last !== 46 && last !== 116 && last !== 84) return repo;
   return repo.replace(/\.+$/, "").replace(/\.git$/i, "");
 }
 function scanRefs(text3, ctx) {
+  const out = [];
+  if (!mayHoldRef(text3)) return out;
   const re = patternFor(ctx.hosts ?? []);
   re.lastIndex = 0;
-  const out = [];
   let lastRepo = null;
   for (let m = re.exec(text3); m !== null; m = re.exec(text3)) {
     const start = m.index;
@@ -11267,21 +11273,25 @@ function scanRefs(text3, ctx) {
   return out;
 }
 function reposNamed(text3, aliases, max = Infinity) {
-  const re = patternFor([]);
-  re.lastIndex = 0;
   const out = /* @__PURE__ */ new Set();
+  if (!mayHoldRef(text3)) return out;
+  const re = REPOS_PATTERN;
+  re.lastIndex = 0;
   for (let m = re.exec(text3); m !== null && out.size < max; m = re.exec(text3)) {
     if (m[1] !== void 0 && m[2] !== void 0)
       out.add(`${m[1]}/${cleanRepo(m[2])}`.toLowerCase());
-    else if (m[5] !== void 0 && m[6] !== void 0)
-      out.add(`${m[5]}/${cleanRepo(m[6])}`.toLowerCase());
-    else if (m[8] !== void 0) {
-      const aliased = aliases.get(m[8].toLowerCase());
+    else if (m[3] !== void 0 && m[4] !== void 0)
+      out.add(`${m[3]}/${cleanRepo(m[4])}`.toLowerCase());
+    else if (m[5] !== void 0) {
+      const aliased = aliases.get(m[5].toLowerCase());
       if (aliased !== void 0) out.add(aliased);
     }
     if (m[0].length === 0) re.lastIndex++;
   }
   return out;
+}
+function mayHoldRef(text3) {
+  return text3.includes("#") || text3.includes("http");
 }
 function resolveBare(text3, n, written, start, lastRepo, ctx) {
   if (/\binternal\s+(?:pr|issue|ticket|bug)?\s*$/i.test(text3.slice(Math.max(0, start - 24), start))) {
@@ -11300,8 +11310,13 @@ function found(repo, digits, kindHint, form, text3, start) {
   const tooLong = digits.length > MAX_REF_DIGITS;
   let key = null;
   if (repo !== null && !tooLong) {
-    const [owner = "", name2 = ""] = repo.split("/");
-    key = refKey(owner, name2, Number(digits));
+    const slash = repo.indexOf("/");
+    if (slash > 0 && repo.indexOf("/", slash + 1) < 0 && repo === repo.toLowerCase()) {
+      key = `${repo}#${Number(digits)}`;
+    } else {
+      const [owner = "", name2 = ""] = repo.split("/");
+      key = refKey(owner, name2, Number(digits));
+    }
   }
   return {
     key,
@@ -11324,23 +11339,36 @@ function parseRefValue(value, ctx) {
   return { key: first.key, kindHint: first.kindHint };
 }
 function learnAliases(text3, into = /* @__PURE__ */ new Map()) {
+  for (const [alias, repo] of teachingsOf(text3)) if (!into.has(alias)) into.set(alias, repo);
+  return into;
+}
+function teachingsOf(text3) {
+  let pairs = taught.get(text3);
+  if (pairs === void 0) {
+    pairs = teachings(text3);
+    taught.set(text3, pairs);
+    if (taught.size > TAUGHT_TEXTS) taught.delete(taught.keys().next().value);
+  }
+  return pairs;
+}
+function teachings(text3) {
+  const out = [];
   const re = /\[`?([A-Za-z][A-Za-z0-9_.-]*)#\d+`?\]\(\s*https?:\/\/[^/\s)]+\/([A-Za-z0-9][A-Za-z0-9-]*)\/([A-Za-z0-9_.-]+)\/(?:pull|pulls|issues)\/\d+/g;
   for (let m = re.exec(text3); m !== null; m = re.exec(text3)) {
-    const alias = m[1].toLowerCase();
-    if (!into.has(alias)) into.set(alias, `${m[2]}/${cleanRepo(m[3])}`.toLowerCase());
+    out.push([m[1].toLowerCase(), `${m[2]}/${cleanRepo(m[3])}`.toLowerCase()]);
   }
   const full = /(?:(?<![\w./-])|(?<=github\.com\/))([A-Za-z0-9][A-Za-z0-9-]*)\/([A-Za-z0-9_.-]+?)(?:#\d|\/(?:pull|pulls|issues)\/\d)/g;
   for (let m = full.exec(text3); m !== null; m = full.exec(text3)) {
     const name2 = cleanRepo(m[2]).toLowerCase();
-    if (/^[a-z]/.test(name2) && !into.has(name2)) into.set(name2, `${m[1]}/${name2}`.toLowerCase());
+    if (/^[a-z]/.test(name2)) out.push([name2, `${m[1]}/${name2}`.toLowerCase()]);
   }
-  return into;
+  return out;
 }
 function normaliseRepo(value) {
   const m = new RegExp(`^(${OWNER})/(${REPO})$`).exec(value.trim());
   return m ? `${m[1]}/${cleanRepo(m[2])}`.toLowerCase() : null;
 }
-var OWNER, REPO, BARE_WORDS, INTERNAL_WORDS, patternCache, MAX_REF_DIGITS;
+var OWNER, REPO, BARE_WORDS, INTERNAL_WORDS, GITHUB_URL_REF, patternCache, REPOS_PATTERN, MAX_REF_DIGITS, taught, TAUGHT_TEXTS;
 var init_refs = __esm({
   "src/refs.ts"() {
     "use strict";
@@ -11349,8 +11377,20 @@ var init_refs = __esm({
     REPO = "[A-Za-z0-9_.-]+";
     BARE_WORDS = /* @__PURE__ */ new Set(["pr", "prs", "pull", "issue", "issues", "bug", "fixes", "see"]);
     INTERNAL_WORDS = /* @__PURE__ */ new Set(["internal"]);
+    GITHUB_URL_REF = urlPattern("github\\.com");
     patternCache = /* @__PURE__ */ new Map();
+    REPOS_PATTERN = new RegExp(
+      [
+        `https?://(?:www\\.)?(?:github\\.com)/(${OWNER})/(${REPO})/(?:pull|pulls|issues)/\\d+`,
+        `(?<![\\w./-])(${OWNER})/(${REPO})#\\d+`,
+        `(?<![\\w./#-])([A-Za-z][A-Za-z0-9_.-]*)#\\d+`,
+        `(?<![\\w&#])#\\d+(?![\\w-])`
+      ].join("|"),
+      "g"
+    );
     MAX_REF_DIGITS = 10;
+    taught = /* @__PURE__ */ new Map();
+    TAUGHT_TEXTS = 4;
   }
 });
 
@@ -12816,32 +12856,37 @@ var init_block = __esm({
 });
 
 // src/sources/meaning/context.ts
-function endsSentence(text3, i) {
-  const c = text3[i];
-  const next = text3[i + 1];
-  if (c === "." || c === "!" || c === "?")
-    return next === void 0 || next === " " || next === "\n" || next === "	";
-  return c === "\n" && /^[ \t]*\n/.test(text3.slice(i + 1, i + 80));
+function sentenceEnds(text3, from, to, max = Infinity) {
+  const out = [];
+  const start = Math.max(0, from);
+  if (start >= to) return out;
+  const window2 = text3.slice(start, Math.min(text3.length, to + LOOKAHEAD));
+  const end = to - start;
+  SENTENCE_END.lastIndex = 0;
+  for (let m = SENTENCE_END.exec(window2); m !== null && m.index < end; m = SENTENCE_END.exec(window2)) {
+    out.push(start + m.index);
+    if (out.length >= max) break;
+  }
+  return out;
 }
 function sentenceStart(text3, at, floor) {
   const stop = Math.max(floor, at - WINDOW);
-  for (let i = at - 1; i >= stop; i--) if (endsSentence(text3, i)) return i + 1;
-  return stop;
+  const ends = sentenceEnds(text3, stop, at);
+  const last = ends[ends.length - 1];
+  return last === void 0 ? stop : last + 1;
 }
 function tailLimit(text3, from, nextStart) {
   const nextSentence = sentenceStart(text3, nextStart, from);
   return nextSentence > from ? nextSentence : Math.max(nextStart, from);
 }
 function tailEnd(text3, from, limit, sentences2 = 2) {
-  let seen = 0;
   const stop = Math.min(limit, from + WINDOW);
-  for (let i = from; i < stop; i++) {
-    if (endsSentence(text3, i) && ++seen === sentences2) return i + 1;
-  }
-  return stop;
+  const ends = sentenceEnds(text3, from, stop, sentences2);
+  const last = ends[sentences2 - 1];
+  return last === void 0 ? stop : last + 1;
 }
 function joinsRefs(gap) {
-  if (gap.length > 40) return false;
+  if (gap.length > 40 || NOT_A_JOIN.test(gap)) return false;
   return JOINS.has(gap.replace(/[\s`*_>]/g, "").toLowerCase());
 }
 function skipBlank(text3, from) {
@@ -12853,13 +12898,16 @@ function skipBlank(text3, from) {
     else return at;
   }
 }
-var WINDOW, NEAR, JOINS;
+var WINDOW, NEAR, SENTENCE_END, LOOKAHEAD, JOINS, NOT_A_JOIN;
 var init_context = __esm({
   "src/sources/meaning/context.ts"() {
     "use strict";
     WINDOW = 320;
     NEAR = 120;
+    SENTENCE_END = /[.!?](?=[ \n\t]|$)|\n(?=[ \t]{0,78}\n)/g;
+    LOOKAHEAD = 79;
     JOINS = /* @__PURE__ */ new Set(["/", ",", "&", "+", "and", "or", ",and", ",or"]);
+    NOT_A_JOIN = /[^\s`*_>/,&+andorANDOR]/;
   }
 });
 
@@ -12969,11 +13017,16 @@ var init_claims = __esm({
 });
 
 // src/sources/meaning/cues.ts
+function anyOf(cues) {
+  return new RegExp(cues.map(([, re]) => `(?:${re.source})`).join("|"), "i");
+}
 function tailCue(tail) {
+  if (!ANY_TAIL.test(tail)) return null;
   for (const [cue, re] of TAIL_CUES) if (re.test(tail)) return cue;
   return null;
 }
 function leadCue(lead) {
+  if (!ANY_LEAD.test(lead)) return null;
   for (const [cue, re] of LEAD_CUES) if (re.test(lead)) return cue;
   return null;
 }
@@ -13006,7 +13059,7 @@ function cueFor(leadNear, leadFar, tail) {
   if (near === "unrelated" || /\bunrelated\b/i.test(leadFar)) return "unrelated";
   return null;
 }
-var TAIL_CUES, LEAD_CUES, FIX_ROLES;
+var TAIL_CUES, LEAD_CUES, ANY_TAIL, ANY_LEAD, FIX_ROLES;
 var init_cues = __esm({
   "src/sources/meaning/cues.ts"() {
     "use strict";
@@ -13056,6 +13109,8 @@ var init_cues = __esm({
         /\b(?:fix|repair)\s+is\s+(?:already\s+)?in\s+flight\b|\bdrops?\s+(?:on|when|once)\s*$|\bsuperseded\s+by\s*$|\bfixed\s+(?:upstream\s+)?(?:by|in)\s*$|\bneeds?\s+(?:the\s+)?(?:upstream\s+)?fix\s*$|\bmust\s+(?:carry|contain|include)\s*$/i
       ]
     ];
+    ANY_TAIL = anyOf(TAIL_CUES);
+    ANY_LEAD = anyOf(LEAD_CUES);
     FIX_ROLES = /* @__PURE__ */ new Set(["fix", "own", "third-party"]);
   }
 });
@@ -13063,6 +13118,7 @@ var init_cues = __esm({
 // src/sources/meaning/prose-states.ts
 function countedStates(text3) {
   const out = [];
+  if (!UPPER_STATE.test(text3)) return out;
   COUNTED.lastIndex = 0;
   for (let m = COUNTED.exec(text3); m !== null; m = COUNTED.exec(text3)) {
     const word = m[2];
@@ -13124,7 +13180,7 @@ function stateInWords(lead, tail, tailStart, alone) {
   const end = start + anywhere[0].length;
   return { state: "CLOSED", date: findIsoDate(after), start, end, rewritable: false };
 }
-var COUNTS, COUNTED, STATE_BEFORE, MERGED_BEFORE, CONDITIONAL, WORD_AFTER, STILL_STATE, CLOSED_ANYWHERE;
+var COUNTS, COUNTED, UPPER_STATE, STATE_BEFORE, MERGED_BEFORE, CONDITIONAL, WORD_AFTER, STILL_STATE, CLOSED_ANYWHERE;
 var init_prose_states = __esm({
   "src/sources/meaning/prose-states.ts"() {
     "use strict";
@@ -13142,6 +13198,7 @@ var init_prose_states = __esm({
       ten: 10
     };
     COUNTED = /\b(?:(one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})|both|all)[ \t\n*_`]+(OPEN|MERGED|CLOSED|DRAFT)[ \t\n*_`]+(?:PRs?|pull[ \t\n]+requests?|issues?)\b/gi;
+    UPPER_STATE = /OPEN|MERGED|CLOSED|DRAFT/;
     STATE_BEFORE = /\b(OPEN|MERGED|CLOSED|DRAFT)[*_`]*[ \t\n]+(?:PR|pull[ \t\n]+request|issue)[ \t\n]*\(?[ \t\n]*$/;
     MERGED_BEFORE = /\balready[- ]merged(?:[ \t\n]+[\w-]+){0,2}[ \t\n]*\(?[ \t\n]*$/i;
     CONDITIONAL = /\b(?:when|if|once|until|unless|after|before|whether)[ \t\n]+(?:\S+[ \t\n]+){0,2}$/i;
@@ -13489,9 +13546,9 @@ var init_headers = __esm({
       }
       /** Refs in `[start, end)`, with a `[#N](url)` link read once, as its URL. */
       refsIn(start, end) {
-        const span = this.masked.text.slice(start, end);
-        if (!mayHoldRefs(span)) return [];
-        const found4 = scanRefs(span, this.ctx);
+        const span2 = this.masked.text.slice(start, end);
+        if (!mayHoldRefs(span2)) return [];
+        const found4 = scanRefs(span2, this.ctx);
         for (const r of found4) {
           r.start += start;
           r.end += start;
@@ -13506,8 +13563,8 @@ var init_headers = __esm({
           this.ambiguous.push({ at: ref.start, ref: { text: ref.text, source: patch, line, patch } });
           return;
         }
-        const span = claim?.stateSpan ?? null;
-        const stateAt = span?.start ?? claim?.stateAt;
+        const span2 = claim?.stateSpan ?? null;
+        const stateAt = span2?.start ?? claim?.stateAt;
         const stateLine = stateAt !== void 0 && claim?.state != null ? this.lineOf(stateAt) : line;
         const mention = {
           ref: ref.key,
@@ -13523,7 +13580,7 @@ var init_headers = __esm({
           recordedState: claim?.state ?? null,
           recordedDate: claim?.date ?? null,
           recordedReviewDecision: claim?.reviewDecision ?? null,
-          stateSpan: span && { start: span.start + this.startOffset, end: span.end + this.startOffset },
+          stateSpan: span2 && { start: span2.start + this.startOffset, end: span2.end + this.startOffset },
           sharedState: shared && claim?.state != null,
           ...byDefault ? { roleByDefault: true } : {}
         };
@@ -14305,20 +14362,52 @@ function sectionRepos(text3, tree, aliases, fallback = null) {
     const next = heads.slice(i + 1).find((n) => n.depth <= h.depth);
     h.end = next?.start ?? text3.length;
   });
-  const reposIn = (start, end) => reposNamed(text3.slice(start, end), aliases, 2);
-  const only = (repos) => repos.size === 1 ? [...repos][0] ?? null : null;
-  const all = reposIn(0, text3.length);
-  const fileRepo = all.size === 0 ? fallback : only(all);
-  const byStart = /* @__PURE__ */ new Map();
-  heads.forEach((h, i) => {
-    let repos = reposIn(h.start, h.end);
-    for (let p = i - 1; repos.size === 0 && p >= 0; p--) {
-      const parent = heads[p];
-      if (parent.depth < h.depth && parent.end >= h.end) repos = reposIn(parent.start, parent.end);
+  const scanned = /* @__PURE__ */ new Map();
+  const reposIn = (start, end) => {
+    const key = `${start}:${end}`;
+    let repos = scanned.get(key);
+    if (repos === void 0) {
+      repos = reposNamed(text3.slice(start, end), aliases, 2);
+      scanned.set(key, repos);
     }
-    byStart.set(h.start, repos.size === 0 ? fileRepo : only(repos));
-  });
-  return { fileRepo, at: (start) => byStart.get(start) ?? fileRepo };
+    return repos;
+  };
+  const only = (repos) => repos.size === 1 ? [...repos][0] ?? null : null;
+  let fileRepo;
+  const fileRepoOf = () => {
+    if (fileRepo === void 0) {
+      const all = reposIn(0, text3.length);
+      fileRepo = all.size === 0 ? fallback : only(all);
+    }
+    return fileRepo;
+  };
+  const headAt = /* @__PURE__ */ new Map();
+  heads.forEach((h, i) => headAt.set(h.start, i));
+  const byHead = /* @__PURE__ */ new Map();
+  const repoOfHead = (i) => {
+    let repo = byHead.get(i);
+    if (repo === void 0) {
+      const h = heads[i];
+      let repos = reposIn(h.start, h.end);
+      for (let p = i - 1; repos.size === 0 && p >= 0; p--) {
+        const parent = heads[p];
+        if (parent.depth < h.depth && parent.end >= h.end)
+          repos = reposIn(parent.start, parent.end);
+      }
+      repo = repos.size === 0 ? fileRepoOf() : only(repos);
+      byHead.set(i, repo);
+    }
+    return repo;
+  };
+  return {
+    get fileRepo() {
+      return fileRepoOf();
+    },
+    at: (start) => {
+      const i = headAt.get(start);
+      return (i === void 0 ? void 0 : repoOfHead(i)) ?? fileRepoOf();
+    }
+  };
 }
 var init_sections = __esm({
   "src/sources/ledger/sections.ts"() {
@@ -14461,15 +14550,20 @@ function normalise(name2) {
 }
 function joinDir(dir, rel) {
   if (isAbsolute(rel)) return null;
-  const joined = posix2.normalize(posix2.join(dir === "" ? "." : dir, rel)).replace(/^\.\//, "");
+  if (PLAIN_PATH.test(rel) && (dir === "" || PLAIN_PATH.test(dir))) {
+    const plain = dir === "" ? rel : `${dir}/${rel}`;
+    if (!isAbsolute(plain)) return plain;
+  }
+  const joined = posix2.join(dir === "" ? "." : dir, rel).replace(/^\.\//, "");
   return joined === "." || normaliseRelPath(joined) !== null ? joined : null;
 }
-var DITTO;
+var DITTO, PLAIN_PATH;
 var init_paths2 = __esm({
   "src/sources/ledger/paths.ts"() {
     "use strict";
     init_paths();
     DITTO = /^\s*(?:″|〃|''|"|“|”|ditto\b)/i;
+    PLAIN_PATH = /^(?!\s)(?!\.\.?(?:\/|$))[^/\\]+(?:\/(?!\.\.?(?:\/|$))[^/\\]+)*(?<!\s)$/;
   }
 });
 
@@ -20046,30 +20140,84 @@ var init_attention = __esm({
   }
 });
 
+// src/sources/markdown/block-state.ts
+function withLineTables(Base) {
+  return class extends Base {
+    constructor(src, md, env, tokens) {
+      super("", md, env, tokens);
+      this.src = src;
+      fillLineTables(this, src);
+    }
+  };
+}
+function fillLineTables(state, src) {
+  const bMarks = [];
+  const eMarks = [];
+  const tShift = [];
+  const sCount = [];
+  const bsCount = [];
+  const length = src.length;
+  let start = 0;
+  while (start < length) {
+    LEADING_BLANKS.lastIndex = start;
+    LEADING_BLANKS.test(src);
+    const text3 = LEADING_BLANKS.lastIndex;
+    let end = src.indexOf("\n", start);
+    if (end < 0) {
+      if (text3 >= length) break;
+      end = length;
+    }
+    let offset = 0;
+    for (let i = start; i < text3; i++) offset += src.charCodeAt(i) === 9 ? 4 - offset % 4 : 1;
+    bMarks.push(start);
+    eMarks.push(end);
+    tShift.push(text3 - start);
+    sCount.push(offset);
+    bsCount.push(0);
+    start = end + 1;
+  }
+  bMarks.push(length);
+  eMarks.push(length);
+  tShift.push(0);
+  sCount.push(0);
+  bsCount.push(0);
+  state.bMarks = bMarks;
+  state.eMarks = eMarks;
+  state.tShift = tShift;
+  state.sCount = sCount;
+  state.bsCount = bsCount;
+  state.lineMax = bMarks.length - 1;
+}
+var LEADING_BLANKS;
+var init_block_state = __esm({
+  "src/sources/markdown/block-state.ts"() {
+    "use strict";
+    LEADING_BLANKS = /[ \t]*/y;
+  }
+});
+
 // src/sources/markdown/table.ts
 function splitRow(src, rowStart, rowEnd) {
+  const row = src.slice(rowStart, rowEnd);
   const cells = [];
   let cell2 = { start: rowStart, end: rowEnd, contentStart: -1, contentEnd: -1 };
-  let i = rowStart;
-  if (src.charCodeAt(i) === PIPE) i++;
-  while (i < rowEnd) {
-    const c = src.charCodeAt(i);
+  let i = 0;
+  if (row.charCodeAt(i) === PIPE) i++;
+  while (i < row.length) {
+    const c = row.charCodeAt(i);
     if (c === PIPE) {
-      cell2.end = i;
+      cell2.end = rowStart + i;
       cells.push(cell2);
-      cell2 = { start: i, end: rowEnd, contentStart: -1, contentEnd: -1 };
+      cell2 = { start: rowStart + i, end: rowEnd, contentStart: -1, contentEnd: -1 };
       i++;
     } else if (c === SPACE3 || c === TAB3) {
       i++;
     } else {
-      if (cell2.contentStart < 0) cell2.contentStart = i;
-      while (i < rowEnd) {
-        const d = src.charCodeAt(i);
-        if (d === PIPE || d === SPACE3 || d === TAB3) break;
-        const next = src.charCodeAt(i + 1);
-        i += d === BACKSLASH && i + 1 < rowEnd && (next === BACKSLASH || next === PIPE) ? 2 : 1;
-      }
-      cell2.contentEnd = i;
+      if (cell2.contentStart < 0) cell2.contentStart = rowStart + i;
+      CONTENT_RUN.lastIndex = i;
+      CONTENT_RUN.test(row);
+      i = CONTENT_RUN.lastIndex;
+      cell2.contentEnd = rowStart + i;
     }
   }
   const last = cells[cells.length - 1];
@@ -20114,18 +20262,26 @@ function delimiterRow(row) {
 function trimBlanks(s) {
   return s.replace(/^[ \t]+|[ \t]+$/g, "");
 }
-var PIPE, SPACE3, TAB3, BACKSLASH;
+var CONTENT_RUN, PIPE, SPACE3, TAB3;
 var init_table = __esm({
   "src/sources/markdown/table.ts"() {
     "use strict";
+    CONTENT_RUN = /(?:\\[\\|]|[^| \t])+/y;
     PIPE = 124;
     SPACE3 = 32;
     TAB3 = 9;
-    BACKSLASH = 92;
   }
 });
 
 // src/sources/markdown/table-rule.ts
+function tableAlign(meta2) {
+  const align = meta2?.align;
+  return Array.isArray(align) ? align : [];
+}
+function terminates(rules, state, line, endLine) {
+  for (let k = 0; k < rules.length; k++) if (rules[k](state, line, endLine, true)) return true;
+  return false;
+}
 function gfmTable(state, startLine, endLine, silent) {
   if (startLine + 2 > endLine) return false;
   const after = state.env[AFTER_TABLE];
@@ -20151,36 +20307,22 @@ function gfmTable(state, startLine, endLine, silent) {
   let line = startLine + 2;
   for (; line < endLine; line++) {
     if (indent2(line) < 0 || state.isEmpty(line) || indent2(line) >= 4) break;
-    if (terminators.some((rule15) => rule15(state, line, endLine, true))) break;
-    const [s, e] = lineText(line);
-    if (HTML_KIND_7.test(state.src.slice(s, e))) break;
+    const s = (state.bMarks[line] ?? 0) + (state.tShift[line] ?? 0);
+    const first = state.src.charCodeAt(s);
+    if (first !== PIPE2 && terminates(terminators, state, line, endLine)) break;
+    if (first !== LESS_THAN) continue;
+    if (HTML_KIND_7.test(state.src.slice(s, state.eMarks[line] ?? 0))) break;
   }
   const table2 = state.push("table_open", "table", 1);
   table2.map = [startLine, line];
-  state.push("thead_open", "thead", 1).map = [startLine, startLine + 1];
-  state.push("tr_open", "tr", 1).map = [startLine, startLine + 1];
-  for (const align of aligns) {
-    const th = state.push("th_open", "th", 1);
-    if (align !== null) th.attrs = [["style", `text-align:${align}`]];
-    state.push("th_close", "th", -1);
-  }
-  state.push("tr_close", "tr", -1);
-  state.push("thead_close", "thead", -1);
-  if (line > startLine + 2) {
-    state.push("tbody_open", "tbody", 1).map = [startLine + 2, line];
-    for (let row = startLine + 2; row < line; row++) {
-      state.push("tr_open", "tr", 1).map = [row, row + 1];
-      state.push("tr_close", "tr", -1);
-    }
-    state.push("tbody_close", "tbody", -1);
-  }
+  table2.meta = { align: aligns };
   state.push("table_close", "table", -1);
   state.parentType = oldParentType;
   state.line = line;
   state.env[AFTER_TABLE] = { line, level: state.level };
   return true;
 }
-var ATTR, HTML_KIND_7, AFTER_TABLE;
+var ATTR, HTML_KIND_7, LESS_THAN, PIPE2, AFTER_TABLE;
 var init_table_rule = __esm({
   "src/sources/markdown/table-rule.ts"() {
     "use strict";
@@ -20189,12 +20331,14 @@ var init_table_rule = __esm({
     HTML_KIND_7 = new RegExp(
       `^(?:<[A-Za-z][A-Za-z0-9\\-]*${ATTR}*\\s*\\/?>|<\\/[A-Za-z][A-Za-z0-9\\-]*\\s*>)\\s*$`
     );
+    LESS_THAN = 60;
+    PIPE2 = 124;
     AFTER_TABLE = /* @__PURE__ */ Symbol("afterTable");
   }
 });
 
 // src/sources/markdown/engine.ts
-function createEngine() {
+function createEngine({ plainInline = true } = {}) {
   const md = new MarkdownItCallable("commonmark").enable(["table", "strikethrough"]);
   md.set({ maxNesting: 100 });
   const blocks = /* @__PURE__ */ new WeakMap();
@@ -20206,6 +20350,7 @@ function createEngine() {
   };
   md.normalizeLinkText = (text3) => text3;
   md.validateLink = () => true;
+  md.block.State = withLineTables(md.block.State);
   md.inline.State = class extends md.inline.State {
     scanDelims(start, canSplitWord) {
       return scanDelims.call(this, start, canSplitWord);
@@ -20280,7 +20425,7 @@ function createEngine() {
     }
     tokenize(state, startLine, endLine);
   };
-  return { md, blocks, links, truncatedAt };
+  return { md, blocks, links, truncatedAt, plainInline };
 }
 function afterDefinition(rule15) {
   return (state, startLine, endLine, silent) => {
@@ -20337,6 +20482,7 @@ var init_engine = __esm({
     "use strict";
     init_markdown_it();
     init_attention();
+    init_block_state();
     init_table_rule();
     LEAVES = /* @__PURE__ */ new Set([
       "paragraph_open",
@@ -20357,6 +20503,10 @@ function normalise2(text3) {
 }
 function lineStarts(text3) {
   const starts = [0];
+  if (!text3.includes("\r")) {
+    for (let i = text3.indexOf("\n"); i >= 0; i = text3.indexOf("\n", i + 1)) starts.push(i + 1);
+    return starts;
+  }
   for (let i = 0; i < text3.length; i++) {
     const c = text3.charCodeAt(i);
     if (c === 10 || c === 13 && text3.charCodeAt(i + 1) !== 10) starts.push(i + 1);
@@ -20392,18 +20542,26 @@ var init_source = __esm({
       starts;
       /** Start of each line in `text`; null when the two texts are the same. */
       origStarts;
-      constructor(text3) {
+      /** `textStarts`: lineStarts(text), when the caller has it already. */
+      constructor(text3, textStarts) {
         this.text = text3;
         const hasCr = text3.includes("\r");
         const full = hasCr || text3.includes("\0") ? normalise2(text3) : text3;
         this.skip = full.startsWith("\uFEFF") ? 1 : 0;
         this.norm = full.slice(this.skip);
-        this.starts = lineStarts(full);
-        this.origStarts = hasCr ? lineStarts(text3) : null;
+        const own2 = textStarts ?? lineStarts(text3);
+        this.starts = hasCr ? lineStarts(full) : own2;
+        this.origStarts = hasCr ? own2 : null;
       }
+      /** The line of the last lookup: nodes are positioned in order, mostly on the same line. */
+      hint = 0;
       /** 0-based line of a normalised offset (of the full normalised text). */
       lineOfFull(offset) {
-        return indexAtOrBefore(this.starts, offset);
+        const { starts, hint } = this;
+        if (offset >= starts[hint] && (hint + 1 >= starts.length || offset < starts[hint + 1]))
+          return hint;
+        this.hint = indexAtOrBefore(starts, offset);
+        return this.hint;
       }
       /** Start of the line holding a normalised offset. */
       lineStart(offset) {
@@ -20451,12 +20609,156 @@ var init_source = __esm({
   }
 });
 
+// src/sources/markdown/inline-plain.ts
+function parsePlainInline(source2, content2, base, inTable) {
+  const C = content2;
+  if (C.includes("\n")) return null;
+  const out = [];
+  let textStart = 0;
+  let opener = null;
+  let i = 0;
+  for (; ; ) {
+    TEXT_RUN.lastIndex = i;
+    TEXT_RUN.test(C);
+    i = TEXT_RUN.lastIndex;
+    if (i >= C.length) break;
+    const c = C.charCodeAt(i);
+    if (c === STAR3) {
+      let end = i + 1;
+      while (C.charCodeAt(end) === STAR3) end++;
+      const size = end - i;
+      const before = i > 0 ? classify(C.charCodeAt(i - 1)) : 1;
+      const after = end < C.length ? classify(C.charCodeAt(end)) : 1;
+      if (size > 2) return null;
+      if (opener === null) {
+        if (before === 0 || after !== 0) return null;
+        pushText(source2, base, C, textStart, i, out);
+        opener = { start: i, size, at: out.length };
+      } else {
+        if (size !== opener.size || before !== 0 || after === 0 || out.length !== opener.at)
+          return null;
+        const node = {
+          type: size === 2 ? "strong" : "emphasis",
+          children: [textNode(source2, base, C, opener.start + size, i)],
+          position: span(source2, base + opener.start, base + end)
+        };
+        out.push(node);
+        opener = null;
+      }
+      i = end;
+      textStart = i;
+    } else if (opener !== null && (c === BACKTICK || c === OPEN_BRACKET)) {
+      return null;
+    } else if (c === BACKTICK) {
+      let open4 = i + 1;
+      while (C.charCodeAt(open4) === BACKTICK) open4++;
+      const size = open4 - i;
+      const close = closingRun(C, open4, size);
+      if (close < 0) return null;
+      pushText(source2, base, C, textStart, i, out);
+      let value = codeValue(C.slice(open4, close));
+      if (inTable && value.includes("\\"))
+        value = value.replace(/\\([\\|])/g, (all, d) => d === "|" ? d : all);
+      const node = {
+        type: "inlineCode",
+        value,
+        position: span(source2, base + i, base + close + size)
+      };
+      out.push(node);
+      i = close + size;
+      textStart = i;
+    } else if (c === OPEN_BRACKET) {
+      PLAIN_LABEL.lastIndex = i + 1;
+      if (!PLAIN_LABEL.test(C)) return null;
+      const labelEnd = PLAIN_LABEL.lastIndex - 1;
+      if (C.charCodeAt(labelEnd + 1) !== OPEN_PAREN) return null;
+      PLAIN_DESTINATION.lastIndex = labelEnd + 2;
+      if (!PLAIN_DESTINATION.test(C)) return null;
+      const destEnd = PLAIN_DESTINATION.lastIndex - 1;
+      pushText(source2, base, C, textStart, i, out);
+      const link2 = {
+        type: "link",
+        url: C.slice(labelEnd + 2, destEnd),
+        title: null,
+        children: [textNode(source2, base, C, i + 1, labelEnd)],
+        position: span(source2, base + i, base + destEnd + 1)
+      };
+      out.push(link2);
+      i = destEnd + 1;
+      textStart = i;
+    } else if (c === BANG && C.charCodeAt(i + 1) !== OPEN_BRACKET) {
+      i++;
+    } else {
+      return null;
+    }
+  }
+  if (opener !== null) return null;
+  pushText(source2, base, C, textStart, C.length, out);
+  return out;
+}
+function textNode(source2, base, C, start, end) {
+  return {
+    type: "text",
+    value: C.slice(start, end),
+    position: span(source2, base + start, base + end)
+  };
+}
+function pushText(source2, base, C, start, end, out) {
+  if (end > start) out.push(textNode(source2, base, C, start, end));
+}
+function span(source2, from, to) {
+  return { start: source2.point(from), end: source2.point(to) };
+}
+function closingRun(text3, from, size) {
+  let at = from;
+  for (; ; ) {
+    const start = text3.indexOf("`", at);
+    if (start < 0) return -1;
+    let end = start;
+    while (text3.charCodeAt(end) === BACKTICK) end++;
+    if (end - start === size) return start;
+    at = end;
+  }
+}
+function codeValue(raw) {
+  const pad = raw.length > 2 && raw.charCodeAt(0) === 32 && raw.charCodeAt(raw.length - 1) === 32;
+  return pad && /[^ ]/.test(raw) ? raw.slice(1, -1) : raw;
+}
+var BACKTICK, OPEN_BRACKET, OPEN_PAREN, BANG, STAR3, TEXT_RUN, PLAIN_LABEL, PLAIN_DESTINATION;
+var init_inline_plain = __esm({
+  "src/sources/markdown/inline-plain.ts"() {
+    "use strict";
+    init_attention();
+    BACKTICK = 96;
+    OPEN_BRACKET = 91;
+    OPEN_PAREN = 40;
+    BANG = 33;
+    STAR3 = 42;
+    TEXT_RUN = /[^*`[\\_~<&!]*/y;
+    PLAIN_LABEL = /[^\n\r\\*_~<&![\]`]+\]/y;
+    PLAIN_DESTINATION = /[\x21-\x25\x27\x2a-\x3b\x3d\x3f-\x5a\x5e\x5f\x61-\x7e]+\)/y;
+  }
+});
+
 // src/sources/markdown/inline.ts
 function parseInline(ctx, source2, inTable = false) {
   if (source2.content === "") return [];
+  const [only, second] = source2.pieces;
+  if (ctx.engine.plainInline && only !== void 0 && second === void 0) {
+    const plain = parsePlainInline(ctx.source, source2.content, only.to - only.at, inTable);
+    if (plain !== null) return plain;
+  }
   const tokens = [];
   ctx.engine.md.inline.parse(source2.content, ctx.engine.md, ctx.env, tokens);
   return new InlineBuilder(ctx, source2, inTable).build(tokens);
+}
+function parseInlineAt(ctx, content2, base, inTable = false) {
+  if (content2 === "") return [];
+  if (ctx.engine.plainInline) {
+    const plain = parsePlainInline(ctx.source, content2, base, inTable);
+    if (plain !== null) return plain;
+  }
+  return parseInline(ctx, { content: content2, pieces: [{ at: 0, to: base }] }, inTable);
 }
 function attr(token, name2) {
   const value = token.attrGet(name2);
@@ -20467,16 +20769,21 @@ function skipBlanks(text3, from) {
   while (text3[i] === " " || text3[i] === "	") i++;
   return i;
 }
-function closingRun(text3, from, size) {
-  let at = from;
-  for (; ; ) {
-    const start = text3.indexOf("`", at);
-    if (start < 0) return -1;
-    let end = start;
-    while (text3.charCodeAt(end) === 96) end++;
-    if (end - start === size) return start;
-    at = end;
+function contentOffset(pieces, at) {
+  let lo = 0;
+  let hi = pieces.length - 1;
+  while (lo < hi) {
+    const mid = lo + hi + 1 >> 1;
+    if (pieces[mid].at <= at) lo = mid;
+    else hi = mid - 1;
   }
+  const p = pieces[lo];
+  return p === void 0 ? at : p.to + at - p.at;
+}
+function inlinePosition(source2, pieces, start, end) {
+  const from = contentOffset(pieces, start);
+  const to = end > start ? contentOffset(pieces, end - 1) + 1 : from;
+  return { start: source2.point(from), end: source2.point(to) };
 }
 function plainText(tokens) {
   let out = "";
@@ -20503,6 +20810,7 @@ var MAX_DEPTH, CONTAINERS, InlineBuilder;
 var init_inline = __esm({
   "src/sources/markdown/inline.ts"() {
     "use strict";
+    init_inline_plain();
     MAX_DEPTH = 200;
     CONTAINERS = {
       em_open: "emphasis",
@@ -20780,22 +21088,10 @@ var init_inline = __esm({
       }
       /** Content offset → normalised source offset. */
       norm(at) {
-        const { pieces } = this.source;
-        let lo = 0;
-        let hi = pieces.length - 1;
-        while (lo < hi) {
-          const mid = lo + hi + 1 >> 1;
-          if (pieces[mid].at <= at) lo = mid;
-          else hi = mid - 1;
-        }
-        const p = pieces[lo];
-        return p === void 0 ? at : p.to + at - p.at;
+        return contentOffset(this.source.pieces, at);
       }
       position(start, end) {
-        const source2 = this.ctx.source;
-        const from = this.norm(start);
-        const to = end > start ? this.norm(end - 1) + 1 : from;
-        return { start: source2.point(from), end: source2.point(to) };
+        return inlinePosition(this.ctx.source, this.source.pieces, start, end);
       }
     };
   }
@@ -20836,13 +21132,6 @@ function newlineCounter(lines) {
   let k = 0;
   return () => lines[k++]?.end ?? 0;
 }
-function alignOf(token) {
-  const style = String(token.attrGet("style") ?? "");
-  if (style.endsWith("left")) return "left";
-  if (style.endsWith("right")) return "right";
-  if (style.endsWith("center")) return "center";
-  return null;
-}
 function rawLabel(src, at) {
   let i = at + 1;
   while (i < src.length && src[i] !== "]") i += src[i] === "\\" ? 2 : 1;
@@ -20860,6 +21149,7 @@ var init_tree = __esm({
     "use strict";
     init_inline();
     init_table();
+    init_table_rule();
     TreeBuilder = class {
       constructor(ctx, tokens) {
         this.ctx = ctx;
@@ -20995,46 +21285,30 @@ var init_tree = __esm({
         if (hashes > from && isBlank3(this.src.charCodeAt(hashes - 1))) to = hashes;
         while (from < to && isBlank3(this.src.charCodeAt(from))) from++;
         to = this.trimEnd(from, to);
-        const source2 = {
-          content: this.src.slice(from, to),
-          pieces: [{ at: 0, to: from }]
-        };
-        const node = { type: "heading", depth, children: parseInline(this.ctx, source2) };
+        const children2 = parseInlineAt(this.ctx, this.src.slice(from, to), from);
+        const node = { type: "heading", depth, children: children2 };
         this.leaf(node, at, line.end);
       }
       table(open4) {
         const { lines } = this.info(open4);
-        const first = open4.map?.[0] ?? 0;
-        const align = [];
         const rows = [];
-        let start = -1;
-        let end = -1;
+        for (let k = 0; k < lines.length; k++) if (k !== 1) rows.push(this.row(lines[k]));
         for (this.i++; this.i < this.tokens.length; this.i++) {
-          const token = this.tokens[this.i];
-          if (token.type === "table_close") break;
-          if (token.type === "th_open") align.push(alignOf(token));
-          if (token.type !== "tr_open" || token.map === null) continue;
-          const line = lines[token.map[0] - first];
-          if (line === void 0) continue;
-          if (start < 0) start = line.text;
-          end = line.end;
-          rows.push(this.row(line));
+          if (this.tokens[this.i].type === "table_close") break;
         }
-        if (start < 0) return;
-        end = Math.max(end, lines[lines.length - 1]?.end ?? end);
-        const node = { type: "table", align, children: rows };
-        this.leaf(node, start, end);
+        const header2 = lines[0];
+        const last = lines[lines.length - 1];
+        if (header2 === void 0 || last === void 0) return;
+        const node = { type: "table", align: tableAlign(open4.meta), children: rows };
+        this.leaf(node, header2.text, last.end);
       }
       row(line) {
         const { source: source2 } = this.ctx;
         const cells = splitRow(this.src, line.text, line.end).map((cell2) => {
-          const content2 = {
-            content: this.src.slice(cell2.contentStart, cell2.contentEnd),
-            pieces: [{ at: 0, to: cell2.contentStart }]
-          };
+          const content2 = this.src.slice(cell2.contentStart, cell2.contentEnd);
           return {
             type: "tableCell",
-            children: parseInline(this.ctx, content2, true),
+            children: parseInlineAt(this.ctx, content2, cell2.contentStart, true),
             position: { start: source2.point(cell2.start), end: source2.point(cell2.end) }
           };
         });
@@ -21133,88 +21407,93 @@ function parseMarkdown(original) {
 function parseMarkdownWith(original, build) {
   const shift = original.startsWith(BOM) ? 1 : 0;
   const text3 = original.slice(shift);
-  const tree = build(text3);
-  return { text: text3, shift, tree, definitions: collectDefinitions(tree), lineOf: lineIndex(text3) };
+  const lines = lineStarts(text3);
+  const tree = build(text3, lines);
+  return { text: text3, shift, tree, definitions: collectDefinitions(tree), lineOf: lineIndex(lines) };
 }
 function collectDefinitions(tree) {
   const out = /* @__PURE__ */ new Map();
   const visit3 = (node) => {
     if (node.type === "definition" && !out.has(node.identifier)) out.set(node.identifier, node.url);
+    if (node.type === "paragraph" || node.type === "heading" || node.type === "table") return;
     if ("children" in node) for (const child of node.children) visit3(child);
   };
   visit3(tree);
   return out;
 }
-function lineIndex(text3) {
-  const starts = [0];
-  for (let i = 0; i < text3.length; i++) {
-    const c = text3.charCodeAt(i);
-    if (c === 10 || c === 13 && text3.charCodeAt(i + 1) !== 10) starts.push(i + 1);
-  }
+function lineIndex(starts) {
   return (offset) => indexAtOrBefore(starts, offset) + 1;
 }
 function flattenInline(doc, node) {
-  const parts = [];
-  const pieces = [];
-  const codes = [];
-  let at = 0;
-  const push = (value, srcStart, srcEnd, exact) => {
-    if (value.length === 0) return;
-    parts.push(value);
-    pieces.push({ at, length: value.length, srcStart, srcEnd, exact });
-    at += value.length;
+  const flat = { doc, parts: [], pieces: [], codes: [], at: 0 };
+  if ("children" in node) for (const child of node.children) flattenNode(flat, child);
+  const { parts } = flat;
+  return {
+    text: parts.length === 1 ? parts[0] : parts.join(""),
+    pieces: flat.pieces,
+    codes: flat.codes
   };
-  const visitCode = (value, start, end) => {
-    const raw = doc.text.slice(start, end);
-    const ticks = /^`+/.exec(raw)?.[0].length ?? 0;
-    const inner = raw.indexOf(value, ticks);
-    if (inner >= 0 && value.length > 0)
-      push(value, start + inner, start + inner + value.length, true);
-    else push(raw, start, end, true);
-  };
-  const visit3 = (n) => {
-    const start = n.position?.start.offset;
-    const end = n.position?.end.offset;
-    if (start === void 0 || end === void 0) return;
-    switch (n.type) {
-      case "text":
-        push(doc.text.slice(start, end), start, end, true);
-        return;
-      case "inlineCode": {
-        const from = at;
-        visitCode(n.value, start, end);
-        if (at > from) codes.push([from, at]);
-        return;
-      }
-      case "link":
-      case "linkReference": {
-        const url = n.type === "link" ? n.url : doc.definitions.get(n.identifier);
-        if (url !== void 0 && isGitHubRefUrl(url)) {
-          push(url, start, end, false);
-          push(" ", end, end, false);
-        } else {
-          for (const child of n.children) visit3(child);
-        }
-        return;
-      }
-      case "break":
-      case "html":
-        push(" ", start, end, false);
-        return;
-      case "image":
-      case "imageReference":
-      case "footnoteReference":
-        return;
-      default:
-        if ("children" in n) for (const child of n.children) visit3(child);
+}
+function pushFlat(flat, value, srcStart, srcEnd, exact) {
+  if (value.length === 0) return;
+  flat.parts.push(value);
+  flat.pieces.push({ at: flat.at, length: value.length, srcStart, srcEnd, exact });
+  flat.at += value.length;
+}
+function flattenCode(flat, value, start, end) {
+  const { text: text3 } = flat.doc;
+  let ticks = start;
+  while (ticks < end && text3.charCodeAt(ticks) === 96) ticks++;
+  const span2 = text3.slice(start, end);
+  const inner = value.length > 0 ? span2.indexOf(value, ticks - start) : -1;
+  if (inner >= 0) pushFlat(flat, value, start + inner, start + inner + value.length, true);
+  else pushFlat(flat, span2, start, end, true);
+}
+function flattenNode(flat, n) {
+  const start = n.position?.start.offset;
+  const end = n.position?.end.offset;
+  if (start === void 0 || end === void 0) return;
+  switch (n.type) {
+    case "text":
+      pushFlat(flat, flat.doc.text.slice(start, end), start, end, true);
+      return;
+    case "inlineCode": {
+      const from = flat.at;
+      flattenCode(flat, n.value, start, end);
+      if (flat.at > from) flat.codes.push([from, flat.at]);
+      return;
     }
-  };
-  if ("children" in node) for (const child of node.children) visit3(child);
-  return { text: parts.join(""), pieces, codes };
+    case "link":
+    case "linkReference": {
+      const url = n.type === "link" ? n.url : flat.doc.definitions.get(n.identifier);
+      if (url !== void 0 && isGitHubRefUrl(url)) {
+        pushFlat(flat, url, start, end, false);
+        pushFlat(flat, " ", end, end, false);
+      } else {
+        for (const child of n.children) flattenNode(flat, child);
+      }
+      return;
+    }
+    case "break":
+    case "html":
+      pushFlat(flat, " ", start, end, false);
+      return;
+    case "image":
+    case "imageReference":
+    case "footnoteReference":
+      return;
+    default:
+      if ("children" in n) for (const child of n.children) flattenNode(flat, child);
+  }
+}
+function mayNameRef(doc, node) {
+  const start = node.position?.start.offset;
+  const end = node.position?.end.offset;
+  if (start === void 0 || end === void 0) return true;
+  return REF_CHARACTER.test(doc.text.slice(start, end));
 }
 function isGitHubRefUrl(url) {
-  const first = scanRefs(url.trim(), { aliases: /* @__PURE__ */ new Map(), defaultRepo: null })[0];
-  return first !== void 0 && first.form === "url" && first.start === 0;
+  return GITHUB_REF_URL.test(url.trim());
 }
 function sourceOffset(inline2, offset, edge) {
   const { pieces } = inline2;
@@ -21261,7 +21540,7 @@ function inlineCodes(node) {
   visit3(node);
   return out;
 }
-var BOM, engine, markdownItTree, currentBuilder;
+var BOM, engine, markdownItTree, currentBuilder, REF_CHARACTER, GITHUB_REF_URL;
 var init_markdown = __esm({
   "src/sources/markdown/index.ts"() {
     "use strict";
@@ -21271,11 +21550,13 @@ var init_markdown = __esm({
     init_tree();
     BOM = "\uFEFF";
     engine = null;
-    markdownItTree = (text3) => {
+    markdownItTree = (text3, lines) => {
       engine ??= createEngine();
-      return buildTree(engine, new SourceText(text3));
+      return buildTree(engine, new SourceText(text3, lines));
     };
     currentBuilder = markdownItTree;
+    REF_CHARACTER = /[#:[]/;
+    GITHUB_REF_URL = new RegExp(`^${GITHUB_URL_REF}`);
   }
 });
 
@@ -21373,7 +21654,8 @@ var init_states2 = __esm({
 
 // src/sources/ledger/refs.ts
 function readRefs(reader, inline2, patch) {
-  const found4 = scanRefs(inline2.text, { aliases: reader.aliases, defaultRepo: reader.sectionRepo });
+  const found4 = scanRefs(inline2.text, reader.refContext);
+  if (found4.length === 0) return NO_REFS;
   const contexts = readContexts(inline2, found4);
   const beside = besideStates(reader, inline2, found4, contexts);
   const out = [];
@@ -21510,22 +21792,43 @@ function toRecorded(reader, inline2, written, shared) {
 }
 function toMention(reader, ref, patch, role, recorded, kindHint = ref.kindHint) {
   const stateLine = recorded ? reader.doc.lineOf(recorded.at - reader.doc.shift) : ref.line;
+  const recordedState = recorded?.state ?? null;
+  const recordedDate = recorded?.date ?? null;
+  const stateSpan = recorded?.span ?? null;
+  const sharedState = recorded?.shared ?? false;
+  const { source: source2 } = reader;
+  const { key, line } = ref;
+  if (stateLine !== line) {
+    return {
+      ref: key,
+      kindHint,
+      source: source2,
+      sourceKind: "ledger",
+      line,
+      stateLine,
+      patch,
+      role,
+      recordedState,
+      recordedDate,
+      stateSpan,
+      sharedState
+    };
+  }
   return {
-    ref: ref.key,
+    ref: key,
     kindHint,
-    source: reader.source,
+    source: source2,
     sourceKind: "ledger",
-    line: ref.line,
-    ...stateLine !== ref.line ? { stateLine } : {},
+    line,
     patch,
     role,
-    recordedState: recorded?.state ?? null,
-    recordedDate: recorded?.date ?? null,
-    stateSpan: recorded?.span ?? null,
-    sharedState: recorded?.shared ?? false
+    recordedState,
+    recordedDate,
+    stateSpan,
+    sharedState
   };
 }
-var GROUP_SLASH, GROUP_QUANTIFIED;
+var GROUP_SLASH, GROUP_QUANTIFIED, NO_REFS;
 var init_refs2 = __esm({
   "src/sources/ledger/refs.ts"() {
     "use strict";
@@ -21537,6 +21840,7 @@ var init_refs2 = __esm({
     init_prose_states();
     GROUP_SLASH = /^\s*\/\s*$/;
     GROUP_QUANTIFIED = /^\s*(?:\/|,|&|\+|and)\s*$/i;
+    NO_REFS = [];
   }
 });
 
@@ -21648,16 +21952,17 @@ var init_columns = __esm({
 
 // src/sources/ledger/state-cell.ts
 function readRowState(reader, cell2, prRefs, line) {
-  const out = /* @__PURE__ */ new Map();
-  if (cell2 === void 0) return out;
+  if (cell2 === void 0) return NO_STATES;
+  const covered = prRefs.filter((r) => r.beside === null);
+  const keys = [];
+  for (const ref of covered) if (!keys.includes(ref.key)) keys.push(ref.key);
+  if (keys.length === 0) return NO_STATES;
   const inline2 = flattenInline(reader.doc, cell2);
   const reading = readStateCell(
     inline2.text,
     scanRefs(inline2.text, { aliases: reader.aliases, defaultRepo: null })
   );
-  const covered = prRefs.filter((r) => r.beside === null);
-  const keys = [...new Set(covered.map((r) => r.key))];
-  if (keys.length === 0) return out;
+  const out = /* @__PURE__ */ new Map();
   applyReading(reader, reading, inline2, covered, keys.length > 1, line, out);
   if (reading.kind === "unreadable") return out;
   const range2 = contentRange(reader.doc, cell2);
@@ -21710,6 +22015,7 @@ function applyReading(reader, reading, inline2, covered, shared, line, out) {
       }
   }
 }
+var NO_STATES;
 var init_state_cell = __esm({
   "src/sources/ledger/state-cell.ts"() {
     "use strict";
@@ -21719,6 +22025,7 @@ var init_state_cell = __esm({
     init_refs2();
     init_states2();
     init_markdown();
+    NO_STATES = /* @__PURE__ */ new Map();
   }
 });
 
@@ -21738,53 +22045,74 @@ function readTable(reader, table2, retiredSection) {
 function readRow(reader, row, columns, retired, above) {
   const line = row.position?.start.line ?? 1;
   const cells = row.children;
-  const cellAt = (index) => index === null ? void 0 : cells[index];
-  const rowPatch = readPatchCell(reader, cellAt(columns.patch), line, above, columns.patch ?? 0);
-  const patch = rowPatch.patch;
-  const refsByCell = cells.map(
-    (cell2, index) => index === columns.state ? [] : readRefs(reader, flattenInline(reader.doc, cell2), patch)
-  );
-  const prRefs = columns.pr === null ? [] : refsByCell[columns.pr] ?? [];
-  const issueRefs = columns.issue === null ? [] : refsByCell[columns.issue] ?? [];
-  const fromStateCell = readRowState(reader, cellAt(columns.state), prRefs, line);
-  const oursCell = cellAt(columns.ours);
-  const ours = oursCell !== void 0 && /^\s*yes\b/i.test(flattenInline(reader.doc, oursCell).text);
-  const prRole = retired ? "background" : rowPatch.dittoRole ?? (ours ? "own" : "fix");
-  const roleOf2 = (ref, base) => retired ? base : applyCue(base, ref.cue);
-  refsByCell.forEach((refs, index) => {
-    for (const ref of refs) reader.result.mentions.push(cellMention(ref, index));
-  });
-  function cellMention(ref, index) {
-    if (index === columns.pr) {
-      const recorded = ref.beside ?? fromStateCell.get(ref) ?? null;
-      return toMention(reader, ref, patch, roleOf2(ref, prRole), recorded);
-    }
-    if (index === columns.issue) {
-      const kind = ref.kindHint === "pr" ? "pr" : "issue";
-      const role = roleOf2(ref, retired ? "background" : "issue");
-      return toMention(reader, ref, patch, role, ref.beside, kind);
-    }
-    return toMention(
-      reader,
-      ref,
-      patch,
-      roleOf2(ref, retired ? "background" : "related"),
-      ref.beside
-    );
+  const { doc } = reader;
+  const inlines = [];
+  for (let index = 0; index < cells.length; index++) {
+    const cell2 = cells[index];
+    const wanted = index !== columns.state && (index === columns.patch || index === columns.ours || mayNameRef(doc, cell2));
+    inlines.push(wanted ? flattenInline(doc, cell2) : void 0);
   }
-  const first = prRefs[0] ?? issueRefs[0];
-  const repo = first === void 0 ? reader.sectionRepo : first.key.slice(0, first.key.lastIndexOf("#"));
-  for (const path23 of rowPatch.paths) {
-    reader.result.patches.push({ path: path23, source: reader.source, line, retired, repo });
+  const patchColumn = columns.patch ?? 0;
+  const rowPatch = readPatchCell(
+    reader,
+    cells[patchColumn],
+    inlines[patchColumn],
+    line,
+    above,
+    patchColumn
+  );
+  const patch = rowPatch.patch;
+  const refsByCell = [];
+  for (let index = 0; index < inlines.length; index++) {
+    const inline2 = inlines[index];
+    refsByCell.push(inline2 === void 0 ? NO_REFS2 : readRefs(reader, inline2, patch));
+  }
+  const prRefs = columns.pr === null ? NO_REFS2 : refsByCell[columns.pr] ?? NO_REFS2;
+  const issueRefs = columns.issue === null ? NO_REFS2 : refsByCell[columns.issue] ?? NO_REFS2;
+  const stateCell = columns.state === null ? void 0 : cells[columns.state];
+  const fromStateCell = readRowState(reader, stateCell, prRefs, line);
+  const oursCell = columns.ours === null ? void 0 : inlines[columns.ours];
+  const ours = oursCell !== void 0 && /^\s*yes\b/i.test(oursCell.text);
+  const roles = {
+    pr: retired ? "background" : rowPatch.dittoRole ?? (ours ? "own" : "fix"),
+    retired,
+    fromStateCell
+  };
+  const { mentions } = reader.result;
+  for (let index = 0; index < refsByCell.length; index++) {
+    const refs = refsByCell[index];
+    for (let k = 0; k < refs.length; k++) {
+      mentions.push(cellMention(reader, columns, roles, patch, refs[k], index));
+    }
+  }
+  if (rowPatch.paths.length > 0) {
+    const first = prRefs[0] ?? issueRefs[0];
+    const repo = first === void 0 ? reader.sectionRepo : first.key.slice(0, first.key.lastIndexOf("#"));
+    for (const path23 of rowPatch.paths) {
+      reader.result.patches.push({ path: path23, source: reader.source, line, retired, repo });
+    }
   }
   return patch;
 }
-function readPatchCell(reader, cell2, line, above, column) {
-  if (cell2 === void 0) {
+function cellMention(reader, columns, row, patch, ref, index) {
+  const roleOf2 = (base) => row.retired ? base : applyCue(base, ref.cue);
+  if (index === columns.pr) {
+    const recorded = ref.beside ?? row.fromStateCell.get(ref) ?? null;
+    return toMention(reader, ref, patch, roleOf2(row.pr), recorded);
+  }
+  if (index === columns.issue) {
+    const kind = ref.kindHint === "pr" ? "pr" : "issue";
+    const role = roleOf2(row.retired ? "background" : "issue");
+    return toMention(reader, ref, patch, role, ref.beside, kind);
+  }
+  return toMention(reader, ref, patch, roleOf2(row.retired ? "background" : "related"), ref.beside);
+}
+function readPatchCell(reader, cell2, inline2, line, above, column) {
+  if (cell2 === void 0 || inline2 === void 0) {
     reportProblem(reader, line, `this row stops before the patch column (column ${column + 1})`);
     return { patch: null, paths: [], dittoRole: null };
   }
-  const text3 = flattenInline(reader.doc, cell2).text;
+  const text3 = inline2.text;
   const ditto = readDitto(text3);
   if (ditto !== null) {
     if (above === null) {
@@ -21820,6 +22148,7 @@ function readPatchCell(reader, cell2, line, above, column) {
   }
   return { patch: paths[0] ?? null, paths, dittoRole: null };
 }
+var NO_REFS2;
 var init_table2 = __esm({
   "src/sources/ledger/table.ts"() {
     "use strict";
@@ -21831,6 +22160,7 @@ var init_table2 = __esm({
     init_state_cell();
     init_cues();
     init_markdown();
+    NO_REFS2 = [];
   }
 });
 
@@ -21873,16 +22203,25 @@ function readLedger(input2, result) {
     });
   }
   const aliases = learnAliases(doc.text, new Map(input2.aliases ?? []));
+  const sections = sectionRepos(doc.text, doc.tree, aliases, input2.defaultRepo ?? null);
+  let sectionStart = null;
+  const sectionRepo = () => sectionStart === null ? sections.fileRepo : sections.at(sectionStart);
   const reader = {
     source: input2.path,
     doc,
     aliases,
     patchesDir: input2.patchesDir,
-    sectionRepo: null,
+    get sectionRepo() {
+      return sectionRepo();
+    },
+    refContext: {
+      aliases,
+      get defaultRepo() {
+        return sectionRepo();
+      }
+    },
     result
   };
-  const sections = sectionRepos(doc.text, doc.tree, aliases, input2.defaultRepo ?? null);
-  reader.sectionRepo = sections.fileRepo;
   const document = input2.document === true;
   const check = findCheckDate(doc);
   if (check !== null) {
@@ -21897,7 +22236,7 @@ function readLedger(input2, result) {
       case "heading":
         while ((headings[headings.length - 1]?.depth ?? 0) >= node.depth) headings.pop();
         headings.push({ depth: node.depth, text: flattenInline(doc, node).text });
-        reader.sectionRepo = sections.at(node.position?.start.offset ?? 0);
+        sectionStart = node.position?.start.offset ?? 0;
         return;
       case "table":
         if (document) {
@@ -40354,13 +40693,13 @@ function dateSlotAfter(text3, wordEnd) {
   const dateStart = DATE_AFTER2.lastIndex - m[1].length;
   return { start, date: { start: dateStart, end: DATE_AFTER2.lastIndex }, value: m[1] };
 }
-function emphasisOf(text3, span) {
-  let open4 = span.start;
+function emphasisOf(text3, span2) {
+  let open4 = span2.start;
   while (open4 > 0 && EMPHASIS.test(text3[open4 - 1] ?? "")) open4--;
-  let close = span.end;
+  let close = span2.end;
   while (close < text3.length && EMPHASIS.test(text3[close] ?? "")) close++;
-  const before = text3.slice(open4, span.start);
-  return before === text3.slice(span.end, close) ? before : "";
+  const before = text3.slice(open4, span2.start);
+  return before === text3.slice(span2.end, close) ? before : "";
 }
 function quantifierStart(text3, wordStart) {
   const window2 = text3.slice(Math.max(0, wordStart - 24), wordStart);
@@ -40375,9 +40714,9 @@ function insideParens(text3, at) {
   }
   return false;
 }
-function enclosingParens(text3, span, limit = 600) {
+function enclosingParens(text3, span2, limit = 600) {
   let open4 = -1;
-  for (let i = span.start - 1; i >= Math.max(0, span.start - limit); i--) {
+  for (let i = span2.start - 1; i >= Math.max(0, span2.start - limit); i--) {
     if (text3[i] === ")") return null;
     if (text3[i] === "(") {
       open4 = i;
@@ -40385,7 +40724,7 @@ function enclosingParens(text3, span, limit = 600) {
     }
   }
   if (open4 < 0) return null;
-  const close = text3.indexOf(")", span.end);
+  const close = text3.indexOf(")", span2.end);
   return close < 0 || close - open4 > limit ? null : { start: open4, end: close + 1 };
 }
 function casedLike(state, written) {
@@ -40434,21 +40773,21 @@ var init_words = __esm({
 function stateGroups(mentions, text3) {
   const bySpan = /* @__PURE__ */ new Map();
   for (const m of mentions) {
-    const span = m.stateSpan;
-    if (!span || m.recordedState === null) continue;
-    const written = text3.slice(span.start, span.end);
+    const span2 = m.stateSpan;
+    if (!span2 || m.recordedState === null) continue;
+    const written = text3.slice(span2.start, span2.end);
     if (parseStateWord(written) !== m.recordedState) continue;
-    const key = `${span.start}:${span.end}`;
+    const key = `${span2.start}:${span2.end}`;
     const group = bySpan.get(key);
     if (group === void 0) {
       bySpan.set(key, {
-        span,
+        span: span2,
         recorded: m.recordedState,
         written,
         refs: [m.ref],
         firstLine: m.line,
-        line: lineAt(text3, span.start),
-        slot: dateSlotAfter(text3, span.end)
+        line: lineAt(text3, span2.start),
+        slot: dateSlotAfter(text3, span2.end)
       });
     } else {
       if (!group.refs.includes(m.ref)) group.refs.push(m.ref);
@@ -40536,9 +40875,9 @@ function changesFor(group, targets) {
 }
 function rewriteInPlace(text3, group, decision) {
   const edits = [];
-  const { span, slot } = group;
+  const { span: span2, slot } = group;
   if (decision.state !== group.recorded) {
-    edits.push({ ...span, text: casedLike(decision.state, group.written) });
+    edits.push({ ...span2, text: casedLike(decision.state, group.written) });
   }
   if (slot !== null) {
     if (decision.date === null) {
@@ -40549,8 +40888,8 @@ function rewriteInPlace(text3, group, decision) {
     }
   } else if (decision.date !== null) {
     edits.push({
-      start: afterClosers(text3, span.end),
-      end: afterClosers(text3, span.end),
+      start: afterClosers(text3, span2.end),
+      end: afterClosers(text3, span2.end),
       text: ` ${decision.date}`
     });
   }
@@ -40695,15 +41034,15 @@ function planLedger(source2, text3, live, today) {
     out.edits.push(...result.edits);
     out.changes.push(...result.changes);
   }
-  const span = source2.checkDateSpan;
-  if (span !== null && anyAnswered(
+  const span2 = source2.checkDateSpan;
+  if (span2 !== null && anyAnswered(
     live,
     source2.mentions.map((m) => m.ref)
   )) {
-    const written = text3.slice(span.start, span.end);
+    const written = text3.slice(span2.start, span2.end);
     if (written !== today) {
-      out.edits.push({ ...span, text: today });
-      const line = lineAt(text3, span.start);
+      out.edits.push({ ...span2, text: today });
+      const line = lineAt(text3, span2.start);
       out.changes.push({ ref: null, line, field: "check-date", from: written, to: today });
     }
   }

@@ -44,12 +44,19 @@ const REPO = '[A-Za-z0-9_.-]+';
 const BARE_WORDS = new Set(['pr', 'prs', 'pull', 'issue', 'issues', 'bug', 'fixes', 'see']);
 const INTERNAL_WORDS = new Set(['internal']);
 
+/** A github.com PR or issue URL (the URL form of scanRefs with no extra hosts), as a pattern source. */
+export const GITHUB_URL_REF = urlPattern('github\\.com');
+
+function urlPattern(hostAlt: string): string {
+  return `https?://(?:www\\.)?(?:${hostAlt})/(${OWNER})/(${REPO})/(pull|pulls|issues)/(\\d+)`;
+}
+
 function buildPattern(hosts: readonly string[]): RegExp {
   const hostAlt = ['github\\.com', ...hosts.map(escapeRegExp)].join('|');
   return new RegExp(
     [
       // 1-4: URL
-      `https?://(?:www\\.)?(?:${hostAlt})/(${OWNER})/(${REPO})/(pull|pulls|issues)/(\\d+)`,
+      urlPattern(hostAlt),
       // 5-7: owner/repo#N
       `(?<![\\w./-])(${OWNER})/(${REPO})#(\\d+)`,
       // 8-9: alias#N
@@ -78,6 +85,9 @@ function escapeRegExp(s: string): string {
 
 /** Trim a repo name captured greedily (`engine.` at the end of a sentence). */
 function cleanRepo(repo: string): string {
+  // Only a name ending in `.` or `t`/`T` (`.git`) changes: most end in neither.
+  const last = repo.charCodeAt(repo.length - 1);
+  if (last !== 46 && last !== 116 && last !== 84) return repo;
   return repo.replace(/\.+$/, '').replace(/\.git$/i, '');
 }
 
@@ -86,9 +96,10 @@ function cleanRepo(repo: string): string {
  * ref seen earlier in the same text, then `ctx.defaultRepo`.
  */
 export function scanRefs(text: string, ctx: RefContext): FoundRef[] {
+  const out: FoundRef[] = [];
+  if (!mayHoldRef(text)) return out;
   const re = patternFor(ctx.hosts ?? []);
   re.lastIndex = 0;
-  const out: FoundRef[] = [];
   let lastRepo: string | null = null;
   for (let m = re.exec(text); m !== null; m = re.exec(text)) {
     const start = m.index;
@@ -133,21 +144,41 @@ export function reposNamed(
   aliases: ReadonlyMap<string, string>,
   max = Infinity,
 ): Set<string> {
-  const re = patternFor([]);
-  re.lastIndex = 0;
   const out = new Set<string>();
+  if (!mayHoldRef(text)) return out;
+  const re = REPOS_PATTERN;
+  re.lastIndex = 0;
   for (let m = re.exec(text); m !== null && out.size < max; m = re.exec(text)) {
     if (m[1] !== undefined && m[2] !== undefined)
       out.add(`${m[1]}/${cleanRepo(m[2])}`.toLowerCase());
-    else if (m[5] !== undefined && m[6] !== undefined)
-      out.add(`${m[5]}/${cleanRepo(m[6])}`.toLowerCase());
-    else if (m[8] !== undefined) {
-      const aliased = aliases.get(m[8].toLowerCase());
+    else if (m[3] !== undefined && m[4] !== undefined)
+      out.add(`${m[3]}/${cleanRepo(m[4])}`.toLowerCase());
+    else if (m[5] !== undefined) {
+      const aliased = aliases.get(m[5].toLowerCase());
       if (aliased !== undefined) out.add(aliased);
     }
     if (m[0].length === 0) re.lastIndex++;
   }
   return out;
+}
+
+/**
+ * scanRefs' pattern (no extra hosts) capturing only the repo names: the same
+ * matches, fewer strings cut out of each. 1-2: URL; 3-4: owner/repo#N; 5: alias#N.
+ */
+const REPOS_PATTERN = new RegExp(
+  [
+    `https?://(?:www\\.)?(?:github\\.com)/(${OWNER})/(${REPO})/(?:pull|pulls|issues)/\\d+`,
+    `(?<![\\w./-])(${OWNER})/(${REPO})#\\d+`,
+    `(?<![\\w./#-])([A-Za-z][A-Za-z0-9_.-]*)#\\d+`,
+    `(?<![\\w&#])#\\d+(?![\\w-])`,
+  ].join('|'),
+  'g',
+);
+
+/** Every form holds a `#` or starts with `http`: text with neither needs no run of the pattern. */
+function mayHoldRef(text: string): boolean {
+  return text.includes('#') || text.includes('http');
 }
 
 function resolveBare(
@@ -197,8 +228,14 @@ function found(
   const tooLong = digits.length > MAX_REF_DIGITS;
   let key: RefKey | null = null;
   if (repo !== null && !tooLong) {
-    const [owner = '', name = ''] = repo.split('/');
-    key = refKey(owner, name, Number(digits));
+    const slash = repo.indexOf('/');
+    if (slash > 0 && repo.indexOf('/', slash + 1) < 0 && repo === repo.toLowerCase()) {
+      // Already `owner/repo`, lower-cased: what refKey would build from its two halves.
+      key = `${repo}#${Number(digits)}`;
+    } else {
+      const [owner = '', name = ''] = repo.split('/');
+      key = refKey(owner, name, Number(digits));
+    }
   }
   return {
     key,
@@ -244,11 +281,36 @@ export function learnAliases(
   text: string,
   into: Map<string, string> = new Map(),
 ): Map<string, string> {
+  for (const [alias, repo] of teachingsOf(text)) if (!into.has(alias)) into.set(alias, repo);
+  return into;
+}
+
+/**
+ * What a text teaches, in order, for the last few texts read: the run learns
+ * every ledger's aliases before reading it, and the ledger reader learns them
+ * again (it must, read alone); two whole-text scans of a large ledger each
+ * time are not needed. The teachings do not depend on `into`, only which of
+ * them win does.
+ */
+const taught = new Map<string, readonly (readonly [string, string])[]>();
+const TAUGHT_TEXTS = 4;
+
+function teachingsOf(text: string): readonly (readonly [string, string])[] {
+  let pairs = taught.get(text);
+  if (pairs === undefined) {
+    pairs = teachings(text);
+    taught.set(text, pairs);
+    if (taught.size > TAUGHT_TEXTS) taught.delete(taught.keys().next().value!);
+  }
+  return pairs;
+}
+
+function teachings(text: string): [string, string][] {
+  const out: [string, string][] = [];
   const re =
     /\[`?([A-Za-z][A-Za-z0-9_.-]*)#\d+`?\]\(\s*https?:\/\/[^/\s)]+\/([A-Za-z0-9][A-Za-z0-9-]*)\/([A-Za-z0-9_.-]+)\/(?:pull|pulls|issues)\/\d+/g;
   for (let m = re.exec(text); m !== null; m = re.exec(text)) {
-    const alias = m[1]!.toLowerCase();
-    if (!into.has(alias)) into.set(alias, `${m[2]}/${cleanRepo(m[3]!)}`.toLowerCase());
+    out.push([m[1]!.toLowerCase(), `${m[2]}/${cleanRepo(m[3]!)}`.toLowerCase()]);
   }
   // A repo written in full (`example-org/engine#12`, a PR URL) teaches its own
   // name too, so a later `engine#13` or "engine PR #14" names it. Links teach first.
@@ -256,9 +318,9 @@ export function learnAliases(
     /(?:(?<![\w./-])|(?<=github\.com\/))([A-Za-z0-9][A-Za-z0-9-]*)\/([A-Za-z0-9_.-]+?)(?:#\d|\/(?:pull|pulls|issues)\/\d)/g;
   for (let m = full.exec(text); m !== null; m = full.exec(text)) {
     const name = cleanRepo(m[2]!).toLowerCase();
-    if (/^[a-z]/.test(name) && !into.has(name)) into.set(name, `${m[1]}/${name}`.toLowerCase());
+    if (/^[a-z]/.test(name)) out.push([name, `${m[1]}/${name}`.toLowerCase()]);
   }
-  return into;
+  return out;
 }
 
 /** `owner/repo` (any case) → lower-cased `owner/repo`, or null if malformed. */

@@ -1,5 +1,13 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { learnAliases, normaliseRepo, parseRefValue, scanRefs } from '../src/refs.js';
+import {
+  GITHUB_URL_REF,
+  learnAliases,
+  normaliseRepo,
+  parseRefValue,
+  reposNamed,
+  scanRefs,
+} from '../src/refs.js';
 
 const ctx = (aliases: Record<string, string> = {}, defaultRepo: string | null = null) => ({
   aliases: new Map(Object.entries(aliases)),
@@ -109,6 +117,26 @@ describe('learnAliases / normaliseRepo', () => {
       ['infera', 'amd-agi/infera'],
     ]);
   });
+
+  it('teaches the same text again into any map, what is there already winning', () => {
+    const text = '[e#1](https://github.com/o/engine/pull/1) and o/tool#2';
+    expect([...learnAliases(text, new Map([['e', 'mine/e']]))]).toEqual([
+      ['e', 'mine/e'],
+      ['engine', 'o/engine'],
+      ['tool', 'o/tool'],
+    ]);
+    expect([...learnAliases(text)]).toEqual([
+      ['e', 'o/engine'],
+      ['engine', 'o/engine'],
+      ['tool', 'o/tool'],
+    ]);
+    for (let i = 0; i < 6; i++) learnAliases(`o/r${i}#1`);
+    expect([...learnAliases(text)]).toEqual([
+      ['e', 'o/engine'],
+      ['engine', 'o/engine'],
+      ['tool', 'o/tool'],
+    ]);
+  });
   it('normalises repos', () => {
     expect(normaliseRepo(' Example-Org/Engine ')).toBe('example-org/engine');
     expect(normaliseRepo('nope')).toBeNull();
@@ -146,5 +174,95 @@ describe('ref numbers GitHub cannot have', () => {
       ambiguous: false,
       key: null,
     });
+  });
+});
+
+describe('shortcuts that must not change what is read', () => {
+  const pieces = fc.constantFrom(
+    'https://github.com/o/x/issues/1',
+    'https://www.github.com/O/X.git/pull/2',
+    'O/x.#3',
+    'h',
+    'http',
+    'https://',
+    'http://www.',
+    'github.com/',
+    'o/',
+    'x',
+    '/pull/',
+    '/issues/',
+    '#',
+    '#1',
+    '12',
+    'a',
+    'internal ',
+    'PR ',
+    ' ',
+    '.',
+    '-',
+    '&',
+    '`',
+  );
+  const texts = fc.array(pieces, { maxLength: 30 }).map((parts) => parts.join(''));
+
+  it('every ref holds a `#` or starts with `http`, so text with neither is not scanned', () => {
+    fc.assert(
+      fc.property(texts, (text) => {
+        for (const ref of scanRefs(text, ctx({ x: 'o/x' }))) {
+          expect(ref.text.includes('#') || ref.text.startsWith('http')).toBe(true);
+        }
+      }),
+      { seed: 20261214, numRuns: 2000 },
+    );
+  });
+
+  it("builds a full ref's key as the repo cleaned, lower-cased, and the number", () => {
+    const names = fc
+      .array(fc.constantFrom('a', 'B', 'x', '.', '.git', '.GiT', '-', '_', 't', 'T', '9'), {
+        minLength: 1,
+        maxLength: 6,
+      })
+      .map((parts) => `O${parts.join('')}`);
+    fc.assert(
+      fc.property(names, fc.constantFrom('7', '007', '12345'), (name, n) => {
+        const [ref] = scanRefs(`see Own-er/${name}#${n} now`, ctx());
+        const clean = name.replace(/\.+$/, '').replace(/\.git$/i, '');
+        expect(ref?.key).toBe(`own-er/${clean}`.toLowerCase() + `#${Number(n)}`);
+      }),
+      { seed: 20261214, numRuns: 2000 },
+    );
+  });
+
+  it('reposNamed names the repos of the URL, full and known-alias refs scanRefs finds', () => {
+    const aliases = new Map([['x', 'o/x']]);
+    const clean = (name: string) => name.replace(/\.+$/, '').replace(/\.git$/i, '');
+    fc.assert(
+      fc.property(texts, (text) => {
+        const expected = new Set<string>();
+        for (const ref of scanRefs(text, { aliases, defaultRepo: null })) {
+          const url = /github\.com\/([^/]+)\/([^/]+)\//.exec(ref.text);
+          const full = /^([^/]+)\/(.+)#/.exec(ref.text);
+          if (ref.form === 'url' && url) expected.add(`${url[1]}/${clean(url[2]!)}`.toLowerCase());
+          else if (ref.form === 'full' && full)
+            expected.add(`${full[1]}/${clean(full[2]!)}`.toLowerCase());
+          else if (ref.form === 'alias' && !ref.ambiguous && !ref.internal)
+            expected.add(aliases.get(ref.text.split('#')[0]!.toLowerCase())!);
+        }
+        expect(reposNamed(text, aliases)).toEqual(expected);
+      }),
+      { seed: 20261214, numRuns: 2000 },
+    );
+  });
+
+  it('GITHUB_URL_REF anchored says what a first ref that is a URL at offset 0 says', () => {
+    const anchored = new RegExp(`^${GITHUB_URL_REF}`);
+    fc.assert(
+      fc.property(texts, (text) => {
+        const first = scanRefs(text.trim(), ctx())[0];
+        const byScan = first !== undefined && first.form === 'url' && first.start === 0;
+        expect(anchored.test(text.trim())).toBe(byScan);
+      }),
+      { seed: 20261214, numRuns: 2000 },
+    );
   });
 });

@@ -57,16 +57,27 @@ function readLedger(input: LedgerInput, result: LedgerResult): void {
   }
   // Config aliases are explicit, so they win over those the file's links teach.
   const aliases = learnAliases(doc.text, new Map(input.aliases ?? []));
+  const sections = sectionRepos(doc.text, doc.tree, aliases, input.defaultRepo ?? null);
+  // The heading that opened the section being read; null before the first.
+  let sectionStart: number | null = null;
+  const sectionRepo = (): string | null =>
+    sectionStart === null ? sections.fileRepo : sections.at(sectionStart);
   const reader: LedgerReader = {
     source: input.path,
     doc,
     aliases,
     patchesDir: input.patchesDir,
-    sectionRepo: null,
+    get sectionRepo() {
+      return sectionRepo();
+    },
+    refContext: {
+      aliases,
+      get defaultRepo() {
+        return sectionRepo();
+      },
+    },
     result,
   };
-  const sections = sectionRepos(doc.text, doc.tree, aliases, input.defaultRepo ?? null);
-  reader.sectionRepo = sections.fileRepo;
   const document = input.document === true;
 
   const check = findCheckDate(doc);
@@ -84,7 +95,7 @@ function readLedger(input: LedgerInput, result: LedgerResult): void {
       case 'heading':
         while ((headings[headings.length - 1]?.depth ?? 0) >= node.depth) headings.pop();
         headings.push({ depth: node.depth, text: flattenInline(doc, node).text });
-        reader.sectionRepo = sections.at(node.position?.start.offset ?? 0);
+        sectionStart = node.position?.start.offset ?? 0;
         return;
       case 'table':
         if (document) {

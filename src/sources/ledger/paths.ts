@@ -83,10 +83,23 @@ function normalise(name: string): string {
   return name.replace(/\\/g, '/').replace(/^(?:\.\/)+/, '');
 }
 
+/**
+ * A relative path written plainly: `/`-separated names, none of them empty,
+ * `.` or `..`, no backslash, no white space at either end. posix.join and
+ * normaliseRelPath leave it as it is, so joining two is a concatenation.
+ */
+const PLAIN_PATH = /^(?!\s)(?!\.\.?(?:\/|$))[^/\\]+(?:\/(?!\.\.?(?:\/|$))[^/\\]+)*(?<!\s)$/;
+
 /** `rel` under `dir`, root-relative; null when absolute or outside the root. */
-function joinDir(dir: string, rel: string): string | null {
+export function joinDir(dir: string, rel: string): string | null {
   if (isAbsolute(rel)) return null;
-  const joined = posix.normalize(posix.join(dir === '' ? '.' : dir, rel)).replace(/^\.\//, '');
+  if (PLAIN_PATH.test(rel) && (dir === '' || PLAIN_PATH.test(dir))) {
+    // The common case, without two passes of posix.normalize (a loop per character).
+    const plain = dir === '' ? rel : `${dir}/${rel}`;
+    if (!isAbsolute(plain)) return plain;
+  }
+  // posix.join normalises what it joins: a second normalize changed nothing.
+  const joined = posix.join(dir === '' ? '.' : dir, rel).replace(/^\.\//, '');
   // The records' rule for "inside the root" (normaliseRelPath refuses `.` too,
   // which is the root itself, not a path that leaves it).
   return joined === '.' || normaliseRelPath(joined) !== null ? joined : null;

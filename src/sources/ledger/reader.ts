@@ -1,4 +1,5 @@
 /** What every part of the ledger reader shares while reading one file. */
+import type { RefContext } from '../../refs.js';
 import type { LedgerResult } from './types.js';
 import type { MarkdownDoc } from '../markdown/index.js';
 
@@ -9,8 +10,17 @@ export interface LedgerReader {
   /** Config aliases merged with those the file's own links teach. */
   aliases: ReadonlyMap<string, string>;
   patchesDir: string;
-  /** Repo for a bare `#N` in the section being read: the one repo its refs name, if one. */
-  sectionRepo: string | null;
+  /**
+   * Repo for a bare `#N` in the section being read: the one repo its refs
+   * name, if one. Worked out when first read (sections.ts).
+   */
+  readonly sectionRepo: string | null;
+  /**
+   * How refs are scanned: the aliases, and the section's repo for a bare
+   * `#N`, read only when one needs it (scanRefs reads defaultRepo then alone),
+   * so most ledgers never work it out.
+   */
+  readonly refContext: RefContext;
   /** Filled in as the file is read. */
   result: LedgerResult;
 }

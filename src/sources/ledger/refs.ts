@@ -51,13 +51,17 @@ export interface ReadRef {
 const GROUP_SLASH = /^\s*\/\s*$/;
 const GROUP_QUANTIFIED = /^\s*(?:\/|,|&|\+|and)\s*$/i;
 
+/** What most cells hold: shared, never written to. */
+const NO_REFS: readonly ReadRef[] = [];
+
 /** Scan `inline` for refs; `patch` is only used to report ambiguous ones. */
 export function readRefs(
   reader: LedgerReader,
   inline: InlineText,
   patch: string | null,
-): ReadRef[] {
-  const found = scanRefs(inline.text, { aliases: reader.aliases, defaultRepo: reader.sectionRepo });
+): readonly ReadRef[] {
+  const found = scanRefs(inline.text, reader.refContext);
+  if (found.length === 0) return NO_REFS;
   const contexts = readContexts(inline, found);
   const beside = besideStates(reader, inline, found, contexts);
   const out: ReadRef[] = [];
@@ -247,18 +251,41 @@ export function toMention(
 ): Mention {
   // A state wrapped onto the next line of a paragraph: findings point at it.
   const stateLine = recorded ? reader.doc.lineOf(recorded.at - reader.doc.shift) : ref.line;
+  const recordedState = recorded?.state ?? null;
+  const recordedDate = recorded?.date ?? null;
+  const stateSpan = recorded?.span ?? null;
+  const sharedState = recorded?.shared ?? false;
+  const { source } = reader;
+  const { key, line } = ref;
+  // Two literals rather than a spread of an optional key: a spread in the
+  // middle of a literal is a runtime call per mention. Same keys, same order.
+  if (stateLine !== line) {
+    return {
+      ref: key,
+      kindHint,
+      source,
+      sourceKind: 'ledger',
+      line,
+      stateLine,
+      patch,
+      role,
+      recordedState,
+      recordedDate,
+      stateSpan,
+      sharedState,
+    };
+  }
   return {
-    ref: ref.key,
+    ref: key,
     kindHint,
-    source: reader.source,
+    source,
     sourceKind: 'ledger',
-    line: ref.line,
-    ...(stateLine !== ref.line ? { stateLine } : {}),
+    line,
     patch,
     role,
-    recordedState: recorded?.state ?? null,
-    recordedDate: recorded?.date ?? null,
-    stateSpan: recorded?.span ?? null,
-    sharedState: recorded?.shared ?? false,
+    recordedState,
+    recordedDate,
+    stateSpan,
+    sharedState,
   };
 }

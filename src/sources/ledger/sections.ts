@@ -18,7 +18,7 @@ interface Section {
 }
 
 export interface SectionRepos {
-  fileRepo: string | null;
+  readonly fileRepo: string | null;
   /** The default repo for the section starting at a heading's offset. */
   at(headingStart: number): string | null;
 }
@@ -39,21 +39,55 @@ export function sectionRepos(
     h.end = next?.start ?? text.length;
   });
   // Two distinct repos already mean "no single repo": stop scanning there.
-  const reposIn = (start: number, end: number): Set<string> =>
-    reposNamed(text.slice(start, end), aliases, 2);
+  // A range is scanned once: a top heading's section is often the whole file.
+  const scanned = new Map<string, Set<string>>();
+  const reposIn = (start: number, end: number): Set<string> => {
+    const key = `${start}:${end}`;
+    let repos = scanned.get(key);
+    if (repos === undefined) {
+      repos = reposNamed(text.slice(start, end), aliases, 2);
+      scanned.set(key, repos);
+    }
+    return repos;
+  };
   const only = (repos: Set<string>): string | null =>
     repos.size === 1 ? ([...repos][0] ?? null) : null;
-  const all = reposIn(0, text.length);
-  const fileRepo = all.size === 0 ? fallback : only(all);
-  const byStart = new Map<number, string | null>();
-  heads.forEach((h, i) => {
-    let repos = reposIn(h.start, h.end);
-    // No full ref of its own: the enclosing section's, then the file's.
-    for (let p = i - 1; repos.size === 0 && p >= 0; p--) {
-      const parent = heads[p]!;
-      if (parent.depth < h.depth && parent.end >= h.end) repos = reposIn(parent.start, parent.end);
+  // Worked out when first asked: a ledger whose refs all name their repo
+  // (URLs, `owner/repo#N`, known aliases) never asks, and is not scanned.
+  let fileRepo: string | null | undefined;
+  const fileRepoOf = (): string | null => {
+    if (fileRepo === undefined) {
+      const all = reposIn(0, text.length);
+      fileRepo = all.size === 0 ? fallback : only(all);
     }
-    byStart.set(h.start, repos.size === 0 ? fileRepo : only(repos));
-  });
-  return { fileRepo, at: (start) => byStart.get(start) ?? fileRepo };
+    return fileRepo;
+  };
+  const headAt = new Map<number, number>();
+  heads.forEach((h, i) => headAt.set(h.start, i));
+  const byHead = new Map<number, string | null>();
+  const repoOfHead = (i: number): string | null => {
+    let repo = byHead.get(i);
+    if (repo === undefined) {
+      const h = heads[i]!;
+      let repos = reposIn(h.start, h.end);
+      // No full ref of its own: the enclosing section's, then the file's.
+      for (let p = i - 1; repos.size === 0 && p >= 0; p--) {
+        const parent = heads[p]!;
+        if (parent.depth < h.depth && parent.end >= h.end)
+          repos = reposIn(parent.start, parent.end);
+      }
+      repo = repos.size === 0 ? fileRepoOf() : only(repos);
+      byHead.set(i, repo);
+    }
+    return repo;
+  };
+  return {
+    get fileRepo() {
+      return fileRepoOf();
+    },
+    at: (start) => {
+      const i = headAt.get(start);
+      return (i === undefined ? undefined : repoOfHead(i)) ?? fileRepoOf();
+    },
+  };
 }

@@ -4,12 +4,15 @@
  * `sync` can rewrite it in place.
  */
 import type { TableCell } from 'mdast';
-import { splitRefKey } from '../../model.js';
+import { splitRefKey, type RefKey } from '../../model.js';
 import { scanRefs } from '../../refs.js';
 import { excerpt, reportProblem, type LedgerReader } from './reader.js';
 import { toRecorded, type ReadRef, type Recorded } from './refs.js';
 import { readStateCell, type StateCellReading } from './states.js';
 import { contentRange, flattenInline, type InlineText } from '../markdown/index.js';
+
+/** A row whose state cell records nothing: shared, never written to. */
+const NO_STATES: ReadonlyMap<ReadRef, Recorded> = new Map();
 
 /**
  * The state cell of a row → the recorded state of each upstream-PR ref it
@@ -21,17 +24,19 @@ export function readRowState(
   cell: TableCell | undefined,
   prRefs: readonly ReadRef[],
   line: number,
-): Map<ReadRef, Recorded> {
-  const out = new Map<ReadRef, Recorded>();
-  if (cell === undefined) return out;
+): ReadonlyMap<ReadRef, Recorded> {
+  if (cell === undefined) return NO_STATES;
+  const covered = prRefs.filter((r) => r.beside === null);
+  const keys: RefKey[] = [];
+  for (const ref of covered) if (!keys.includes(ref.key)) keys.push(ref.key);
+  // A cell that covers no PR is never read: nothing to report, nothing to sync.
+  if (keys.length === 0) return NO_STATES;
   const inline = flattenInline(reader.doc, cell);
   const reading = readStateCell(
     inline.text,
     scanRefs(inline.text, { aliases: reader.aliases, defaultRepo: null }),
   );
-  const covered = prRefs.filter((r) => r.beside === null);
-  const keys = [...new Set(covered.map((r) => r.key))];
-  if (keys.length === 0) return out;
+  const out = new Map<ReadRef, Recorded>();
   applyReading(reader, reading, inline, covered, keys.length > 1, line, out);
   if (reading.kind === 'unreadable') return out;
   const range = contentRange(reader.doc, cell);

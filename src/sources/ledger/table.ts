@@ -10,10 +10,10 @@ import { findColumns, type Columns } from './columns.js';
 import { isPathLike, readDitto, resolvePaths } from './paths.js';
 import { readProse } from './prose.js';
 import { excerpt, reportProblem, type LedgerReader } from './reader.js';
-import { readRefs, toMention, type ReadRef } from './refs.js';
+import { readRefs, toMention, type ReadRef, type Recorded } from './refs.js';
 import { readRowState } from './state-cell.js';
 import { applyCue } from '../meaning/cues.js';
-import { flattenInline, inlineCodes } from '../markdown/index.js';
+import { flattenInline, inlineCodes, mayNameRef, type InlineText } from '../markdown/index.js';
 
 export function readTable(reader: LedgerReader, table: Table, retiredSection: boolean): void {
   const [header, ...rows] = table.children;
@@ -28,6 +28,8 @@ export function readTable(reader: LedgerReader, table: Table, retiredSection: bo
   let above: string | null = null;
   for (const row of rows) above = readRow(reader, row, columns, retired, above);
 }
+
+const NO_REFS: readonly ReadRef[] = [];
 
 interface RowPatch {
   /** The patch mentions in this row belong to (the first path of a patch row). */
@@ -48,72 +50,115 @@ function readRow(
 ): string | null {
   const line = row.position?.start.line ?? 1;
   const cells = row.children;
-  const cellAt = (index: number | null): TableCell | undefined =>
-    index === null ? undefined : cells[index];
-  const rowPatch = readPatchCell(reader, cellAt(columns.patch), line, above, columns.patch ?? 0);
+  const { doc } = reader;
+  // Each cell flattened once (the patch and ours cells are read twice), a
+  // cell read only for its refs not at all when it can name none, and the
+  // state cell only when it covers a PR (state-cell.ts).
+  const inlines: (InlineText | undefined)[] = [];
+  for (let index = 0; index < cells.length; index++) {
+    const cell = cells[index]!;
+    const wanted =
+      index !== columns.state &&
+      (index === columns.patch || index === columns.ours || mayNameRef(doc, cell));
+    inlines.push(wanted ? flattenInline(doc, cell) : undefined);
+  }
+  const patchColumn = columns.patch ?? 0;
+  const rowPatch = readPatchCell(
+    reader,
+    cells[patchColumn],
+    inlines[patchColumn],
+    line,
+    above,
+    patchColumn,
+  );
   const patch = rowPatch.patch;
 
   // Every cell but the state cell is scanned, left to right, in document order.
-  const refsByCell = cells.map((cell, index) =>
-    index === columns.state ? [] : readRefs(reader, flattenInline(reader.doc, cell), patch),
-  );
-  const prRefs = columns.pr === null ? [] : (refsByCell[columns.pr] ?? []);
-  const issueRefs = columns.issue === null ? [] : (refsByCell[columns.issue] ?? []);
-  const fromStateCell = readRowState(reader, cellAt(columns.state), prRefs, line);
+  const refsByCell: (readonly ReadRef[])[] = [];
+  for (let index = 0; index < inlines.length; index++) {
+    const inline = inlines[index];
+    refsByCell.push(inline === undefined ? NO_REFS : readRefs(reader, inline, patch));
+  }
+  const prRefs = columns.pr === null ? NO_REFS : (refsByCell[columns.pr] ?? NO_REFS);
+  const issueRefs = columns.issue === null ? NO_REFS : (refsByCell[columns.issue] ?? NO_REFS);
+  const stateCell = columns.state === null ? undefined : cells[columns.state];
+  const fromStateCell = readRowState(reader, stateCell, prRefs, line);
 
-  const oursCell = cellAt(columns.ours);
-  const ours =
-    oursCell !== undefined && /^\s*yes\b/i.test(flattenInline(reader.doc, oursCell).text);
-  const prRole: Role = retired ? 'background' : (rowPatch.dittoRole ?? (ours ? 'own' : 'fix'));
-
-  // The words written about a ref in its cell can overrule the column's role
-  // (meaning/cues.ts); a retired row's refs stay background.
-  const roleOf = (ref: ReadRef, base: Role): Role => (retired ? base : applyCue(base, ref.cue));
-  refsByCell.forEach((refs, index) => {
-    for (const ref of refs) reader.result.mentions.push(cellMention(ref, index));
-  });
-  function cellMention(ref: ReadRef, index: number): Mention {
-    if (index === columns.pr) {
-      const recorded = ref.beside ?? fromStateCell.get(ref) ?? null;
-      return toMention(reader, ref, patch, roleOf(ref, prRole), recorded);
+  const oursCell = columns.ours === null ? undefined : inlines[columns.ours];
+  const ours = oursCell !== undefined && /^\s*yes\b/i.test(oursCell.text);
+  const roles: RowRoles = {
+    pr: retired ? 'background' : (rowPatch.dittoRole ?? (ours ? 'own' : 'fix')),
+    retired,
+    fromStateCell,
+  };
+  const { mentions } = reader.result;
+  for (let index = 0; index < refsByCell.length; index++) {
+    const refs = refsByCell[index]!;
+    for (let k = 0; k < refs.length; k++) {
+      mentions.push(cellMention(reader, columns, roles, patch, refs[k]!, index));
     }
-    if (index === columns.issue) {
-      // The issue column names issues unless a URL says it is a pull request.
-      const kind = ref.kindHint === 'pr' ? 'pr' : 'issue';
-      const role = roleOf(ref, retired ? 'background' : 'issue');
-      return toMention(reader, ref, patch, role, ref.beside, kind);
-    }
-    return toMention(
-      reader,
-      ref,
-      patch,
-      roleOf(ref, retired ? 'background' : 'related'),
-      ref.beside,
-    );
   }
 
-  const first = prRefs[0] ?? issueRefs[0];
-  // A row that names no ref still belongs to its section's repo (for its header's bare refs).
-  const repo =
-    first === undefined ? reader.sectionRepo : first.key.slice(0, first.key.lastIndexOf('#'));
-  for (const path of rowPatch.paths) {
-    reader.result.patches.push({ path, source: reader.source, line, retired, repo });
+  if (rowPatch.paths.length > 0) {
+    const first = prRefs[0] ?? issueRefs[0];
+    // A row that names no ref still belongs to its section's repo (for its header's bare refs).
+    const repo =
+      first === undefined ? reader.sectionRepo : first.key.slice(0, first.key.lastIndexOf('#'));
+    for (const path of rowPatch.paths) {
+      reader.result.patches.push({ path, source: reader.source, line, retired, repo });
+    }
   }
   return patch;
+}
+
+/** What a row's cells need to give their refs a role and a recorded state. */
+interface RowRoles {
+  /** The role of the upstream-PR column's refs before their words are read. */
+  pr: Role;
+  retired: boolean;
+  fromStateCell: ReadonlyMap<ReadRef, Recorded>;
+}
+
+/**
+ * One ref of a row as a mention. The words written about a ref in its cell
+ * can overrule the column's role (meaning/cues.ts); a retired row's refs
+ * stay background.
+ */
+function cellMention(
+  reader: LedgerReader,
+  columns: Columns,
+  row: RowRoles,
+  patch: string | null,
+  ref: ReadRef,
+  index: number,
+): Mention {
+  const roleOf = (base: Role): Role => (row.retired ? base : applyCue(base, ref.cue));
+  if (index === columns.pr) {
+    const recorded = ref.beside ?? row.fromStateCell.get(ref) ?? null;
+    return toMention(reader, ref, patch, roleOf(row.pr), recorded);
+  }
+  if (index === columns.issue) {
+    // The issue column names issues unless a URL says it is a pull request.
+    const kind = ref.kindHint === 'pr' ? 'pr' : 'issue';
+    const role = roleOf(row.retired ? 'background' : 'issue');
+    return toMention(reader, ref, patch, role, ref.beside, kind);
+  }
+  return toMention(reader, ref, patch, roleOf(row.retired ? 'background' : 'related'), ref.beside);
 }
 
 function readPatchCell(
   reader: LedgerReader,
   cell: TableCell | undefined,
+  inline: InlineText | undefined,
   line: number,
   above: string | null,
   column: number,
 ): RowPatch {
-  if (cell === undefined) {
+  if (cell === undefined || inline === undefined) {
     reportProblem(reader, line, `this row stops before the patch column (column ${column + 1})`);
     return { patch: null, paths: [], dittoRole: null };
   }
-  const text = flattenInline(reader.doc, cell).text;
+  const text = inline.text;
   const ditto = readDitto(text);
   if (ditto !== null) {
     if (above === null) {

@@ -26,6 +26,7 @@ import {
   strikethroughPostProcess,
   strikethroughTokenize,
 } from './attention.js';
+import { withLineTables } from './block-state.js';
 import { gfmTable } from './table-rule.js';
 
 /** One line of a leaf block, in normalised offsets. */
@@ -67,6 +68,8 @@ export interface Engine {
    * upstream-workaround: markdown-it's silent drop at maxNesting (patch.upstream.status.md)
    */
   truncatedAt: { line: number | null };
+  /** Read plain inline content without markdown-it (inline-plain.ts); off only to test that path. */
+  plainInline: boolean;
 }
 
 type BlockRule = (
@@ -88,7 +91,7 @@ const LEAVES = new Set([
   'reference_definition',
 ]);
 
-export function createEngine(): Engine {
+export function createEngine({ plainInline = true }: { plainInline?: boolean } = {}): Engine {
   const md = new MarkdownIt('commonmark').enable(['table', 'strikethrough']);
   // The preset's 20 silently drops whatever is nested deeper (lists in
   // lists in quotes…); micromark has no such limit. 100 is markdown-it's default.
@@ -104,6 +107,7 @@ export function createEngine(): Engine {
   md.normalizeLinkText = (text: string): string => text;
   md.validateLink = (): boolean => true;
 
+  md.block.State = withLineTables(md.block.State);
   md.inline.State = class extends md.inline.State {
     override scanDelims(start: number, canSplitWord: boolean) {
       return scanDelims.call(this, start, canSplitWord);
@@ -188,7 +192,7 @@ export function createEngine(): Engine {
     }
     tokenize(state, startLine, endLine);
   };
-  return { md, blocks, links, truncatedAt };
+  return { md, blocks, links, truncatedAt, plainInline };
 }
 
 /**

@@ -10,9 +10,9 @@
  * link's URL — which names the ref — is not part of its text in mdast.
  */
 import type { Nodes, Root } from 'mdast';
-import { scanRefs } from '../../refs.js';
+import { GITHUB_URL_REF } from '../../refs.js';
 import { createEngine, type Engine } from './engine.js';
-import { indexAtOrBefore, SourceText } from './source.js';
+import { indexAtOrBefore, lineStarts, SourceText } from './source.js';
 import { buildTree } from './tree.js';
 
 const BOM = '\uFEFF';
@@ -28,8 +28,11 @@ export interface MarkdownDoc {
   lineOf(offset: number): number;
 }
 
-/** Text (without BOM) → mdast tree whose offsets index that text. */
-export type TreeBuilder = (text: string) => Root;
+/**
+ * Text (without BOM) → mdast tree whose offsets index that text. `lines`
+ * is lineStarts(text), which a builder may use rather than compute again.
+ */
+export type TreeBuilder = (text: string, lines?: readonly number[]) => Root;
 
 let engine: Engine | null = null;
 
@@ -39,10 +42,16 @@ let engine: Engine | null = null;
  * heap on a 350 KB ledger and is quadratic on runs of `*a`; this path takes
  * ~60 ms and ~20 MB there, and stays linear.)
  */
-export const markdownItTree: TreeBuilder = (text) => {
+export const markdownItTree: TreeBuilder = (text, lines) => {
   engine ??= createEngine();
-  return buildTree(engine, new SourceText(text));
+  return buildTree(engine, new SourceText(text, lines));
 };
+
+/** For tests: every inline container through markdown-it, none through inline-plain.ts. */
+export function markdownItFullTree(): TreeBuilder {
+  const full = createEngine({ plainInline: false });
+  return (text, lines) => buildTree(full, new SourceText(text, lines));
+}
 
 let currentBuilder: TreeBuilder = markdownItTree;
 
@@ -58,8 +67,9 @@ export function parseMarkdownWith(original: string, build: TreeBuilder): Markdow
   // scanning text, never from autolinked bare URLs.
   const shift = original.startsWith(BOM) ? 1 : 0;
   const text = original.slice(shift);
-  const tree = build(text);
-  return { text, shift, tree, definitions: collectDefinitions(tree), lineOf: lineIndex(text) };
+  const lines = lineStarts(text);
+  const tree = build(text, lines);
+  return { text, shift, tree, definitions: collectDefinitions(tree), lineOf: lineIndex(lines) };
 }
 
 /**
@@ -80,6 +90,8 @@ function collectDefinitions(tree: Root): Map<string, string> {
   const out = new Map<string, string>();
   const visit = (node: Nodes): void => {
     if (node.type === 'definition' && !out.has(node.identifier)) out.set(node.identifier, node.url);
+    // Definitions are blocks: never inside a paragraph, heading or table.
+    if (node.type === 'paragraph' || node.type === 'heading' || node.type === 'table') return;
     if ('children' in node) for (const child of node.children) visit(child);
   };
   visit(tree);
@@ -87,12 +99,7 @@ function collectDefinitions(tree: Root): Map<string, string> {
 }
 
 /** Offset → 1-based line, counting CRLF, LF and lone CR as one break, like remark. */
-function lineIndex(text: string): (offset: number) => number {
-  const starts = [0];
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) starts.push(i + 1);
-  }
+function lineIndex(starts: readonly number[]): (offset: number) => number {
   return (offset) => indexAtOrBefore(starts, offset) + 1;
 }
 
@@ -116,72 +123,120 @@ export interface InlineText {
 
 /** Flatten an inline container's children (see the file comment). */
 export function flattenInline(doc: MarkdownDoc, node: Nodes): InlineText {
-  const parts: string[] = [];
-  const pieces: Piece[] = [];
-  const codes: [number, number][] = [];
-  let at = 0;
-  const push = (value: string, srcStart: number, srcEnd: number, exact: boolean): void => {
-    if (value.length === 0) return;
-    parts.push(value);
-    pieces.push({ at, length: value.length, srcStart, srcEnd, exact });
-    at += value.length;
+  const flat: Flat = { doc, parts: [], pieces: [], codes: [], at: 0 };
+  if ('children' in node) for (const child of node.children) flattenNode(flat, child);
+  const { parts } = flat;
+  return {
+    text: parts.length === 1 ? parts[0]! : parts.join(''),
+    pieces: flat.pieces,
+    codes: flat.codes,
   };
-  const visitCode = (value: string, start: number, end: number): void => {
-    const raw = doc.text.slice(start, end);
-    const ticks = /^`+/.exec(raw)?.[0].length ?? 0;
-    const inner = raw.indexOf(value, ticks);
-    if (inner >= 0 && value.length > 0)
-      push(value, start + inner, start + inner + value.length, true);
-    else push(raw, start, end, true);
-  };
-  const visit = (n: Nodes): void => {
-    const start = n.position?.start.offset;
-    const end = n.position?.end.offset;
-    if (start === undefined || end === undefined) return;
-    switch (n.type) {
-      case 'text':
-        // The raw slice, not `value`: same meaning for refs and states, and
-        // its offsets are exact even with escapes and entities.
-        push(doc.text.slice(start, end), start, end, true);
-        return;
-      case 'inlineCode': {
-        const from = at;
-        visitCode(n.value, start, end);
-        if (at > from) codes.push([from, at]);
-        return;
-      }
-      case 'link':
-      case 'linkReference': {
-        const url = n.type === 'link' ? n.url : doc.definitions.get(n.identifier);
-        if (url !== undefined && isGitHubRefUrl(url)) {
-          // One mention per link: the URL names the ref, its text is ignored.
-          push(url, start, end, false);
-          push(' ', end, end, false);
-        } else {
-          for (const child of n.children) visit(child);
-        }
-        return;
-      }
-      case 'break':
-      case 'html':
-        // A separator, so words on either side never fuse into one token.
-        push(' ', start, end, false);
-        return;
-      case 'image':
-      case 'imageReference':
-      case 'footnoteReference':
-        return;
-      default:
-        if ('children' in n) for (const child of n.children) visit(child);
-    }
-  };
-  if ('children' in node) for (const child of node.children) visit(child);
-  return { text: parts.join(''), pieces, codes };
 }
 
+/** flattenInline's output as it grows: plain functions over it, no closures per call. */
+interface Flat {
+  doc: MarkdownDoc;
+  parts: string[];
+  pieces: Piece[];
+  codes: [number, number][];
+  /** Length of the flat text so far. */
+  at: number;
+}
+
+function pushFlat(
+  flat: Flat,
+  value: string,
+  srcStart: number,
+  srcEnd: number,
+  exact: boolean,
+): void {
+  if (value.length === 0) return;
+  flat.parts.push(value);
+  flat.pieces.push({ at: flat.at, length: value.length, srcStart, srcEnd, exact });
+  flat.at += value.length;
+}
+
+function flattenCode(flat: Flat, value: string, start: number, end: number): void {
+  const { text } = flat.doc;
+  let ticks = start;
+  while (ticks < end && text.charCodeAt(ticks) === 96) ticks++;
+  // The value where it is written (the first occurrence after the backticks,
+  // inside the span: searched in the span alone, never on through the file);
+  // else the whole span, backticks included.
+  const span = text.slice(start, end);
+  const inner = value.length > 0 ? span.indexOf(value, ticks - start) : -1;
+  if (inner >= 0) pushFlat(flat, value, start + inner, start + inner + value.length, true);
+  else pushFlat(flat, span, start, end, true);
+}
+
+function flattenNode(flat: Flat, n: Nodes): void {
+  const start = n.position?.start.offset;
+  const end = n.position?.end.offset;
+  if (start === undefined || end === undefined) return;
+  switch (n.type) {
+    case 'text':
+      // The raw slice, not `value`: same meaning for refs and states, and
+      // its offsets are exact even with escapes and entities.
+      pushFlat(flat, flat.doc.text.slice(start, end), start, end, true);
+      return;
+    case 'inlineCode': {
+      const from = flat.at;
+      flattenCode(flat, n.value, start, end);
+      if (flat.at > from) flat.codes.push([from, flat.at]);
+      return;
+    }
+    case 'link':
+    case 'linkReference': {
+      const url = n.type === 'link' ? n.url : flat.doc.definitions.get(n.identifier);
+      if (url !== undefined && isGitHubRefUrl(url)) {
+        // One mention per link: the URL names the ref, its text is ignored.
+        pushFlat(flat, url, start, end, false);
+        pushFlat(flat, ' ', end, end, false);
+      } else {
+        for (const child of n.children) flattenNode(flat, child);
+      }
+      return;
+    }
+    case 'break':
+    case 'html':
+      // A separator, so words on either side never fuse into one token.
+      pushFlat(flat, ' ', start, end, false);
+      return;
+    case 'image':
+    case 'imageReference':
+    case 'footnoteReference':
+      return;
+    default:
+      if ('children' in n) for (const child of n.children) flattenNode(flat, child);
+  }
+}
+
+/**
+ * Could the flat text of `node` name a ref? Not when its source holds no
+ * `#`, `:` or `[`: every ref form holds a `#` or a `:` (`https://`), and the
+ * flat text is made of the node's own characters (text as written, code
+ * values, a separating space) except where a link brings in its URL, which
+ * takes a `[`. Characters can meet across pieces (`h` and `` `ttp://…` ``),
+ * which is why `http` alone would not do.
+ */
+export function mayNameRef(doc: MarkdownDoc, node: Nodes): boolean {
+  const start = node.position?.start.offset;
+  const end = node.position?.end.offset;
+  if (start === undefined || end === undefined) return true;
+  return REF_CHARACTER.test(doc.text.slice(start, end));
+}
+
+const REF_CHARACTER = /[#:[]/;
+
+/**
+ * Is `url` a GitHub PR or issue URL from its first character? What
+ * `scanRefs(url.trim(), …)[0]` says when its first ref is a URL at offset 0:
+ * the URL form of refs.ts, anchored.
+ */
+const GITHUB_REF_URL = new RegExp(`^${GITHUB_URL_REF}`);
+
 function isGitHubRefUrl(url: string): boolean {
-  const first = scanRefs(url.trim(), { aliases: new Map(), defaultRepo: null })[0];
-  return first !== undefined && first.form === 'url' && first.start === 0;
+  return GITHUB_REF_URL.test(url.trim());
 }
 
 /**

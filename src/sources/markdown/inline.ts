@@ -26,6 +26,7 @@ import type {
 } from 'mdast';
 import type { Env, Token } from 'markdown-it';
 import type { Engine, LinkExtent } from './engine.js';
+import { closingRun, parsePlainInline } from './inline-plain.js';
 import type { Point, SourceText } from './source.js';
 
 export interface InlineContext {
@@ -52,9 +53,29 @@ export function parseInline(
   inTable = false,
 ): PhrasingContent[] {
   if (source.content === '') return [];
+  const [only, second] = source.pieces;
+  if (ctx.engine.plainInline && only !== undefined && second === undefined) {
+    const plain = parsePlainInline(ctx.source, source.content, only.to - only.at, inTable);
+    if (plain !== null) return plain;
+  }
   const tokens: Token[] = [];
   ctx.engine.md.inline.parse(source.content, ctx.engine.md, ctx.env, tokens);
   return new InlineBuilder(ctx, source, inTable).build(tokens);
+}
+
+/** Inline content that is one stretch of the source (a cell, a heading) starting at normalised `base`. */
+export function parseInlineAt(
+  ctx: InlineContext,
+  content: string,
+  base: number,
+  inTable = false,
+): PhrasingContent[] {
+  if (content === '') return [];
+  if (ctx.engine.plainInline) {
+    const plain = parsePlainInline(ctx.source, content, base, inTable);
+    if (plain !== null) return plain;
+  }
+  return parseInline(ctx, { content, pieces: [{ at: 0, to: base }] }, inTable);
 }
 
 type Container = Emphasis | Strong | Delete | Link | LinkReference;
@@ -379,25 +400,11 @@ class InlineBuilder {
 
   /** Content offset → normalised source offset. */
   private norm(at: number): number {
-    const { pieces } = this.source;
-    let lo = 0;
-    let hi = pieces.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (pieces[mid]!.at <= at) lo = mid;
-      else hi = mid - 1;
-    }
-    const p = pieces[lo];
-    return p === undefined ? at : p.to + at - p.at;
+    return contentOffset(this.source.pieces, at);
   }
 
   private position(start: number, end: number): { start: Point; end: Point } {
-    const source = this.ctx.source;
-    const from = this.norm(start);
-    // An end is one past its last character: that character's offset + 1, so a
-    // range ending with a line ending ends at the next line's start.
-    const to = end > start ? this.norm(end - 1) + 1 : from;
-    return { start: source.point(from), end: source.point(to) };
+    return inlinePosition(this.ctx.source, this.source.pieces, start, end);
   }
 }
 
@@ -412,17 +419,31 @@ function skipBlanks(text: string, from: number): number {
   return i;
 }
 
-/** The start of the first run of exactly `size` backticks at or after `from`, or -1. */
-function closingRun(text: string, from: number, size: number): number {
-  let at = from;
-  for (;;) {
-    const start = text.indexOf('`', at);
-    if (start < 0) return -1;
-    let end = start;
-    while (text.charCodeAt(end) === 96) end++;
-    if (end - start === size) return start;
-    at = end;
+/** Content offset → normalised source offset. */
+function contentOffset(pieces: readonly InlinePiece[], at: number): number {
+  let lo = 0;
+  let hi = pieces.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (pieces[mid]!.at <= at) lo = mid;
+    else hi = mid - 1;
   }
+  const p = pieces[lo];
+  return p === undefined ? at : p.to + at - p.at;
+}
+
+/** The mdast position of content range [start, end). */
+function inlinePosition(
+  source: SourceText,
+  pieces: readonly InlinePiece[],
+  start: number,
+  end: number,
+): { start: Point; end: Point } {
+  const from = contentOffset(pieces, start);
+  // An end is one past its last character: that character's offset + 1, so a
+  // range ending with a line ending ends at the next line's start.
+  const to = end > start ? contentOffset(pieces, end - 1) + 1 : from;
+  return { start: source.point(from), end: source.point(to) };
 }
 
 function plainText(tokens: readonly Token[]): string {

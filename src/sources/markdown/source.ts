@@ -21,23 +21,34 @@ export class SourceText {
   /** 1 when `norm` starts one character into the text. */
   private readonly skip: number;
   /** Start of each line in the normalised text (skipped character included). */
-  private readonly starts: number[];
+  private readonly starts: readonly number[];
   /** Start of each line in `text`; null when the two texts are the same. */
-  private readonly origStarts: number[] | null;
+  private readonly origStarts: readonly number[] | null;
 
-  constructor(text: string) {
+  /** `textStarts`: lineStarts(text), when the caller has it already. */
+  constructor(text: string, textStarts?: readonly number[]) {
     this.text = text;
     const hasCr = text.includes('\r');
     const full = hasCr || text.includes('\0') ? normalise(text) : text;
     this.skip = full.startsWith('\uFEFF') ? 1 : 0;
     this.norm = full.slice(this.skip);
-    this.starts = lineStarts(full);
-    this.origStarts = hasCr ? lineStarts(text) : null;
+    // Normalising keeps every line break (CRLF and CR become LF), so `text`'s
+    // starts are `full`'s when no CR was rewritten.
+    const own = textStarts ?? lineStarts(text);
+    this.starts = hasCr ? lineStarts(full) : own;
+    this.origStarts = hasCr ? own : null;
   }
+
+  /** The line of the last lookup: nodes are positioned in order, mostly on the same line. */
+  private hint = 0;
 
   /** 0-based line of a normalised offset (of the full normalised text). */
   private lineOfFull(offset: number): number {
-    return indexAtOrBefore(this.starts, offset);
+    const { starts, hint } = this;
+    if (offset >= starts[hint]! && (hint + 1 >= starts.length || offset < starts[hint + 1]!))
+      return hint;
+    this.hint = indexAtOrBefore(starts, offset);
+    return this.hint;
   }
 
   /** Start of the line holding a normalised offset. */
@@ -94,8 +105,12 @@ function normalise(text: string): string {
 }
 
 /** Line starts, counting CRLF, LF and lone CR as one break each (like micromark). */
-function lineStarts(text: string): number[] {
+export function lineStarts(text: string): number[] {
   const starts = [0];
+  if (!text.includes('\r')) {
+    for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+    return starts;
+  }
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) starts.push(i + 1);

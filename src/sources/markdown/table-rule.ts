@@ -6,11 +6,11 @@
  * before the list, quote, heading and fence rules, so `- a | b` over a
  * delimiter row became a table; this rule is registered after them.
  *
- * Only the structure is emitted — which lines are rows, and the alignments:
- * markdown-tree.ts splits the rows itself (markdown-table.ts).
+ * Only the structure is emitted — the table's lines and its alignments:
+ * tree.ts splits the rows itself (table.ts).
  */
 import type { StateBlock } from 'markdown-it';
-import { delimiterRow, splitRow } from './table.js';
+import { delimiterRow, splitRow, type AlignType } from './table.js';
 
 // markdown-it's HTML_OPEN_CLOSE_TAG_RE: a line that is only a tag starts an
 // HTML block of kind 7, which ends a table in micromark (markdown-it lets
@@ -19,6 +19,33 @@ const ATTR = `(?:\\s+[a-zA-Z_:][a-zA-Z0-9:._-]*(?:\\s*=\\s*(?:[^"'=<>\`\\x00-\\x
 const HTML_KIND_7 = new RegExp(
   `^(?:<[A-Za-z][A-Za-z0-9\\-]*${ATTR}*\\s*\\/?>|<\\/[A-Za-z][A-Za-z0-9\\-]*\\s*>)\\s*$`,
 );
+
+const LESS_THAN = 60;
+const PIPE = 124;
+
+/** The alignments gfmTable records on its `table_open` token, one per column. */
+export function tableAlign(meta: Record<string, unknown> | null): AlignType[] {
+  const align = meta?.align;
+  return Array.isArray(align) ? (align as AlignType[]) : [];
+}
+
+type BlockRule = (
+  state: StateBlock,
+  startLine: number,
+  endLine: number,
+  silent: boolean,
+) => boolean;
+
+/** Does a block that may interrupt a table (a quote, list, fence, heading…) start at `line`? */
+function terminates(
+  rules: readonly BlockRule[],
+  state: StateBlock,
+  line: number,
+  endLine: number,
+): boolean {
+  for (let k = 0; k < rules.length; k++) if (rules[k]!(state, line, endLine, true)) return true;
+  return false;
+}
 
 /** env key: the line after the last table and its nesting level (Env allows symbol keys). */
 const AFTER_TABLE = Symbol('afterTable');
@@ -57,30 +84,20 @@ export function gfmTable(
   let line = startLine + 2;
   for (; line < endLine; line++) {
     if (indent(line) < 0 || state.isEmpty(line) || indent(line) >= 4) break;
-    if (terminators.some((rule) => rule(state, line, endLine, true))) break;
-    const [s, e] = lineText(line);
-    if (HTML_KIND_7.test(state.src.slice(s, e))) break;
+    const s = (state.bMarks[line] ?? 0) + (state.tShift[line] ?? 0);
+    const first = state.src.charCodeAt(s);
+    // Each block that ends a table wants its own first character (`>`, `#`,
+    // `<`, a list marker, a fence, a rule): a row starting with `|` is none.
+    if (first !== PIPE && terminates(terminators, state, line, endLine)) break;
+    if (first !== LESS_THAN) continue;
+    if (HTML_KIND_7.test(state.src.slice(s, state.eMarks[line] ?? 0))) break;
   }
 
+  // Only the table's extent and alignments: tree.ts reads its rows from the
+  // table's lines (every line but the delimiter row), so no token per row or cell.
   const table = state.push('table_open', 'table', 1);
   table.map = [startLine, line];
-  state.push('thead_open', 'thead', 1).map = [startLine, startLine + 1];
-  state.push('tr_open', 'tr', 1).map = [startLine, startLine + 1];
-  for (const align of aligns) {
-    const th = state.push('th_open', 'th', 1);
-    if (align !== null) th.attrs = [['style', `text-align:${align}`]];
-    state.push('th_close', 'th', -1);
-  }
-  state.push('tr_close', 'tr', -1);
-  state.push('thead_close', 'thead', -1);
-  if (line > startLine + 2) {
-    state.push('tbody_open', 'tbody', 1).map = [startLine + 2, line];
-    for (let row = startLine + 2; row < line; row++) {
-      state.push('tr_open', 'tr', 1).map = [row, row + 1];
-      state.push('tr_close', 'tr', -1);
-    }
-    state.push('tbody_close', 'tbody', -1);
-  }
+  table.meta = { align: aligns };
   state.push('table_close', 'table', -1);
   state.parentType = oldParentType;
   state.line = line;

@@ -24,28 +24,26 @@ export interface CellSpan {
 
 /** Split the row `src.slice(rowStart, rowEnd)`; `rowStart` is its first non-blank character. */
 export function splitRow(src: string, rowStart: number, rowEnd: number): CellSpan[] {
+  const row = src.slice(rowStart, rowEnd);
   const cells: CellSpan[] = [];
   let cell: CellSpan = { start: rowStart, end: rowEnd, contentStart: -1, contentEnd: -1 };
-  let i = rowStart;
-  if (src.charCodeAt(i) === PIPE) i++;
-  while (i < rowEnd) {
-    const c = src.charCodeAt(i);
+  let i = 0;
+  if (row.charCodeAt(i) === PIPE) i++;
+  while (i < row.length) {
+    const c = row.charCodeAt(i);
     if (c === PIPE) {
-      cell.end = i;
+      cell.end = rowStart + i;
       cells.push(cell);
-      cell = { start: i, end: rowEnd, contentStart: -1, contentEnd: -1 };
+      cell = { start: rowStart + i, end: rowEnd, contentStart: -1, contentEnd: -1 };
       i++;
     } else if (c === SPACE || c === TAB) {
       i++;
     } else {
-      if (cell.contentStart < 0) cell.contentStart = i;
-      while (i < rowEnd) {
-        const d = src.charCodeAt(i);
-        if (d === PIPE || d === SPACE || d === TAB) break;
-        const next = src.charCodeAt(i + 1);
-        i += d === BACKSLASH && i + 1 < rowEnd && (next === BACKSLASH || next === PIPE) ? 2 : 1;
-      }
-      cell.contentEnd = i;
+      if (cell.contentStart < 0) cell.contentStart = rowStart + i;
+      CONTENT_RUN.lastIndex = i;
+      CONTENT_RUN.test(row);
+      i = CONTENT_RUN.lastIndex;
+      cell.contentEnd = rowStart + i;
     }
   }
   const last = cells[cells.length - 1];
@@ -64,12 +62,14 @@ export function splitRow(src: string, rowStart: number, rowEnd: number): CellSpa
   return cells;
 }
 
+/** A run of content up to a space, tab or divider; `\\|` and `\\\\` are two characters of it. */
+const CONTENT_RUN = /(?:\\[\\|]|[^| \t])+/y;
+
 const PIPE = 124;
 const SPACE = 32;
 const TAB = 9;
-const BACKSLASH = 92;
 
-type AlignType = 'left' | 'right' | 'center' | null;
+export type AlignType = 'left' | 'right' | 'center' | null;
 
 /**
  * The delimiter row `| :-- | --: |` → its alignments, or null when it is

@@ -6,7 +6,6 @@
  * rows, drops extra cells and unescapes `\|` before we could see it.
  */
 import type {
-  AlignType,
   Blockquote,
   Code,
   Definition,
@@ -26,9 +25,16 @@ import type {
 } from 'mdast';
 import type { Env, Token } from 'markdown-it';
 import type { BlockInfo, BlockLine, Engine } from './engine.js';
-import { type InlineContext, type InlinePiece, type InlineSource, parseInline } from './inline.js';
+import {
+  type InlineContext,
+  type InlinePiece,
+  type InlineSource,
+  parseInline,
+  parseInlineAt,
+} from './inline.js';
 import type { SourceText } from './source.js';
 import { splitRow } from './table.js';
+import { tableAlign } from './table-rule.js';
 
 declare module 'mdast' {
   interface RootData {
@@ -210,49 +216,33 @@ class TreeBuilder {
     if (hashes > from && isBlank(this.src.charCodeAt(hashes - 1))) to = hashes;
     while (from < to && isBlank(this.src.charCodeAt(from))) from++;
     to = this.trimEnd(from, to);
-    const source: InlineSource = {
-      content: this.src.slice(from, to),
-      pieces: [{ at: 0, to: from }],
-    };
-    const node: Heading = { type: 'heading', depth, children: parseInline(this.ctx, source) };
+    const children = parseInlineAt(this.ctx, this.src.slice(from, to), from);
+    const node: Heading = { type: 'heading', depth, children };
     this.leaf(node, at, line.end);
   }
 
   private table(open: Token): void {
     const { lines } = this.info(open);
-    const first = open.map?.[0] ?? 0;
-    const align: AlignType[] = [];
     const rows: TableRow[] = [];
-    let start = -1;
-    let end = -1;
+    // The header row, the delimiter row, then the body rows (table-rule.ts).
+    for (let k = 0; k < lines.length; k++) if (k !== 1) rows.push(this.row(lines[k]!));
     for (this.i++; this.i < this.tokens.length; this.i++) {
-      const token = this.tokens[this.i]!;
-      if (token.type === 'table_close') break;
-      if (token.type === 'th_open') align.push(alignOf(token));
-      if (token.type !== 'tr_open' || token.map === null) continue;
-      const line = lines[token.map[0] - first];
-      if (line === undefined) continue;
-      if (start < 0) start = line.text;
-      end = line.end;
-      rows.push(this.row(line));
+      if (this.tokens[this.i]!.type === 'table_close') break;
     }
-    if (start < 0) return;
-    // A table without body rows ends with its delimiter row.
-    end = Math.max(end, lines[lines.length - 1]?.end ?? end);
-    const node: Table = { type: 'table', align, children: rows };
-    this.leaf(node, start, end);
+    const header = lines[0];
+    const last = lines[lines.length - 1];
+    if (header === undefined || last === undefined) return;
+    const node: Table = { type: 'table', align: tableAlign(open.meta), children: rows };
+    this.leaf(node, header.text, last.end);
   }
 
   private row(line: BlockLine): TableRow {
     const { source } = this.ctx;
     const cells: TableCell[] = splitRow(this.src, line.text, line.end).map((cell) => {
-      const content: InlineSource = {
-        content: this.src.slice(cell.contentStart, cell.contentEnd),
-        pieces: [{ at: 0, to: cell.contentStart }],
-      };
+      const content = this.src.slice(cell.contentStart, cell.contentEnd);
       return {
         type: 'tableCell',
-        children: parseInline(this.ctx, content, true),
+        children: parseInlineAt(this.ctx, content, cell.contentStart, true),
         position: { start: source.point(cell.start), end: source.point(cell.end) },
       };
     });
@@ -375,14 +365,6 @@ function mapOffset(pieces: readonly InlinePiece[], at: number): number {
 function newlineCounter(lines: readonly BlockLine[]): (index: number) => number {
   let k = 0;
   return () => lines[k++]?.end ?? 0;
-}
-
-function alignOf(token: Token): AlignType {
-  const style = String(token.attrGet('style') ?? '');
-  if (style.endsWith('left')) return 'left';
-  if (style.endsWith('right')) return 'right';
-  if (style.endsWith('center')) return 'center';
-  return null;
 }
 
 /** The label of a definition starting at `[`: up to the first unescaped `]`. */

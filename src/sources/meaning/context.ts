@@ -5,14 +5,6 @@
  * `fix.py` and `v0.5.17` do not end one), or at a blank line.
  */
 
-function endsSentence(text: string, i: number): boolean {
-  const c = text[i];
-  const next = text[i + 1];
-  if (c === '.' || c === '!' || c === '?')
-    return next === undefined || next === ' ' || next === '\n' || next === '\t';
-  return c === '\n' && /^[ \t]*\n/.test(text.slice(i + 1, i + 80));
-}
-
 /**
  * How far the words around a ref are read, each way. Bounded so that a long
  * line full of refs costs linear time, and so that a cue far away in a long
@@ -22,11 +14,45 @@ export const WINDOW = 320;
 /** The words right before a ref that can give it a state or a cue ("its MERGED PR (#n)"). */
 export const NEAR = 120;
 
+/**
+ * Where sentences end: a `.`, `!` or `?` followed by a space, tab, line
+ * ending or the end of the text, and a line ending followed by a blank line
+ * (blanks, then a line ending, within 79 characters). Found by one native
+ * scan rather than a test per character (test/sources/meaning-scans.test.ts
+ * checks it against that per-character test).
+ */
+const SENTENCE_END = /[.!?](?=[ \n\t]|$)|\n(?=[ \t]{0,78}\n)/g;
+/** How far past a sentence's last character the test looks. */
+const LOOKAHEAD = 79;
+
+/**
+ * The offsets in [from, to) where a sentence ends, in order, at most `max`
+ * of them. The scan reads no further than the test at those offsets does.
+ */
+function sentenceEnds(text: string, from: number, to: number, max = Infinity): number[] {
+  const out: number[] = [];
+  const start = Math.max(0, from);
+  if (start >= to) return out;
+  const window = text.slice(start, Math.min(text.length, to + LOOKAHEAD));
+  const end = to - start;
+  SENTENCE_END.lastIndex = 0;
+  for (
+    let m = SENTENCE_END.exec(window);
+    m !== null && m.index < end;
+    m = SENTENCE_END.exec(window)
+  ) {
+    out.push(start + m.index);
+    if (out.length >= max) break;
+  }
+  return out;
+}
+
 /** Offset where the sentence holding `at` starts, never before `floor` nor a window back. */
 export function sentenceStart(text: string, at: number, floor: number): number {
   const stop = Math.max(floor, at - WINDOW);
-  for (let i = at - 1; i >= stop; i--) if (endsSentence(text, i)) return i + 1;
-  return stop;
+  const ends = sentenceEnds(text, stop, at);
+  const last = ends[ends.length - 1];
+  return last === undefined ? stop : last + 1;
 }
 
 /** Where a ref's tail stops: at the sentence of the next ref, or at the next ref within one sentence. */
@@ -37,22 +63,24 @@ export function tailLimit(text: string, from: number, nextStart: number): number
 
 /** End of the tail that starts at `from`: `limit`, or the end of the second sentence before it. */
 export function tailEnd(text: string, from: number, limit: number, sentences = 2): number {
-  let seen = 0;
   const stop = Math.min(limit, from + WINDOW);
   // The first character may close the ref's own sentence ("(OPEN). ADJACENT …").
-  for (let i = from; i < stop; i++) {
-    if (endsSentence(text, i) && ++seen === sentences) return i + 1;
-  }
-  return stop;
+  const ends = sentenceEnds(text, from, stop, sentences);
+  const last = ends[sentences - 1];
+  return last === undefined ? stop : last + 1;
 }
 
 const JOINS = new Set(['/', ',', '&', '+', 'and', 'or', ',and', ',or']);
 
 /** Whether the text between two refs joins them into one group (`#a / #b`, `#a, #b and #c`). */
 export function joinsRefs(gap: string): boolean {
-  if (gap.length > 40) return false;
+  // A character no joining word is made of (nor dropped below) rules it out
+  // without building the stripped copy: most gaps between refs are prose.
+  if (gap.length > 40 || NOT_A_JOIN.test(gap)) return false;
   return JOINS.has(gap.replace(/[\s`*_>]/g, '').toLowerCase());
 }
+
+const NOT_A_JOIN = /[^\s`*_>/,&+andorANDOR]/;
 
 /** Skip white space, and a block quote's `>` at the start of a wrapped line. */
 export function skipBlank(text: string, from: number): number {

@@ -26,7 +26,7 @@ export type Cue =
   | 'own'
   | 'fix';
 
-const TAIL_CUES: readonly [Cue, RegExp][] = [
+export const TAIL_CUES: readonly [Cue, RegExp][] = [
   [
     'introduced-the-defect',
     /\b(?:introduced|regressed|caused|left\s+(?:it\s+|this\s+)?incomplete|is\s+the\s+(?:cause|culprit|regression))\b/i,
@@ -56,7 +56,7 @@ const TAIL_CUES: readonly [Cue, RegExp][] = [
 ];
 
 /** Cues read in the words just before a ref ("It comes from #n", "drops on #n"). */
-const LEAD_CUES: readonly [Cue, RegExp][] = [
+export const LEAD_CUES: readonly [Cue, RegExp][] = [
   [
     'introduced-the-defect',
     /\b(?:comes|came)\s+from\s*$|\b(?:introduced|regressed|caused|broken)\s+(?:by|in)\s*$|\bregression\s+(?:from|of)\s*$/i,
@@ -75,12 +75,27 @@ const LEAD_CUES: readonly [Cue, RegExp][] = [
   ],
 ];
 
+/**
+ * One test for "does any of these cues match": most words around a ref carry
+ * none, and one scan costs less than seven. Every cue is case-insensitive and
+ * stateless (flags `i` only, no back-references), so the alternation matches
+ * exactly when one of them does.
+ */
+function anyOf(cues: readonly [Cue, RegExp][]): RegExp {
+  return new RegExp(cues.map(([, re]) => `(?:${re.source})`).join('|'), 'i');
+}
+
+const ANY_TAIL = anyOf(TAIL_CUES);
+const ANY_LEAD = anyOf(LEAD_CUES);
+
 export function tailCue(tail: string): Cue | null {
+  if (!ANY_TAIL.test(tail)) return null;
   for (const [cue, re] of TAIL_CUES) if (re.test(tail)) return cue;
   return null;
 }
 
 export function leadCue(lead: string): Cue | null {
+  if (!ANY_LEAD.test(lead)) return null;
   for (const [cue, re] of LEAD_CUES) if (re.test(lead)) return cue;
   return null;
 }

@@ -50,9 +50,13 @@ export interface CountedState extends ProseState {
   count: number | null;
 }
 
+const UPPER_STATE = /OPEN|MERGED|CLOSED|DRAFT/;
+
 /** Every "N STATE PRs" in `text`; the state word must be written upper-case. */
 export function countedStates(text: string): CountedState[] {
   const out: CountedState[] = [];
+  // Only an upper-case state word counts: without one, no scan.
+  if (!UPPER_STATE.test(text)) return out;
   COUNTED.lastIndex = 0;
   for (let m = COUNTED.exec(text); m !== null; m = COUNTED.exec(text)) {
     const word = m[2]!;
