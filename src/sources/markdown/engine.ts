@@ -27,7 +27,7 @@ import {
   strikethroughTokenize,
 } from './attention.js';
 import { withLineTables } from './block-state.js';
-import { gfmTable } from './table-rule.js';
+import { gfmTable, type BlockRule } from './table-rule.js';
 
 /** One line of a leaf block, in normalised offsets. */
 export interface BlockLine {
@@ -72,12 +72,6 @@ export interface Engine {
   plainInline: boolean;
 }
 
-type BlockRule = (
-  state: StateBlock,
-  startLine: number,
-  endLine: number,
-  silent: boolean,
-) => boolean;
 type InlineRule = (state: StateInline, silent: boolean) => boolean;
 
 const LEAVES = new Set([

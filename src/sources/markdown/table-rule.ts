@@ -29,7 +29,8 @@ export function tableAlign(meta: Record<string, unknown> | null): AlignType[] {
   return Array.isArray(align) ? (align as AlignType[]) : [];
 }
 
-type BlockRule = (
+/** A markdown-it block rule, as the engine wraps them. */
+export type BlockRule = (
   state: StateBlock,
   startLine: number,
   endLine: number,
