@@ -42831,7 +42831,9 @@ async function rebaseCheckCommand(flags) {
     services
   }).finally(() => progress.stop());
   requireSources(result.collected, base.root, base.config);
-  for (const note of result.notes) process.stderr.write(`note: ${escapeControls(note)}
+  const tree = treePaths(result.collected);
+  for (const note of result.notes)
+    process.stderr.write(`note: ${shownPathsIn(escapeControls(note), base.shownRoot, tree)}
 `);
   return emitFindings({
     collected: result.collected,
@@ -42851,6 +42853,7 @@ var init_rebase_check = __esm({
     init_emit_findings();
     init_rebase_snapshot();
     init_progress();
+    init_paths3();
     init_require_sources();
     init_shared();
   }

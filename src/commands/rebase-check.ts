@@ -11,6 +11,7 @@ import { runRebaseCheck } from '../rebase/check-command.js';
 import { emitFindings } from './emit-findings.js';
 import { snapshotServices } from './rebase-snapshot.js';
 import { startProgress } from '../progress.js';
+import { shownPathsIn, treePaths } from '../report/paths.js';
 import { requireSources } from './require-sources.js';
 import { prepare, githubSettings, vetGitHubSettings, warn, type GitHubFlags } from './shared.js';
 
@@ -53,7 +54,10 @@ export async function rebaseCheckCommand(flags: RebaseFlags): Promise<number> {
     services,
   }).finally(() => progress.stop());
   requireSources(result.collected, base.root, base.config);
-  for (const note of result.notes) process.stderr.write(`note: ${escapeControls(note)}\n`);
+  // Paths of the run's own tree as every report names them: from the repository top.
+  const tree = treePaths(result.collected);
+  for (const note of result.notes)
+    process.stderr.write(`note: ${shownPathsIn(escapeControls(note), base.shownRoot, tree)}\n`);
   return emitFindings({
     collected: result.collected,
     findings: result.findings,

@@ -7,7 +7,7 @@
  * with `--onto` and `--upstream-dir` as a user would.
  */
 import { execFileSync } from 'node:child_process';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -228,6 +228,31 @@ describe('rebase-check from the command line', () => {
         expect(f.message).not.toMatch(/(^|[^\w/.-])patches\//);
       }
       expect(report.findings.map((f) => f.message).join('\n')).toContain('vendor/q/patches/');
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  });
+
+  it('names the patches it could not check from the repository top too (stderr note)', async () => {
+    const work = await mkdtemp(path.join(os.tmpdir(), 'us-rebase-notes-'));
+    try {
+      execFileSync('git', ['init', '-q'], { cwd: work });
+      const q = path.join(work, 'vendor', 'q');
+      await cp(ROOT, q, { recursive: true });
+      // A record that names no upstream repository: rebase-check cannot pair it.
+      await cp(path.join(q, P, 'sched.diff'), path.join(q, P, 'orphan.diff'));
+      await writeFile(
+        path.join(q, P, 'orphan.upstream.status.yaml'),
+        'schema_version: 1\nstatus_updated: 2026-08-05\ntarget:\n  files: [engine/sched.py]\n',
+      );
+      const r = await runCli(
+        ['rebase-check', '--root', 'vendor/q', '--onto', 'v2', '--today', '2026-08-20'],
+        { GH_TOKEN: TOKEN, GITHUB_API_URL: gh.url, GIT_CEILING_DIRECTORIES: path.dirname(work) },
+        work,
+      );
+      expect(r.stderr).toMatch(
+        /name no upstream repository.*: vendor\/q\/patches\/engine\/orphan\.diff/,
+      );
     } finally {
       await rm(work, { recursive: true, force: true });
     }
