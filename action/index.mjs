@@ -12040,7 +12040,6 @@ var init_flag_rules = __esm({
 });
 
 // src/commands/shared.ts
-import { execFileSync as execFileSync2 } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -12123,16 +12122,13 @@ function resolveRoot(flag) {
     }
     return root;
   }
-  try {
-    return execFileSync2("git", ["rev-parse", "--show-toplevel"], {
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "ignore"]
-    }).trim();
-  } catch {
+  const top = gitTop(process.cwd());
+  if (top === null) {
     throw new UsageError(
       "not inside a git repository, and no --root given: run it in your repository, or pass --root DIR"
     );
   }
+  return top;
 }
 function parseToday(flag, now) {
   if (flag === void 0) return now.toISOString().slice(0, 10);
@@ -43247,7 +43243,7 @@ __export(init_exports, {
   WORKFLOW_PATH: () => WORKFLOW_PATH,
   runInit: () => runInit
 });
-import { execFileSync as execFileSync3 } from "node:child_process";
+import { execFileSync as execFileSync2 } from "node:child_process";
 import { chmod as chmod2, mkdir as mkdir4, open as open3, realpath as realpath3 } from "node:fs/promises";
 import { dirname as dirname3, isAbsolute as isAbsolute2, join as join3, relative, sep as sep2 } from "node:path";
 function isErrno(error, code2) {
@@ -43272,7 +43268,7 @@ async function writeIfAbsent(file, content2, mode) {
 }
 function hooksDir(root) {
   try {
-    const out = execFileSync3(
+    const out = execFileSync2(
       "git",
       ["rev-parse", "--path-format=absolute", "--git-path", "hooks"],
       { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }

@@ -23,7 +23,8 @@ export function shownRootOf(root: string, env: NodeJS.ProcessEnv): string {
   return rel.split(path.sep).join('/');
 }
 
-function gitTop(dir: string): string | null {
+/** The top of the git repository `dir` is in, or null when it is in none. */
+export function gitTop(dir: string): string | null {
   try {
     const top = execFileSync('git', ['rev-parse', '--show-toplevel'], {
       cwd: dir,

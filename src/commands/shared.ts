@@ -1,5 +1,4 @@
 /** What every command does before its own work: find the root, load the config, read the flags. */
-import { execFileSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -9,7 +8,7 @@ import type { Config } from '../config-types.js';
 import { loadConfig } from '../config.js';
 import { UsageError } from '../errors.js';
 import { checkEndpoint } from '../github/endpoint.js';
-import { shownRootOf } from '../repository-top.js';
+import { gitTop, shownRootOf } from '../repository-top.js';
 import { refuseContradictions, type ExclusiveFlags } from './flag-rules.js';
 
 /** Set by the Action's bundler (scripts/build-action.mjs), where package.json is not beside the code. */
@@ -148,17 +147,14 @@ export function resolveRoot(flag: string | undefined): string {
     }
     return root;
   }
-  try {
-    return execFileSync('git', ['rev-parse', '--show-toplevel'], {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-    }).trim();
-  } catch {
-    // Falling back to the working directory once scanned a whole file system from `/`.
+  const top = gitTop(process.cwd());
+  // Falling back to the working directory once scanned a whole file system from `/`.
+  if (top === null) {
     throw new UsageError(
       'not inside a git repository, and no --root given: run it in your repository, or pass --root DIR',
     );
   }
+  return top;
 }
 
 export function parseToday(flag: string | undefined, now: Date): string {
