@@ -27,6 +27,8 @@ export async function bundle({ header, outfile, ...entry }) {
     // ...and name node_modules/ as such even where it is a symlink (a worktree
     // sharing another checkout's install), so the bundle is the same text there.
     preserveSymlinks: true,
+    // @octokit/request's JSON parser, swapped for the built-in one (the shim says why).
+    alias: { 'json-with-bigint': path.join(ROOT, 'scripts', 'shims', 'json-with-bigint.mjs') },
     bundle: true,
     platform: 'node',
     target: 'node20',
