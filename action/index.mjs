@@ -25253,113 +25253,6 @@ var init_limits = __esm({
   }
 });
 
-// src/github/graphql.ts
-function buildBatchQuery(keys) {
-  const repos = /* @__PURE__ */ new Map();
-  const slots = [];
-  for (const key of keys) {
-    const { owner, repo, number: number2 } = splitRefKey(key);
-    const name2 = `${owner}/${repo}`;
-    let group = repos.get(name2);
-    if (!group) {
-      group = { owner, repo, alias: `r${repos.size}`, numbers: [] };
-      repos.set(name2, group);
-    }
-    group.numbers.push(number2);
-    slots.push({ key, repoAlias: group.alias, itemAlias: `i${number2}` });
-  }
-  const lines = ["query {"];
-  for (const group of repos.values()) {
-    lines.push(
-      `  ${group.alias}: repository(owner: ${JSON.stringify(group.owner)}, name: ${JSON.stringify(group.repo)}) {`
-    );
-    for (const number2 of group.numbers) {
-      lines.push(
-        `    i${number2}: issueOrPullRequest(number: ${number2}) { __typename ...pr ...issue }`
-      );
-    }
-    lines.push("  }");
-  }
-  lines.push("  rateLimit { cost remaining resetAt }", "}", FRAGMENTS);
-  return { query: lines.join("\n"), slots };
-}
-function readBatchAnswer(batch, data, errors) {
-  const results = /* @__PURE__ */ new Map();
-  const unanswered = [];
-  const root = asRecord(data);
-  for (const slot of batch.slots) {
-    const resolution = readSlot(slot, root, errors);
-    if (resolution) results.set(slot.key, resolution);
-    else unanswered.push(slot.key);
-  }
-  const cost = asRecord(root?.["rateLimit"])?.["cost"];
-  return { results, cost: typeof cost === "number" ? cost : 0, unanswered };
-}
-function readSlot(slot, root, errors) {
-  if (!root || !(slot.repoAlias in root)) return null;
-  const repo = root[slot.repoAlias];
-  if (repo === null) return notFound(errors, [slot.repoAlias]);
-  const item = asRecord(repo)?.[slot.itemAlias];
-  if (item === null) return notFound(errors, [slot.repoAlias, slot.itemAlias]);
-  const live = readLiveState(item);
-  return live ? { status: "found", live } : null;
-}
-function notFound(errors, path23) {
-  const error = errors.find(
-    (e) => e.path !== void 0 && e.path.length === path23.length && path23.every((p, i) => e.path?.[i] === p)
-  );
-  return error ? { status: "not-found", message: error.message } : null;
-}
-function readLiveState(value) {
-  const node = asRecord(value);
-  if (!node || typeof node["title"] !== "string" || typeof node["url"] !== "string") return null;
-  const common2 = {
-    title: node["title"],
-    url: node["url"],
-    closedAt: stringOrNull(node["closedAt"]),
-    author: stringOrNull(asRecord(node["author"])?.["login"])
-  };
-  if (node["__typename"] === "PullRequest") {
-    const merged2 = node["merged"] === true;
-    return {
-      ...common2,
-      kind: "pr",
-      state: merged2 ? "MERGED" : node["prState"] === "CLOSED" ? "CLOSED" : node["isDraft"] === true ? "DRAFT" : "OPEN",
-      mergedAt: stringOrNull(node["mergedAt"]),
-      mergeCommit: stringOrNull(asRecord(node["mergeCommit"])?.["oid"]),
-      stateReason: null,
-      reviewDecision: stringOrNull(node["reviewDecision"])
-    };
-  }
-  if (node["__typename"] === "Issue") {
-    return {
-      ...common2,
-      kind: "issue",
-      state: node["issueState"] === "CLOSED" ? "CLOSED" : "OPEN",
-      mergedAt: null,
-      mergeCommit: null,
-      stateReason: stringOrNull(node["stateReason"]),
-      reviewDecision: null
-    };
-  }
-  return null;
-}
-function asRecord(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? value : null;
-}
-function stringOrNull(value) {
-  return typeof value === "string" ? value : null;
-}
-var FRAGMENTS;
-var init_graphql = __esm({
-  "src/github/graphql.ts"() {
-    "use strict";
-    init_model();
-    FRAGMENTS = `fragment pr on PullRequest { number title url prState: state isDraft merged mergedAt closedAt mergeCommit { oid } reviewDecision author { login } }
-fragment issue on Issue { number title url issueState: state stateReason closedAt author { login } }`;
-  }
-});
-
 // node_modules/universal-user-agent/index.js
 function getUserAgent() {
   if (typeof navigator === "object" && "userAgent" in navigator) {
@@ -31325,31 +31218,268 @@ ${typeof init?.body === "string" ? init.body : ""}`;
   }
 });
 
+// src/github/base-dates.ts
+function dateKey(repo, rev) {
+  return `${repo.toLowerCase()}@${rev}`;
+}
+function buildDatesQuery(requests) {
+  const { lines, slots } = datesSelections(requests, "r");
+  return { query: ["query {", ...lines, "}", DATED_FRAGMENT].join("\n"), slots };
+}
+function datesSelections(requests, prefix) {
+  const repos = /* @__PURE__ */ new Map();
+  const slots = [];
+  const seen = /* @__PURE__ */ new Set();
+  for (const request2 of requests) {
+    const key = dateKey(request2.repo, request2.rev);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const [owner = "", name2 = ""] = request2.repo.split("/");
+    const repoName = `${owner}/${name2}`.toLowerCase();
+    let group = repos.get(repoName);
+    if (!group) {
+      group = { owner, name: name2, alias: `${prefix}${repos.size}`, lines: [] };
+      repos.set(repoName, group);
+    }
+    const alias = `d${slots.length}`;
+    group.lines.push(
+      `    ${alias}: object(expression: ${JSON.stringify(request2.rev)}) { ...dated }`
+    );
+    slots.push({
+      key,
+      repoAlias: group.alias,
+      alias,
+      expectOid: request2.expectOid?.toLowerCase() ?? null
+    });
+  }
+  const lines = [];
+  for (const group of repos.values()) {
+    lines.push(
+      `  ${group.alias}: repository(owner: ${JSON.stringify(group.owner)}, name: ${JSON.stringify(group.name)}) {`,
+      ...group.lines,
+      "  }"
+    );
+  }
+  return { lines, slots };
+}
+function readDatesAnswer(batch, data) {
+  const out = /* @__PURE__ */ new Map();
+  for (const slot of batch.slots) {
+    const repo = asRecord(asRecord(data)?.[slot.repoAlias]);
+    const object = asRecord(repo?.[slot.alias]);
+    const commit = object?.["__typename"] === "Tag" ? asRecord(object["target"]) : object;
+    out.set(slot.key, commitDate(commit, slot.expectOid));
+  }
+  return out;
+}
+function commitDate(commit, expectOid) {
+  if (commit?.["__typename"] !== "Commit") return null;
+  const { oid, committedDate } = commit;
+  if (typeof oid !== "string" || typeof committedDate !== "string") return null;
+  if (expectOid !== null && oid.toLowerCase() !== expectOid) return null;
+  const at = Date.parse(committedDate);
+  return Number.isNaN(at) ? null : at;
+}
+async function fetchCommitDates(octokit, session, url, requests, concurrency) {
+  const chunks = [];
+  for (let i = 0; i < requests.length; i += DATES_PER_QUERY) {
+    chunks.push(requests.slice(i, i + DATES_PER_QUERY));
+  }
+  const out = /* @__PURE__ */ new Map();
+  const answers = await mapLimited(
+    chunks,
+    concurrency,
+    (chunk3) => askDates(octokit, session, url, chunk3)
+  );
+  for (const answer of answers) for (const [key, at] of answer) out.set(key, at);
+  return out;
+}
+async function askDates(octokit, session, url, requests) {
+  const batch = buildDatesQuery(requests);
+  let body;
+  let reset;
+  try {
+    const response = await octokit.request({ method: "POST", url, query: batch.query });
+    body = response.data;
+    reset = response.headers["x-ratelimit-reset"];
+  } catch (error) {
+    const status = error.status;
+    if (status === 400 || status === 404 || status === 422) return readDatesAnswer(batch, null);
+    throw error;
+  }
+  if (typeof body !== "object" || body === null) {
+    throw new GitHubUnavailableError(
+      `GitHub sent an unreadable answer to POST ${new URL(url).pathname}`
+    );
+  }
+  const { data, errors } = body;
+  const rateLimited = Array.isArray(errors) && errors.some((e) => asRecord(e)?.["type"] === "RATE_LIMITED");
+  if (rateLimited) {
+    const at = Number(reset);
+    throw session.rateLimitError(Number.isFinite(at) && at > 0 ? at : null);
+  }
+  return readDatesAnswer(batch, data);
+}
+function asRecord(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? value : null;
+}
+var DATES_PER_QUERY, DATED_FRAGMENT;
+var init_base_dates = __esm({
+  "src/github/base-dates.ts"() {
+    "use strict";
+    init_client();
+    init_octokit();
+    DATES_PER_QUERY = 100;
+    DATED_FRAGMENT = `fragment dated on GitObject { __typename ... on Commit { oid committedDate } ... on Tag { target { __typename ... on Commit { oid committedDate } } } }`;
+  }
+});
+
+// src/github/graphql.ts
+function buildBatchQuery(keys, dates = []) {
+  const repos = /* @__PURE__ */ new Map();
+  const slots = [];
+  for (const key of keys) {
+    const { owner, repo, number: number2 } = splitRefKey(key);
+    const name2 = `${owner}/${repo}`;
+    let group = repos.get(name2);
+    if (!group) {
+      group = { owner, repo, alias: `r${repos.size}`, numbers: [] };
+      repos.set(name2, group);
+    }
+    group.numbers.push(number2);
+    slots.push({ key, repoAlias: group.alias, itemAlias: `i${number2}` });
+  }
+  const lines = ["query {"];
+  for (const group of repos.values()) {
+    lines.push(
+      `  ${group.alias}: repository(owner: ${JSON.stringify(group.owner)}, name: ${JSON.stringify(group.repo)}) {`
+    );
+    for (const number2 of group.numbers) {
+      lines.push(
+        `    i${number2}: issueOrPullRequest(number: ${number2}) { __typename ...pr ...issue }`
+      );
+    }
+    lines.push("  }");
+  }
+  const dated = datesSelections(dates, "b");
+  lines.push(...dated.lines, "  rateLimit { cost remaining resetAt }", "}", FRAGMENTS);
+  if (dated.slots.length > 0) lines.push(DATED_FRAGMENT);
+  return { query: lines.join("\n"), slots, dateSlots: dated.slots };
+}
+function readBatchAnswer(batch, data, errors) {
+  const results = /* @__PURE__ */ new Map();
+  const unanswered = [];
+  const root = asRecord2(data);
+  const dates = readDatesAnswer({ slots: batch.dateSlots }, data);
+  for (const slot of batch.slots) {
+    const resolution = readSlot(slot, root, errors);
+    if (resolution) results.set(slot.key, resolution);
+    else unanswered.push(slot.key);
+    const oid = resolution?.status === "found" ? resolution.live.mergeCommit : null;
+    if (oid !== null) {
+      const item = asRecord2(asRecord2(root?.[slot.repoAlias])?.[slot.itemAlias]);
+      const merge2 = asRecord2(item?.["mergeCommit"]);
+      const at = commitDate(merge2 && { __typename: "Commit", ...merge2 }, oid.toLowerCase());
+      if (at !== null) dates.set(dateKey(slot.key.slice(0, slot.key.lastIndexOf("#")), oid), at);
+    }
+  }
+  const cost = asRecord2(root?.["rateLimit"])?.["cost"];
+  return { results, cost: typeof cost === "number" ? cost : 0, unanswered, dates };
+}
+function readSlot(slot, root, errors) {
+  if (!root || !(slot.repoAlias in root)) return null;
+  const repo = root[slot.repoAlias];
+  if (repo === null) return notFound(errors, [slot.repoAlias]);
+  const item = asRecord2(repo)?.[slot.itemAlias];
+  if (item === null) return notFound(errors, [slot.repoAlias, slot.itemAlias]);
+  const live = readLiveState(item);
+  return live ? { status: "found", live } : null;
+}
+function notFound(errors, path23) {
+  const error = errors.find(
+    (e) => e.path !== void 0 && e.path.length === path23.length && path23.every((p, i) => e.path?.[i] === p)
+  );
+  return error ? { status: "not-found", message: error.message } : null;
+}
+function readLiveState(value) {
+  const node = asRecord2(value);
+  if (!node || typeof node["title"] !== "string" || typeof node["url"] !== "string") return null;
+  const common2 = {
+    title: node["title"],
+    url: node["url"],
+    closedAt: stringOrNull(node["closedAt"]),
+    author: stringOrNull(asRecord2(node["author"])?.["login"])
+  };
+  if (node["__typename"] === "PullRequest") {
+    const merged2 = node["merged"] === true;
+    return {
+      ...common2,
+      kind: "pr",
+      state: merged2 ? "MERGED" : node["prState"] === "CLOSED" ? "CLOSED" : node["isDraft"] === true ? "DRAFT" : "OPEN",
+      mergedAt: stringOrNull(node["mergedAt"]),
+      mergeCommit: stringOrNull(asRecord2(node["mergeCommit"])?.["oid"]),
+      stateReason: null,
+      reviewDecision: stringOrNull(node["reviewDecision"])
+    };
+  }
+  if (node["__typename"] === "Issue") {
+    return {
+      ...common2,
+      kind: "issue",
+      state: node["issueState"] === "CLOSED" ? "CLOSED" : "OPEN",
+      mergedAt: null,
+      mergeCommit: null,
+      stateReason: stringOrNull(node["stateReason"]),
+      reviewDecision: null
+    };
+  }
+  return null;
+}
+function asRecord2(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? value : null;
+}
+function stringOrNull(value) {
+  return typeof value === "string" ? value : null;
+}
+var FRAGMENTS;
+var init_graphql = __esm({
+  "src/github/graphql.ts"() {
+    "use strict";
+    init_model();
+    init_base_dates();
+    FRAGMENTS = `fragment pr on PullRequest { number title url prState: state isDraft merged mergedAt closedAt mergeCommit { oid committedDate } reviewDecision author { login } }
+fragment issue on Issue { number title url issueState: state stateReason closedAt author { login } }`;
+  }
+});
+
 // src/github/graphql-client.ts
 function createGraphqlClient(opts) {
   return {
-    async resolve(refs) {
+    async resolve(refs, extras) {
       const chunks = chunk(distinctKeys(refs), Math.max(1, opts.chunkSize));
+      const dated = extras?.dates ?? [];
       const session = new GitHubSession(opts);
       const answers = chunks.length === 0 ? [] : await session.run(
         (octokit) => mapLimited(
           chunks,
           opts.concurrency,
-          (keys) => askChunk(octokit, session, opts.graphqlUrl, keys)
+          (keys) => askChunk(octokit, session, opts.graphqlUrl, keys, keys === chunks[0] ? dated : [])
         )
       );
       const results = /* @__PURE__ */ new Map();
+      const dates = /* @__PURE__ */ new Map();
       let cost = 0;
       for (const answer of answers) {
         for (const [key, resolution] of answer.results) results.set(key, resolution);
+        for (const [key, at] of answer.dates) dates.set(key, at);
         cost += answer.cost;
       }
-      return { results, requests: session.requests, cost, notes: [] };
+      return { results, requests: session.requests, cost, notes: [], dates };
     }
   };
 }
-async function askChunk(octokit, session, url, keys) {
-  const batch = buildBatchQuery(keys);
+async function askChunk(octokit, session, url, keys, dates) {
+  const batch = buildBatchQuery(keys, dates);
   const response = await octokit.request({ method: "POST", url, query: batch.query });
   const body = response.data;
   if (typeof body !== "object" || body === null) {
@@ -31566,8 +31696,8 @@ function recordingClient(inner, file) {
   const answers = /* @__PURE__ */ new Map();
   let writing = Promise.resolve();
   return {
-    async resolve(refs) {
-      const result = await inner.resolve(refs);
+    async resolve(refs, extras) {
+      const result = await inner.resolve(refs, extras);
       for (const [key, resolution] of result.results) answers.set(key, resolution);
       writing = writing.then(() => writeSnapshot(file, answers));
       await writing;
@@ -31703,7 +31833,7 @@ async function replayClient2(file) {
 }
 function answeringImpossibleNumbers(inner) {
   return {
-    async resolve(refs) {
+    async resolve(refs, extras) {
       const impossible = /* @__PURE__ */ new Map();
       const asked = refs.filter((ref) => {
         const written = ref.key.slice(ref.key.lastIndexOf("#") + 1);
@@ -31715,8 +31845,8 @@ function answeringImpossibleNumbers(inner) {
         });
         return false;
       });
-      if (impossible.size === 0) return inner.resolve(refs);
-      const result = asked.length === 0 ? { results: /* @__PURE__ */ new Map(), requests: 0, cost: 0, notes: [] } : await inner.resolve(asked);
+      if (impossible.size === 0) return inner.resolve(refs, extras);
+      const result = asked.length === 0 ? { results: /* @__PURE__ */ new Map(), requests: 0, cost: 0, notes: [] } : await inner.resolve(asked, extras);
       for (const [key, resolution] of impossible) result.results.set(key, resolution);
       return result;
     }
@@ -38041,119 +38171,6 @@ var init_collect2 = __esm({
   }
 });
 
-// src/github/base-dates.ts
-function dateKey(repo, rev) {
-  return `${repo.toLowerCase()}@${rev}`;
-}
-function buildDatesQuery(requests) {
-  const repos = /* @__PURE__ */ new Map();
-  const slots = [];
-  const seen = /* @__PURE__ */ new Set();
-  for (const request2 of requests) {
-    const key = dateKey(request2.repo, request2.rev);
-    if (seen.has(key)) continue;
-    seen.add(key);
-    const [owner = "", name2 = ""] = request2.repo.split("/");
-    const repoName = `${owner}/${name2}`.toLowerCase();
-    let group = repos.get(repoName);
-    if (!group) {
-      group = { owner, name: name2, alias: `r${repos.size}`, lines: [] };
-      repos.set(repoName, group);
-    }
-    const alias = `d${slots.length}`;
-    group.lines.push(
-      `    ${alias}: object(expression: ${JSON.stringify(request2.rev)}) { ...dated }`
-    );
-    slots.push({
-      key,
-      repoAlias: group.alias,
-      alias,
-      expectOid: request2.expectOid?.toLowerCase() ?? null
-    });
-  }
-  const lines = ["query {"];
-  for (const group of repos.values()) {
-    lines.push(
-      `  ${group.alias}: repository(owner: ${JSON.stringify(group.owner)}, name: ${JSON.stringify(group.name)}) {`,
-      ...group.lines,
-      "  }"
-    );
-  }
-  lines.push("}", FRAGMENT);
-  return { query: lines.join("\n"), slots };
-}
-function readDatesAnswer(batch, data) {
-  const out = /* @__PURE__ */ new Map();
-  for (const slot of batch.slots) {
-    const repo = asRecord2(asRecord2(data)?.[slot.repoAlias]);
-    const object = asRecord2(repo?.[slot.alias]);
-    const commit = object?.["__typename"] === "Tag" ? asRecord2(object["target"]) : object;
-    out.set(slot.key, commitDate(commit, slot.expectOid));
-  }
-  return out;
-}
-function commitDate(commit, expectOid) {
-  if (commit?.["__typename"] !== "Commit") return null;
-  const { oid, committedDate } = commit;
-  if (typeof oid !== "string" || typeof committedDate !== "string") return null;
-  if (expectOid !== null && oid.toLowerCase() !== expectOid) return null;
-  const at = Date.parse(committedDate);
-  return Number.isNaN(at) ? null : at;
-}
-async function fetchCommitDates(octokit, session, url, requests, concurrency) {
-  const chunks = [];
-  for (let i = 0; i < requests.length; i += DATES_PER_QUERY) {
-    chunks.push(requests.slice(i, i + DATES_PER_QUERY));
-  }
-  const out = /* @__PURE__ */ new Map();
-  const answers = await mapLimited(
-    chunks,
-    concurrency,
-    (chunk3) => askDates(octokit, session, url, chunk3)
-  );
-  for (const answer of answers) for (const [key, at] of answer) out.set(key, at);
-  return out;
-}
-async function askDates(octokit, session, url, requests) {
-  const batch = buildDatesQuery(requests);
-  let body;
-  let reset;
-  try {
-    const response = await octokit.request({ method: "POST", url, query: batch.query });
-    body = response.data;
-    reset = response.headers["x-ratelimit-reset"];
-  } catch (error) {
-    const status = error.status;
-    if (status === 400 || status === 404 || status === 422) return readDatesAnswer(batch, null);
-    throw error;
-  }
-  if (typeof body !== "object" || body === null) {
-    throw new GitHubUnavailableError(
-      `GitHub sent an unreadable answer to POST ${new URL(url).pathname}`
-    );
-  }
-  const { data, errors } = body;
-  const rateLimited = Array.isArray(errors) && errors.some((e) => asRecord2(e)?.["type"] === "RATE_LIMITED");
-  if (rateLimited) {
-    const at = Number(reset);
-    throw session.rateLimitError(Number.isFinite(at) && at > 0 ? at : null);
-  }
-  return readDatesAnswer(batch, data);
-}
-function asRecord2(value) {
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? value : null;
-}
-var DATES_PER_QUERY, FRAGMENT;
-var init_base_dates = __esm({
-  "src/github/base-dates.ts"() {
-    "use strict";
-    init_client();
-    init_octokit();
-    DATES_PER_QUERY = 100;
-    FRAGMENT = `fragment dated on GitObject { __typename ... on Commit { oid committedDate } ... on Tag { target { __typename ... on Commit { oid committedDate } } } }`;
-  }
-});
-
 // src/github/containment.ts
 var containment_exports = {};
 __export(containment_exports, {
@@ -38213,8 +38230,19 @@ function createGitHubContainment(opts) {
     const session = new GitHubSession(opts);
     const out = /* @__PURE__ */ new Map();
     await session.run(async (octokit) => {
-      const wanted = dateRequests(questions, opts);
-      const dates = wanted.length === 0 ? /* @__PURE__ */ new Map() : await fetchCommitDates(octokit, session, graphqlUrl, wanted, opts.concurrency);
+      const known = opts.knownDates ?? /* @__PURE__ */ new Map();
+      const wanted = dateRequests(questions, opts, known);
+      const dates = new Map(known);
+      if (wanted.length > 0) {
+        const fetched2 = await fetchCommitDates(
+          octokit,
+          session,
+          graphqlUrl,
+          wanted,
+          opts.concurrency
+        );
+        for (const [key, at] of fetched2) dates.set(key, at);
+      }
       const ask = [];
       for (const q2 of questions) {
         const answer = decideByDates(
@@ -38238,15 +38266,17 @@ function decideByDates(mergedAt, commitDate2, baseDate) {
   if (Number.isNaN(merged2)) return null;
   return Math.min(merged2, commitDate2) > baseDate + CLOCK_SKEW_MARGIN_MS ? false : null;
 }
-function dateRequests(questions, opts) {
+function dateRequests(questions, opts, known) {
   if (opts.token === null || opts.token.trim() === "") return [];
   const dated = questions.filter(
     (q2) => q2.mergedAt !== void 0 && !Number.isNaN(Date.parse(q2.mergedAt))
   );
   const wanted = /* @__PURE__ */ new Map();
   for (const q2 of dated) {
-    wanted.set(dateKey(q2.repo, q2.ref), { repo: q2.repo, rev: q2.ref });
-    wanted.set(dateKey(q2.repo, q2.sha), { repo: q2.repo, rev: q2.sha, expectOid: q2.sha });
+    const base = dateKey(q2.repo, q2.ref);
+    const merge2 = dateKey(q2.repo, q2.sha);
+    if (!known.has(base)) wanted.set(base, { repo: q2.repo, rev: q2.ref });
+    if (!known.has(merge2)) wanted.set(merge2, { repo: q2.repo, rev: q2.sha, expectOid: q2.sha });
   }
   const queries = Math.ceil(wanted.size / DATES_PER_QUERY);
   if (dated.length <= queries) return [];
@@ -39374,6 +39404,7 @@ async function runCheck(opts) {
   const extra = [];
   const budget = opts.config.github.budget;
   let live = null;
+  let knownDates;
   let requests = 0;
   let offline = opts.github === null;
   if (opts.github !== null && opts.github.replay === null) await loadGitHubModules();
@@ -39388,8 +39419,15 @@ async function runCheck(opts) {
       extra.push(budgetFinding("refs", planned, budget, budget, opts.configFile ?? null));
       offline = true;
     } else if (refs.length > 0) {
-      const answer = await resolveLive(opts.github, opts.config, refs, transport);
+      const answer = await resolveLive(
+        opts.github,
+        opts.config,
+        refs,
+        transport,
+        baseDateRequests(opts.github, opts.config, collected)
+      );
       live = answer.results;
+      knownDates = answer.dates;
       requests = answer.requests;
       notes.push(...answer.notes);
     } else {
@@ -39399,7 +39437,15 @@ async function runCheck(opts) {
   let pinned = {};
   if (opts.github !== null && live !== null) {
     const left = budget === null ? Infinity : Math.max(0, budget - requests);
-    const facts = await askContainment(opts.github, opts.config, collected, live, left, transport);
+    const facts = await askContainment(
+      opts.github,
+      opts.config,
+      collected,
+      live,
+      left,
+      transport,
+      knownDates
+    );
     pinned = { pinned: facts.pinned, containment: facts.containment };
     requests += facts.requests;
     if (facts.skipped > 0 && budget !== null) {
@@ -39445,7 +39491,7 @@ async function runCheck(opts) {
   });
   return { report, findings, collected, live, notes };
 }
-async function askContainment(settings, config2, collected, live, maxRequests, transport) {
+async function askContainment(settings, config2, collected, live, maxRequests, transport, knownDates) {
   const pinnedBases = collectPinnedBases(collected.sources, config2);
   const questions = containmentQuestions(collected.mentionsByRef, live, pinnedBases);
   if (settings.replay === null && questions.length > maxRequests) {
@@ -39459,7 +39505,8 @@ async function askContainment(settings, config2, collected, live, maxRequests, t
     timeoutSeconds: config2.github.timeoutSeconds,
     concurrency: config2.github.concurrency,
     ...transport,
-    ...Number.isFinite(maxRequests) ? { maxRequests } : {}
+    ...Number.isFinite(maxRequests) ? { maxRequests } : {},
+    ...knownDates ? { knownDates } : {}
   });
   if (settings.record !== null) resolver = c.recordingContainment(resolver, settings.record);
   const facts = await c.askPinnedContainment(
@@ -39467,6 +39514,16 @@ async function askContainment(settings, config2, collected, live, maxRequests, t
     resolver
   );
   return { ...facts, skipped: 0 };
+}
+function baseDateRequests(settings, config2, collected) {
+  if (settings.replay !== null || settings.token === null || settings.token.trim() === "")
+    return [];
+  const out = /* @__PURE__ */ new Map();
+  for (const base of collectPinnedBases(collected.sources, config2)) {
+    const rev = baseRevision(base);
+    out.set(`${base.repo}@${rev}`, { repo: base.repo, rev });
+  }
+  return [...out.values()];
 }
 async function loadGitHubModules() {
   await Promise.all([Promise.resolve().then(() => (init_github(), github_exports)), Promise.resolve().then(() => (init_containment(), containment_exports))]);
@@ -39485,7 +39542,7 @@ function refRequests(collected) {
   }
   return out.sort((a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 }
-async function resolveLive(settings, config2, refs, transport) {
+async function resolveLive(settings, config2, refs, transport, dates) {
   const gh = await Promise.resolve().then(() => (init_github(), github_exports));
   let client;
   if (settings.replay !== null) {
@@ -39506,7 +39563,7 @@ async function resolveLive(settings, config2, refs, transport) {
     });
   }
   if (settings.record !== null) client = gh.recordingClient(client, settings.record);
-  return client.resolve(refs);
+  return client.resolve(refs, { dates });
 }
 function readSummary(collected) {
   const d = collected.discovery;

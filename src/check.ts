@@ -13,7 +13,12 @@ import { UsageError } from './errors.js';
 import { isInternalRef, type Finding, type RefKey, type Resolution } from './model.js';
 import { buildReport, type ReadSummary, type Report } from './report/report.js';
 import { runRules } from './rules/index.js';
-import { collectPinnedBases, containmentQuestions, type PinnedBase } from './rules/pinned.js';
+import {
+  baseRevision,
+  collectPinnedBases,
+  containmentQuestions,
+  type PinnedBase,
+} from './rules/pinned.js';
 import type { CheckContext } from './rules/types.js';
 import { transportLimits, type TransportLimits } from './github/limits.js';
 
@@ -60,6 +65,7 @@ export async function runCheck(opts: CheckOptions): Promise<CheckResult> {
   const extra: Finding[] = [];
   const budget = opts.config.github.budget;
   let live: Map<RefKey, Resolution> | null = null;
+  let knownDates: Map<string, number | null> | undefined;
   let requests = 0;
   let offline = opts.github === null;
   // One deadline for every GitHub phase of the run (refs, then pinned bases).
@@ -81,8 +87,15 @@ export async function runCheck(opts: CheckOptions): Promise<CheckResult> {
       extra.push(budgetFinding('refs', planned, budget, budget, opts.configFile ?? null));
       offline = true;
     } else if (refs.length > 0) {
-      const answer = await resolveLive(opts.github, opts.config, refs, transport);
+      const answer = await resolveLive(
+        opts.github,
+        opts.config,
+        refs,
+        transport,
+        baseDateRequests(opts.github, opts.config, collected),
+      );
       live = answer.results;
+      knownDates = answer.dates;
       requests = answer.requests;
       notes.push(...answer.notes);
     } else {
@@ -92,7 +105,15 @@ export async function runCheck(opts: CheckOptions): Promise<CheckResult> {
   let pinned: Pick<CheckContext, 'pinned' | 'containment'> = {};
   if (opts.github !== null && live !== null) {
     const left = budget === null ? Infinity : Math.max(0, budget - requests);
-    const facts = await askContainment(opts.github, opts.config, collected, live, left, transport);
+    const facts = await askContainment(
+      opts.github,
+      opts.config,
+      collected,
+      live,
+      left,
+      transport,
+      knownDates,
+    );
     pinned = { pinned: facts.pinned, containment: facts.containment };
     requests += facts.requests;
     if (facts.skipped > 0 && budget !== null) {
@@ -152,6 +173,7 @@ async function askContainment(
   live: ReadonlyMap<RefKey, Resolution>,
   maxRequests: number,
   transport: TransportLimits,
+  knownDates: ReadonlyMap<string, number | null> | undefined,
 ): Promise<{
   pinned: PinnedBase[];
   containment: Map<string, boolean | null>;
@@ -175,6 +197,7 @@ async function askContainment(
           concurrency: config.github.concurrency,
           ...transport,
           ...(Number.isFinite(maxRequests) ? { maxRequests } : {}),
+          ...(knownDates ? { knownDates } : {}),
         });
   if (settings.record !== null) resolver = c.recordingContainment(resolver, settings.record);
   const facts = await c.askPinnedContainment(
@@ -182,6 +205,27 @@ async function askContainment(
     resolver,
   );
   return { ...facts, skipped: 0 };
+}
+
+/**
+ * The pinned bases' revisions, for the ref queries to date on the way (the
+ * containment shortcut needs them once a merged PR is found, and asking then
+ * would cost a round trip after the refs). Only with a token: the REST
+ * client dates nothing, and a replay asks nothing.
+ */
+function baseDateRequests(
+  settings: GitHubSettings,
+  config: Config,
+  collected: Collected,
+): { repo: string; rev: string }[] {
+  if (settings.replay !== null || settings.token === null || settings.token.trim() === '')
+    return [];
+  const out = new Map<string, { repo: string; rev: string }>();
+  for (const base of collectPinnedBases(collected.sources, config)) {
+    const rev = baseRevision(base);
+    out.set(`${base.repo}@${rev}`, { repo: base.repo, rev });
+  }
+  return [...out.values()];
 }
 
 /** The modules every online phase uses, loaded once (later imports hit the module cache). */
@@ -213,6 +257,7 @@ async function resolveLive(
   config: Config,
   refs: RefRequest[],
   transport: TransportLimits,
+  dates: readonly { repo: string; rev: string }[],
 ): Promise<ResolveResult> {
   // Loaded lazily: Octokit and its plugins are the heaviest modules, and list/--offline never need them.
   const gh = await import('./github/index.js');
@@ -235,7 +280,7 @@ async function resolveLive(
     });
   }
   if (settings.record !== null) client = gh.recordingClient(client, settings.record);
-  return client.resolve(refs);
+  return client.resolve(refs, { dates });
 }
 
 /** How many files and patches the run read (the summary line says it). */

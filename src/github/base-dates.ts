@@ -28,7 +28,7 @@ export function dateKey(repo: string, rev: string): string {
 /** Aliases per query: GitHub answers 100 lookups without connections for 1 point. */
 export const DATES_PER_QUERY = 100;
 
-interface DateSlot {
+export interface DateSlot {
   key: string;
   repoAlias: string;
   alias: string;
@@ -40,10 +40,23 @@ export interface DatesQuery {
   slots: DateSlot[];
 }
 
-const FRAGMENT = `fragment dated on GitObject { __typename ... on Commit { oid committedDate } ... on Tag { target { __typename ... on Commit { oid committedDate } } } }`;
+export const DATED_FRAGMENT = `fragment dated on GitObject { __typename ... on Commit { oid committedDate } ... on Tag { target { __typename ... on Commit { oid committedDate } } } }`;
 
 /** One query dating `requests` (distinct keys; order kept): `rN` per repository, `dM` per revision. */
 export function buildDatesQuery(requests: readonly DateRequest[]): DatesQuery {
+  const { lines, slots } = datesSelections(requests, 'r');
+  return { query: ['query {', ...lines, '}', DATED_FRAGMENT].join('\n'), slots };
+}
+
+/**
+ * The selections dating `requests`, for a query of their own or beside a
+ * ref batch (graphql.ts): `<prefix>N` per repository, `dM` per revision.
+ * They use the `dated` fragment (DATED_FRAGMENT).
+ */
+export function datesSelections(
+  requests: readonly DateRequest[],
+  prefix: string,
+): { lines: string[]; slots: DateSlot[] } {
   const repos = new Map<string, { owner: string; name: string; alias: string; lines: string[] }>();
   const slots: DateSlot[] = [];
   const seen = new Set<string>();
@@ -55,7 +68,7 @@ export function buildDatesQuery(requests: readonly DateRequest[]): DatesQuery {
     const repoName = `${owner}/${name}`.toLowerCase();
     let group = repos.get(repoName);
     if (!group) {
-      group = { owner, name, alias: `r${repos.size}`, lines: [] };
+      group = { owner, name, alias: `${prefix}${repos.size}`, lines: [] };
       repos.set(repoName, group);
     }
     const alias = `d${slots.length}`;
@@ -69,7 +82,7 @@ export function buildDatesQuery(requests: readonly DateRequest[]): DatesQuery {
       expectOid: request.expectOid?.toLowerCase() ?? null,
     });
   }
-  const lines = ['query {'];
+  const lines: string[] = [];
   for (const group of repos.values()) {
     lines.push(
       `  ${group.alias}: repository(owner: ${JSON.stringify(group.owner)}, name: ${JSON.stringify(group.name)}) {`,
@@ -77,8 +90,7 @@ export function buildDatesQuery(requests: readonly DateRequest[]): DatesQuery {
       '  }',
     );
   }
-  lines.push('}', FRAGMENT);
-  return { query: lines.join('\n'), slots };
+  return { lines, slots };
 }
 
 /**
@@ -87,7 +99,10 @@ export function buildDatesQuery(requests: readonly DateRequest[]): DatesQuery {
  * object types, unreadable dates, and a merge commit that resolved to some
  * other oid are null.
  */
-export function readDatesAnswer(batch: DatesQuery, data: unknown): Map<string, number | null> {
+export function readDatesAnswer(
+  batch: Pick<DatesQuery, 'slots'>,
+  data: unknown,
+): Map<string, number | null> {
   const out = new Map<string, number | null>();
   for (const slot of batch.slots) {
     const repo = asRecord(asRecord(data)?.[slot.repoAlias]);
@@ -98,7 +113,7 @@ export function readDatesAnswer(batch: DatesQuery, data: unknown): Map<string, n
   return out;
 }
 
-function commitDate(
+export function commitDate(
   commit: Record<string, unknown> | null,
   expectOid: string | null,
 ): number | null {

@@ -3,6 +3,7 @@
  * several implementations (GraphQL with a token, REST without, replay).
  */
 import type { RefKey, RefKind, Resolution } from '../model.js';
+import type { DateRequest } from './base-dates.js';
 
 export interface RefRequest {
   key: RefKey;
@@ -19,10 +20,22 @@ export interface ResolveResult {
   cost: number;
   /** Things the user should know (e.g. the unauthenticated REST limit). */
   notes: string[];
+  /**
+   * Commit dates (epoch ms, null: not found) by dateKey(), learned on the
+   * way: each merged PR's merge commit and each of ResolveExtras.dates. Only
+   * the GraphQL client dates anything; containment uses these instead of
+   * asking again (containment.ts).
+   */
+  dates?: Map<string, number | null>;
+}
+
+export interface ResolveExtras {
+  /** Revisions to date in the same queries as the refs (the pinned bases). */
+  dates?: readonly DateRequest[];
 }
 
 export interface GitHubClient {
-  resolve(refs: readonly RefRequest[]): Promise<ResolveResult>;
+  resolve(refs: readonly RefRequest[], extras?: ResolveExtras): Promise<ResolveResult>;
 }
 
 /**

@@ -111,6 +111,12 @@ export interface GitHubContainmentOptions extends TransportOptions {
    * query is skipped when it and every compare together could exceed it.
    */
   maxRequests?: number;
+  /**
+   * Dates the ref queries already learned (ResolveResult.dates: merge
+   * commits, pinned bases), by dateKey(); null means looked up and not found.
+   * Only what is not here is dated by a query of its own.
+   */
+  knownDates?: ReadonlyMap<string, number | null>;
 }
 
 /**
@@ -123,11 +129,19 @@ export function createGitHubContainment(opts: GitHubContainmentOptions): Contain
     const session = new GitHubSession(opts);
     const out = new Map<string, boolean | null>();
     await session.run(async (octokit) => {
-      const wanted = dateRequests(questions, opts);
-      const dates =
-        wanted.length === 0
-          ? new Map<string, number | null>()
-          : await fetchCommitDates(octokit, session, graphqlUrl, wanted, opts.concurrency);
+      const known = opts.knownDates ?? new Map<string, number | null>();
+      const wanted = dateRequests(questions, opts, known);
+      const dates = new Map(known);
+      if (wanted.length > 0) {
+        const fetched = await fetchCommitDates(
+          octokit,
+          session,
+          graphqlUrl,
+          wanted,
+          opts.concurrency,
+        );
+        for (const [key, at] of fetched) dates.set(key, at);
+      }
       const ask: ContainmentQuestion[] = [];
       for (const q of questions) {
         const answer = decideByDates(
@@ -169,7 +183,7 @@ export function decideByDates(
 
 /**
  * What the date query asks: each base and merge commit of a question with a
- * merge date, once. Nothing without a token (GraphQL needs one, and over
+ * merge date, once, unless `known` has it. Nothing without a token (GraphQL needs one, and over
  * REST dating a merge commit costs what the compare it saves does), nothing
  * when it could not save more requests than it costs, and nothing when it
  * could take the call past `maxRequests`.
@@ -177,6 +191,7 @@ export function decideByDates(
 function dateRequests(
   questions: readonly ContainmentQuestion[],
   opts: GitHubContainmentOptions,
+  known: ReadonlyMap<string, number | null>,
 ): DateRequest[] {
   if (opts.token === null || opts.token.trim() === '') return [];
   const dated = questions.filter(
@@ -184,8 +199,10 @@ function dateRequests(
   );
   const wanted = new Map<string, DateRequest>();
   for (const q of dated) {
-    wanted.set(dateKey(q.repo, q.ref), { repo: q.repo, rev: q.ref });
-    wanted.set(dateKey(q.repo, q.sha), { repo: q.repo, rev: q.sha, expectOid: q.sha });
+    const base = dateKey(q.repo, q.ref);
+    const merge = dateKey(q.repo, q.sha);
+    if (!known.has(base)) wanted.set(base, { repo: q.repo, rev: q.ref });
+    if (!known.has(merge)) wanted.set(merge, { repo: q.repo, rev: q.sha, expectOid: q.sha });
   }
   const queries = Math.ceil(wanted.size / DATES_PER_QUERY);
   if (dated.length <= queries) return [];

@@ -12,8 +12,10 @@ import {
   GitHubUnavailableError,
   type GitHubClient,
   type RefRequest,
+  type ResolveExtras,
   type ResolveResult,
 } from './client.js';
+import type { DateRequest } from './base-dates.js';
 import {
   buildBatchQuery,
   readBatchAnswer,
@@ -31,24 +33,28 @@ export interface GraphqlClientOptions extends TransportOptions {
 
 export function createGraphqlClient(opts: GraphqlClientOptions): GitHubClient {
   return {
-    async resolve(refs: readonly RefRequest[]): Promise<ResolveResult> {
+    async resolve(refs: readonly RefRequest[], extras?: ResolveExtras): Promise<ResolveResult> {
       const chunks = chunk(distinctKeys(refs), Math.max(1, opts.chunkSize));
+      // The pinned bases are dated by the first query, beside its refs.
+      const dated = extras?.dates ?? [];
       const session = new GitHubSession(opts);
       const answers =
         chunks.length === 0
           ? []
           : await session.run((octokit) =>
               mapLimited(chunks, opts.concurrency, (keys) =>
-                askChunk(octokit, session, opts.graphqlUrl, keys),
+                askChunk(octokit, session, opts.graphqlUrl, keys, keys === chunks[0] ? dated : []),
               ),
             );
       const results = new Map<RefKey, Resolution>();
+      const dates = new Map<string, number | null>();
       let cost = 0;
       for (const answer of answers) {
         for (const [key, resolution] of answer.results) results.set(key, resolution);
+        for (const [key, at] of answer.dates) dates.set(key, at);
         cost += answer.cost;
       }
-      return { results, requests: session.requests, cost, notes: [] };
+      return { results, requests: session.requests, cost, notes: [], dates };
     },
   };
 }
@@ -58,8 +64,9 @@ async function askChunk(
   session: GitHubSession,
   url: string,
   keys: readonly RefKey[],
+  dates: readonly DateRequest[],
 ): Promise<BatchAnswer> {
-  const batch = buildBatchQuery(keys);
+  const batch = buildBatchQuery(keys, dates);
   const response = await octokit.request({ method: 'POST', url, query: batch.query });
   const body: unknown = response.data;
   if (typeof body !== 'object' || body === null) {

@@ -7,6 +7,15 @@
  * names exactly one ref, or one repository and with it all its refs.
  */
 import { splitRefKey, type LiveState, type RefKey, type Resolution } from '../model.js';
+import {
+  commitDate,
+  DATED_FRAGMENT,
+  dateKey,
+  datesSelections,
+  readDatesAnswer,
+  type DateRequest,
+  type DateSlot,
+} from './base-dates.js';
 
 export interface BatchSlot {
   key: RefKey;
@@ -17,6 +26,8 @@ export interface BatchSlot {
 export interface BatchQuery {
   query: string;
   slots: BatchSlot[];
+  /** Revisions dated beside the refs (aliases `bN`/`dM`), if any were asked. */
+  dateSlots: DateSlot[];
 }
 
 /** The parts of a GraphQL error we rely on. */
@@ -31,15 +42,27 @@ export interface BatchAnswer {
   cost: number;
   /** Slots the answer says nothing usable about: the batch failed for them. */
   unanswered: RefKey[];
+  /**
+   * Commit dates by dateKey(): each merged PR's merge commit (its
+   * `committedDate` comes with the PR) and each revision the batch dated.
+   */
+  dates: Map<string, number | null>;
 }
 
 // `state` has different types on PullRequest and Issue: GitHub rejects the
 // whole query unless the two are aliased apart.
-const FRAGMENTS = `fragment pr on PullRequest { number title url prState: state isDraft merged mergedAt closedAt mergeCommit { oid } reviewDecision author { login } }
+const FRAGMENTS = `fragment pr on PullRequest { number title url prState: state isDraft merged mergedAt closedAt mergeCommit { oid committedDate } reviewDecision author { login } }
 fragment issue on Issue { number title url issueState: state stateReason closedAt author { login } }`;
 
-/** Build the query for a batch of distinct keys (their order is kept). */
-export function buildBatchQuery(keys: readonly RefKey[]): BatchQuery {
+/**
+ * Build the query for a batch of distinct keys (their order is kept), and
+ * date `dates` in the same query: a few more aliases cost no request and no
+ * point (no connections), where a query of their own would wait for the refs.
+ */
+export function buildBatchQuery(
+  keys: readonly RefKey[],
+  dates: readonly DateRequest[] = [],
+): BatchQuery {
   const repos = new Map<
     string,
     { owner: string; repo: string; alias: string; numbers: number[] }
@@ -68,8 +91,10 @@ export function buildBatchQuery(keys: readonly RefKey[]): BatchQuery {
     }
     lines.push('  }');
   }
-  lines.push('  rateLimit { cost remaining resetAt }', '}', FRAGMENTS);
-  return { query: lines.join('\n'), slots };
+  const dated = datesSelections(dates, 'b');
+  lines.push(...dated.lines, '  rateLimit { cost remaining resetAt }', '}', FRAGMENTS);
+  if (dated.slots.length > 0) lines.push(DATED_FRAGMENT);
+  return { query: lines.join('\n'), slots, dateSlots: dated.slots };
 }
 
 /**
@@ -85,13 +110,21 @@ export function readBatchAnswer(
   const results = new Map<RefKey, Resolution>();
   const unanswered: RefKey[] = [];
   const root = asRecord(data);
+  const dates = readDatesAnswer({ slots: batch.dateSlots }, data);
   for (const slot of batch.slots) {
     const resolution = readSlot(slot, root, errors);
     if (resolution) results.set(slot.key, resolution);
     else unanswered.push(slot.key);
+    const oid = resolution?.status === 'found' ? resolution.live.mergeCommit : null;
+    if (oid !== null) {
+      const item = asRecord(asRecord(root?.[slot.repoAlias])?.[slot.itemAlias]);
+      const merge = asRecord(item?.['mergeCommit']);
+      const at = commitDate(merge && { __typename: 'Commit', ...merge }, oid.toLowerCase());
+      if (at !== null) dates.set(dateKey(slot.key.slice(0, slot.key.lastIndexOf('#')), oid), at);
+    }
   }
   const cost = asRecord(root?.['rateLimit'])?.['cost'];
-  return { results, cost: typeof cost === 'number' ? cost : 0, unanswered };
+  return { results, cost: typeof cost === 'number' ? cost : 0, unanswered, dates };
 }
 
 function readSlot(

@@ -3,7 +3,7 @@
  * (GraphQL always needs a token), and record/replay around either.
  */
 import type { RefKey, Resolution } from '../model.js';
-import type { GitHubClient, RefRequest, ResolveResult } from './client.js';
+import type { GitHubClient, RefRequest, ResolveExtras, ResolveResult } from './client.js';
 import { createGraphqlClient } from './graphql-client.js';
 import { createRestClient } from './rest-client.js';
 import { replayClient as replaySnapshot } from './snapshot.js';
@@ -49,7 +49,7 @@ export async function replayClient(file: string): Promise<GitHubClient> {
  */
 export function answeringImpossibleNumbers(inner: GitHubClient): GitHubClient {
   return {
-    async resolve(refs: readonly RefRequest[]): Promise<ResolveResult> {
+    async resolve(refs: readonly RefRequest[], extras?: ResolveExtras): Promise<ResolveResult> {
       const impossible = new Map<RefKey, Resolution>();
       const asked = refs.filter((ref) => {
         const written = ref.key.slice(ref.key.lastIndexOf('#') + 1);
@@ -61,11 +61,11 @@ export function answeringImpossibleNumbers(inner: GitHubClient): GitHubClient {
         });
         return false;
       });
-      if (impossible.size === 0) return inner.resolve(refs);
+      if (impossible.size === 0) return inner.resolve(refs, extras);
       const result: ResolveResult =
         asked.length === 0
           ? { results: new Map(), requests: 0, cost: 0, notes: [] }
-          : await inner.resolve(asked);
+          : await inner.resolve(asked, extras);
       for (const [key, resolution] of impossible) result.results.set(key, resolution);
       return result;
     },

@@ -12,6 +12,7 @@ import {
   GitHubUnavailableError,
   type GitHubClient,
   type RefRequest,
+  type ResolveExtras,
   type ResolveResult,
 } from './client.js';
 
@@ -24,8 +25,8 @@ export function recordingClient(inner: GitHubClient, file: string): GitHubClient
   // read): writes go one after another, each with every answer so far.
   let writing: Promise<void> = Promise.resolve();
   return {
-    async resolve(refs: readonly RefRequest[]): Promise<ResolveResult> {
-      const result = await inner.resolve(refs);
+    async resolve(refs: readonly RefRequest[], extras?: ResolveExtras): Promise<ResolveResult> {
+      const result = await inner.resolve(refs, extras);
       for (const [key, resolution] of result.results) answers.set(key, resolution);
       writing = writing.then(() => writeSnapshot(file, answers));
       await writing;

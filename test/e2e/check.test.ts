@@ -52,21 +52,23 @@ describe('check on a realistic queue', () => {
     ).toEqual([]);
     // 35 GitHub refs and internal#4411, which is listed but never asked about.
     expect(report.summary.refs).toBe(36);
-    // All 35 GitHub refs in one GraphQL query; on top of it, one compare per merged fix of a
-    // patch with a pinned base (kv_layout's record pins v0.11.0: #30378 and #30427),
-    // after one GraphQL query dating the base and the two merge commits. The fake's
-    // infer-org/vllm has no git history, so nothing is dated and both are compared
-    // (a dated base older than both merges would have answered them without compares).
+    // All 35 GitHub refs in one GraphQL query, which also dates the pinned base
+    // (kv_layout's record pins v0.11.0 at 7a1c2e9d0b3f) and, with each merged PR, its merge
+    // commit: no date query of its own. On top of it, one compare per merged fix of that
+    // patch (#30378 and #30427): the fake's infer-org/vllm has no git history, so the base
+    // is not dated and both are compared (a dated base older than both merges would have
+    // answered them without compares).
     const graphql = gh.requests.filter((q) => q.path.endsWith('/graphql'));
     const compares = gh.requests.filter((q) => q.path.includes('/compare/'));
-    expect(graphql.length).toBe(2);
-    expect(graphql[1]?.body).toMatch(/object\(expression: \\"7a1c2e9d0b3f\\"\)/);
+    expect(graphql.length).toBe(1);
+    expect(graphql[0]?.body).toMatch(/object\(expression: \\"7a1c2e9d0b3f\\"\)/);
+    expect(graphql[0]?.body).toMatch(/mergeCommit \{ oid committedDate \}/);
     expect(compares.map((q) => q.path).sort()).toEqual([
       expect.stringMatching(/^\/repos\/infer-org\/vllm\/compare\/7a1c2e9d0b3f\.\.\.[0-9a-f]+/),
       expect.stringMatching(/^\/repos\/infer-org\/vllm\/compare\/7a1c2e9d0b3f\.\.\.[0-9a-f]+/),
     ]);
-    expect(gh.requests.length).toBe(4);
-    expect(report.summary.requests).toBe(4);
+    expect(gh.requests.length).toBe(3);
+    expect(report.summary.requests).toBe(3);
     expect(r.stdout + r.stderr).not.toContain(TOKEN);
   });
 

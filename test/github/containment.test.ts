@@ -15,6 +15,8 @@ import {
   replayContainment,
 } from '../../src/github/containment.js';
 import { GitHubUnavailableError } from '../../src/github/client.js';
+import { dateKey } from '../../src/github/base-dates.js';
+import { createGitHubClient } from '../../src/github/index.js';
 import { runRules } from '../../src/rules/index.js';
 import { parseRecord } from '../../src/sources/records/index.js';
 import { startFakeGitHub, type FakeGitHub } from '../support/fake-github.js';
@@ -46,6 +48,11 @@ const DATED = {
   ],
   refs: { v1: sha('b'), main: sha('e'), side: sha('f') },
   annotatedTags: ['v1'],
+  // Merged as a4 (in the history), and one whose merge commit the history lacks.
+  prs: [
+    { number: 7, state: 'MERGED' as const, mergeCommit: sha('e'), mergedAt: day('05-02') },
+    { number: 8, state: 'MERGED' as const, mergeCommit: sha('8'), mergedAt: day('06-01') },
+  ],
 };
 
 let gh: FakeGitHub;
@@ -467,5 +474,81 @@ related_refs:
       ['drop-candidate', 'acme/engine#1'],
       ['in-pinned-base-drift', 'acme/engine#1'],
     ]);
+  });
+});
+
+describe('GitHub containment: dates the ref queries learned', () => {
+  const at = (iso: string) => Date.parse(iso);
+  const graphqlBodies = () =>
+    gh.requests.filter((r) => r.path === '/graphql').map((r) => r.body ?? '');
+  const client = () =>
+    createGitHubClient({
+      token: TOKEN,
+      apiUrl: gh.url,
+      graphqlUrl: `${gh.url}/graphql`,
+      chunkSize: 100,
+      concurrency: 4,
+      timeoutSeconds: 10,
+    });
+
+  it('dates every merge commit and the pinned bases in the ref query itself', async () => {
+    gh.reset();
+    const result = await client().resolve(
+      [
+        { key: 'acme/dated#7', kindHint: null },
+        { key: 'acme/dated#8', kindHint: null },
+      ],
+      {
+        dates: [
+          { repo: 'acme/dated', rev: 'v1' },
+          { repo: 'acme/dated', rev: 'nope' },
+        ],
+      },
+    );
+    expect(result.requests).toBe(1);
+    expect(graphqlBodies()).toHaveLength(1);
+    expect(result.dates).toEqual(
+      new Map([
+        // The annotated tag, read through its target; a revision GitHub lacks is null.
+        [dateKey('acme/dated', 'v1'), at(day('03-01'))],
+        [dateKey('acme/dated', 'nope'), null],
+        // a4's own date; #8's merge commit, unknown to the history, dated at the merge.
+        [dateKey('acme/dated', sha('e')), at(day('05-01'))],
+        [dateKey('acme/dated', sha('8')), at(day('06-01'))],
+      ]),
+    );
+  });
+
+  it('asks no date query for what the ref queries dated, and gives the same answers', async () => {
+    gh.reset();
+    const learned = await client().resolve([{ key: 'acme/dated#7', kindHint: null }], {
+      dates: [{ repo: 'acme/dated', rev: sha('b').slice(0, 12) }],
+    });
+    const after = {
+      repo: 'acme/dated',
+      ref: sha('b').slice(0, 12),
+      sha: sha('e'),
+      mergedAt: day('05-02'),
+    };
+    const within = { ...after, sha: sha('c'), mergedAt: '2026-03-01T12:00:00Z' };
+    gh.reset();
+    const informed = createGitHubContainment({
+      token: TOKEN,
+      apiUrl: gh.url,
+      timeoutSeconds: 10,
+      concurrency: 4,
+      ...(learned.dates ? { knownDates: learned.dates } : {}),
+    });
+    const { answers, requests } = await informed.contains([after, within]);
+    expect(answers.get(containmentKey(after))).toBe(false);
+    expect(answers.get(containmentKey(within))).toBe(false);
+    // The base and a4 were known; only c3's date was asked, then c3 compared (12 h: too close).
+    expect(graphqlBodies()).toHaveLength(1);
+    expect(graphqlBodies()[0]).toContain(sha('c'));
+    expect(graphqlBodies()[0]).not.toContain(sha('e'));
+    expect(requests).toBe(2);
+    gh.reset();
+    const uninformed = await resolver().contains([after, within]);
+    expect(uninformed.answers).toEqual(answers);
   });
 });

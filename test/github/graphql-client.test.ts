@@ -93,7 +93,13 @@ describe('GraphQL client', () => {
 
   it('makes no request for no refs', async () => {
     const result = await createGitHubClient(optionsFor(gh)).resolve([]);
-    expect(result).toEqual({ results: new Map(), requests: 0, cost: 0, notes: [] });
+    expect(result).toEqual({
+      results: new Map(),
+      requests: 0,
+      cost: 0,
+      notes: [],
+      dates: new Map(),
+    });
     expect(gh.requests).toHaveLength(0);
   });
 });

@@ -16,7 +16,7 @@ describe('buildBatchQuery', () => {
         '  }',
         '  rateLimit { cost remaining resetAt }',
         '}',
-        'fragment pr on PullRequest { number title url prState: state isDraft merged mergedAt closedAt mergeCommit { oid } reviewDecision author { login } }',
+        'fragment pr on PullRequest { number title url prState: state isDraft merged mergedAt closedAt mergeCommit { oid committedDate } reviewDecision author { login } }',
         'fragment issue on Issue { number title url issueState: state stateReason closedAt author { login } }',
       ].join('\n'),
     );

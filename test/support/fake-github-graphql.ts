@@ -115,7 +115,7 @@ function rootFor(
             throw notFound(
               `Could not resolve to an issue or pull request with the number of ${number}.`,
             );
-          return item.kind === 'pr' ? pullNode(item) : issueNode(item);
+          return item.kind === 'pr' ? pullNode(item, repo.git) : issueNode(item);
         },
         object: ({ expression }: { expression: string }) => gitObject(repo.git, expression),
         pullRequests: (args: { states?: string[]; first?: number; after?: string }) =>
@@ -123,7 +123,7 @@ function rootFor(
             repo.pulls().filter((pr) => !args.states || args.states.includes(pr.state)),
             args,
             (pr) => ({
-              ...pullNode(pr),
+              ...pullNode(pr, repo.git),
               headRefOid: pr.headRefOid,
               updatedAt: pr.updatedAt,
               files: (fileArgs: { first?: number; after?: string }) =>
@@ -204,7 +204,13 @@ function gitObject(git: GitView, expression: string): Record<string, unknown> | 
   };
 }
 
-function pullNode(pr: PrView): Record<string, unknown> {
+/**
+ * A PR as GitHub gives it. Its merge commit is dated like any commit of the
+ * history when the history holds it, else at the merge (GitHub always has a
+ * date for a merge commit).
+ */
+function pullNode(pr: PrView, git: GitView): Record<string, unknown> {
+  const merge = pr.mergeCommit === null ? null : git.resolve(pr.mergeCommit);
   return {
     __typename: 'PullRequest',
     number: pr.number,
@@ -216,7 +222,14 @@ function pullNode(pr: PrView): Record<string, unknown> {
     mergedAt: pr.mergedAt,
     closed: pr.state !== 'OPEN',
     closedAt: pr.closedAt,
-    mergeCommit: pr.mergeCommit === null ? null : { __typename: 'Commit', oid: pr.mergeCommit },
+    mergeCommit:
+      pr.mergeCommit === null
+        ? null
+        : {
+            __typename: 'Commit',
+            oid: pr.mergeCommit,
+            committedDate: merge === null ? pr.mergedAt : git.dateOf(merge),
+          },
     reviewDecision: pr.reviewDecision,
     author: { __typename: 'User', login: pr.author },
   };
