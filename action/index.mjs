@@ -12042,7 +12042,6 @@ var init_flag_rules = __esm({
 // src/commands/shared.ts
 import { existsSync, statSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
-import { createRequire } from "node:module";
 import path4 from "node:path";
 async function prepare(flags) {
   refuseContradictions(flags);
@@ -12137,7 +12136,7 @@ function parseToday(flag, now) {
   }
   return flag;
 }
-var require2, VERSION;
+var VERSION;
 var init_shared = __esm({
   "src/commands/shared.ts"() {
     "use strict";
@@ -12146,8 +12145,7 @@ var init_shared = __esm({
     init_endpoint();
     init_repository_top();
     init_flag_rules();
-    require2 = createRequire(import.meta.url);
-    VERSION = true ? "0.1.0" : require2("../../package.json").version;
+    VERSION = true ? "0.1.0" : createRequire(import.meta.url)("../../package.json").version;
   }
 });
 

@@ -88,6 +88,12 @@ let meter: Meter;
 /** `node dist/cli.js …` as a user runs it: a fresh process, timed. */
 const runCli = (args: string[], env: Record<string, string> = {}): Promise<RunResult> =>
   meter.run(CLI, args, { node: true, env, cwd: PROJECT });
+/**
+ * The same runs without the compile cache (scripts/cli-launcher.mjs): what the
+ * first run of a command on a fresh machine (a CI runner) pays. Every other
+ * tool row runs warm: the warm-up run fills the cache.
+ */
+const NO_COMPILE_CACHE = { NODE_DISABLE_COMPILE_CACHE: '1' };
 
 /** One extra, untimed run under `--cpu-prof` when BENCH_PROFILE is set. */
 async function profile(label: string, args: string[], env: Record<string, string> = {}) {
@@ -148,6 +154,8 @@ interface SizeResult {
   };
   /** `check --offline` on the same tree: process start, discovery, parsing, rules, report. */
   offline: Series;
+  /** `check` again, without the compile cache. */
+  noCompileCache: Series;
   baseline: { wallMs: number; runsMs: number[]; requests: number; failures: number };
   speedup: number;
   identical: boolean;
@@ -169,17 +177,24 @@ async function measureSize(patches: number): Promise<SizeResult> {
     const env = { GH_TOKEN: TOKEN, GITHUB_API_URL: fake.url };
     const args = ['check', '--root', dir, '--format', 'json', '--today', TODAY];
     const offArgs = [...args, '--offline'];
-    // check and check --offline alternate; the fake's log is cleared before each check.
-    const [online = [], offline = []] = await interleaved(
+    // check, check --offline and check without the compile cache take turns; the fake's log
+    // is cleared before each (warm) check and kept once it is done: the last one's requests.
+    let logged: FakeGitHub['requests'] = [];
+    const [online = [], offline = [], cold = []] = await interleaved(
       runs,
       warmup,
-      [() => runCli(args, env), () => runCli(offArgs, env)],
+      [
+        () => runCli(args, env),
+        () => runCli(offArgs, env),
+        () => runCli(args, { ...env, ...NO_COMPILE_CACHE }),
+      ],
       (job) => {
         if (job === 0) fake.reset();
+        if (job === 1) logged = [...fake.requests];
       },
     );
     const tool = online[online.length - 1] as RunResult;
-    const reqs = [...fake.requests];
+    const reqs = logged;
     const graphql = reqs.filter((q) => q.path.endsWith('/graphql'));
     // The fake answers every successful query with rateLimit { cost: 1 } (GitHub's cost for
     // a query with no connections), so points = answered GraphQL queries.
@@ -253,6 +268,7 @@ async function measureSize(patches: number): Promise<SizeResult> {
         networkSpanMs,
       },
       offline: summarize(shown(offArgs, dir), offline),
+      noCompileCache: summarize(`NODE_DISABLE_COMPILE_CACHE=1 ${shown(args, dir)}`, cold),
       baseline: {
         wallMs: baselineWall,
         runsMs: baselineRuns.map((b) => Math.round(b.wallMs)),
@@ -278,6 +294,8 @@ interface ListResult {
   exitCode: number | null;
   /** Bare `node -e 0`, same runs interleaved. */
   nodeStart: Series;
+  /** The same `list` without the compile cache. */
+  noCompileCache: Series;
   stderr: string;
 }
 
@@ -290,9 +308,10 @@ async function measureList(): Promise<ListResult> {
     // `list` is offline by definition; older builds reject the flag.
     args = ['list', '--root', dir, '--today', TODAY];
   }
-  const [list = [], bare = []] = await interleaved(runs, warmup, [
+  const [list = [], bare = [], cold = []] = await interleaved(runs, warmup, [
     () => runCli(args),
     () => meter.run(process.execPath, ['-e', '0'], { node: false, cwd: PROJECT }),
+    () => runCli(args, NO_COMPILE_CACHE),
   ]);
   await profile(`list-offline-${LIST_PATCHES}`, args);
   const last = list[list.length - 1] as RunResult;
@@ -301,6 +320,7 @@ async function measureList(): Promise<ListResult> {
     list: summarize(shown(args, dir), list),
     exitCode: last.code,
     nodeStart: summarize('node -e 0', bare),
+    noCompileCache: summarize(`NODE_DISABLE_COMPILE_CACHE=1 ${shown(args, dir)}`, cold),
     stderr: last.stderr.slice(0, 2000),
   };
 }
@@ -310,6 +330,8 @@ interface YoctoRow {
   /** Patches in the tree as patchreview.py's pathspecs select them, counted by the bench. */
   expectedPatches: number;
   tool: Series & {
+    /** The same runs without the compile cache. */
+    noCompileCache: Series;
     /** `read.patches` of the JSON report. */
     patchesRead: number | null;
     refsFound: number | null;
@@ -337,10 +359,10 @@ async function measureYocto(
 ): Promise<YoctoRow> {
   const expectedPatches = await expectedYoctoPatches(dir);
   const args = ['list', '--root', dir, '--format', 'json'];
-  const jobs = [() => runCli(args)];
+  const jobs = [() => runCli(args), () => runCli(args, NO_COMPILE_CACHE)];
   if (!isUnavailable(peer))
     jobs.push(() => meter.run(peer.python, [peer.script, dir], { cwd: dir }));
-  const [tool = [], review = []] = await interleaved(runs, warmup, jobs);
+  const [tool = [], cold = [], review = []] = await interleaved(runs, warmup, jobs);
   await profile(profileLabel, args);
   const last = tool[tool.length - 1] as RunResult;
   let patchesRead: number | null = null;
@@ -382,6 +404,7 @@ async function measureYocto(
     expectedPatches,
     tool: {
       ...summarize(shown(args, dir), tool),
+      noCompileCache: summarize(`NODE_DISABLE_COMPILE_CACHE=1 ${shown(args, dir)}`, cold),
       patchesRead,
       refsFound,
       exitCode: last.code,
@@ -438,6 +461,7 @@ function checkTable(results: SizeResult[]): string {
     'refs',
     'tool wall',
     'tool CPU',
+    'wall without compile cache',
     'of which: offline check / network span',
     'baseline wall',
     'speed-up',
@@ -452,6 +476,7 @@ function checkTable(results: SizeResult[]): string {
     String(r.refs),
     fmtMs(r.tool.wallMs),
     fmtMs(r.tool.cpuMs),
+    fmtMs(r.noCompileCache.wallMs),
     `${fmtMs(r.offline.wallMs)} / ${fmtMs(r.tool.networkSpanMs)}`,
     `${fmtMs(r.baseline.wallMs)}${r.baseline.runsMs.length === runs ? '' : ` (${r.baseline.runsMs.length} run${r.baseline.runsMs.length === 1 ? '' : 's'})`}`,
     `${r.speedup.toFixed(1)}×`,
@@ -478,6 +503,7 @@ function yoctoTable(rows: YoctoRow[]): string {
     'patches: tool / patchreview.py / expected',
     '`list --format json` wall',
     'CPU',
+    'wall without compile cache',
     'patchreview.py wall',
     'CPU',
     'wall ratio',
@@ -495,6 +521,7 @@ function yoctoTable(rows: YoctoRow[]): string {
         `${r.tool.patchesRead ?? '?'} / ${p ? (p.patchesFound ?? '?') : '—'} / ${r.expectedPatches}`,
         fmtMs(r.tool.wallMs),
         fmtMs(r.tool.cpuMs),
+        fmtMs(r.tool.noCompileCache.wallMs),
         p ? fmtMs(p.wallMs) : 'peer not available',
         p ? fmtMs(p.cpuMs) : '—',
         ratio(r.tool.wallMs, p?.wallMs),
@@ -672,16 +699,22 @@ async function main(): Promise<void> {
       yocto: yocto.map((y) => ({
         label: y.label,
         toolWallMs: y.tool.wallMs,
+        toolColdWallMs: y.tool.noCompileCache.wallMs,
         peerWallMs: isUnavailable(y.peer) ? null : y.peer.wallMs,
         invalid: y.invalid,
       })),
       oeCoreSkipped,
-      list: { patches: list.patches, wallMs: list.list.wallMs },
+      list: {
+        patches: list.patches,
+        wallMs: list.list.wallMs,
+        coldWallMs: list.noCompileCache.wallMs,
+      },
       size500: r500
         ? {
             refs: r500.refs,
             latencyMs,
             toolWallMs: r500.tool.wallMs,
+            toolColdWallMs: r500.noCompileCache.wallMs,
             baselineWallMs: r500.baseline.wallMs,
             requests: r500.tool.requests,
             identical: r500.identical,
@@ -716,7 +749,7 @@ async function main(): Promise<void> {
       '',
       `### \`list --offline\`, ${list.patches.toLocaleString('en-US')}-patch ledger tree`,
       '',
-      `\`${list.list.command}\`: ${fmtMs(list.list.wallMs)} wall, ${fmtMs(list.list.cpuMs)} CPU (process start included; bare \`node -e 0\` ${fmtMs(list.nodeStart.wallMs)}), peak RSS ${fmtMb(list.list.peakRssMb)}, exit ${list.exitCode}`,
+      `\`${list.list.command}\`: ${fmtMs(list.list.wallMs)} wall, ${fmtMs(list.list.cpuMs)} CPU (process start included; bare \`node -e 0\` ${fmtMs(list.nodeStart.wallMs)}), peak RSS ${fmtMb(list.list.peakRssMb)}, exit ${list.exitCode}; without the compile cache ${fmtMs(list.noCompileCache.wallMs)} wall, ${fmtMs(list.noCompileCache.cpuMs)} CPU`,
       '',
       '### Linearity',
       '',

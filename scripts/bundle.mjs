@@ -12,14 +12,14 @@ const pkg = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8'));
 
 /**
  * Bundle one entry (`entryPoints` or `stdin`, as esbuild takes them) into one
- * ESM file for Node 20 and return its text and the licence notices of the
+ * file for Node 20 (ESM, or CommonJS with `format: 'cjs'`) and return its text and the licence notices of the
  * packages in it; nothing is written. `header` is the bundle's first comment
  * line. Dynamic imports stay inside the file: esbuild turns each lazily
  * imported module into an initialiser that runs on first import, so a command
  * that never reaches Octokit never evaluates it (it is still parsed; code
  * splitting into chunks cost more than it saved, docs/decisions.md).
  */
-export async function bundle({ header, outfile, ...entry }) {
+export async function bundle({ header, outfile, format = 'esm', ...entry }) {
   const result = await build({
     ...entry,
     // Paths in the bundle's comments are relative to this, whatever the caller's directory.
@@ -32,18 +32,30 @@ export async function bundle({ header, outfile, ...entry }) {
     bundle: true,
     platform: 'node',
     target: 'node20',
-    format: 'esm',
+    format,
     write: false,
     metafile: true,
     outfile,
     legalComments: 'eof',
-    define: { __UPSTREAM_STATUS_VERSION__: JSON.stringify(pkg.version) },
-    // Some bundled dependencies are CommonJS and call require() for node built-ins.
+    define: {
+      __UPSTREAM_STATUS_VERSION__: JSON.stringify(pkg.version),
+      // A CommonJS bundle has no import.meta; its own file's URL stands in.
+      ...(format === 'cjs' ? { 'import.meta.url': '__usImportMetaUrl' } : {}),
+    },
     banner: {
       js: [
         header,
-        "import { createRequire as __usCreateRequire } from 'node:module';",
-        'const require = __usCreateRequire(import.meta.url);',
+        ...(format === 'cjs'
+          ? [
+              // Our modules are ESM, strict by definition; CommonJS output is not unless told.
+              "'use strict';",
+              "var __usImportMetaUrl = require('node:url').pathToFileURL(__filename).href;",
+            ]
+          : // Some bundled dependencies are CommonJS and call require() for node built-ins.
+            [
+              "import { createRequire as __usCreateRequire } from 'node:module';",
+              'const require = __usCreateRequire(import.meta.url);',
+            ]),
       ].join('\n'),
     },
     logLevel: 'warning',

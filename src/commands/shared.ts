@@ -14,11 +14,11 @@ import { refuseContradictions, type ExclusiveFlags } from './flag-rules.js';
 /** Set by the Action's bundler (scripts/build-action.mjs), where package.json is not beside the code. */
 declare const __UPSTREAM_STATUS_VERSION__: string | undefined;
 
-const require = createRequire(import.meta.url);
+// Read from package.json only when no bundler set it (tests run the sources).
 export const VERSION: string =
   typeof __UPSTREAM_STATUS_VERSION__ === 'string'
     ? __UPSTREAM_STATUS_VERSION__
-    : (require('../../package.json') as { version: string }).version;
+    : (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
 
 export interface GitHubFlags {
   /** --budget: most GitHub requests this run may make. */

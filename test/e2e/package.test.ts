@@ -115,11 +115,13 @@ afterAll(async () => {
 
 describe('npm pack', () => {
   it('builds the CLI itself and ships it with LICENSE and README, without source maps', () => {
-    // The CLI is one bundle (scripts/build-cli.mjs); tsc's modules and maps stay behind.
+    // The CLI is one bundle and its launcher (scripts/build-cli.mjs); tsc's modules and
+    // maps stay behind.
     expect(packed.map((f) => f.path).sort()).toEqual([
       'LICENSE',
       'README.md',
       'dist/THIRD-PARTY-LICENSES.txt',
+      'dist/cli-main.cjs',
       'dist/cli.js',
       'package.json',
     ]);
@@ -130,7 +132,7 @@ describe('npm pack', () => {
 
   it('declares where it comes from and under which licence, and no dependencies', () => {
     expect(pkg.license).toBe('MIT');
-    // Everything the CLI runs is in dist/cli.js: a runtime dependency would only
+    // Everything the CLI runs is in dist/: a runtime dependency would only
     // make users download (and trust) packages that never load.
     expect(pkg.dependencies ?? {}).toEqual({});
     expect(pkg.scripts.prepack).toMatch(/build/);

@@ -51,7 +51,7 @@ describe('the JSON shim the bundles use for Octokit', () => {
   });
 
   it('is what both bundles carry, not the package', () => {
-    for (const bundle of ['dist/cli.js', 'action/index.mjs']) {
+    for (const bundle of ['dist/cli-main.cjs', 'action/index.mjs']) {
       const text = readFileSync(path.join(ROOT, bundle), 'utf8');
       expect(text, bundle).toMatch(/JSONParse = \(\w+, reviver\) => JSON\.parse\(/);
       // json-with-bigint's own marker for integers it turned into strings.

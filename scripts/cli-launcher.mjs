@@ -1,0 +1,107 @@
+#!/usr/bin/env node
+// The package's bin. scripts/build-cli.mjs writes it as dist/cli.js from
+// scripts/cli-launcher.mjs, with BUILD set to a hash of the bundle it starts.
+//
+// It runs the whole CLI, dist/cli-main.cjs (one CommonJS bundle), through V8's
+// code cache, as Node 22's module.enableCompileCache() would; Node 20 has no
+// such switch. The first run of each command compiles as usual and, on
+// exit, saves the bytecode of every function it compiled. Later runs of the
+// same build start from it and skip parsing and compiling (docs/decisions.md,
+// "Compile cache").
+//
+// The cache holds code, never results: what a run reads and reports does not
+// depend on it. Files are keyed by the bundle's hash, size and mtime, Node's
+// version and the platform (V8 also refuses data made for another version or
+// other flags), live in the user's cache folder ($XDG_CACHE_HOME or
+// ~/.cache, then upstream-status/) and are private to the user. Any failure
+// only costs speed. NODE_DISABLE_COMPILE_CACHE=1, Node's own switch for the
+// same feature, turns it off; NODE_DEBUG=upstream-status says what it did.
+import {
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { createRequire } from 'node:module';
+import { homedir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Script } from 'node:vm';
+
+const BUILD = '%BUILD%';
+const MAIN = fileURLToPath(new URL('./cli-main.cjs', import.meta.url));
+
+const source = readFileSync(MAIN, 'utf8');
+const cacheFile = compileCacheFile();
+let cachedData;
+if (cacheFile !== null) {
+  try {
+    cachedData = readFileSync(cacheFile);
+  } catch {
+    // First run of this command with this build: compiled as usual, saved at exit.
+  }
+}
+// CommonJS's own wrapper, on the bundle's first line, so line numbers stay the bundle's.
+const script = new Script(
+  `(function (exports, require, module, __filename, __dirname) {${source}\n})`,
+  { filename: MAIN, cachedData },
+);
+const missed =
+  cacheFile !== null && (cachedData === undefined || script.cachedDataRejected === true);
+if (missed) process.once('exit', () => save(script, cacheFile));
+// NODE_DEBUG=upstream-status says what the cache did (on stderr), as NODE_DEBUG does for Node's own parts.
+if (/\bupstream-status\b/.test(process.env.NODE_DEBUG ?? '')) {
+  const state =
+    cacheFile === null
+      ? 'off'
+      : cachedData === undefined
+        ? 'missing'
+        : missed
+          ? 'rejected'
+          : 'used';
+  process.stderr.write(`compile cache: ${state}${cacheFile === null ? '' : ` (${cacheFile})`}\n`);
+}
+const module = { exports: {} };
+script.runInThisContext()(module.exports, createRequire(MAIN), module, MAIN, path.dirname(MAIN));
+
+/** Where this build's code cache for this command lives, or null for none. */
+function compileCacheFile() {
+  if (process.env.NODE_DISABLE_COMPILE_CACHE) return null;
+  try {
+    const home = process.env.XDG_CACHE_HOME || path.join(homedir(), '.cache');
+    if (!path.isAbsolute(home)) return null;
+    const { size, mtimeMs } = statSync(MAIN);
+    // Each command compiles different functions: each keeps its own cache.
+    const command = /^[a-z][a-z-]{0,30}$/.test(process.argv[2] ?? '') ? process.argv[2] : 'cli';
+    const key = `${BUILD}-${size}-${Math.trunc(mtimeMs)}-${process.version}-${process.platform}-${process.arch}`;
+    return path.join(home, 'upstream-status', 'compile-cache', `${key}-${command}.v8`);
+  } catch {
+    return null;
+  }
+}
+
+/** Most cache files kept (about 0.5 MB each); past it the oldest go. */
+const KEEP = 32;
+
+/** Write the cache atomically and keep the folder small; never fails the run. */
+function save(compiled, file) {
+  try {
+    const dir = path.dirname(file);
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const temporary = `${file}.${process.pid}.tmp`;
+    writeFileSync(temporary, compiled.createCachedData(), { mode: 0o600 });
+    renameSync(temporary, file);
+    const files = readdirSync(dir).map((name) => path.join(dir, name));
+    if (files.length > KEEP) {
+      const byAge = files
+        .map((f) => ({ f, at: statSync(f, { throwIfNoEntry: false })?.mtimeMs ?? 0 }))
+        .sort((a, b) => a.at - b.at);
+      for (const { f } of byAge.slice(0, files.length - KEEP)) rmSync(f, { force: true });
+    }
+  } catch {
+    // A read-only or full home only costs the next run its compile time.
+  }
+}

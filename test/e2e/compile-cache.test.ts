@@ -1,0 +1,105 @@
+/**
+ * dist/cli.js runs the bundle through V8's code cache (scripts/cli-launcher.mjs):
+ * the first run of a command saves the compiled code in the user's cache
+ * folder, later runs start from it. The cache may only ever change speed:
+ * these check that it is used, private, refused when it does not fit, never
+ * fatal, bounded, and that output is the same with it, without it and
+ * against a broken one.
+ */
+import {
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PROJECT, runCli } from './cli.js';
+
+const LIST = ['list', '--root', path.join(PROJECT, 'example'), '--today', '2026-08-20'];
+let home: string;
+beforeAll(() => {
+  home = mkdtempSync(path.join(os.tmpdir(), 'us-compile-cache-'));
+});
+afterAll(() => rmSync(home, { recursive: true, force: true }));
+
+const folder = (cacheHome: string) => path.join(cacheHome, 'upstream-status', 'compile-cache');
+const debug = (cacheHome: string) => ({ XDG_CACHE_HOME: cacheHome, NODE_DEBUG: 'upstream-status' });
+const stateOf = (stderr: string) => /compile cache: (\w+)/.exec(stderr)?.[1];
+
+describe('the compile cache', () => {
+  it('is saved by the first run, used by the next, and changes nothing in the output', async () => {
+    const cacheHome = path.join(home, 'first');
+    const plain = await runCli(LIST, { NODE_DISABLE_COMPILE_CACHE: '1' });
+    const first = await runCli(LIST, debug(cacheHome));
+    expect(stateOf(first.stderr)).toBe('missing');
+    const files = readdirSync(folder(cacheHome));
+    expect(files).toEqual([
+      expect.stringMatching(/^[0-9a-f]{16}-\d+-\d+-v\d+\.\d+\.\d+-\w+-\w+-list\.v8$/),
+    ]);
+    // Private to the user: code another user could change would run as this one.
+    expect(statSync(folder(cacheHome)).mode & 0o777).toBe(0o700);
+    expect(statSync(path.join(folder(cacheHome), files[0] ?? '')).mode & 0o777).toBe(0o600);
+    const second = await runCli(LIST, debug(cacheHome));
+    expect(stateOf(second.stderr)).toBe('used');
+    for (const run of [first, second]) {
+      expect(run.code).toBe(plain.code);
+      expect(run.stdout).toBe(plain.stdout);
+    }
+    // Another command keeps its own cache (it compiles other functions).
+    await runCli(['--version'], debug(cacheHome));
+    expect(readdirSync(folder(cacheHome)).some((f) => f.endsWith('-cli.v8'))).toBe(true);
+  });
+
+  it('refuses a broken cache file, runs as usual and writes a good one over it', async () => {
+    const cacheHome = path.join(home, 'broken');
+    await runCli(LIST, { XDG_CACHE_HOME: cacheHome });
+    const [name = ''] = readdirSync(folder(cacheHome));
+    const file = path.join(folder(cacheHome), name);
+    const good = readFileSync(file);
+    writeFileSync(file, Buffer.alloc(good.length, 7));
+    const plain = await runCli(LIST, { NODE_DISABLE_COMPILE_CACHE: '1' });
+    const run = await runCli(LIST, debug(cacheHome));
+    expect(stateOf(run.stderr)).toBe('rejected');
+    expect(run.stdout).toBe(plain.stdout);
+    expect(readFileSync(file).equals(Buffer.alloc(good.length, 7))).toBe(false);
+    expect(stateOf((await runCli(LIST, debug(cacheHome))).stderr)).toBe('used');
+  });
+
+  it('is off with NODE_DISABLE_COMPILE_CACHE, and a cache folder it cannot write costs nothing but time', async () => {
+    const off = path.join(home, 'off');
+    const disabled = await runCli(LIST, { ...debug(off), NODE_DISABLE_COMPILE_CACHE: '1' });
+    expect(stateOf(disabled.stderr)).toBe('off');
+    expect(() => readdirSync(off)).toThrow();
+    // XDG_CACHE_HOME names a file: nothing can be written under it.
+    const blocked = path.join(home, 'a-file');
+    writeFileSync(blocked, '');
+    const run = await runCli(LIST, { XDG_CACHE_HOME: blocked });
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toBe(disabled.stdout);
+  });
+
+  it('keeps at most 32 files, dropping the oldest', async () => {
+    const cacheHome = path.join(home, 'full');
+    await runCli(['--version'], { XDG_CACHE_HOME: cacheHome });
+    const dir = folder(cacheHome);
+    const old = Date.now() / 1000 - 86_400;
+    for (let i = 0; i < 40; i++) {
+      const f = path.join(dir, `0000000000000000-1-1-v0.0.0-other-build-${i}.v8`);
+      writeFileSync(f, 'x');
+      utimesSync(f, old + i, old + i);
+    }
+    await runCli(LIST, { XDG_CACHE_HOME: cacheHome });
+    const left = readdirSync(dir);
+    expect(left).toHaveLength(32);
+    expect(left.some((f) => f.endsWith('-list.v8'))).toBe(true);
+    expect(left.some((f) => f.endsWith('-cli.v8'))).toBe(true);
+    // The oldest of the planted files went first.
+    expect(left).not.toContain('0000000000000000-1-1-v0.0.0-other-build-0.v8');
+    expect(left).toContain('0000000000000000-1-1-v0.0.0-other-build-39.v8');
+  });
+});
