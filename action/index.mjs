@@ -30716,7 +30716,6 @@ function connectFailure(error) {
   const causes = cause instanceof AggregateError ? [cause, ...cause.errors] : [cause];
   const codes = causes.map((c) => c.code).filter((c) => typeof c === "string");
   if (codes.some((c) => UNREACHABLE_CODES.has(c))) return "unreachable";
-  if (cause.message === "bad port") return "unreachable";
   if (codes.some((c) => TRANSIENT_CODES.has(c))) return "transient";
   return null;
 }
@@ -30738,7 +30737,7 @@ var init_connect_failure = __esm({
       "UNABLE_TO_GET_ISSUER_CERT_LOCALLY",
       "ERR_TLS_CERT_ALTNAME_INVALID"
     ]);
-    TRANSIENT_CODES = /* @__PURE__ */ new Set(["EAI_AGAIN", "UND_ERR_CONNECT_TIMEOUT"]);
+    TRANSIENT_CODES = /* @__PURE__ */ new Set(["EAI_AGAIN", "ETIMEDOUT", "UND_ERR_CONNECT_TIMEOUT"]);
   }
 });
 
@@ -30753,72 +30752,177 @@ function linkedSignal(parent) {
     release: () => parent.removeEventListener("abort", forward)
   };
 }
-function cappedResponse(response, maxBytes, onOverflow, done) {
-  const declared = Number(response.headers.get("content-length"));
-  if (response.body === null) {
-    done();
-    return response;
-  }
-  let finished = false;
-  const finish2 = () => {
-    if (!finished) {
-      finished = true;
-      done();
-    }
-  };
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    onOverflow(declared);
-    finish2();
-    void response.body.cancel().catch(() => {
-    });
-    return withUrl(new Response("", statusOf(response)), response.url);
-  }
-  let seen = 0;
-  const reader = response.body.getReader();
-  const body = new ReadableStream({
-    async pull(controller) {
-      try {
-        const { done: ended, value } = await reader.read();
-        if (ended) {
-          finish2();
-          controller.close();
-          return;
-        }
-        seen += value.byteLength;
-        if (seen > maxBytes) {
-          onOverflow(seen);
-          finish2();
-          controller.error(new Error(`answer larger than ${maxBytes} bytes`));
-          await reader.cancel().catch(() => {
-          });
-          return;
-        }
-        controller.enqueue(value);
-      } catch (error) {
-        finish2();
-        controller.error(error);
-      }
-    },
-    async cancel(reason) {
-      finish2();
-      await reader.cancel(reason).catch(() => {
-      });
-    }
-  });
-  return withUrl(new Response(body, statusOf(response)), response.url);
-}
-function statusOf(response) {
-  return { status: response.status, statusText: response.statusText, headers: response.headers };
-}
-function withUrl(response, url) {
-  Object.defineProperty(response, "url", { value: url });
-  return response;
-}
 var DEFAULT_MAX_RESPONSE_BYTES;
 var init_body_cap = __esm({
   "src/github/body-cap.ts"() {
     "use strict";
     DEFAULT_MAX_RESPONSE_BYTES = 8 * 1024 * 1024;
+  }
+});
+
+// src/github/http-fetch.ts
+import http from "node:http";
+import https from "node:https";
+import zlib from "node:zlib";
+async function httpFetch(url, init, limit) {
+  let target = new URL(url);
+  let method2 = (init.method ?? "GET").toUpperCase();
+  let body = init.body ?? null;
+  const headers = {};
+  for (const [name2, value] of Object.entries(init.headers ?? {}))
+    headers[name2.toLowerCase()] = value;
+  headers["accept-encoding"] ??= "gzip, deflate, br";
+  for (let redirects = 0; ; redirects++) {
+    const answer = await exchange(target, method2, headers, body, init.signal ?? null, limit);
+    const location = answer.headers.get("location");
+    if (![301, 302, 303, 307, 308].includes(answer.status) || location === null) return answer;
+    if (redirects >= MAX_REDIRECTS) throw fetchFailed(new Error("redirect count exceeded"));
+    const next = new URL(location, target);
+    if (next.origin !== target.origin) delete headers["authorization"];
+    if (answer.status === 303 || (answer.status === 301 || answer.status === 302) && method2 === "POST") {
+      method2 = "GET";
+      body = null;
+      delete headers["content-type"];
+    }
+    target = next;
+  }
+}
+function exchange(target, method2, headers, body, signal, limit) {
+  return new Promise((resolve2, reject) => {
+    if (signal?.aborted) {
+      reject(abortError(signal));
+      return;
+    }
+    const send = { ...headers };
+    if (body !== null) send["content-length"] = String(Buffer.byteLength(body));
+    const client = target.protocol === "https:" ? https : http;
+    let settled = false;
+    const fail2 = (error) => {
+      if (settled) return;
+      settled = true;
+      signal?.removeEventListener("abort", onAbort);
+      reject(error);
+    };
+    const request2 = client.request(target, { method: method2, headers: send });
+    const onAbort = () => {
+      const error = abortError(signal);
+      request2.destroy(error);
+      fail2(error);
+    };
+    signal?.addEventListener("abort", onAbort, { once: true });
+    request2.on("error", (error) => fail2(signal?.aborted ? abortError(signal) : fetchFailed(error)));
+    request2.on("socket", (socket) => {
+      if (!socket.connecting) return;
+      const timer = setTimeout(() => {
+        const where = `${target.hostname}:${target.port || (target.protocol === "https:" ? 443 : 80)}`;
+        request2.destroy(
+          Object.assign(new Error(`connect ETIMEDOUT ${where}`), { code: "ETIMEDOUT" })
+        );
+      }, CONNECT_TIMEOUT_MS);
+      timer.unref();
+      socket.once("connect", () => clearTimeout(timer));
+      socket.once("close", () => clearTimeout(timer));
+    });
+    request2.on("response", (response) => {
+      const answer = (bytes2) => answerOf(
+        target,
+        response.statusCode ?? 0,
+        response.statusMessage ?? "",
+        response.headers,
+        bytes2
+      );
+      const declared = Number(response.headers["content-length"]);
+      if (Number.isFinite(declared) && declared > limit.maxBytes) {
+        limit.onOverflow(declared);
+        response.destroy();
+        settled = true;
+        signal?.removeEventListener("abort", onAbort);
+        resolve2(answer(Buffer.alloc(0)));
+        return;
+      }
+      const chunks = [];
+      let seen = 0;
+      const stream = inflated(response);
+      stream.on("data", (chunk3) => {
+        seen += chunk3.length;
+        if (seen > limit.maxBytes) {
+          limit.onOverflow(seen);
+          stream.destroy();
+          response.destroy();
+          fail2(new Error(`answer larger than ${limit.maxBytes} bytes`));
+          return;
+        }
+        chunks.push(chunk3);
+      });
+      stream.on(
+        "error",
+        (error) => fail2(signal?.aborted ? abortError(signal) : fetchFailed(error))
+      );
+      response.on(
+        "aborted",
+        () => fail2(signal?.aborted ? abortError(signal) : fetchFailed(new Error("terminated")))
+      );
+      stream.on("end", () => {
+        if (settled) return;
+        settled = true;
+        signal?.removeEventListener("abort", onAbort);
+        resolve2(answer(Buffer.concat(chunks)));
+      });
+    });
+    request2.end(body ?? void 0);
+  });
+}
+function inflated(response) {
+  const encoding = String(response.headers["content-encoding"] ?? "").trim().toLowerCase();
+  const inflate = encoding === "gzip" || encoding === "x-gzip" ? zlib.createGunzip() : encoding === "deflate" ? zlib.createInflate() : encoding === "br" ? zlib.createBrotliDecompress() : null;
+  if (inflate === null) return response;
+  response.on("error", (error) => inflate.destroy(error));
+  return response.pipe(inflate);
+}
+function answerOf(target, status, statusText, raw, bytes2) {
+  return {
+    status,
+    statusText,
+    url: target.href,
+    headers: new AnswerHeaders(raw),
+    body: bytes2.length === 0 ? null : {},
+    text: () => Promise.resolve(bytes2.toString("utf8")),
+    json: () => Promise.resolve(JSON.parse(bytes2.toString("utf8"))),
+    arrayBuffer: () => {
+      const copy = new ArrayBuffer(bytes2.length);
+      new Uint8Array(copy).set(bytes2);
+      return Promise.resolve(copy);
+    }
+  };
+}
+function fetchFailed(cause) {
+  return new TypeError("fetch failed", { cause });
+}
+function abortError(signal) {
+  const reason = signal?.reason;
+  if (reason instanceof Error && reason.name === "AbortError") return reason;
+  return new DOMException("This operation was aborted", "AbortError");
+}
+var AnswerHeaders, MAX_REDIRECTS, CONNECT_TIMEOUT_MS;
+var init_http_fetch = __esm({
+  "src/github/http-fetch.ts"() {
+    "use strict";
+    AnswerHeaders = class {
+      map = /* @__PURE__ */ new Map();
+      constructor(raw) {
+        for (const [name2, value] of Object.entries(raw)) {
+          if (value !== void 0) this.map.set(name2, Array.isArray(value) ? value.join(", ") : value);
+        }
+      }
+      get(name2) {
+        return this.map.get(name2.toLowerCase()) ?? null;
+      }
+      [Symbol.iterator]() {
+        return this.map.entries();
+      }
+    };
+    MAX_REDIRECTS = 20;
+    CONNECT_TIMEOUT_MS = 1e4;
   }
 });
 
@@ -30946,6 +31050,7 @@ var init_octokit = __esm({
     init_client();
     init_connect_failure();
     init_body_cap();
+    init_http_fetch();
     init_rate_wait();
     retryWithinBudget = (octokit, options) => {
       const budget = options["budget"];
@@ -31006,7 +31111,11 @@ var init_octokit = __esm({
           baseUrl: opts.apiUrl.replace(/\/+$/, ""),
           userAgent: opts.userAgent ?? "upstream-status",
           log: QUIET_LOG,
-          request: { fetch: this.countingFetch, signal: this.controller.signal },
+          // Not undici's fetch: see http-fetch.ts. Octokit reads only what FetchedAnswer has.
+          request: {
+            fetch: this.countingFetch,
+            signal: this.controller.signal
+          },
           throttle: { onRateLimit: onLimit, onSecondaryRateLimit: onLimit, write: UNPACED_GROUP },
           // 403/429 are rate limits: plugin-throttling handles them with the
           // server's own wait; plugin-retry would ignore `retry-after`.
@@ -31165,27 +31274,27 @@ ${typeof init?.body === "string" ? init.body : ""}`;
         this.inFlight += 1;
         try {
           const link2 = linkedSignal(signal);
+          const max = this.opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
           let response;
           try {
-            response = await globalThis.fetch(input2, { ...init, signal: link2.signal });
-          } catch (error) {
+            response = await httpFetch(
+              String(input2),
+              { ...init, signal: link2.signal },
+              {
+                maxBytes: max,
+                onOverflow: (bytes2) => this.abort(
+                  new GitHubUnavailableError(
+                    `GitHub's answer to ${route} was larger than ${mib2(max)} (${bytes2} bytes read; github.maxResponseMB); not read further`
+                  )
+                )
+              }
+            );
+          } finally {
             link2.release();
-            throw error;
           }
           reportActivity({ kind, phase: "answered" });
           const stated = statedLimitUntil(response.headers);
           if (stated !== null) this.statedUntil = stated;
-          const max = this.opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
-          response = cappedResponse(
-            response,
-            max,
-            (bytes2) => this.abort(
-              new GitHubUnavailableError(
-                `GitHub's answer to ${route} was larger than ${mib2(max)} (${bytes2} bytes read; github.maxResponseMB); not read further`
-              )
-            ),
-            link2.release
-          );
           if (response.status >= 500) {
             this.lastFailure = {
               what: `${response.status} ${response.statusText}`.trim(),

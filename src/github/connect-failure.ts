@@ -5,7 +5,7 @@
  * makes the person at the terminal wait for it.
  *
  * - `unreachable`: nothing will answer at that address this run (no such
- *   host, connection refused, no route, a port fetch refuses, a certificate
+ *   host, connection refused, no route, a certificate
  *   that does not verify) — fail at once, no retry;
  * - `transient`: the network may come back in a second (the resolver said
  *   "try again", the connection attempt timed out) — one retry, then fail;
@@ -28,9 +28,10 @@ const UNREACHABLE_CODES = new Set([
   'ERR_TLS_CERT_ALTNAME_INVALID',
 ]);
 
-const TRANSIENT_CODES = new Set(['EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT']);
+// ETIMEDOUT: http-fetch.ts's connect timeout, or the system's own.
+const TRANSIENT_CODES = new Set(['EAI_AGAIN', 'ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT']);
 
-/** What fetch threw, classified by its cause's code (or undici's "bad port"). */
+/** What the transport threw (http-fetch.ts: TypeError "fetch failed"), classified by its cause's code. */
 export function connectFailure(error: unknown): ConnectFailure | null {
   const cause = error instanceof Error ? error.cause : undefined;
   if (!(cause instanceof Error)) return null;
@@ -41,8 +42,6 @@ export function connectFailure(error: unknown): ConnectFailure | null {
     .map((c) => (c as { code?: unknown }).code)
     .filter((c) => typeof c === 'string');
   if (codes.some((c) => UNREACHABLE_CODES.has(c))) return 'unreachable';
-  // undici refuses the ports browsers block (1, 25, …) before connecting, with no code.
-  if (cause.message === 'bad port') return 'unreachable';
   if (codes.some((c) => TRANSIENT_CODES.has(c))) return 'transient';
   return null;
 }

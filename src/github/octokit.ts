@@ -13,7 +13,8 @@ import { reportActivity } from '../activity.js';
 import type { LiveState, Resolution } from '../model.js';
 import { GitHubUnavailableError } from './client.js';
 import { connectFailure } from './connect-failure.js';
-import { cappedResponse, DEFAULT_MAX_RESPONSE_BYTES, linkedSignal } from './body-cap.js';
+import { DEFAULT_MAX_RESPONSE_BYTES, linkedSignal } from './body-cap.js';
+import { httpFetch, type FetchedAnswer, type FetchInit } from './http-fetch.js';
 import { clampUntil, describeUntil, statedLimitUntil, untilAfter } from './rate-wait.js';
 
 type OctokitPlugin = Parameters<typeof Octokit.plugin>[0];
@@ -168,7 +169,11 @@ export class GitHubSession {
       baseUrl: opts.apiUrl.replace(/\/+$/, ''),
       userAgent: opts.userAgent ?? 'upstream-status',
       log: QUIET_LOG,
-      request: { fetch: this.countingFetch, signal: this.controller.signal },
+      // Not undici's fetch: see http-fetch.ts. Octokit reads only what FetchedAnswer has.
+      request: {
+        fetch: this.countingFetch as unknown as typeof fetch,
+        signal: this.controller.signal,
+      },
       throttle: { onRateLimit: onLimit, onSecondaryRateLimit: onLimit, write: UNPACED_GROUP },
       // 403/429 are rate limits: plugin-throttling handles them with the
       // server's own wait; plugin-retry would ignore `retry-after`.
@@ -323,9 +328,9 @@ export class GitHubSession {
 
   /** Every HTTP request, retries included, passes here exactly once. */
   private readonly countingFetch = async (
-    input: string | URL | Request,
-    init?: RequestInit,
-  ): Promise<Response> => {
+    input: string | URL,
+    init?: FetchInit,
+  ): Promise<FetchedAnswer> => {
     const { signal } = this.controller;
     // An AbortError is the one failure both plugins pass on without retrying.
     if (signal.aborted) throw new DOMException('resolve abandoned', 'AbortError');
@@ -339,28 +344,28 @@ export class GitHubSession {
     this.inFlight += 1;
     try {
       const link = linkedSignal(signal);
-      let response: Response;
+      const max = this.opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+      let response: FetchedAnswer;
       try {
-        response = await globalThis.fetch(input, { ...init, signal: link.signal });
-      } catch (error) {
+        response = await httpFetch(
+          String(input),
+          { ...init, signal: link.signal },
+          {
+            maxBytes: max,
+            onOverflow: (bytes) =>
+              this.abort(
+                new GitHubUnavailableError(
+                  `GitHub's answer to ${route} was larger than ${mib(max)} (${bytes} bytes read; github.maxResponseMB); not read further`,
+                ),
+              ),
+          },
+        );
+      } finally {
         link.release();
-        throw error;
       }
       reportActivity({ kind, phase: 'answered' });
       const stated = statedLimitUntil(response.headers);
       if (stated !== null) this.statedUntil = stated;
-      const max = this.opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
-      response = cappedResponse(
-        response,
-        max,
-        (bytes) =>
-          this.abort(
-            new GitHubUnavailableError(
-              `GitHub's answer to ${route} was larger than ${mib(max)} (${bytes} bytes read; github.maxResponseMB); not read further`,
-            ),
-          ),
-        link.release,
-      );
       if (response.status >= 500) {
         this.lastFailure = {
           what: `${response.status} ${response.statusText}`.trim(),

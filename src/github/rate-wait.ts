@@ -43,7 +43,7 @@ export function describeUntil(untilMs: number, now = Date.now()): string {
  * reset with `~~`, a 32-bit truncation that turns the year 3000 into
  * garbage, so the session asks this instead.
  */
-export function statedLimitUntil(headers: Headers, now = Date.now()): number | null {
+export function statedLimitUntil(headers: Pick<Headers, 'get'>, now = Date.now()): number | null {
   const after = headers.get('retry-after')?.trim();
   if (after) {
     if (/^\d+$/.test(after)) return now + Number(after) * 1000;

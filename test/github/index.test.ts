@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -63,24 +65,39 @@ describe('createGitHubClient', () => {
   });
 
   it('sends the token as authorization and the user agent given', async () => {
+    // The fake never logs headers, so it is a server of our own that looks at them.
+    const seen: Record<string, string | string[] | undefined>[] = [];
     const strict = await startFakeGitHub({ repos: SAMPLE_REPOS, token: TEST_TOKEN });
-    const seen = new Headers();
-    // The fake never logs headers, so look at them on the wire instead.
-    const original = globalThis.fetch;
-    globalThis.fetch = (input, init) => {
-      new Headers(init?.headers).forEach((value, name) => seen.set(name, value));
-      return original(input, init);
-    };
+    const peek = http.createServer((req, res) => {
+      seen.push(req.headers);
+      const upstream = http.request(
+        new URL(req.url ?? '/', strict.url),
+        { method: req.method, headers: req.headers },
+        (answer) => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+        },
+      );
+      req.pipe(upstream);
+    });
+    await new Promise<void>((resolve) => peek.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(peek.address() as AddressInfo).port}`;
     try {
-      const client = createGitHubClient(optionsFor(strict, { userAgent: 'upstream-status/9.9' }));
+      const client = createGitHubClient(
+        optionsFor({ url, graphqlUrl: `${url}/graphql` }, { userAgent: 'upstream-status/9.9' }),
+      );
       const { results } = await client.resolve(SAMPLE_REFS.slice(0, 1));
       expect(results.get(SAMPLE_REFS[0]!.key)?.status).toBe('found');
     } finally {
-      globalThis.fetch = original;
+      peek.closeAllConnections();
+      await new Promise((resolve) => peek.close(resolve));
       await strict.close();
     }
-    expect(seen.get('authorization')).toBe(`token ${TEST_TOKEN}`);
-    expect(seen.get('user-agent')).toMatch(/^upstream-status\/9\.9 /);
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.['authorization']).toBe(`token ${TEST_TOKEN}`);
+    expect(seen[0]?.['user-agent']).toMatch(/^upstream-status\/9\.9 /);
+    // Compressed answers are asked for, as fetch asks for them.
+    expect(seen[0]?.['accept-encoding']).toBe('gzip, deflate, br');
   });
 });
 
