@@ -6,7 +6,7 @@
  * contain the token.
  */
 import { setMaxListeners } from 'node:events';
-import { Octokit } from '@octokit/rest';
+import { Octokit } from '@octokit/core';
 import { throttling } from '@octokit/plugin-throttling';
 import { retry } from '@octokit/plugin-retry';
 import { reportActivity } from '../activity.js';
