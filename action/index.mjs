@@ -23942,7 +23942,11 @@ async function collectSources(root, config2, options = {}) {
   const conventional = new Set(discovery.conventionPatches);
   let unattributed = 0;
   const readHeader = readNow("patch-header");
+  const yielding = options.beforeHeaders !== void 0;
+  options.beforeHeaders?.(sources);
+  let read = 0;
   for (const rel of headerFiles) {
+    if (yielding && ++read % HEADERS_PER_TURN === 0) await new Promise(setImmediate);
     const decoded = readHeader(rel);
     if (decoded === null) continue;
     let file = decoded;
@@ -24128,7 +24132,7 @@ function joinPosix(dir, name2) {
 function compare2(a, b) {
   return a < b ? -1 : a > b ? 1 : 0;
 }
-var RECORD_SUFFIX2;
+var HEADERS_PER_TURN, RECORD_SUFFIX2;
 var init_collect = __esm({
   "src/collect.ts"() {
     "use strict";
@@ -24140,6 +24144,7 @@ var init_collect = __esm({
     init_discover();
     init_patch_header();
     init_settle();
+    HEADERS_PER_TURN = 16;
     RECORD_SUFFIX2 = ".upstream.status.yaml";
   }
 });
@@ -36864,19 +36869,42 @@ var init_discover_run = __esm({
 
 // src/check.ts
 async function runCheck(opts) {
+  const budget = opts.config.github.budget;
+  const github = opts.github;
+  if (github !== null && github.replay === null) await loadGitHubModules();
+  const asked = { early: null };
+  const overlap = github !== null && github.replay === null && hasToken(github) && budget === null;
   const collected = await collectSources(opts.root, opts.config, {
-    wholeFiles: opts.wholeFiles === true
+    wholeFiles: opts.wholeFiles === true,
+    ...overlap && github !== null ? {
+      beforeHeaders: (sources) => {
+        asked.early = askEarly(github, opts.config, sources);
+      }
+    } : {}
   });
   const notes = [];
   const extra = [];
-  const budget = opts.config.github.budget;
   let live = null;
   let knownDates;
   let requests = 0;
-  let offline = opts.github === null;
-  if (opts.github !== null && opts.github.replay === null) await loadGitHubModules();
-  const transport = transportLimits(opts.config, Date.now());
-  if (opts.github !== null) {
+  let offline = github === null;
+  const { early } = asked;
+  const transport = early?.transport ?? transportLimits(opts.config, Date.now());
+  if (github !== null && early !== null) {
+    const answer = await early.answer;
+    const refs = refRequests(collected);
+    const late = refs.filter((ref) => !early.keys.has(ref.key));
+    const dates = early.keys.size > 0 ? [] : baseDateRequests(github, opts.config, collected.sources);
+    const more = late.length > 0 ? await resolveLive(github, opts.config, late, transport, dates) : null;
+    live = /* @__PURE__ */ new Map();
+    for (const { key } of refs) {
+      const resolution = answer.results.get(key) ?? more?.results.get(key);
+      if (resolution !== void 0) live.set(key, resolution);
+    }
+    requests = answer.requests + (more?.requests ?? 0);
+    notes.push(...answer.notes, ...more?.notes ?? []);
+    knownDates = new Map([...answer.dates ?? [], ...more?.dates ?? []]);
+  } else if (opts.github !== null) {
     const refs = refRequests(collected);
     const planned = opts.github.replay !== null ? 0 : plannedRequests(refs, {
       token: opts.github.token !== null,
@@ -36891,7 +36919,7 @@ async function runCheck(opts) {
         opts.config,
         refs,
         transport,
-        baseDateRequests(opts.github, opts.config, collected)
+        baseDateRequests(opts.github, opts.config, collected.sources)
       );
       live = answer.results;
       knownDates = answer.dates;
@@ -36982,15 +37010,36 @@ async function askContainment(settings, config2, collected, live, maxRequests, t
   );
   return { ...facts, skipped: 0 };
 }
-function baseDateRequests(settings, config2, collected) {
-  if (settings.replay !== null || settings.token === null || settings.token.trim() === "")
-    return [];
+function baseDateRequests(settings, config2, sources) {
+  if (settings.replay !== null || !hasToken(settings)) return [];
   const out = /* @__PURE__ */ new Map();
-  for (const base of collectPinnedBases(collected.sources, config2)) {
+  for (const base of collectPinnedBases(sources, config2)) {
     const rev = baseRevision(base);
     out.set(`${base.repo}@${rev}`, { repo: base.repo, rev });
   }
   return [...out.values()];
+}
+function hasToken(settings) {
+  return settings.token !== null && settings.token.trim() !== "";
+}
+function askEarly(settings, config2, sources) {
+  const keys = /* @__PURE__ */ new Set();
+  for (const s of sources) {
+    for (const m of s.mentions) {
+      if (!isInternalRef(m.ref) && !isIgnored(config2, m.ref)) keys.add(m.ref);
+    }
+  }
+  const size = Math.max(1, config2.github.chunkSize);
+  const sorted2 = [...keys].sort(compareKeys);
+  const refs = sorted2.slice(0, sorted2.length - sorted2.length % size).map((key) => ({ key, kindHint: null }));
+  const transport = transportLimits(config2, Date.now());
+  const answer = refs.length === 0 ? Promise.resolve({ results: /* @__PURE__ */ new Map(), requests: 0, cost: 0, notes: [] }) : resolveLive(settings, config2, refs, transport, baseDateRequests(settings, config2, sources));
+  answer.catch(() => {
+  });
+  return { keys: new Set(refs.map((r) => r.key)), transport, answer };
+}
+function compareKeys(a, b) {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 async function loadGitHubModules() {
   await Promise.all([Promise.resolve().then(() => (init_github(), github_exports)), Promise.resolve().then(() => (init_containment(), containment_exports))]);
@@ -37007,7 +37056,7 @@ function refRequests(collected) {
     if (isInternalRef(key)) continue;
     out.push({ key, kindHint: mentions.find((m) => m.kindHint !== null)?.kindHint ?? null });
   }
-  return out.sort((a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+  return out.sort((a, b) => compareKeys(a.key, b.key));
 }
 async function resolveLive(settings, config2, refs, transport, dates) {
   const gh = await Promise.resolve().then(() => (init_github(), github_exports));

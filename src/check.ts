@@ -6,11 +6,17 @@
 import type { Config } from './config-types.js';
 import { collectSources, type Collected } from './collect.js';
 import { budgetFinding, plannedRequests } from './budget.js';
-import { ruleSeverity } from './config.js';
+import { isIgnored, ruleSeverity } from './config.js';
 import { rewordForEcosystems } from './ecosystem-wording.js';
 import type { GitHubClient, RefRequest, ResolveResult } from './github/client.js';
 import { UsageError } from './errors.js';
-import { isInternalRef, type Finding, type RefKey, type Resolution } from './model.js';
+import {
+  isInternalRef,
+  type Finding,
+  type RefKey,
+  type Resolution,
+  type SourceResult,
+} from './model.js';
 import { buildReport, type ReadSummary, type Report } from './report/report.js';
 import { runRules } from './rules/index.js';
 import {
@@ -58,23 +64,54 @@ export interface CheckResult {
 }
 
 export async function runCheck(opts: CheckOptions): Promise<CheckResult> {
-  const collected = await collectSources(opts.root, opts.config, {
-    wholeFiles: opts.wholeFiles === true,
-  });
-  const notes: string[] = [];
-  const extra: Finding[] = [];
   const budget = opts.config.github.budget;
-  let live: Map<RefKey, Resolution> | null = null;
-  let knownDates: Map<string, number | null> | undefined;
-  let requests = 0;
-  let offline = opts.github === null;
+  const github = opts.github;
   // One deadline for every GitHub phase of the run (refs, then pinned bases).
   // It starts once the GitHub modules are loaded: on a starved machine loading
   // Octokit can take seconds, and a deadline spent before the first request
   // would report a GitHub that was never asked ("0 requests sent").
-  if (opts.github !== null && opts.github.replay === null) await loadGitHubModules();
-  const transport = transportLimits(opts.config, Date.now());
-  if (opts.github !== null) {
+  if (github !== null && github.replay === null) await loadGitHubModules();
+  // With a token and no budget to plan against, the refs the ledgers and
+  // records name are asked while the patch headers are read (askEarly).
+  const asked: { early: EarlyAsk | null } = { early: null };
+  const overlap = github !== null && github.replay === null && hasToken(github) && budget === null;
+  const collected = await collectSources(opts.root, opts.config, {
+    wholeFiles: opts.wholeFiles === true,
+    ...(overlap && github !== null
+      ? {
+          beforeHeaders: (sources: readonly SourceResult[]) => {
+            asked.early = askEarly(github, opts.config, sources);
+          },
+        }
+      : {}),
+  });
+  const notes: string[] = [];
+  const extra: Finding[] = [];
+  let live: Map<RefKey, Resolution> | null = null;
+  let knownDates: Map<string, number | null> | undefined;
+  let requests = 0;
+  let offline = github === null;
+  const { early } = asked;
+  const transport = early?.transport ?? transportLimits(opts.config, Date.now());
+  if (github !== null && early !== null) {
+    const answer = await early.answer;
+    const refs = refRequests(collected);
+    // The rest (a partial query's worth held back, and refs only the headers
+    // name) in as many queries as the run would have sent for them anyway.
+    const late = refs.filter((ref) => !early.keys.has(ref.key));
+    const dates =
+      early.keys.size > 0 ? [] : baseDateRequests(github, opts.config, collected.sources);
+    const more =
+      late.length > 0 ? await resolveLive(github, opts.config, late, transport, dates) : null;
+    live = new Map();
+    for (const { key } of refs) {
+      const resolution = answer.results.get(key) ?? more?.results.get(key);
+      if (resolution !== undefined) live.set(key, resolution);
+    }
+    requests = answer.requests + (more?.requests ?? 0);
+    notes.push(...answer.notes, ...(more?.notes ?? []));
+    knownDates = new Map([...(answer.dates ?? []), ...(more?.dates ?? [])]);
+  } else if (opts.github !== null) {
     const refs = refRequests(collected);
     const planned =
       opts.github.replay !== null
@@ -92,7 +129,7 @@ export async function runCheck(opts: CheckOptions): Promise<CheckResult> {
         opts.config,
         refs,
         transport,
-        baseDateRequests(opts.github, opts.config, collected),
+        baseDateRequests(opts.github, opts.config, collected.sources),
       );
       live = answer.results;
       knownDates = answer.dates;
@@ -216,16 +253,66 @@ async function askContainment(
 function baseDateRequests(
   settings: GitHubSettings,
   config: Config,
-  collected: Collected,
+  sources: readonly SourceResult[],
 ): { repo: string; rev: string }[] {
-  if (settings.replay !== null || settings.token === null || settings.token.trim() === '')
-    return [];
+  if (settings.replay !== null || !hasToken(settings)) return [];
   const out = new Map<string, { repo: string; rev: string }>();
-  for (const base of collectPinnedBases(collected.sources, config)) {
+  for (const base of collectPinnedBases(sources, config)) {
     const rev = baseRevision(base);
     out.set(`${base.repo}@${rev}`, { repo: base.repo, rev });
   }
   return [...out.values()];
+}
+
+function hasToken(settings: GitHubSettings): boolean {
+  return settings.token !== null && settings.token.trim() !== '';
+}
+
+/** The refs asked while the patch headers are read, and the answer on its way. */
+interface EarlyAsk {
+  keys: ReadonlySet<RefKey>;
+  transport: TransportLimits;
+  answer: Promise<ResolveResult>;
+}
+
+/**
+ * Ask GitHub about the refs the ledgers, READMEs and records name (and date
+ * the pinned bases, which records and config name) before the patch headers
+ * are read: reading the headers then fills the wait for the answers instead
+ * of coming before it. Asking needs only keys, not the roles settled later.
+ * Only full queries (`github.chunkSize` refs) go early; the remainder waits
+ * for the refs the headers add, so a run sends as many queries as it would
+ * have, and a queue of fewer refs than one query sends nothing early and
+ * behaves as before. Internal and ignored refs are never asked.
+ */
+function askEarly(
+  settings: GitHubSettings,
+  config: Config,
+  sources: readonly SourceResult[],
+): EarlyAsk {
+  const keys = new Set<RefKey>();
+  for (const s of sources) {
+    for (const m of s.mentions) {
+      if (!isInternalRef(m.ref) && !isIgnored(config, m.ref)) keys.add(m.ref);
+    }
+  }
+  const size = Math.max(1, config.github.chunkSize);
+  const sorted = [...keys].sort(compareKeys);
+  const refs = sorted
+    .slice(0, sorted.length - (sorted.length % size))
+    .map((key) => ({ key, kindHint: null }));
+  const transport = transportLimits(config, Date.now());
+  const answer =
+    refs.length === 0
+      ? Promise.resolve<ResolveResult>({ results: new Map(), requests: 0, cost: 0, notes: [] })
+      : resolveLive(settings, config, refs, transport, baseDateRequests(settings, config, sources));
+  // Awaited once the headers are read; a failure is reported then, not as an unhandled rejection.
+  answer.catch(() => {});
+  return { keys: new Set(refs.map((r) => r.key)), transport, answer };
+}
+
+function compareKeys(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** The modules every online phase uses, loaded once (later imports hit the module cache). */
@@ -249,7 +336,7 @@ function refRequests(collected: Collected): RefRequest[] {
     if (isInternalRef(key)) continue;
     out.push({ key, kindHint: mentions.find((m) => m.kindHint !== null)?.kindHint ?? null });
   }
-  return out.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return out.sort((a, b) => compareKeys(a.key, b.key));
 }
 
 async function resolveLive(

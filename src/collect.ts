@@ -52,7 +52,17 @@ export interface CollectOptions {
    * dropped as soon as their header is read.
    */
   wholeFiles?: boolean;
+  /**
+   * Called once, before the patch headers are read, with the sources read so
+   * far (ledgers, READMEs, records): `check` starts asking GitHub about the
+   * refs they name while the headers are read. The header loop then yields
+   * to the event loop every few files, so answers are taken in as they come.
+   */
+  beforeHeaders?: (sources: readonly SourceResult[]) => void;
 }
+
+/** Headers read between two turns of the event loop when something waits on the network. */
+const HEADERS_PER_TURN = 16;
 
 export async function collectSources(
   root: string,
@@ -160,7 +170,11 @@ export async function collectSources(
   // One file at a time, read and then parsed: a patch's text is garbage as
   // soon as its header is read, instead of every text living until the last.
   const readHeader = readNow('patch-header');
+  const yielding = options.beforeHeaders !== undefined;
+  options.beforeHeaders?.(sources);
+  let read = 0;
   for (const rel of headerFiles) {
+    if (yielding && ++read % HEADERS_PER_TURN === 0) await new Promise(setImmediate);
     const decoded = readHeader(rel);
     if (decoded === null) continue;
     let file: FileText = decoded;

@@ -70,6 +70,13 @@ export interface BodyLimit {
   onOverflow(bytes: number): void;
 }
 
+/**
+ * What the session calls for each exchange: an object, so a test can watch
+ * or replace it with `vi.spyOn(transport, 'exchange')` (test files share
+ * one module cache, where `vi.mock` of this module would not hold).
+ */
+export const transport = { exchange: httpFetch };
+
 const MAX_REDIRECTS = 20;
 /** undici's connect timeout, kept: a connection not made by then is retried once (connect-failure.ts). */
 const CONNECT_TIMEOUT_MS = 10_000;

@@ -14,7 +14,7 @@ import type { LiveState, Resolution } from '../model.js';
 import { GitHubUnavailableError } from './client.js';
 import { connectFailure } from './connect-failure.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, linkedSignal } from './body-cap.js';
-import { httpFetch, type FetchedAnswer, type FetchInit } from './http-fetch.js';
+import { transport, type FetchedAnswer, type FetchInit } from './http-fetch.js';
 import { clampUntil, describeUntil, statedLimitUntil, untilAfter } from './rate-wait.js';
 
 type OctokitPlugin = Parameters<typeof Octokit.plugin>[0];
@@ -347,7 +347,7 @@ export class GitHubSession {
       const max = this.opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
       let response: FetchedAnswer;
       try {
-        response = await httpFetch(
+        response = await transport.exchange(
           String(input),
           { ...init, signal: link.signal },
           {

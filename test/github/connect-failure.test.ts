@@ -5,26 +5,22 @@
  * route, a bad certificate → one attempt; a resolver that says "try again"
  * or a connect timeout → two; anything else keeps the usual retries.
  */
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import { GitHubUnavailableError } from '../../src/github/client.js';
 import { connectFailure } from '../../src/github/connect-failure.js';
-import { httpFetch } from '../../src/github/http-fetch.js';
+import { transport } from '../../src/github/http-fetch.js';
 import { createGitHubClient } from '../../src/github/index.js';
 import { optionsFor, SAMPLE_REFS } from './sample-repos.js';
 
-// Every HTTP exchange goes through httpFetch: counted here, and made to fail at will.
-vi.mock('../../src/github/http-fetch.js', async (original) => {
-  const real = await original<typeof import('../../src/github/http-fetch.js')>();
-  return { ...real, httpFetch: vi.fn(real.httpFetch) };
-});
-const exchange = vi.mocked(httpFetch);
-const realExchange = exchange.getMockImplementation();
-
 const REFS = SAMPLE_REFS.slice(0, 5);
 
+// Every HTTP exchange goes through transport.exchange: counted here, and made to fail at will.
+let exchange: MockInstance<typeof transport.exchange>;
+beforeEach(() => {
+  exchange = vi.spyOn(transport, 'exchange');
+});
 afterEach(() => {
-  exchange.mockClear();
-  if (realExchange) exchange.mockImplementation(realExchange);
+  vi.restoreAllMocks();
 });
 
 /** What a failed connection is thrown as: TypeError("fetch failed") around the socket's error. */
