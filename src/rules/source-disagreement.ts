@@ -12,14 +12,14 @@ type Recorded = Mention & { recordedState: State };
  */
 function firstDisagreement(mentions: readonly Mention[]): [Recorded, Recorded] | null {
   const recorded = sortMentions(mentions).filter((m): m is Recorded => m.recordedState !== null);
-  for (const [i, later] of recorded.entries()) {
-    const earlier = recorded
-      .slice(0, i)
-      .find(
-        (m) =>
-          m.source !== later.source && openness(m.recordedState) !== openness(later.recordedState),
-      );
-    if (earlier !== undefined) return [earlier, later];
+  // No copy of the earlier mentions per mention: refs have thousands of these lists.
+  for (let i = 1; i < recorded.length; i++) {
+    const later = recorded[i]!;
+    for (let k = 0; k < i; k++) {
+      const m = recorded[k]!;
+      if (m.source !== later.source && openness(m.recordedState) !== openness(later.recordedState))
+        return [m, later];
+    }
   }
   return null;
 }
