@@ -135,10 +135,12 @@ export async function collectSources(
   }
 
   // READMEs beside the patches: prose whose refs are mentions (SPEC §2.4).
+  const folders = discovery.patchDocs.length > 0 ? byFolder(indexed) : new Map<string, Indexed>();
   for (const [rel, file] of await readAll(discovery.patchDocs, readAs('ledger'))) {
     if (parseLedger === null) break;
     const patchesDir = patchesDirOfPatch(discovery, rel) ?? path.posix.dirname(rel);
-    const defaultRepo = folderRepo(indexed, path.posix.dirname(rel));
+    const folder = folders.get(path.posix.dirname(rel)) ?? [];
+    const defaultRepo = folderRepo(folder);
     const doc = parseLedger({
       path: rel,
       text: file.text,
@@ -148,7 +150,7 @@ export async function collectSources(
       defaultRepo,
     });
     // A README beside one patch is about that patch; beside several, about none of them.
-    const patch = folderPatch(indexed, path.posix.dirname(rel));
+    const patch = folderPatch(folder);
     if (patch !== null) for (const m of doc.mentions) m.patch = patch;
     if (doc.mentions.length + doc.ambiguous.length + doc.problems.length > 0)
       sources.push(withEncoding(doc, file));
@@ -352,21 +354,38 @@ function indexedOnDisk(
   return [...indexed.keys()].filter((p) => !known.has(p) && existsSync(path.join(root, p))).sort();
 }
 
-/** The one repo the indexed patches of a folder name, or null. */
-function folderRepo(indexed: ReadonlyMap<string, PatchEntry[]>, dir: string): string | null {
-  const repos = new Set<string>();
+/** Indexed patches (path and entries) of one folder, in the order they were indexed. */
+type Indexed = (readonly [string, readonly PatchEntry[]])[];
+
+/**
+ * The indexed patches grouped by folder, once: each README beside the
+ * patches asks about its folder, and a walk of every indexed patch per
+ * README grew as READMEs × patches.
+ */
+function byFolder(indexed: ReadonlyMap<string, PatchEntry[]>): Map<string, Indexed> {
+  const out = new Map<string, Indexed>();
   for (const [p, entries] of indexed) {
-    if (path.posix.dirname(p) !== dir) continue;
+    const dir = path.posix.dirname(p);
+    const list = out.get(dir);
+    if (list === undefined) out.set(dir, [[p, entries]]);
+    else list.push([p, entries]);
+  }
+  return out;
+}
+
+/** The one repo the indexed patches of a folder name, or null. */
+function folderRepo(folder: Indexed): string | null {
+  const repos = new Set<string>();
+  for (const [, entries] of folder) {
     for (const e of entries) if (e.repo !== null) repos.add(e.repo);
   }
   return repos.size === 1 ? ([...repos][0] ?? null) : null;
 }
 
 /** The one live patch a folder holds (a row with its companions counts once), or null. */
-function folderPatch(indexed: ReadonlyMap<string, PatchEntry[]>, dir: string): string | null {
+function folderPatch(folder: Indexed): string | null {
   const rows = new Map<string, string>();
-  for (const [p, entries] of indexed) {
-    if (path.posix.dirname(p) !== dir) continue;
+  for (const [p, entries] of folder) {
     for (const e of entries) {
       const row = `${e.source}:${e.line}`;
       if (!e.retired && !rows.has(row)) rows.set(row, p);
