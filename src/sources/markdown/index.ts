@@ -15,6 +15,8 @@ import { createEngine, type Engine } from './engine.js';
 import { indexAtOrBefore, lineStarts, SourceText } from './source.js';
 import { buildTree } from './tree.js';
 
+export { tableRows, type TableRows } from './table-rows.js';
+
 const BOM = '\uFEFF';
 
 export interface MarkdownDoc {
