@@ -128,9 +128,9 @@ export async function collectSources(
   const indexed = new Map<string, PatchEntry[]>();
   for (const s of sources) {
     for (const p of s.patches) {
-      const list = indexed.get(p.path) ?? [];
-      list.push(p);
-      indexed.set(p.path, list);
+      const list = indexed.get(p.path);
+      if (list === undefined) indexed.set(p.path, [p]);
+      else list.push(p);
     }
   }
 
@@ -190,14 +190,18 @@ export async function collectSources(
     if (saysSomething || file.invalidLine !== null) sources.push(withEncoding(header, file));
   }
 
-  for (const s of sources) s.mentions = s.mentions.filter((m) => !isIgnored(config, m.ref));
+  // No `ignore` patterns (the usual case) ignores nothing: no copy of every list.
+  if (config.ignore.length > 0)
+    for (const s of sources) s.mentions = s.mentions.filter((m) => !isIgnored(config, m.ref));
   settleRoles(sources.map((s) => s.mentions));
   const mentionsByRef = new Map<RefKey, Mention[]>();
-  for (const s of sources) {
-    for (const m of s.mentions) {
-      const list = mentionsByRef.get(m.ref) ?? [];
-      list.push(m);
-      mentionsByRef.set(m.ref, list);
+  for (let i = 0; i < sources.length; i++) {
+    const mentions = sources[i]!.mentions;
+    for (let k = 0; k < mentions.length; k++) {
+      const m = mentions[k]!;
+      const list = mentionsByRef.get(m.ref);
+      if (list === undefined) mentionsByRef.set(m.ref, [m]);
+      else list.push(m);
     }
   }
   sources.sort((a, b) => compare(a.source.path, b.source.path));
