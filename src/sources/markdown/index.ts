@@ -126,7 +126,7 @@ export interface InlineText {
 /** Flatten an inline container's children (see the file comment). */
 export function flattenInline(doc: MarkdownDoc, node: Nodes): InlineText {
   const flat: Flat = { doc, parts: [], pieces: [], codes: [], at: 0 };
-  if ('children' in node) for (const child of node.children) flattenNode(flat, child);
+  if ('children' in node) flattenChildren(flat, node.children);
   const { parts } = flat;
   return {
     text: parts.length === 1 ? parts[0]! : parts.join(''),
@@ -171,6 +171,11 @@ function flattenCode(flat: Flat, value: string, start: number, end: number): voi
   else pushFlat(flat, span, start, end, true);
 }
 
+/** Index loops, not for-of: this runs for most cells, mostly before the JIT optimises it. */
+function flattenChildren(flat: Flat, children: readonly Nodes[]): void {
+  for (let i = 0; i < children.length; i++) flattenNode(flat, children[i]!);
+}
+
 function flattenNode(flat: Flat, n: Nodes): void {
   const start = n.position?.start.offset;
   const end = n.position?.end.offset;
@@ -195,7 +200,7 @@ function flattenNode(flat: Flat, n: Nodes): void {
         pushFlat(flat, url, start, end, false);
         pushFlat(flat, ' ', end, end, false);
       } else {
-        for (const child of n.children) flattenNode(flat, child);
+        flattenChildren(flat, n.children);
       }
       return;
     }
@@ -209,7 +214,7 @@ function flattenNode(flat: Flat, n: Nodes): void {
     case 'footnoteReference':
       return;
     default:
-      if ('children' in n) for (const child of n.children) flattenNode(flat, child);
+      if ('children' in n) flattenChildren(flat, n.children);
   }
 }
 
