@@ -11353,14 +11353,20 @@ function teachingsOf(text3) {
 }
 function teachings(text3) {
   const out = [];
+  const taughtNames = /* @__PURE__ */ new Set();
   const re = /\[`?([A-Za-z][A-Za-z0-9_.-]*)#\d+`?\]\(\s*https?:\/\/[^/\s)]+\/([A-Za-z0-9][A-Za-z0-9-]*)\/([A-Za-z0-9_.-]+)\/(?:pull|pulls|issues)\/\d+/g;
   for (let m = re.exec(text3); m !== null; m = re.exec(text3)) {
-    out.push([m[1].toLowerCase(), `${m[2]}/${cleanRepo(m[3])}`.toLowerCase()]);
+    const alias = m[1].toLowerCase();
+    if (taughtNames.has(alias)) continue;
+    taughtNames.add(alias);
+    out.push([alias, `${m[2]}/${cleanRepo(m[3])}`.toLowerCase()]);
   }
   const full = /(?:(?<![\w./-])|(?<=github\.com\/))([A-Za-z0-9][A-Za-z0-9-]*)\/([A-Za-z0-9_.-]+?)(?:#\d|\/(?:pull|pulls|issues)\/\d)/g;
   for (let m = full.exec(text3); m !== null; m = full.exec(text3)) {
     const name2 = cleanRepo(m[2]).toLowerCase();
-    if (/^[a-z]/.test(name2)) out.push([name2, `${m[1]}/${name2}`.toLowerCase()]);
+    if (taughtNames.has(name2) || !/^[a-z]/.test(name2)) continue;
+    taughtNames.add(name2);
+    out.push([name2, `${m[1]}/${name2}`.toLowerCase()]);
   }
   return out;
 }
@@ -12605,8 +12611,8 @@ function reasonFor(kind, otherwise) {
 async function walk(rootAbs, rootReal, start) {
   const tree = { files: [], dirs: /* @__PURE__ */ new Set(), skipped: [] };
   const links = [];
-  const pending = [{ rel: start, abs: path5.join(rootAbs, start) }];
-  for (let dir = pending.pop(); dir !== void 0; dir = pending.pop()) {
+  const pending2 = [{ rel: start, abs: path5.join(rootAbs, start) }];
+  for (let dir = pending2.pop(); dir !== void 0; dir = pending2.pop()) {
     const { rel, abs } = dir;
     tree.dirs.add(rel);
     let entries2;
@@ -12623,7 +12629,7 @@ async function walk(rootAbs, rootReal, start) {
       const child = join(rel, entry.name);
       if (entry.isDirectory()) {
         if (!entry.name.startsWith(".") && !SKIP_DIRS.has(entry.name))
-          pending.push({
+          pending2.push({
             rel: child,
             abs: abs.endsWith(path5.sep) ? abs + entry.name : abs + path5.sep + entry.name
           });
@@ -13408,7 +13414,7 @@ function readSpan(reader, start, end, blockEnd, baseRole) {
   }
   let consumed = start;
   let prevEnd = start;
-  const pending = [];
+  const pending2 = [];
   for (let i = 0; i < refs.length; ) {
     const first = refs[i];
     if (first.start < consumed) {
@@ -13457,17 +13463,17 @@ function readSpan(reader, start, end, blockEnd, baseRole) {
       } else claim = follow.claim;
     }
     consumed = Math.max(consumed, follow.end);
-    pending.push({ group, claim, cue, follow });
+    pending2.push({ group, claim, cue, follow });
     prevEnd = Math.max(follow.end, last.end);
     i += group.length;
   }
-  for (let k = pending.length - 2; k >= 0; k--) {
-    const g = pending[k];
-    const next = pending[k + 1];
+  for (let k = pending2.length - 2; k >= 0; k--) {
+    const g = pending2[k];
+    const next = pending2[k + 1];
     if (g.cue === null && joinsRefs(text3.slice(g.follow.end, next.group[0].start)))
       g.cue = next.cue;
   }
-  for (const { group, claim, cue } of pending) {
+  for (const { group, claim, cue } of pending2) {
     for (const ref of group) {
       const base = ref.key === null ? null : baseRole(ref.key);
       const role = applyCue(base ?? "related", cue);
@@ -20356,10 +20362,10 @@ function createEngine({ plainInline = true } = {}) {
   const newline3 = findRule(md.inline.ruler.__rules__, "newline");
   md.inline.ruler.at("newline", (state, silent) => {
     if (state.src.charCodeAt(state.pos) !== 10) return false;
-    const { pending } = state;
-    let i = pending.length;
-    while (i > 0 && (pending[i - 1] === " " || pending[i - 1] === "	")) i--;
-    const tab2 = pending.includes("	", i);
+    const { pending: pending2 } = state;
+    let i = pending2.length;
+    while (i > 0 && (pending2[i - 1] === " " || pending2[i - 1] === "	")) i--;
+    const tab2 = pending2.includes("	", i);
     const ok = newline3(state, silent);
     const last = state.tokens[state.tokens.length - 1];
     if (ok && !silent && tab2 && last?.type === "hardbreak") last.type = "softbreak";
@@ -21091,6 +21097,54 @@ var init_inline = __esm({
   }
 });
 
+// src/sources/markdown/table-rows.ts
+function lazyTable(align, lines, build) {
+  const node = { type: "table", align };
+  const setRows = (rows) => {
+    pending.delete(node);
+    Object.defineProperty(node, "children", {
+      value: rows,
+      writable: true,
+      enumerable: true,
+      configurable: true
+    });
+  };
+  Object.defineProperty(node, "children", {
+    enumerable: true,
+    configurable: true,
+    get() {
+      const rows = lines.map(build);
+      setRows(rows);
+      return rows;
+    },
+    set: setRows
+  });
+  pending.set(node, { lines, build });
+  return node;
+}
+function tableRows(table2) {
+  const lazy = pending.get(table2);
+  if (lazy === void 0) {
+    const rows = table2.children;
+    return { length: rows.length, at: (index) => rows[index] };
+  }
+  return {
+    length: lazy.lines.length,
+    at: (index) => {
+      if (!pending.has(table2)) return table2.children[index];
+      const line = lazy.lines[index];
+      return line === void 0 ? void 0 : lazy.build(line);
+    }
+  };
+}
+var pending;
+var init_table_rows = __esm({
+  "src/sources/markdown/table-rows.ts"() {
+    "use strict";
+    pending = /* @__PURE__ */ new WeakMap();
+  }
+});
+
 // src/sources/markdown/tree.ts
 function buildTree(engine2, source2) {
   const env = {};
@@ -21144,6 +21198,7 @@ var init_tree = __esm({
     init_inline();
     init_table();
     init_table_rule();
+    init_table_rows();
     TreeBuilder = class {
       constructor(ctx, tokens) {
         this.ctx = ctx;
@@ -21285,15 +21340,15 @@ var init_tree = __esm({
       }
       table(open4) {
         const { lines } = this.info(open4);
-        const rows = [];
-        for (let k = 0; k < lines.length; k++) if (k !== 1) rows.push(this.row(lines[k]));
+        const rowLines = [];
+        for (let k = 0; k < lines.length; k++) if (k !== 1) rowLines.push(lines[k]);
         for (this.i++; this.i < this.tokens.length; this.i++) {
           if (this.tokens[this.i].type === "table_close") break;
         }
         const header2 = lines[0];
         const last = lines[lines.length - 1];
         if (header2 === void 0 || last === void 0) return;
-        const node = { type: "table", align: tableAlign(open4.meta), children: rows };
+        const node = lazyTable(tableAlign(open4.meta), rowLines, (line) => this.row(line));
         this.leaf(node, header2.text, last.end);
       }
       row(line) {
@@ -21420,7 +21475,7 @@ function lineIndex(starts) {
 }
 function flattenInline(doc, node) {
   const flat = { doc, parts: [], pieces: [], codes: [], at: 0 };
-  if ("children" in node) for (const child of node.children) flattenNode(flat, child);
+  if ("children" in node) flattenChildren(flat, node.children);
   const { parts } = flat;
   return {
     text: parts.length === 1 ? parts[0] : parts.join(""),
@@ -21443,6 +21498,9 @@ function flattenCode(flat, value, start, end) {
   if (inner >= 0) pushFlat(flat, value, start + inner, start + inner + value.length, true);
   else pushFlat(flat, span2, start, end, true);
 }
+function flattenChildren(flat, children2) {
+  for (let i = 0; i < children2.length; i++) flattenNode(flat, children2[i]);
+}
 function flattenNode(flat, n) {
   const start = n.position?.start.offset;
   const end = n.position?.end.offset;
@@ -21464,7 +21522,7 @@ function flattenNode(flat, n) {
         pushFlat(flat, url, start, end, false);
         pushFlat(flat, " ", end, end, false);
       } else {
-        for (const child of n.children) flattenNode(flat, child);
+        flattenChildren(flat, n.children);
       }
       return;
     }
@@ -21477,7 +21535,7 @@ function flattenNode(flat, n) {
     case "footnoteReference":
       return;
     default:
-      if ("children" in n) for (const child of n.children) flattenNode(flat, child);
+      if ("children" in n) flattenChildren(flat, n.children);
   }
 }
 function mayNameRef(doc, node) {
@@ -21542,6 +21600,7 @@ var init_markdown = __esm({
     init_engine();
     init_source();
     init_tree();
+    init_table_rows();
     BOM = "\uFEFF";
     engine = null;
     markdownItTree = (text3, lines) => {
@@ -22025,16 +22084,21 @@ var init_state_cell = __esm({
 
 // src/sources/ledger/table.ts
 function readTable(reader, table2, retiredSection) {
-  const [header2, ...rows] = table2.children;
+  const rows = tableRows(table2);
+  const header2 = rows.at(0);
   if (header2 === void 0) return;
   const columns = findColumns(header2.children.map((c) => flattenInline(reader.doc, c).text));
   if (columns.patch === null) {
-    for (const row of rows) for (const cell2 of row.children) readProse(reader, cell2);
+    for (let k = 1; k < rows.length; k++)
+      for (const cell2 of rows.at(k)?.children ?? []) readProse(reader, cell2);
     return;
   }
   const retired = retiredSection || columns.retires;
   let above = null;
-  for (const row of rows) above = readRow(reader, row, columns, retired, above);
+  for (let k = 1; k < rows.length; k++) {
+    const row = rows.at(k);
+    if (row !== void 0) above = readRow(reader, row, columns, retired, above);
+  }
 }
 function readRow(reader, row, columns, retired, above) {
   const line = row.position?.start.line ?? 1;
@@ -22234,9 +22298,9 @@ function readLedger(input2, result) {
         return;
       case "table":
         if (document) {
-          for (const row of node.children) for (const cell2 of row.children) readProse(reader, cell2);
+          eachCell(node, (cell2) => readProse(reader, cell2));
         } else if (inSection(NOT_PATCHES)) {
-          for (const row of node.children) for (const cell2 of row.children) readLoose(reader, cell2);
+          eachCell(node, (cell2) => readLoose(reader, cell2));
         } else {
           readTable(reader, node, inSection(RETIRED));
         }
@@ -22256,6 +22320,10 @@ function readLedger(input2, result) {
     }
   };
   visit3(doc.tree);
+}
+function eachCell(table2, read) {
+  const rows = tableRows(table2);
+  for (let k = 0; k < rows.length; k++) for (const cell2 of rows.at(k)?.children ?? []) read(cell2);
 }
 function readLoose(reader, node) {
   const paths = resolvePaths(
@@ -22709,13 +22777,14 @@ var init_plain_yaml = __esm({
         if (depth > MAX_DEPTH2) giveUp();
         const isSeq6 = this.text.charCodeAt(at) === 91;
         const close = isSeq6 ? 93 : 125;
-        const seq = { kind: "seq", line: line + 1, items: [] };
-        const map = { kind: "map", line: line + 1, entries: [] };
-        const seen = /* @__PURE__ */ new Set();
+        const seq = isSeq6 ? { kind: "seq", line: line + 1, items: [] } : null;
+        const map = isSeq6 ? null : { kind: "map", line: line + 1, entries: [] };
+        const node = seq ?? map;
+        const seen = isSeq6 ? null : /* @__PURE__ */ new Set();
         let i = this.skipSpaces(at + 1, end);
-        if (this.text.charCodeAt(i) === close) return { node: isSeq6 ? seq : map, end: i + 1 };
+        if (this.text.charCodeAt(i) === close) return { node, end: i + 1 };
         for (; ; ) {
-          if (isSeq6) {
+          if (seq !== null) {
             const item = this.flowValue(i, end, line, depth);
             seq.items.push(item.node);
             i = item.end;
@@ -22728,11 +22797,10 @@ var init_plain_yaml = __esm({
             if (typeof typePlain(key) !== "string" || seen.has(key)) giveUp();
             seen.add(key);
             const value = this.flowValue(this.skipSpaces(colon + 1, end), end, line, depth);
-            const node = value.node;
             map.entries.push({
               key,
               keyLine: line + 1,
-              node,
+              node: value.node,
               line: line + 1,
               aliased: false
             });
@@ -22740,7 +22808,7 @@ var init_plain_yaml = __esm({
           }
           i = this.skipSpaces(i, end);
           const c = this.text.charCodeAt(i);
-          if (c === close) return { node: isSeq6 ? seq : map, end: i + 1 };
+          if (c === close) return { node, end: i + 1 };
           if (c !== 44) giveUp();
           i = this.skipSpaces(i + 1, end);
           if (i >= end || this.text.charCodeAt(i) === close) giveUp();
@@ -23916,15 +23984,17 @@ async function collectSources(root, config2, options = {}) {
   const indexed = /* @__PURE__ */ new Map();
   for (const s of sources) {
     for (const p of s.patches) {
-      const list2 = indexed.get(p.path) ?? [];
-      list2.push(p);
-      indexed.set(p.path, list2);
+      const list2 = indexed.get(p.path);
+      if (list2 === void 0) indexed.set(p.path, [p]);
+      else list2.push(p);
     }
   }
+  const folders = discovery.patchDocs.length > 0 ? byFolder(indexed) : /* @__PURE__ */ new Map();
   for (const [rel, file] of await readAll(discovery.patchDocs, readAs("ledger"))) {
     if (parseLedger2 === null) break;
     const patchesDir = patchesDirOfPatch(discovery, rel) ?? path6.posix.dirname(rel);
-    const defaultRepo = folderRepo(indexed, path6.posix.dirname(rel));
+    const folder = folders.get(path6.posix.dirname(rel)) ?? [];
+    const defaultRepo = folderRepo(folder);
     const doc = parseLedger2({
       path: rel,
       text: file.text,
@@ -23933,7 +24003,7 @@ async function collectSources(root, config2, options = {}) {
       document: true,
       defaultRepo
     });
-    const patch = folderPatch(indexed, path6.posix.dirname(rel));
+    const patch = folderPatch(folder);
     if (patch !== null) for (const m of doc.mentions) m.patch = patch;
     if (doc.mentions.length + doc.ambiguous.length + doc.problems.length > 0)
       sources.push(withEncoding(doc, file));
@@ -23963,14 +24033,17 @@ async function collectSources(root, config2, options = {}) {
     const saysSomething = header2.mentions.length > 0 || header2.ambiguous.length > 0 || header2.problems.length > 0 || header2.hasStatusBlock || header2.trailers.fields.length > 0;
     if (saysSomething || file.invalidLine !== null) sources.push(withEncoding(header2, file));
   }
-  for (const s of sources) s.mentions = s.mentions.filter((m) => !isIgnored(config2, m.ref));
+  if (config2.ignore.length > 0)
+    for (const s of sources) s.mentions = s.mentions.filter((m) => !isIgnored(config2, m.ref));
   settleRoles(sources.map((s) => s.mentions));
   const mentionsByRef = /* @__PURE__ */ new Map();
-  for (const s of sources) {
-    for (const m of s.mentions) {
-      const list2 = mentionsByRef.get(m.ref) ?? [];
-      list2.push(m);
-      mentionsByRef.set(m.ref, list2);
+  for (let i = 0; i < sources.length; i++) {
+    const mentions = sources[i].mentions;
+    for (let k = 0; k < mentions.length; k++) {
+      const m = mentions[k];
+      const list2 = mentionsByRef.get(m.ref);
+      if (list2 === void 0) mentionsByRef.set(m.ref, [m]);
+      else list2.push(m);
     }
   }
   sources.sort((a, b) => compare2(a.source.path, b.source.path));
@@ -24047,10 +24120,18 @@ async function readAll(paths, read) {
 function readWhole(abs, admit) {
   const fd = openSync2(abs, "r");
   try {
+    scratch ??= Buffer.allocUnsafe(SCRATCH_BYTES);
+    let filled = 0;
+    for (; ; ) {
+      const got = readSync2(fd, scratch, filled, scratch.length - filled, null);
+      if (got === 0) return admit(filled) ? decodeUtf8(scratch.subarray(0, filled)) : null;
+      filled += got;
+      if (filled === scratch.length) break;
+    }
     const size = fstatSync2(fd).size;
     if (!admit(size)) return null;
-    let buffer = Buffer.allocUnsafe(size + 1);
-    let filled = 0;
+    let buffer = Buffer.allocUnsafe(Math.max(size, filled) + 1);
+    scratch.copy(buffer, 0, 0, filled);
     for (; ; ) {
       const got = readSync2(fd, buffer, filled, buffer.length - filled, null);
       if (got === 0) return decodeUtf8(buffer.subarray(0, filled));
@@ -24085,18 +24166,26 @@ function indexedOnDisk(root, indexed, patchFiles) {
   const known = new Set(patchFiles);
   return [...indexed.keys()].filter((p) => !known.has(p) && existsSync2(path6.join(root, p))).sort();
 }
-function folderRepo(indexed, dir) {
-  const repos = /* @__PURE__ */ new Set();
+function byFolder(indexed) {
+  const out = /* @__PURE__ */ new Map();
   for (const [p, entries2] of indexed) {
-    if (path6.posix.dirname(p) !== dir) continue;
+    const dir = path6.posix.dirname(p);
+    const list2 = out.get(dir);
+    if (list2 === void 0) out.set(dir, [[p, entries2]]);
+    else list2.push([p, entries2]);
+  }
+  return out;
+}
+function folderRepo(folder) {
+  const repos = /* @__PURE__ */ new Set();
+  for (const [, entries2] of folder) {
     for (const e of entries2) if (e.repo !== null) repos.add(e.repo);
   }
   return repos.size === 1 ? [...repos][0] ?? null : null;
 }
-function folderPatch(indexed, dir) {
+function folderPatch(folder) {
   const rows = /* @__PURE__ */ new Map();
-  for (const [p, entries2] of indexed) {
-    if (path6.posix.dirname(p) !== dir) continue;
+  for (const [p, entries2] of folder) {
     for (const e of entries2) {
       const row = `${e.source}:${e.line}`;
       if (!e.retired && !rows.has(row)) rows.set(row, p);
@@ -24132,7 +24221,7 @@ function joinPosix(dir, name2) {
 function compare2(a, b) {
   return a < b ? -1 : a > b ? 1 : 0;
 }
-var HEADERS_PER_TURN, RECORD_SUFFIX2;
+var HEADERS_PER_TURN, SCRATCH_BYTES, scratch, RECORD_SUFFIX2;
 var init_collect = __esm({
   "src/collect.ts"() {
     "use strict";
@@ -24145,6 +24234,8 @@ var init_collect = __esm({
     init_patch_header();
     init_settle();
     HEADERS_PER_TURN = 16;
+    SCRATCH_BYTES = 64 * 1024;
+    scratch = null;
     RECORD_SUFFIX2 = ".upstream.status.yaml";
   }
 });
@@ -24210,7 +24301,14 @@ function compareText(a, b) {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 function sortMentions(mentions) {
-  return [...mentions].sort((a, b) => compareText(a.source, b.source) || a.line - b.line);
+  const out = mentions.slice();
+  for (let i = 1; i < out.length; i++) {
+    if (readingOrder(out[i - 1], out[i]) > 0) return out.sort(readingOrder);
+  }
+  return out;
+}
+function readingOrder(a, b) {
+  return compareText(a.source, b.source) || a.line - b.line;
 }
 function utcDate(value) {
   const trimmed = value.trim();
@@ -24315,10 +24413,13 @@ var init_paths3 = __esm({
 });
 
 // src/report/report.ts
-function compareRefKeys(a, b) {
-  const x = splitRefKey(a);
-  const y = splitRefKey(b);
-  return compareText(`${x.owner}/${x.repo}`, `${y.owner}/${y.repo}`) || x.number - y.number;
+function sortRefKeys(keys) {
+  const decorated = keys.map((key) => {
+    const { owner, repo, number: number2 } = splitRefKey(key);
+    return { key, repo: `${owner}/${repo}`, number: number2 };
+  });
+  decorated.sort((x, y) => compareText(x.repo, y.repo) || x.number - y.number);
+  return decorated.map((d) => d.key);
 }
 function buildPatches(ctx, show3) {
   const notPatches = new Set(ctx.sources.flatMap((s) => s.notPatches));
@@ -24336,30 +24437,60 @@ function buildPatches(ctx, show3) {
   return patches.sort((a, b) => compareText(a.path, b.path));
 }
 function toReportMentions(mentions, show3) {
-  const seen = /* @__PURE__ */ new Set();
-  const out = [];
+  const all = [];
   for (const m of mentions) {
-    const rm = {
-      source: show3(m.source),
-      line: m.line,
-      patch: m.patch === null ? null : show3(m.patch),
-      role: m.role,
-      recordedState: m.recordedState,
-      ...m.stateLine !== void 0 && m.stateLine !== m.line ? { stateLine: m.stateLine } : {}
-    };
-    const key = JSON.stringify(rm);
-    if (seen.has(key)) continue;
-    seen.add(key);
+    const source2 = show3(m.source);
+    const patch = m.patch === null ? null : show3(m.patch);
+    all.push(
+      m.stateLine !== void 0 && m.stateLine !== m.line ? {
+        source: source2,
+        line: m.line,
+        patch,
+        role: m.role,
+        recordedState: m.recordedState,
+        stateLine: m.stateLine
+      } : { source: source2, line: m.line, patch, role: m.role, recordedState: m.recordedState }
+    );
+  }
+  if (!isSorted(all, compareReportMentions)) all.sort(compareReportMentions);
+  const out = [];
+  let runStart = 0;
+  for (const rm of all) {
+    const runHead = out[runStart];
+    if (runHead === void 0 || compareReportMentions(runHead, rm) !== 0) runStart = out.length;
+    else if (sameMentionIn(out, runStart, rm)) continue;
     out.push(rm);
   }
-  return out.sort(
-    (a, b) => compareText(a.source, b.source) || a.line - b.line || compareText(a.patch ?? "", b.patch ?? "") || compareText(a.role, b.role) || compareText(a.recordedState ?? "", b.recordedState ?? "")
-  );
+  return out;
+}
+function compareReportMentions(a, b) {
+  return compareText(a.source, b.source) || a.line - b.line || compareText(a.patch ?? "", b.patch ?? "") || compareText(a.role, b.role) || compareText(a.recordedState ?? "", b.recordedState ?? "");
+}
+function sameMentionIn(out, from, rm) {
+  for (let i = from; i < out.length; i++) {
+    const o = out[i];
+    if (o.source === rm.source && o.line === rm.line && o.patch === rm.patch && o.role === rm.role && o.recordedState === rm.recordedState && o.stateLine === rm.stateLine)
+      return true;
+  }
+  return false;
+}
+function isSorted(items, compare5) {
+  for (let i = 1; i < items.length; i++) if (compare5(items[i - 1], items[i]) > 0) return false;
+  return true;
+}
+function firstHinted(mentions) {
+  let best;
+  for (const m of mentions) {
+    if (m.kindHint === null) continue;
+    if (best === void 0 || (compareText(m.source, best.source) || m.line - best.line) < 0)
+      best = m;
+  }
+  return best;
 }
 function buildRef(ctx, ref, mentions, show3) {
   const resolution = ctx.live?.get(ref);
   const live = resolution?.status === "found" ? resolution.live : null;
-  const hinted = sortMentions(mentions).find((m) => m.kindHint !== null)?.kindHint ?? null;
+  const hinted = firstHinted(mentions)?.kindHint ?? null;
   return {
     ref,
     kind: live?.kind ?? hinted ?? "unknown",
@@ -24396,7 +24527,9 @@ function buildReport(input2) {
     checkedOn: s.source.checkedOn
   })).sort((a, b) => compareText(a.path, b.path) || compareText(a.kind, b.kind));
   const patches = buildPatches(ctx, show3);
-  const refs = [...ctx.mentionsByRef.keys()].sort(compareRefKeys).map((ref) => buildRef(ctx, ref, ctx.mentionsByRef.get(ref) ?? [], show3));
+  const refs = sortRefKeys([...ctx.mentionsByRef.keys()]).map(
+    (ref) => buildRef(ctx, ref, ctx.mentionsByRef.get(ref) ?? [], show3)
+  );
   const known = input2.root === "." ? /* @__PURE__ */ new Set() : treePaths(ctx, input2.findings);
   const findings = [...input2.findings].sort(compareFindings).map((f) => toReportFinding(f, input2.root, known));
   const count = (severity) => findings.filter((f) => f.severity === severity).length;
@@ -24981,14 +25114,34 @@ var init_review_decision_drift = __esm({
 
 // src/rules/source-disagreement.ts
 function firstDisagreement(mentions) {
+  if (!mayDisagree(mentions)) return null;
   const recorded = sortMentions(mentions).filter((m) => m.recordedState !== null);
-  for (const [i, later] of recorded.entries()) {
-    const earlier = recorded.slice(0, i).find(
-      (m) => m.source !== later.source && openness(m.recordedState) !== openness(later.recordedState)
-    );
-    if (earlier !== void 0) return [earlier, later];
+  for (let i = 1; i < recorded.length; i++) {
+    const later = recorded[i];
+    for (let k = 0; k < i; k++) {
+      const m = recorded[k];
+      if (m.source !== later.source && openness(m.recordedState) !== openness(later.recordedState))
+        return [m, later];
+    }
   }
   return null;
+}
+function mayDisagree(mentions) {
+  let first = null;
+  let states = false;
+  let sources = false;
+  for (let i = 0; i < mentions.length; i++) {
+    const m = mentions[i];
+    if (m.recordedState === null) continue;
+    if (first === null) {
+      first = m;
+      continue;
+    }
+    states ||= openness(m.recordedState) !== openness(first.recordedState);
+    sources ||= m.source !== first.source;
+    if (states && sources) return true;
+  }
+  return false;
 }
 var rule10;
 var init_source_disagreement = __esm({
@@ -28268,7 +28421,7 @@ function abortError(signal) {
   if (reason instanceof Error && reason.name === "AbortError") return reason;
   return new DOMException("This operation was aborted", "AbortError");
 }
-var AnswerHeaders, MAX_REDIRECTS, CONNECT_TIMEOUT_MS;
+var AnswerHeaders, transport, MAX_REDIRECTS, CONNECT_TIMEOUT_MS;
 var init_http_fetch = __esm({
   "src/github/http-fetch.ts"() {
     "use strict";
@@ -28286,6 +28439,7 @@ var init_http_fetch = __esm({
         return this.map.entries();
       }
     };
+    transport = { exchange: httpFetch };
     MAX_REDIRECTS = 20;
     CONNECT_TIMEOUT_MS = 1e4;
   }
@@ -28642,7 +28796,7 @@ ${typeof init?.body === "string" ? init.body : ""}`;
           const max = this.opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
           let response;
           try {
-            response = await httpFetch(
+            response = await transport.exchange(
               String(input2),
               { ...init, signal: link2.signal },
               {
@@ -29326,7 +29480,7 @@ function answeringImpossibleNumbers(inner) {
 }
 function createNetworkClient(opts) {
   const token = opts.token?.trim() || null;
-  const transport = {
+  const transport2 = {
     apiUrl: opts.apiUrl,
     timeoutSeconds: opts.timeoutSeconds,
     ...opts.userAgent !== void 0 ? { userAgent: opts.userAgent } : {},
@@ -29335,14 +29489,14 @@ function createNetworkClient(opts) {
   };
   if (token !== null) {
     return createGraphqlClient({
-      ...transport,
+      ...transport2,
       token,
       graphqlUrl: opts.graphqlUrl ?? graphqlUrlFor(opts.apiUrl),
       chunkSize: opts.chunkSize,
       concurrency: opts.concurrency
     });
   }
-  return createRestClient({ ...transport, token: null, concurrency: opts.concurrency });
+  return createRestClient({ ...transport2, token: null, concurrency: opts.concurrency });
 }
 function graphqlUrlFor(apiUrl) {
   const base = apiUrl.replace(/\/+$/, "");
@@ -36735,7 +36889,7 @@ import path13 from "node:path";
 async function runDiscover(opts) {
   const { footprints, collected } = await collectFootprints(opts.root, opts.config);
   const pinned = collectPinnedBases(collected.sources, opts.config);
-  const transport = {
+  const transport2 = {
     token: opts.github.token,
     apiUrl: opts.github.apiUrl,
     timeoutSeconds: opts.config.github.timeoutSeconds
@@ -36765,14 +36919,14 @@ async function runDiscover(opts) {
   }
   const cacheDir = path13.join(opts.root, opts.cacheDir);
   for (const [repo, patches] of [...byRepo].sort(([a], [b]) => a.localeCompare(b))) {
-    const listing = new GitHubSession(transport);
+    const listing = new GitHubSession(transport2);
     const prs = await listing.run((o) => listOpenPrs(o, opts.github.graphqlUrl, repo));
     result.graphqlRequests += listing.requests;
     const paths = new Set(patches.flatMap(({ fp }) => fp.files.flatMap((f) => f.candidates)));
     const candidates = prs.filter((pr) => pr.morePaths || pr.paths.some((p) => paths.has(p)));
     const cache2 = await loadCache(cacheDir, repo);
     const stale = candidates.filter((pr) => cache2.get(pr.number)?.head !== pr.headRefOid);
-    const rest = new GitHubSession(transport);
+    const rest = new GitHubSession(transport2);
     const fetched2 = await rest.run(
       (o) => mapLimited(stale, concurrency, (pr) => pullFiles(o, repo, pr.number))
     );
@@ -36785,7 +36939,7 @@ async function runDiscover(opts) {
     await saveCache(cacheDir, repo, cache2);
     const filesOf = (pr) => cache2.get(pr.number)?.files ?? [];
     const base = await readBases(repo, patches, candidates, filesOf, {
-      ...transport,
+      ...transport2,
       concurrency,
       graphqlUrl: opts.github.graphqlUrl
     });
@@ -36889,13 +37043,13 @@ async function runCheck(opts) {
   let requests = 0;
   let offline = github === null;
   const { early } = asked;
-  const transport = early?.transport ?? transportLimits(opts.config, Date.now());
+  const transport2 = early?.transport ?? transportLimits(opts.config, Date.now());
   if (github !== null && early !== null) {
     const answer = await early.answer;
     const refs = refRequests(collected);
     const late = refs.filter((ref) => !early.keys.has(ref.key));
     const dates = early.keys.size > 0 ? [] : baseDateRequests(github, opts.config, collected.sources);
-    const more = late.length > 0 ? await resolveLive(github, opts.config, late, transport, dates) : null;
+    const more = late.length > 0 ? await resolveLive(github, opts.config, late, transport2, dates) : null;
     live = /* @__PURE__ */ new Map();
     for (const { key } of refs) {
       const resolution = answer.results.get(key) ?? more?.results.get(key);
@@ -36918,7 +37072,7 @@ async function runCheck(opts) {
         opts.github,
         opts.config,
         refs,
-        transport,
+        transport2,
         baseDateRequests(opts.github, opts.config, collected.sources)
       );
       live = answer.results;
@@ -36938,7 +37092,7 @@ async function runCheck(opts) {
       collected,
       live,
       left,
-      transport,
+      transport2,
       knownDates
     );
     pinned = { pinned: facts.pinned, containment: facts.containment };
@@ -36986,7 +37140,7 @@ async function runCheck(opts) {
   });
   return { report, findings, collected, live, notes };
 }
-async function askContainment(settings, config2, collected, live, maxRequests, transport, knownDates) {
+async function askContainment(settings, config2, collected, live, maxRequests, transport2, knownDates) {
   const pinnedBases = collectPinnedBases(collected.sources, config2);
   const questions = containmentQuestions(collected.mentionsByRef, live, pinnedBases);
   if (settings.replay === null && questions.length > maxRequests) {
@@ -36999,7 +37153,7 @@ async function askContainment(settings, config2, collected, live, maxRequests, t
     graphqlUrl: settings.graphqlUrl,
     timeoutSeconds: config2.github.timeoutSeconds,
     concurrency: config2.github.concurrency,
-    ...transport,
+    ...transport2,
     ...Number.isFinite(maxRequests) ? { maxRequests } : {},
     ...knownDates ? { knownDates } : {}
   });
@@ -37032,11 +37186,11 @@ function askEarly(settings, config2, sources) {
   const size = Math.max(1, config2.github.chunkSize);
   const sorted2 = [...keys].sort(compareKeys);
   const refs = sorted2.slice(0, sorted2.length - sorted2.length % size).map((key) => ({ key, kindHint: null }));
-  const transport = transportLimits(config2, Date.now());
-  const answer = refs.length === 0 ? Promise.resolve({ results: /* @__PURE__ */ new Map(), requests: 0, cost: 0, notes: [] }) : resolveLive(settings, config2, refs, transport, baseDateRequests(settings, config2, sources));
+  const transport2 = transportLimits(config2, Date.now());
+  const answer = refs.length === 0 ? Promise.resolve({ results: /* @__PURE__ */ new Map(), requests: 0, cost: 0, notes: [] }) : resolveLive(settings, config2, refs, transport2, baseDateRequests(settings, config2, sources));
   answer.catch(() => {
   });
-  return { keys: new Set(refs.map((r) => r.key)), transport, answer };
+  return { keys: new Set(refs.map((r) => r.key)), transport: transport2, answer };
 }
 function compareKeys(a, b) {
   return a < b ? -1 : a > b ? 1 : 0;
@@ -37058,7 +37212,7 @@ function refRequests(collected) {
   }
   return out.sort((a, b) => compareKeys(a.key, b.key));
 }
-async function resolveLive(settings, config2, refs, transport, dates) {
+async function resolveLive(settings, config2, refs, transport2, dates) {
   const gh = await Promise.resolve().then(() => (init_github(), github_exports));
   let client;
   if (settings.replay !== null) {
@@ -37075,7 +37229,7 @@ async function resolveLive(settings, config2, refs, transport, dates) {
       chunkSize: config2.github.chunkSize,
       concurrency: config2.github.concurrency,
       timeoutSeconds: config2.github.timeoutSeconds,
-      ...transport
+      ...transport2
     });
   }
   if (settings.record !== null) client = gh.recordingClient(client, settings.record);
@@ -39752,16 +39906,16 @@ function defaultServices(opts) {
   const gh = opts.github;
   const { concurrency, timeoutSeconds } = opts.config.github;
   const limits = transportLimits(opts.config, Date.now());
-  const transport = gh === null ? null : { token: gh.token, apiUrl: gh.apiUrl, timeoutSeconds, ...limits };
-  const containment = dir !== null ? createLocalContainment({ dir }) : transport !== null ? createGitHubContainment({ ...transport, concurrency }) : null;
+  const transport2 = gh === null ? null : { token: gh.token, apiUrl: gh.apiUrl, timeoutSeconds, ...limits };
+  const containment = dir !== null ? createLocalContainment({ dir }) : transport2 !== null ? createGitHubContainment({ ...transport2, concurrency }) : null;
   return {
     containment,
-    contents: dir !== null ? createLocalContents({ dir }) : transport !== null && gh !== null ? createGitHubContents({
-      ...transport,
+    contents: dir !== null ? createLocalContents({ dir }) : transport2 !== null && gh !== null ? createGitHubContents({
+      ...transport2,
       concurrency,
       graphqlUrl: gh.token ? gh.graphqlUrl ?? graphqlUrlFor(gh.apiUrl) : null
     }) : null,
-    culprits: dir !== null ? createLocalCulprits({ dir }) : transport !== null && containment !== null ? createGitHubCulprits({ ...transport, concurrency, containment }) : null,
+    culprits: dir !== null ? createLocalCulprits({ dir }) : transport2 !== null && containment !== null ? createGitHubCulprits({ ...transport2, concurrency, containment }) : null,
     live: gh === null ? null : createGitHubClient({
       token: gh.token,
       apiUrl: gh.apiUrl,
@@ -40021,15 +40175,15 @@ async function snapshotServices(opts) {
   }
   if (github.record === null) return {};
   const { concurrency, timeoutSeconds, chunkSize } = config2.github;
-  const transport = { token: github.token, apiUrl: github.apiUrl, timeoutSeconds };
+  const transport2 = { token: github.token, apiUrl: github.apiUrl, timeoutSeconds };
   const live = gh.recordingClient(
-    gh.createGitHubClient({ ...transport, graphqlUrl: github.graphqlUrl, chunkSize, concurrency }),
+    gh.createGitHubClient({ ...transport2, graphqlUrl: github.graphqlUrl, chunkSize, concurrency }),
     github.record
   );
   if (upstreamDir !== null) return { live };
   const c = await Promise.resolve().then(() => (init_containment(), containment_exports));
   const containment = c.recordingContainment(
-    c.createGitHubContainment({ ...transport, concurrency, graphqlUrl: github.graphqlUrl }),
+    c.createGitHubContainment({ ...transport2, concurrency, graphqlUrl: github.graphqlUrl }),
     github.record
   );
   return { live, containment };

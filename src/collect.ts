@@ -138,17 +138,19 @@ export async function collectSources(
   const indexed = new Map<string, PatchEntry[]>();
   for (const s of sources) {
     for (const p of s.patches) {
-      const list = indexed.get(p.path) ?? [];
-      list.push(p);
-      indexed.set(p.path, list);
+      const list = indexed.get(p.path);
+      if (list === undefined) indexed.set(p.path, [p]);
+      else list.push(p);
     }
   }
 
   // READMEs beside the patches: prose whose refs are mentions (SPEC §2.4).
+  const folders = discovery.patchDocs.length > 0 ? byFolder(indexed) : new Map<string, Indexed>();
   for (const [rel, file] of await readAll(discovery.patchDocs, readAs('ledger'))) {
     if (parseLedger === null) break;
     const patchesDir = patchesDirOfPatch(discovery, rel) ?? path.posix.dirname(rel);
-    const defaultRepo = folderRepo(indexed, path.posix.dirname(rel));
+    const folder = folders.get(path.posix.dirname(rel)) ?? [];
+    const defaultRepo = folderRepo(folder);
     const doc = parseLedger({
       path: rel,
       text: file.text,
@@ -158,7 +160,7 @@ export async function collectSources(
       defaultRepo,
     });
     // A README beside one patch is about that patch; beside several, about none of them.
-    const patch = folderPatch(indexed, path.posix.dirname(rel));
+    const patch = folderPatch(folder);
     if (patch !== null) for (const m of doc.mentions) m.patch = patch;
     if (doc.mentions.length + doc.ambiguous.length + doc.problems.length > 0)
       sources.push(withEncoding(doc, file));
@@ -202,14 +204,18 @@ export async function collectSources(
     if (saysSomething || file.invalidLine !== null) sources.push(withEncoding(header, file));
   }
 
-  for (const s of sources) s.mentions = s.mentions.filter((m) => !isIgnored(config, m.ref));
+  // No `ignore` patterns (the usual case) ignores nothing: no copy of every list.
+  if (config.ignore.length > 0)
+    for (const s of sources) s.mentions = s.mentions.filter((m) => !isIgnored(config, m.ref));
   settleRoles(sources.map((s) => s.mentions));
   const mentionsByRef = new Map<RefKey, Mention[]>();
-  for (const s of sources) {
-    for (const m of s.mentions) {
-      const list = mentionsByRef.get(m.ref) ?? [];
-      list.push(m);
-      mentionsByRef.set(m.ref, list);
+  for (let i = 0; i < sources.length; i++) {
+    const mentions = sources[i]!.mentions;
+    for (let k = 0; k < mentions.length; k++) {
+      const m = mentions[k]!;
+      const list = mentionsByRef.get(m.ref);
+      if (list === undefined) mentionsByRef.set(m.ref, [m]);
+      else list.push(m);
     }
   }
   sources.sort((a, b) => compare(a.source.path, b.source.path));
@@ -313,16 +319,35 @@ async function readAll(
   return out;
 }
 
-/** Non-UTF-8 input is a parse-error at the first bad byte; what decoded is still read. */
-/** A whole file, its size taken from the open file (no separate stat); null when `admit` refuses it. */
+/** Ledgers, records and READMEs up to this size are read without asking for their size first. */
+const SCRATCH_BYTES = 64 * 1024;
+let scratch: Buffer | null = null;
+
+/**
+ * A whole file; null when `admit` refuses its size. Non-UTF-8 input is a
+ * parse-error at the first bad byte; what decoded is still read.
+ *
+ * Most sources are small: a file that ends within SCRATCH_BYTES is read into
+ * one reused buffer, and its size is what was read, with no fstat (a stat
+ * object per file, 257 of them on a 1,000-patch tree). A larger file is
+ * sized from the open file (fstat), admitted, and read on to its end.
+ */
 function readWhole(abs: string, admit: (size: number) => boolean): FileText | null {
   const fd = openSync(abs, 'r');
   try {
+    scratch ??= Buffer.allocUnsafe(SCRATCH_BYTES);
+    let filled = 0;
+    for (;;) {
+      const got = readSync(fd, scratch, filled, scratch.length - filled, null);
+      if (got === 0) return admit(filled) ? decodeUtf8(scratch.subarray(0, filled)) : null;
+      filled += got;
+      if (filled === scratch.length) break;
+    }
     const size = fstatSync(fd).size;
     if (!admit(size)) return null;
     // One byte more than the size says, so a file that grew since is read to its end.
-    let buffer = Buffer.allocUnsafe(size + 1);
-    let filled = 0;
+    let buffer = Buffer.allocUnsafe(Math.max(size, filled) + 1);
+    scratch.copy(buffer, 0, 0, filled);
     for (;;) {
       const got = readSync(fd, buffer, filled, buffer.length - filled, null);
       if (got === 0) return decodeUtf8(buffer.subarray(0, filled));
@@ -366,21 +391,38 @@ function indexedOnDisk(
   return [...indexed.keys()].filter((p) => !known.has(p) && existsSync(path.join(root, p))).sort();
 }
 
-/** The one repo the indexed patches of a folder name, or null. */
-function folderRepo(indexed: ReadonlyMap<string, PatchEntry[]>, dir: string): string | null {
-  const repos = new Set<string>();
+/** Indexed patches (path and entries) of one folder, in the order they were indexed. */
+type Indexed = (readonly [string, readonly PatchEntry[]])[];
+
+/**
+ * The indexed patches grouped by folder, once: each README beside the
+ * patches asks about its folder, and a walk of every indexed patch per
+ * README grew as READMEs × patches.
+ */
+function byFolder(indexed: ReadonlyMap<string, PatchEntry[]>): Map<string, Indexed> {
+  const out = new Map<string, Indexed>();
   for (const [p, entries] of indexed) {
-    if (path.posix.dirname(p) !== dir) continue;
+    const dir = path.posix.dirname(p);
+    const list = out.get(dir);
+    if (list === undefined) out.set(dir, [[p, entries]]);
+    else list.push([p, entries]);
+  }
+  return out;
+}
+
+/** The one repo the indexed patches of a folder name, or null. */
+function folderRepo(folder: Indexed): string | null {
+  const repos = new Set<string>();
+  for (const [, entries] of folder) {
     for (const e of entries) if (e.repo !== null) repos.add(e.repo);
   }
   return repos.size === 1 ? ([...repos][0] ?? null) : null;
 }
 
 /** The one live patch a folder holds (a row with its companions counts once), or null. */
-function folderPatch(indexed: ReadonlyMap<string, PatchEntry[]>, dir: string): string | null {
+function folderPatch(folder: Indexed): string | null {
   const rows = new Map<string, string>();
-  for (const [p, entries] of indexed) {
-    if (path.posix.dirname(p) !== dir) continue;
+  for (const [p, entries] of folder) {
     for (const e of entries) {
       const row = `${e.source}:${e.line}`;
       if (!e.retired && !rows.has(row)) rows.set(row, p);

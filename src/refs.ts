@@ -305,12 +305,20 @@ function teachingsOf(text: string): readonly (readonly [string, string])[] {
   return pairs;
 }
 
+/**
+ * The first teaching of each alias, in order: only the first can win
+ * (learnAliases), and a large ledger repeats the same few thousands of times.
+ */
 function teachings(text: string): [string, string][] {
   const out: [string, string][] = [];
+  const taughtNames = new Set<string>();
   const re =
     /\[`?([A-Za-z][A-Za-z0-9_.-]*)#\d+`?\]\(\s*https?:\/\/[^/\s)]+\/([A-Za-z0-9][A-Za-z0-9-]*)\/([A-Za-z0-9_.-]+)\/(?:pull|pulls|issues)\/\d+/g;
   for (let m = re.exec(text); m !== null; m = re.exec(text)) {
-    out.push([m[1]!.toLowerCase(), `${m[2]}/${cleanRepo(m[3]!)}`.toLowerCase()]);
+    const alias = m[1]!.toLowerCase();
+    if (taughtNames.has(alias)) continue;
+    taughtNames.add(alias);
+    out.push([alias, `${m[2]}/${cleanRepo(m[3]!)}`.toLowerCase()]);
   }
   // A repo written in full (`example-org/engine#12`, a PR URL) teaches its own
   // name too, so a later `engine#13` or "engine PR #14" names it. Links teach first.
@@ -318,7 +326,9 @@ function teachings(text: string): [string, string][] {
     /(?:(?<![\w./-])|(?<=github\.com\/))([A-Za-z0-9][A-Za-z0-9-]*)\/([A-Za-z0-9_.-]+?)(?:#\d|\/(?:pull|pulls|issues)\/\d)/g;
   for (let m = full.exec(text); m !== null; m = full.exec(text)) {
     const name = cleanRepo(m[2]!).toLowerCase();
-    if (/^[a-z]/.test(name)) out.push([name, `${m[1]}/${name}`.toLowerCase()]);
+    if (taughtNames.has(name) || !/^[a-z]/.test(name)) continue;
+    taughtNames.add(name);
+    out.push([name, `${m[1]}/${name}`.toLowerCase()]);
   }
   return out;
 }

@@ -6,7 +6,7 @@
 import type { Finding, Mention, RefKey, RefKind, Severity, SourceKind, State } from '../model.js';
 import { splitRefKey } from '../model.js';
 import { compareFindings } from '../rules/order.js';
-import { compareText, sortMentions } from '../rules/support.js';
+import { compareText } from '../rules/support.js';
 import type { CheckContext } from '../rules/types.js';
 import { shownPath, shownPathsIn, treePaths } from './paths.js';
 
@@ -117,6 +117,19 @@ export function compareRefKeys(a: RefKey, b: RefKey): number {
   return compareText(`${x.owner}/${x.repo}`, `${y.owner}/${y.repo}`) || x.number - y.number;
 }
 
+/**
+ * `keys` in compareRefKeys order, each key split once rather than twice per
+ * comparison (a report sorts thousands of refs).
+ */
+export function sortRefKeys(keys: readonly RefKey[]): RefKey[] {
+  const decorated = keys.map((key) => {
+    const { owner, repo, number } = splitRefKey(key);
+    return { key, repo: `${owner}/${repo}`, number };
+  });
+  decorated.sort((x, y) => compareText(x.repo, y.repo) || x.number - y.number);
+  return decorated.map((d) => d.key);
+}
+
 function buildPatches(ctx: CheckContext, show: (p: string) => string): ReportPatch[] {
   const notPatches = new Set(ctx.sources.flatMap((s) => s.notPatches));
   const paths = new Set([...ctx.indexed.keys(), ...ctx.patchFiles]);
@@ -138,31 +151,85 @@ function toReportMentions(
   mentions: readonly Mention[],
   show: (p: string) => string,
 ): ReportMention[] {
-  const seen = new Set<string>();
-  const out: ReportMention[] = [];
+  const all: ReportMention[] = [];
   for (const m of mentions) {
-    const rm: ReportMention = {
-      source: show(m.source),
-      line: m.line,
-      patch: m.patch === null ? null : show(m.patch),
-      role: m.role,
-      recordedState: m.recordedState,
-      ...(m.stateLine !== undefined && m.stateLine !== m.line ? { stateLine: m.stateLine } : {}),
-    };
-    // `[engine#1](…/pull/1)` is two scanner hits on one line but one place in the report.
-    const key = JSON.stringify(rm);
-    if (seen.has(key)) continue;
-    seen.add(key);
+    const source = show(m.source);
+    const patch = m.patch === null ? null : show(m.patch);
+    // Two literals, not a spread of an optional key: same keys, same order.
+    all.push(
+      m.stateLine !== undefined && m.stateLine !== m.line
+        ? {
+            source,
+            line: m.line,
+            patch,
+            role: m.role,
+            recordedState: m.recordedState,
+            stateLine: m.stateLine,
+          }
+        : { source, line: m.line, patch, role: m.role, recordedState: m.recordedState },
+    );
+  }
+  if (!isSorted(all, compareReportMentions)) all.sort(compareReportMentions);
+  // `[engine#1](…/pull/1)` is two scanner hits on one line but one place in the
+  // report. Sorting is stable, so identical mentions sit in one run of equal
+  // ones, in their first order: keeping the first of each is what dropping
+  // repeats before sorting kept, without a key string per mention.
+  const out: ReportMention[] = [];
+  let runStart = 0;
+  for (const rm of all) {
+    const runHead = out[runStart];
+    if (runHead === undefined || compareReportMentions(runHead, rm) !== 0) runStart = out.length;
+    else if (sameMentionIn(out, runStart, rm)) continue;
     out.push(rm);
   }
-  return out.sort(
-    (a, b) =>
-      compareText(a.source, b.source) ||
-      a.line - b.line ||
-      compareText(a.patch ?? '', b.patch ?? '') ||
-      compareText(a.role, b.role) ||
-      compareText(a.recordedState ?? '', b.recordedState ?? ''),
+  return out;
+}
+
+function compareReportMentions(a: ReportMention, b: ReportMention): number {
+  return (
+    compareText(a.source, b.source) ||
+    a.line - b.line ||
+    compareText(a.patch ?? '', b.patch ?? '') ||
+    compareText(a.role, b.role) ||
+    compareText(a.recordedState ?? '', b.recordedState ?? '')
   );
+}
+
+/** Is a mention equal in every field to `rm` among `out[from…]`? */
+function sameMentionIn(out: readonly ReportMention[], from: number, rm: ReportMention): boolean {
+  for (let i = from; i < out.length; i++) {
+    const o = out[i]!;
+    if (
+      o.source === rm.source &&
+      o.line === rm.line &&
+      o.patch === rm.patch &&
+      o.role === rm.role &&
+      o.recordedState === rm.recordedState &&
+      o.stateLine === rm.stateLine
+    )
+      return true;
+  }
+  return false;
+}
+
+/** Whether `items` is already in `compare` order (then a sort would change nothing). */
+function isSorted<T>(items: readonly T[], compare: (a: T, b: T) => number): boolean {
+  for (let i = 1; i < items.length; i++) if (compare(items[i - 1]!, items[i]!) > 0) return false;
+  return true;
+}
+
+/**
+ * The first mention, in reading order (sortMentions: source, then line; the
+ * earlier of equals), that states a kind; without sorting a copy per ref.
+ */
+function firstHinted(mentions: readonly Mention[]): Mention | undefined {
+  let best: Mention | undefined;
+  for (const m of mentions) {
+    if (m.kindHint === null) continue;
+    if (best === undefined || (compareText(m.source, best.source) || m.line - best.line) < 0)
+      best = m;
+  }
+  return best;
 }
 
 function buildRef(
@@ -173,7 +240,7 @@ function buildRef(
 ): ReportRef {
   const resolution = ctx.live?.get(ref);
   const live = resolution?.status === 'found' ? resolution.live : null;
-  const hinted = sortMentions(mentions).find((m) => m.kindHint !== null)?.kindHint ?? null;
+  const hinted = firstHinted(mentions)?.kindHint ?? null;
   return {
     ref,
     kind: live?.kind ?? hinted ?? 'unknown',
@@ -217,9 +284,9 @@ export function buildReport(input: ReportInput): Report {
     }))
     .sort((a, b) => compareText(a.path, b.path) || compareText(a.kind, b.kind));
   const patches = buildPatches(ctx, show);
-  const refs = [...ctx.mentionsByRef.keys()]
-    .sort(compareRefKeys)
-    .map((ref) => buildRef(ctx, ref, ctx.mentionsByRef.get(ref) ?? [], show));
+  const refs = sortRefKeys([...ctx.mentionsByRef.keys()]).map((ref) =>
+    buildRef(ctx, ref, ctx.mentionsByRef.get(ref) ?? [], show),
+  );
   const known = input.root === '.' ? new Set<string>() : treePaths(ctx, input.findings);
   const findings = [...input.findings]
     .sort(compareFindings)

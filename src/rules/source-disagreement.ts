@@ -11,17 +11,40 @@ type Recorded = Mention & { recordedState: State };
  * different problem (and usually the ledger's own prose vs its table).
  */
 function firstDisagreement(mentions: readonly Mention[]): [Recorded, Recorded] | null {
+  if (!mayDisagree(mentions)) return null;
   const recorded = sortMentions(mentions).filter((m): m is Recorded => m.recordedState !== null);
-  for (const [i, later] of recorded.entries()) {
-    const earlier = recorded
-      .slice(0, i)
-      .find(
-        (m) =>
-          m.source !== later.source && openness(m.recordedState) !== openness(later.recordedState),
-      );
-    if (earlier !== undefined) return [earlier, later];
+  // No copy of the earlier mentions per mention: refs have thousands of these lists.
+  for (let i = 1; i < recorded.length; i++) {
+    const later = recorded[i]!;
+    for (let k = 0; k < i; k++) {
+      const m = recorded[k]!;
+      if (m.source !== later.source && openness(m.recordedState) !== openness(later.recordedState))
+        return [m, later];
+    }
   }
   return null;
+}
+
+/**
+ * A disagreement needs recorded states that differ and sources that differ:
+ * most refs have neither, and are not sorted to find out (thousands per run).
+ */
+function mayDisagree(mentions: readonly Mention[]): boolean {
+  let first: Recorded | null = null;
+  let states = false;
+  let sources = false;
+  for (let i = 0; i < mentions.length; i++) {
+    const m = mentions[i]!;
+    if (m.recordedState === null) continue;
+    if (first === null) {
+      first = m as Recorded;
+      continue;
+    }
+    states ||= openness(m.recordedState) !== openness(first.recordedState);
+    sources ||= m.source !== first.source;
+    if (states && sources) return true;
+  }
+  return false;
 }
 
 export const rule: Rule = {

@@ -15,7 +15,17 @@ export function compareText(a: string, b: string): number {
 
 /** Mentions in reading order: by source file, then line. */
 export function sortMentions(mentions: readonly Mention[]): Mention[] {
-  return [...mentions].sort((a, b) => compareText(a.source, b.source) || a.line - b.line);
+  const out = mentions.slice();
+  // A ref's mentions are often in order already, and a sort call allocates
+  // its own work copy even then (the rules sort each ref's mentions again).
+  for (let i = 1; i < out.length; i++) {
+    if (readingOrder(out[i - 1]!, out[i]!) > 0) return out.sort(readingOrder);
+  }
+  return out;
+}
+
+function readingOrder(a: Mention, b: Mention): number {
+  return compareText(a.source, b.source) || a.line - b.line;
 }
 
 /**

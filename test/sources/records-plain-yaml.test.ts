@@ -375,6 +375,7 @@ function mutate(t: string): string {
 describe('what the plain reader leaves to yaml', () => {
   it.each([
     ['a duplicate key', 'a: 1\nb: 2\na: 3\n'],
+    ['a duplicate key in a one-line flow mapping', 'a: { ref: x, state: OPEN, ref: y }\n'],
     ['an anchor and alias', 'a: &x 1\nb: *x\n'],
     ['a tag', 'a: !!str 1\n'],
     ['a tab', 'a:\t1\n'],

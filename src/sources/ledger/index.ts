@@ -6,7 +6,7 @@
  * Pure: text in, data out. It never throws: what cannot be read becomes a
  * ParseProblem with file and line, and everything else is still read.
  */
-import type { Nodes } from 'mdast';
+import type { Nodes, Table, TableCell } from 'mdast';
 import { learnAliases } from '../../refs.js';
 import { sectionRepos } from './sections.js';
 import { findCheckDate } from './checkdate.js';
@@ -15,7 +15,7 @@ import { readProse } from './prose.js';
 import { reportProblem, type LedgerReader } from './reader.js';
 import { readTable } from './table.js';
 import type { LedgerInput, LedgerResult } from './types.js';
-import { flattenInline, inlineCodes, parseMarkdown } from '../markdown/index.js';
+import { flattenInline, inlineCodes, parseMarkdown, tableRows } from '../markdown/index.js';
 
 export type { LedgerInput, LedgerResult, StateCell } from './types.js';
 
@@ -99,9 +99,9 @@ function readLedger(input: LedgerInput, result: LedgerResult): void {
         return;
       case 'table':
         if (document) {
-          for (const row of node.children) for (const cell of row.children) readProse(reader, cell);
+          eachCell(node, (cell) => readProse(reader, cell));
         } else if (inSection(NOT_PATCHES)) {
-          for (const row of node.children) for (const cell of row.children) readLoose(reader, cell);
+          eachCell(node, (cell) => readLoose(reader, cell));
         } else {
           readTable(reader, node, inSection(RETIRED));
         }
@@ -121,6 +121,12 @@ function readLedger(input: LedgerInput, result: LedgerResult): void {
     }
   };
   visit(doc.tree);
+}
+
+/** Every cell of a table, row by row (each row built as it is read: table-rows.ts). */
+function eachCell(table: Table, read: (cell: TableCell) => void): void {
+  const rows = tableRows(table);
+  for (let k = 0; k < rows.length; k++) for (const cell of rows.at(k)?.children ?? []) read(cell);
 }
 
 const RETIRED = /retired/i;

@@ -13,20 +13,32 @@ import { excerpt, reportProblem, type LedgerReader } from './reader.js';
 import { readRefs, toMention, type ReadRef, type Recorded } from './refs.js';
 import { readRowState } from './state-cell.js';
 import { applyCue } from '../meaning/cues.js';
-import { flattenInline, inlineCodes, mayNameRef, type InlineText } from '../markdown/index.js';
+import {
+  flattenInline,
+  inlineCodes,
+  mayNameRef,
+  tableRows,
+  type InlineText,
+} from '../markdown/index.js';
 
 export function readTable(reader: LedgerReader, table: Table, retiredSection: boolean): void {
-  const [header, ...rows] = table.children;
+  // Row by row, each built as it is read (markdown/table-rows.ts).
+  const rows = tableRows(table);
+  const header = rows.at(0);
   if (header === undefined) return;
   const columns = findColumns(header.children.map((c) => flattenInline(reader.doc, c).text));
   if (columns.patch === null) {
     // No patch column: refs in it are prose, belonging to no patch.
-    for (const row of rows) for (const cell of row.children) readProse(reader, cell);
+    for (let k = 1; k < rows.length; k++)
+      for (const cell of rows.at(k)?.children ?? []) readProse(reader, cell);
     return;
   }
   const retired = retiredSection || columns.retires;
   let above: string | null = null;
-  for (const row of rows) above = readRow(reader, row, columns, retired, above);
+  for (let k = 1; k < rows.length; k++) {
+    const row = rows.at(k);
+    if (row !== undefined) above = readRow(reader, row, columns, retired, above);
+  }
 }
 
 const NO_REFS: readonly ReadRef[] = [];

@@ -35,6 +35,7 @@ import {
 import type { SourceText } from './source.js';
 import { splitRow } from './table.js';
 import { tableAlign } from './table-rule.js';
+import { lazyTable } from './table-rows.js';
 
 declare module 'mdast' {
   interface RootData {
@@ -223,16 +224,17 @@ class TreeBuilder {
 
   private table(open: Token): void {
     const { lines } = this.info(open);
-    const rows: TableRow[] = [];
     // The header row, the delimiter row, then the body rows (table-rule.ts).
-    for (let k = 0; k < lines.length; k++) if (k !== 1) rows.push(this.row(lines[k]!));
+    const rowLines: BlockLine[] = [];
+    for (let k = 0; k < lines.length; k++) if (k !== 1) rowLines.push(lines[k]!);
     for (this.i++; this.i < this.tokens.length; this.i++) {
       if (this.tokens[this.i]!.type === 'table_close') break;
     }
     const header = lines[0];
     const last = lines[lines.length - 1];
     if (header === undefined || last === undefined) return;
-    const node: Table = { type: 'table', align: tableAlign(open.meta), children: rows };
+    // Rows are built when read (table-rows.ts): a ledger's table is most of its tree.
+    const node: Table = lazyTable(tableAlign(open.meta), rowLines, (line) => this.row(line));
     this.leaf(node, header.text, last.end);
   }
 

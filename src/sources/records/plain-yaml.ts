@@ -518,13 +518,15 @@ class Reader {
     if (depth > MAX_DEPTH) giveUp();
     const isSeq = this.text.charCodeAt(at) === 91;
     const close = isSeq ? 93 : 125;
-    const seq: RSeq = { kind: 'seq', line: line + 1, items: [] };
-    const map: RMap = { kind: 'map', line: line + 1, entries: [] };
-    const seen = new Set<string>();
+    // Only the collection written, and a key set only for a mapping: records hold many of these.
+    const seq: RSeq | null = isSeq ? { kind: 'seq', line: line + 1, items: [] } : null;
+    const map: RMap | null = isSeq ? null : { kind: 'map', line: line + 1, entries: [] };
+    const node = (seq ?? map)!;
+    const seen = isSeq ? null : new Set<string>();
     let i = this.skipSpaces(at + 1, end);
-    if (this.text.charCodeAt(i) === close) return { node: isSeq ? seq : map, end: i + 1 };
+    if (this.text.charCodeAt(i) === close) return { node, end: i + 1 };
     for (;;) {
-      if (isSeq) {
+      if (seq !== null) {
         const item = this.flowValue(i, end, line, depth);
         seq.items.push(item.node);
         i = item.end;
@@ -534,14 +536,13 @@ class Reader {
         let keyEnd = colon;
         while (this.text.charCodeAt(keyEnd - 1) === SPACE) keyEnd--;
         const key = this.text.slice(keyStart, keyEnd);
-        if (typeof typePlain(key) !== 'string' || seen.has(key)) giveUp();
-        seen.add(key);
+        if (typeof typePlain(key) !== 'string' || seen!.has(key)) giveUp();
+        seen!.add(key);
         const value = this.flowValue(this.skipSpaces(colon + 1, end), end, line, depth);
-        const node = value.node;
-        map.entries.push({
+        map!.entries.push({
           key,
           keyLine: line + 1,
-          node,
+          node: value.node,
           line: line + 1,
           aliased: false,
         });
@@ -549,7 +550,7 @@ class Reader {
       }
       i = this.skipSpaces(i, end);
       const c = this.text.charCodeAt(i);
-      if (c === close) return { node: isSeq ? seq : map, end: i + 1 };
+      if (c === close) return { node, end: i + 1 };
       if (c !== 44) giveUp();
       i = this.skipSpaces(i + 1, end);
       if (i >= end || this.text.charCodeAt(i) === close) giveUp();
