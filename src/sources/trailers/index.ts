@@ -13,7 +13,7 @@
  */
 import type { AmbiguousRef, Mention, ParseProblem } from '../../model.js';
 import type { RefContext } from '../../refs.js';
-import { splitFields, type RawField } from './fields.js';
+import { conventionFields, type RawField } from './fields.js';
 import { findLinks } from './links.js';
 import { readField, type FieldMeaning } from './meaning.js';
 import type {
@@ -37,7 +37,8 @@ export { trailerAdvice, type LiveForAdvice } from './advice.js';
 
 export function parseTrailers(input: TrailerInput): TrailerResult {
   const text = input.preamble;
-  const raw = splitFields(text);
+  // Only the fields readField reads: it returns null for every other name.
+  const raw = conventionFields(text);
   const appliedUpstream = raw.some(
     (f) => f.name.toLowerCase() === 'applied-upstream' && f.valueEnd > f.valueStart,
   );
