@@ -140,3 +140,24 @@ describe('readPatchHead', () => {
     );
   });
 });
+
+describe('readPatchHead with one shared first-chunk buffer', () => {
+  it('reads each file afresh though every first chunk shares one buffer', () => {
+    const long = write('long.patch', `${'é'.repeat(9000)}\n${HEADER}`);
+    const short = write('short.patch', 'Subject: x\n');
+    const empty = write('empty.patch', '');
+    for (let i = 0; i < 3; i++) {
+      expect(readPatchHead(long, 'p/long.patch')!.text).toBe(readFileSync(long, 'utf8'));
+      expect(readPatchHead(short, 'p/short.patch')).toEqual({
+        text: 'Subject: x\n',
+        invalidLine: null,
+        whole: true,
+      });
+      expect(readPatchHead(empty, 'p/empty.patch')).toEqual({
+        text: '',
+        invalidLine: null,
+        whole: true,
+      });
+    }
+  });
+});
