@@ -157,10 +157,16 @@ describe('maskLine keeps unmarked lines as they are', () => {
       '"',
       "'",
       'r',
+      'R',
+      'u',
       'U',
       'x',
+      '0',
       '3',
+      '9',
       '.',
+      '"""',
+      "'''",
     );
     const line = fc.array(piece, { maxLength: 10 }).map((ps) => ps.join(''));
     fc.assert(
