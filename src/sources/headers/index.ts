@@ -128,6 +128,35 @@ export function mayHoldRefs(text: string): boolean {
 const REF_HINT = /#\d|\/(?:pulls?|issues)\/\d/;
 
 /**
+ * A cheap necessary condition for learnAliases to learn anything from
+ * `text`: an alias is taught by a repository written in full, right before
+ * `#N` (`owner/repo#N`) or as a PR or issue URL's path (`/pull/N`), which a
+ * markdown link `[alias#N](url)` holds too. Most headers with a ref have
+ * only `#N` after a space or a bracket, and teach nothing.
+ */
+export function mayTeach(text: string): boolean {
+  return TEACHING_HINT.test(text);
+}
+const TEACHING_HINT = /[\w.-]#\d|\/(?:pulls?|issues)\/\d/;
+
+/**
+ * The caller's aliases and those `text` teaches; the caller's (config,
+ * ledger) win. The caller's own map, not a copy, when `text` teaches none
+ * (nothing writes to it): the same entries in the same order as
+ * `learnAliases(text, new Map(known))`.
+ */
+export function withTaught(
+  text: string,
+  known: ReadonlyMap<string, string> | undefined,
+): ReadonlyMap<string, string> {
+  const taught = mayTeach(text) ? learnAliases(text) : null;
+  if (taught === null || taught.size === 0) return known ?? NO_ALIASES;
+  const out = new Map(known ?? []);
+  for (const [alias, repo] of taught) if (!out.has(alias)) out.set(alias, repo);
+  return out;
+}
+
+/**
  * Whether `text` may hold an UPSTREAM STATUS heading once masked: masking
  * only blanks comment markers at a line's ends and CRs, so the words can
  * only be joined by a CR that was not there as a blank.
@@ -146,9 +175,8 @@ export function parseHeader(
   // Neither a ref nor a heading (four Yocto headers in five): nothing to mask or read.
   if (!holdsRefs && !mayHoldHeading(preamble.text)) return headerResult(input, preamble, [], null);
   const masked = maskPreamble(preamble.text);
-  // Aliases the caller knows (config, ledger) win over ones this header teaches.
   const aliases = holdsRefs
-    ? learnAliases(preamble.text, new Map(input.aliases ?? []))
+    ? withTaught(preamble.text, input.aliases)
     : (input.aliases ?? NO_ALIASES);
   const ctx: RefContext = { aliases, defaultRepo: input.defaultRepo };
   const reader = new HeaderReader(input, masked, preamble.startOffset, preamble.startLine, ctx);

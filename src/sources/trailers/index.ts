@@ -89,8 +89,14 @@ class TrailerReader {
   /** The field's lines are this reader's: the prose reader does not read them again. */
   private claim(field: RawField): void {
     // From the name's line to the value's last line: a value may start on the next line.
-    const count = this.input.preamble.slice(field.nameStart, field.valueEnd).split('\n').length;
-    for (let i = 0; i < count; i++) this.claimedLines.add(this.lineOf(field) + i);
+    const { preamble } = this.input;
+    const first = this.lineOf(field);
+    this.claimedLines.add(first);
+    let line = first;
+    for (let at = preamble.indexOf('\n', field.nameStart); at !== -1 && at < field.valueEnd;) {
+      this.claimedLines.add(++line);
+      at = preamble.indexOf('\n', at + 1);
+    }
   }
 
   /**
