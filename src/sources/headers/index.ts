@@ -84,24 +84,52 @@ class HeaderReader {
     const span = claim?.stateSpan ?? null;
     const stateAt = span?.start ?? claim?.stateAt;
     const stateLine = stateAt !== undefined && claim?.state != null ? this.lineOf(stateAt) : line;
-    const mention: Mention = {
-      ref: ref.key,
-      kindHint: ref.kindHint,
-      source: patch,
-      sourceKind: 'patch-header',
-      line,
-      // A recorded state is what goes stale: findings point at its line,
-      // which after a multi-line title is not the ref's.
-      ...(stateLine !== line ? { stateLine } : {}),
-      patch,
-      role,
-      recordedState: claim?.state ?? null,
-      recordedDate: claim?.date ?? null,
-      recordedReviewDecision: claim?.reviewDecision ?? null,
-      stateSpan: span && { start: span.start + this.startOffset, end: span.end + this.startOffset },
-      sharedState: shared && claim?.state != null,
-      ...(byDefault ? { roleByDefault: true } : {}),
+    const recordedState = claim?.state ?? null;
+    const recordedDate = claim?.date ?? null;
+    const recordedReviewDecision = claim?.reviewDecision ?? null;
+    const stateSpan = span && {
+      start: span.start + this.startOffset,
+      end: span.end + this.startOffset,
     };
+    const sharedState = shared && claim?.state != null;
+    // Two literals, not `...(cond ? { stateLine } : {})` among the keys: in
+    // Node 20 a spread followed by more keys builds the object the slow way
+    // (microseconds per mention). The keys keep the order the spread gave.
+    const mention: Mention =
+      stateLine !== line
+        ? {
+            ref: ref.key,
+            kindHint: ref.kindHint,
+            source: patch,
+            sourceKind: 'patch-header',
+            line,
+            // A recorded state is what goes stale: findings point at its line,
+            // which after a multi-line title is not the ref's.
+            stateLine,
+            patch,
+            role,
+            recordedState,
+            recordedDate,
+            recordedReviewDecision,
+            stateSpan,
+            sharedState,
+          }
+        : {
+            ref: ref.key,
+            kindHint: ref.kindHint,
+            source: patch,
+            sourceKind: 'patch-header',
+            line,
+            patch,
+            role,
+            recordedState,
+            recordedDate,
+            recordedReviewDecision,
+            stateSpan,
+            sharedState,
+          };
+    // Last, where the spread put it.
+    if (byDefault) mention.roleByDefault = true;
     this.mentions.push({ at: ref.start, mention });
   }
 
