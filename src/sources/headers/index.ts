@@ -21,6 +21,7 @@ import {
   type CountedState,
   type ProseState,
 } from '../meaning/prose-states.js';
+import { detached } from './detach.js';
 import { collapseLinks } from './links.js';
 import { lineIndexOf, maskPreamble, type MaskedText } from './text.js';
 import { extractPreamble, type Preamble } from './preamble.js';
@@ -78,7 +79,10 @@ class HeaderReader {
     const line = this.lineOf(ref.start);
     const patch = this.input.path;
     if (ref.key === null) {
-      this.ambiguous.push({ at: ref.start, ref: { text: ref.text, source: patch, line, patch } });
+      this.ambiguous.push({
+        at: ref.start,
+        ref: { text: detached(ref.text), source: patch, line, patch },
+      });
       return;
     }
     const span = claim?.stateSpan ?? null;
@@ -92,13 +96,15 @@ class HeaderReader {
       end: span.end + this.startOffset,
     };
     const sharedState = shared && claim?.state != null;
+    // Kept for the whole run: a copy, not a view into this file's text.
+    const key = detached(ref.key);
     // Two literals, not `...(cond ? { stateLine } : {})` among the keys: in
     // Node 20 a spread followed by more keys builds the object the slow way
     // (microseconds per mention). The keys keep the order the spread gave.
     const mention: Mention =
       stateLine !== line
         ? {
-            ref: ref.key,
+            ref: key,
             kindHint: ref.kindHint,
             source: patch,
             sourceKind: 'patch-header',
@@ -115,7 +121,7 @@ class HeaderReader {
             sharedState,
           }
         : {
-            ref: ref.key,
+            ref: key,
             kindHint: ref.kindHint,
             source: patch,
             sourceKind: 'patch-header',
@@ -138,7 +144,7 @@ class HeaderReader {
     const line = this.lineOf(at);
     // Refs are read in file order, so a repeat can only be the last problem.
     if (this.problems[this.problems.length - 1]?.line === line) return;
-    this.problems.push({ file: this.input.path, line, message });
+    this.problems.push({ file: this.input.path, line, message: detached(message) });
   }
 }
 

@@ -14,6 +14,7 @@
 import type { AmbiguousRef, Mention, ParseProblem } from '../../model.js';
 import type { RefContext } from '../../refs.js';
 import { conventionFields, type RawField } from './fields.js';
+import { detached } from '../headers/detach.js';
 import { findLinks } from './links.js';
 import { readField, type FieldMeaning } from './meaning.js';
 import type {
@@ -104,7 +105,11 @@ class TrailerReader {
    * the GitHub refs in it are still mentions, with no recorded state.
    */
   problem(field: RawField, message: string): void {
-    this.problems.push({ file: this.input.path, line: this.lineOf(field), message });
+    this.problems.push({
+      file: this.input.path,
+      line: this.lineOf(field),
+      message: detached(message),
+    });
     this.claim(field);
     const { path, preamble } = this.input;
     const line = this.lineOf(field);
@@ -114,7 +119,7 @@ class TrailerReader {
       if (link.kind !== 'ref' || seen.has(link.key)) continue;
       seen.add(link.key);
       this.mentions.push({
-        ref: link.key,
+        ref: detached(link.key),
         kindHint: link.kindHint,
         source: path,
         sourceKind: 'patch-header',
@@ -134,11 +139,11 @@ class TrailerReader {
     this.claim(field);
     this.fields.push({
       convention: meaning.convention,
-      name: field.name,
-      value: preamble.slice(field.valueStart, field.valueEnd),
+      name: detached(field.name),
+      value: detached(preamble.slice(field.valueStart, field.valueEnd)),
       line,
       valueSpan: { start: field.valueStart + startOffset, end: field.valueEnd + startOffset },
-      status: meaning.status,
+      status: meaning.status === null ? null : detached(meaning.status),
     });
     const stateSpan = {
       start: meaning.wordStart + startOffset,
@@ -152,7 +157,7 @@ class TrailerReader {
         seen.add(link.key);
         const isIssue = link.kindHint === 'issue';
         this.mentions.push({
-          ref: link.key,
+          ref: detached(link.key),
           kindHint: link.kindHint,
           source: path,
           sourceKind: 'patch-header',
@@ -164,14 +169,14 @@ class TrailerReader {
           stateSpan: { ...stateSpan },
         });
       } else if (link.kind === 'commit' && meaning.commitsMerged) {
-        this.commits.push({ repo: link.repo, sha: link.sha, line });
+        this.commits.push({ repo: detached(link.repo), sha: detached(link.sha), line });
       } else if (link.kind === 'commit') {
         // A commit named as a submission or bug is not evidence of a merge.
-        this.uncheckable.push({ url: link.url, line, reason: 'not a PR or issue' });
+        this.uncheckable.push({ url: detached(link.url), line, reason: 'not a PR or issue' });
       } else if (link.kind === 'uncheckable') {
-        this.uncheckable.push({ url: link.url, line, reason: link.reason });
+        this.uncheckable.push({ url: detached(link.url), line, reason: link.reason });
       } else {
-        this.ambiguous.push({ text: link.text, source: path, line, patch: path });
+        this.ambiguous.push({ text: detached(link.text), source: path, line, patch: path });
       }
     }
   }
