@@ -14,7 +14,7 @@ import { lstat, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config-types.js';
 import { UsageError } from '../errors.js';
-import { matchAny } from '../glob.js';
+import { compileGlobs, matchAny } from '../glob.js';
 import type { PatchLayout } from './trailers/types.js';
 
 export interface Discovery {
@@ -79,6 +79,8 @@ export async function discover(root: string, config: Config): Promise<Discovery>
   const recordIndexes: string[] = [];
   const records: string[] = [];
   const layoutPatches: string[] = [];
+  // Compiled once for the loop (compileGlobs answers as matchAny does).
+  const excludedPatch = compileGlobs(config.patches.exclude);
   for (const f of tree.files) {
     if (hasName(f, LEDGER_NAME)) found.push(f);
     if (hasName(f, INDEX_NAME)) recordIndexes.push(f);
@@ -89,7 +91,7 @@ export async function discover(root: string, config: Config): Promise<Discovery>
     )
       records.push(f);
     // `patches.exclude` waives ecosystem patches too, matched against the root-relative path.
-    if (layoutOf(f) !== null && !matchAny(config.patches.exclude, f)) layoutPatches.push(f);
+    if (layoutOf(f) !== null && !excludedPatch(f)) layoutPatches.push(f);
   }
   const ledgers = config.ledgers ? await requireFiles(rootAbs, rootReal, config.ledgers) : found;
 
