@@ -12377,20 +12377,23 @@ function readPatchHead(abs, rel, admit = () => true) {
     const size = fstatSync(fd).size;
     if (!admit(size)) return null;
     const partial = DIFF_FILE.test(rel);
-    let buffer = Buffer.allocUnsafe(partial ? Math.min(size + 1, FIRST_CHUNK) : size + 1);
+    let capacity = partial ? Math.min(size + 1, FIRST_CHUNK) : size + 1;
+    let buffer = capacity <= FIRST_CHUNK ? firstChunk ??= Buffer.allocUnsafe(FIRST_CHUNK) : Buffer.allocUnsafe(capacity);
     let filled = 0;
     for (; ; ) {
-      const got = readSync(fd, buffer, filled, buffer.length - filled, null);
+      const got = readSync(fd, buffer, filled, capacity - filled, null);
       filled += got;
-      if (got === 0) return withWhole(decodeUtf8(buffer.subarray(0, filled)), true);
-      if (filled < buffer.length) continue;
-      if (partial) {
-        const head2 = headOf(buffer.subarray(0, filled));
+      const atEnd = got === 0 || filled === size && filled < capacity;
+      if (atEnd || filled === capacity) {
+        const bytes2 = buffer.subarray(0, filled);
+        if (atEnd) return withWhole(decodeUtf8(bytes2), true);
+        const head2 = partial ? headOf(bytes2) : null;
         if (head2 !== null) return head2;
+        const grown = Buffer.allocUnsafe(capacity * 4);
+        buffer.copy(grown, 0, 0, filled);
+        buffer = grown;
+        capacity = grown.length;
       }
-      const grown = Buffer.allocUnsafe(buffer.length * 4);
-      buffer.copy(grown, 0, 0, filled);
-      buffer = grown;
     }
   } finally {
     closeSync(fd);
@@ -12406,7 +12409,7 @@ function headOf(bytes2) {
 function withWhole(decoded, whole) {
   return { text: decoded.text, invalidLine: decoded.invalidLine, whole };
 }
-var FIRST_CHUNK, DIFF_FILE, LINE_FEED2;
+var FIRST_CHUNK, DIFF_FILE, LINE_FEED2, firstChunk;
 var init_read_head = __esm({
   "src/sources/headers/read-head.ts"() {
     "use strict";
@@ -12415,6 +12418,7 @@ var init_read_head = __esm({
     FIRST_CHUNK = 16 * 1024;
     DIFF_FILE = /\.(?:patch|diff)$/i;
     LINE_FEED2 = 10;
+    firstChunk = null;
   }
 });
 
@@ -12489,20 +12493,28 @@ __export(discover_exports, {
   isPatchFile: () => isPatchFile,
   layoutOf: () => layoutOf
 });
-import { readdirSync } from "node:fs";
+import { lstatSync, readdirSync, realpathSync as realpathSync2, statSync as statSync2 } from "node:fs";
 import { lstat, realpath, stat as stat2 } from "node:fs/promises";
 import path5 from "node:path";
 async function discover(root, config2) {
   const rootAbs = path5.resolve(root);
   const rootReal = await realpath(rootAbs);
-  const walked = await walk(rootAbs, rootReal, ".");
+  const walked = walk(rootAbs, rootReal, ".");
   const tree = config2.exclude.length === 0 ? walked : { ...walked, files: walked.files.filter((f) => !matchAny(config2.exclude, f)) };
   const skipped = [...tree.skipped];
-  const ledgers = config2.ledgers ? await requireFiles(rootAbs, rootReal, config2.ledgers) : tree.files.filter((f) => hasName(f, LEDGER_NAME));
-  const recordIndexes = tree.files.filter((f) => hasName(f, INDEX_NAME));
-  const records = tree.files.filter(
-    (f) => !hasName(f, INDEX_NAME) && (config2.records ? matchAny(config2.records, f) : f.endsWith(RECORD_SUFFIX) && !hasName(f, RECORD_SUFFIX))
-  );
+  const found4 = [];
+  const recordIndexes = [];
+  const records = [];
+  const layoutPatches = [];
+  const excludedPatch = compileGlobs(config2.patches.exclude);
+  for (const f of tree.files) {
+    if (hasName(f, LEDGER_NAME)) found4.push(f);
+    if (hasName(f, INDEX_NAME)) recordIndexes.push(f);
+    else if (config2.records ? matchAny(config2.records, f) : f.endsWith(RECORD_SUFFIX) && !hasName(f, RECORD_SUFFIX))
+      records.push(f);
+    if (layoutOf(f) !== null && !excludedPatch(f)) layoutPatches.push(f);
+  }
+  const ledgers = config2.ledgers ? await requireFiles(rootAbs, rootReal, config2.ledgers) : found4;
   const patchDirs = await findPatchDirs(
     rootAbs,
     rootReal,
@@ -12515,16 +12527,16 @@ async function discover(root, config2) {
   const patchFiles = /* @__PURE__ */ new Set();
   const patchDocs = /* @__PURE__ */ new Set();
   for (const dir of new Set(patchDirs.map((d) => d.dir))) {
-    const files = tree.dirs.has(dir) ? tree.files : (await walk(rootAbs, rootReal, dir)).files.filter((f) => !matchAny(config2.exclude, f));
+    const files = tree.dirs.has(dir) ? tree.files : walk(rootAbs, rootReal, dir).files.filter((f) => !matchAny(config2.exclude, f));
+    const prefix = dir === "." || dir === "" ? "" : `${dir}/`;
     for (const f of files) {
-      const rel = relativeTo2(dir, f);
-      if (rel !== null && isPatchFile(rel, config2)) patchFiles.add(f);
-      else if (rel !== null && /\.md$/i.test(f) && !ledgers.includes(f)) patchDocs.add(f);
+      if (!f.startsWith(prefix)) continue;
+      const rel = f.slice(prefix.length);
+      if (isPatchFile(rel, config2)) patchFiles.add(f);
+      else if (/\.md$/i.test(f) && !ledgers.includes(f)) patchDocs.add(f);
     }
   }
-  const conventionPatches = tree.files.filter(
-    (f) => !patchFiles.has(f) && isConventionPatch(f) && !matchAny(config2.patches.exclude, f)
-  );
+  const conventionPatches = layoutPatches.filter((f) => !patchFiles.has(f));
   return {
     conventionPatches: sorted(conventionPatches),
     ledgers: sorted(ledgers),
@@ -12539,12 +12551,42 @@ async function discover(root, config2) {
   };
 }
 function layoutOf(rel) {
-  for (const { layout, matches } of LAYOUT_MATCHERS) {
-    if (!matches(rel)) continue;
-    if (layout === "debian" && NOT_DEBIAN_PATCHES.has(basename(rel))) return null;
-    return layout;
-  }
+  const diff = rel.endsWith(".patch") || rel.endsWith(".diff");
+  if (diff && isYoctoPath(rel)) return "yocto";
+  if (isDebianPath(rel)) return NOT_DEBIAN_PATCHES.has(basename(rel)) ? null : "debian";
+  if (diff && isBuildrootPath(rel)) return "buildroot";
   return null;
+}
+function isYoctoPath(rel) {
+  let at = 0;
+  if (!rel.startsWith("recipes-")) {
+    const slash = rel.indexOf("/recipes-");
+    if (slash === -1) return false;
+    at = slash + 1;
+  }
+  return rel.indexOf("/", at) !== -1;
+}
+function isDebianPath(rel) {
+  return rel.startsWith("debian/patches/") || rel === "debian/patches" || rel.includes("/debian/patches/") || rel.endsWith("/debian/patches");
+}
+function isBuildrootPath(rel) {
+  const slash = rel.indexOf("/");
+  if (slash === -1) return false;
+  if (BUILDROOT_DIRS.has(rel.slice(0, slash))) return true;
+  let at = rel.startsWith("buildroot") ? 0 : segmentStart(rel, "/buildroot", 0);
+  while (at !== -1) {
+    const end = rel.indexOf("/", at);
+    if (end === -1) return false;
+    const next = rel.indexOf("/", end + 1);
+    if (next === -1) return false;
+    if (BUILDROOT_DIRS.has(rel.slice(end + 1, next))) return true;
+    at = segmentStart(rel, "/buildroot", end);
+  }
+  return false;
+}
+function segmentStart(rel, needle, from) {
+  const at = rel.indexOf(needle, from);
+  return at === -1 ? -1 : at + 1;
 }
 function isConventionPatch(rel) {
   return layoutOf(rel) !== null;
@@ -12603,12 +12645,25 @@ async function kindOf(rootAbs, rootReal, rel, followLinks) {
     return "missing";
   }
 }
+function kindOfSync(rootAbs, rootReal, rel, followLinks) {
+  const abs = path5.join(rootAbs, rel);
+  try {
+    const link2 = lstatSync(abs);
+    if (!isInside(rootReal, realpathSync2.native(abs))) return "outside";
+    const s = link2.isSymbolicLink() ? statSync2(abs) : link2;
+    const kind = s.isDirectory() ? "dir" : s.isFile() ? "file" : "other";
+    if (kind !== "other" && link2.isSymbolicLink() && !followLinks) return `symlinked-${kind}`;
+    return kind;
+  } catch {
+    return "missing";
+  }
+}
 function reasonFor(kind, otherwise) {
   if (kind === "missing") return "not found";
   if (kind === "outside") return "resolves outside the root";
   return otherwise;
 }
-async function walk(rootAbs, rootReal, start) {
+function walk(rootAbs, rootReal, start) {
   const tree = { files: [], dirs: /* @__PURE__ */ new Set(), skipped: [] };
   const links = [];
   const pending2 = [{ rel: start, abs: path5.join(rootAbs, start) }];
@@ -12640,10 +12695,10 @@ async function walk(rootAbs, rootReal, start) {
       }
     }
   }
-  await Promise.all(links.map((rel) => visitLink(rel)));
+  for (const rel of links) visitLink(rel);
   return tree;
-  async function visitLink(rel) {
-    const kind = await kindOf(rootAbs, rootReal, rel, false);
+  function visitLink(rel) {
+    const kind = kindOfSync(rootAbs, rootReal, rel, false);
     if (kind === "symlinked-file") tree.files.push(rel);
     else if (kind === "outside")
       tree.skipped.push({ path: rel, reason: "symlink resolves outside the root" });
@@ -12672,12 +12727,12 @@ function relativeTo2(dir, p) {
   return p.startsWith(`${dir}/`) ? p.slice(dir.length + 1) : null;
 }
 function sorted(items) {
-  return [...items].sort(compare);
+  return [...items].sort();
 }
 function compare(a, b) {
   return a < b ? -1 : a > b ? 1 : 0;
 }
-var DiscoveryError, LEDGER_NAME, INDEX_NAME, RECORD_SUFFIX, SKIP_DIRS, LAYOUTS, NOT_DEBIAN_PATCHES, LAYOUT_MATCHERS;
+var DiscoveryError, LEDGER_NAME, INDEX_NAME, RECORD_SUFFIX, SKIP_DIRS, NOT_DEBIAN_PATCHES, BUILDROOT_DIRS;
 var init_discover = __esm({
   "src/sources/discover.ts"() {
     "use strict";
@@ -12697,22 +12752,8 @@ var init_discover = __esm({
     INDEX_NAME = "patch.upstream.status.yaml";
     RECORD_SUFFIX = ".upstream.status.yaml";
     SKIP_DIRS = /* @__PURE__ */ new Set(["node_modules", "dist"]);
-    LAYOUTS = [
-      { layout: "yocto", globs: ["**/recipes-*/**/*.{patch,diff}"] },
-      { layout: "debian", globs: ["**/debian/patches/**", "debian/patches/**"] },
-      {
-        layout: "buildroot",
-        globs: [
-          "{package,boot,board,support,linux}/**/*.{patch,diff}",
-          "**/buildroot*/{package,boot,board,support,linux}/**/*.{patch,diff}"
-        ]
-      }
-    ];
     NOT_DEBIAN_PATCHES = /* @__PURE__ */ new Set(["series", "00list", "README", "README.md"]);
-    LAYOUT_MATCHERS = LAYOUTS.map(({ layout, globs }) => ({
-      layout,
-      matches: compileGlobs(globs)
-    }));
+    BUILDROOT_DIRS = /* @__PURE__ */ new Set(["package", "boot", "board", "support", "linux"]);
   }
 });
 
@@ -12746,10 +12787,150 @@ var init_states = __esm({
   }
 });
 
+// src/sources/headers/text.ts
+function maskPreamble(preamble) {
+  const lines = [];
+  const parts = [];
+  let changed = false;
+  let start = 0;
+  for (let i = 0; start <= preamble.length; i++) {
+    const nl = preamble.indexOf("\n", start);
+    const end = nl === -1 ? preamble.length : nl;
+    const line = preamble.slice(start, end);
+    const text3 = maskLine(line, i === 0);
+    if (text3 !== line) changed = true;
+    lines.push({ start, end, text: text3, indent: firstNonBlank(text3) });
+    parts.push(text3);
+    if (nl === -1) break;
+    start = nl + 1;
+  }
+  return { text: changed ? parts.join("\n") : preamble, lines };
+}
+function firstNonBlank(text3) {
+  for (let i = 0; i < text3.length; i++) {
+    const c = text3[i];
+    if (c !== " " && c !== "	") return i;
+  }
+  return -1;
+}
+function blank(chars, from, to) {
+  for (let i = from; i < to; i++) chars[i] = " ";
+}
+function maskLine(line, first) {
+  if (first && line.startsWith("#!")) return " ".repeat(line.length);
+  return needsMask(line) ? maskChars(line) : line;
+}
+function needsMask(line) {
+  if (line.includes("\r")) return true;
+  const i = firstNonBlank(line);
+  if (i === -1) return false;
+  const c = line.charCodeAt(i);
+  const next = line.charCodeAt(i + 1);
+  if (c === HASH) {
+    let j = i + 1;
+    while (line.charCodeAt(j) === HASH) j++;
+    const after = line.charCodeAt(j);
+    if (!(after >= DIGIT_0 && after <= DIGIT_9)) return true;
+  } else if (c === SLASH) {
+    if (next === SLASH || next === STAR2) return true;
+  } else if (c === STAR2) {
+    if (Number.isNaN(next) || next === SPACE || next === TAB || next === SLASH) return true;
+  }
+  const prefixed = c === R || c === R_UPPER || c === U || c === U_UPPER ? i + 1 : i;
+  if (isTripleQuoteAt(line, prefixed)) return true;
+  let end = line.length;
+  while (line.charCodeAt(end - 1) === SPACE || line.charCodeAt(end - 1) === TAB) end--;
+  return end >= 3 && isTripleQuoteAt(line, end - 3) || end >= 2 && line.charCodeAt(end - 2) === STAR2 && line.charCodeAt(end - 1) === SLASH;
+}
+function isTripleQuoteAt(line, at) {
+  const q2 = line.charCodeAt(at);
+  return (q2 === DOUBLE_QUOTE || q2 === SINGLE_QUOTE) && line.charCodeAt(at + 1) === q2 && line.charCodeAt(at + 2) === q2;
+}
+function maskChars(line) {
+  const chars = line.replace(/\r/g, " ").split("");
+  let i = firstNonBlank(line);
+  if (i === -1) return chars.join("");
+  i = blankLeadingMarker(chars, i);
+  blankDocstringQuotes(chars, i);
+  blankTrailingCloser(chars);
+  return chars.join("");
+}
+function blankLeadingMarker(chars, i) {
+  const c = chars[i];
+  const next = chars[i + 1];
+  let j = i;
+  if (c === "#") {
+    while (chars[j] === "#") j++;
+    const after = chars[j];
+    if (after !== void 0 && after >= "0" && after <= "9") return i;
+  } else if (c === "/" && (next === "/" || next === "*")) {
+    while (chars[j] === "/" || chars[j] === "*") j++;
+  } else if (c === "*" && (next === void 0 || next === " " || next === "	" || next === "/")) {
+    j = next === "/" ? i + 2 : i + 1;
+  } else {
+    return i;
+  }
+  blank(chars, i, j);
+  while (chars[j] === " " || chars[j] === "	") j++;
+  return j;
+}
+function blankDocstringQuotes(chars, i) {
+  let j = i;
+  if (chars[j] === "r" || chars[j] === "R" || chars[j] === "u" || chars[j] === "U") j++;
+  if (isTripleQuote(chars, j)) blank(chars, i, j + 3);
+}
+function isTripleQuote(chars, at) {
+  const q2 = chars[at];
+  return (q2 === '"' || q2 === "'") && chars[at + 1] === q2 && chars[at + 2] === q2;
+}
+function blankTrailingCloser(chars) {
+  let end = chars.length;
+  while (end > 0 && (chars[end - 1] === " " || chars[end - 1] === "	")) end--;
+  if (end >= 3 && isTripleQuote(chars, end - 3)) blank(chars, end - 3, end);
+  else if (end >= 2 && chars[end - 2] === "*" && chars[end - 1] === "/") blank(chars, end - 2, end);
+}
+function lineIndexOf(lines, offset) {
+  let lo = 0;
+  let hi = lines.length - 1;
+  while (lo < hi) {
+    const mid = lo + hi + 1 >> 1;
+    if ((lines[mid]?.start ?? 0) <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+var SPACE, TAB, HASH, SLASH, STAR2, DIGIT_0, DIGIT_9, R, R_UPPER, U, U_UPPER, DOUBLE_QUOTE, SINGLE_QUOTE;
+var init_text = __esm({
+  "src/sources/headers/text.ts"() {
+    "use strict";
+    SPACE = 32;
+    TAB = 9;
+    HASH = 35;
+    SLASH = 47;
+    STAR2 = 42;
+    DIGIT_0 = 48;
+    DIGIT_9 = 57;
+    R = 114;
+    R_UPPER = 82;
+    U = 117;
+    U_UPPER = 85;
+    DOUBLE_QUOTE = 34;
+    SINGLE_QUOTE = 39;
+  }
+});
+
 // src/sources/headers/block.ts
 function readLabel(content2, generic = true) {
-  for (const [re, role] of KNOWN_LABELS) if (re.test(content2)) return role;
+  if (!isLetter(content2.charCodeAt(0))) return null;
+  const known = ANY_KNOWN_LABEL.exec(content2);
+  if (known !== null) {
+    for (let g = 1; g < known.length; g++)
+      if (known[g] !== void 0) return KNOWN_LABELS[g - 1][1];
+  }
   return generic && GENERIC_LABEL.test(content2) ? "related" : null;
+}
+function isLetter(code2) {
+  return code2 >= 65 && code2 <= 90 || code2 >= 97 && code2 <= 122;
 }
 function contentOf(line) {
   return line.indent === -1 ? "" : line.text.slice(line.indent);
@@ -12758,6 +12939,10 @@ function findStatusBlocks(masked) {
   const blocks = [];
   if (!HEADING_WORDS.test(masked.text)) return blocks;
   for (let i = 0; i < masked.lines.length; ) {
+    HEADING_WORDS_FROM.lastIndex = masked.lines[i].start;
+    const words2 = HEADING_WORDS_FROM.exec(masked.text);
+    if (words2 === null) break;
+    i = lineIndexOf(masked.lines, words2.index);
     const line = masked.lines[i];
     const heading3 = line ? HEADING.exec(contentOf(line)) : null;
     if (!line || !heading3) {
@@ -12835,11 +13020,12 @@ function readBlock(lines, headingIndex, headingLast, afterHeading) {
     next: j
   };
 }
-var HEADING, RULE, KNOWN_LABELS, GENERIC_LABEL, HEADING_WORDS;
+var HEADING, RULE, KNOWN_LABELS, ANY_KNOWN_LABEL, GENERIC_LABEL, HEADING_WORDS, HEADING_WORDS_FROM;
 var init_block = __esm({
   "src/sources/headers/block.ts"() {
     "use strict";
     init_states();
+    init_text();
     HEADING = /^[*_=>[-]{0,4}[ \t]*upstream[ \t]+status(?![\w-])/i;
     RULE = /^[-=_~*]{3,}[ \t]*$/;
     KNOWN_LABELS = [
@@ -12850,8 +13036,13 @@ var init_block = __esm({
       [/^(?:upstream[ \t]+)?fix(?:es)?(?=[\s:]|$)/i, "fix"],
       [/^background(?=[\s:]|$)/i, "background"]
     ];
+    ANY_KNOWN_LABEL = new RegExp(
+      `^(?:${KNOWN_LABELS.map(([re]) => `(${re.source.slice(1)})`).join("|")})`,
+      "i"
+    );
     GENERIC_LABEL = /^[A-Za-z][\w'/-]*(?: [A-Za-z][\w'/-]*){0,2}(?::(?:\s|$)|[ \t]{2,}\S)/;
     HEADING_WORDS = /upstream[ \t]+status/i;
+    HEADING_WORDS_FROM = /upstream[ \t]+status/gi;
   }
 });
 
@@ -13208,6 +13399,16 @@ var init_prose_states = __esm({
   }
 });
 
+// src/sources/headers/detach.ts
+function detached(s) {
+  return s.length < 13 ? s : (" " + s).slice(1);
+}
+var init_detach = __esm({
+  "src/sources/headers/detach.ts"() {
+    "use strict";
+  }
+});
+
 // src/sources/headers/links.ts
 function collapseLinks(refs, text3) {
   const out = [];
@@ -13241,114 +13442,19 @@ var init_links = __esm({
   }
 });
 
-// src/sources/headers/text.ts
-function maskPreamble(preamble) {
-  const lines = [];
-  const parts = [];
-  let changed = false;
-  let start = 0;
-  for (let i = 0; start <= preamble.length; i++) {
-    const nl = preamble.indexOf("\n", start);
-    const end = nl === -1 ? preamble.length : nl;
-    const line = preamble.slice(start, end);
-    const text3 = maskLine(line, i === 0);
-    if (text3 !== line) changed = true;
-    lines.push({ start, end, text: text3, indent: firstNonBlank(text3) });
-    parts.push(text3);
-    if (nl === -1) break;
-    start = nl + 1;
-  }
-  return { text: changed ? parts.join("\n") : preamble, lines };
-}
-function firstNonBlank(text3) {
-  for (let i = 0; i < text3.length; i++) {
-    const c = text3[i];
-    if (c !== " " && c !== "	") return i;
-  }
-  return -1;
-}
-function blank(chars, from, to) {
-  for (let i = from; i < to; i++) chars[i] = " ";
-}
-function maskLine(line, first) {
-  if (first && line.startsWith("#!")) return " ".repeat(line.length);
-  return needsMask(line) ? maskChars(line) : line;
-}
-function needsMask(line) {
-  if (line.includes("\r")) return true;
-  const i = firstNonBlank(line);
-  if (i === -1) return false;
-  let e = line.length - 1;
-  while (line.charCodeAt(e) === SPACE || line.charCodeAt(e) === TAB) e--;
-  return LEADS.has(line.charCodeAt(i)) || TRAILS.has(line.charCodeAt(e));
-}
-function maskChars(line) {
-  const chars = line.replace(/\r/g, " ").split("");
-  let i = firstNonBlank(line);
-  if (i === -1) return chars.join("");
-  i = blankLeadingMarker(chars, i);
-  blankDocstringQuotes(chars, i);
-  blankTrailingCloser(chars);
-  return chars.join("");
-}
-function blankLeadingMarker(chars, i) {
-  const c = chars[i];
-  const next = chars[i + 1];
-  let j = i;
-  if (c === "#") {
-    while (chars[j] === "#") j++;
-    const after = chars[j];
-    if (after !== void 0 && after >= "0" && after <= "9") return i;
-  } else if (c === "/" && (next === "/" || next === "*")) {
-    while (chars[j] === "/" || chars[j] === "*") j++;
-  } else if (c === "*" && (next === void 0 || next === " " || next === "	" || next === "/")) {
-    j = next === "/" ? i + 2 : i + 1;
-  } else {
-    return i;
-  }
-  blank(chars, i, j);
-  while (chars[j] === " " || chars[j] === "	") j++;
-  return j;
-}
-function blankDocstringQuotes(chars, i) {
-  let j = i;
-  if (chars[j] === "r" || chars[j] === "R" || chars[j] === "u" || chars[j] === "U") j++;
-  if (isTripleQuote(chars, j)) blank(chars, i, j + 3);
-}
-function isTripleQuote(chars, at) {
-  const q2 = chars[at];
-  return (q2 === '"' || q2 === "'") && chars[at + 1] === q2 && chars[at + 2] === q2;
-}
-function blankTrailingCloser(chars) {
-  let end = chars.length;
-  while (end > 0 && (chars[end - 1] === " " || chars[end - 1] === "	")) end--;
-  if (end >= 3 && isTripleQuote(chars, end - 3)) blank(chars, end - 3, end);
-  else if (end >= 2 && chars[end - 2] === "*" && chars[end - 1] === "/") blank(chars, end - 2, end);
-}
-function lineIndexOf(lines, offset) {
-  let lo = 0;
-  let hi = lines.length - 1;
-  while (lo < hi) {
-    const mid = lo + hi + 1 >> 1;
-    if ((lines[mid]?.start ?? 0) <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return lo;
-}
-var SPACE, TAB, LEADS, TRAILS;
-var init_text = __esm({
-  "src/sources/headers/text.ts"() {
-    "use strict";
-    SPACE = 32;
-    TAB = 9;
-    LEADS = new Set([...`#/*rRuU"'`].map((c) => c.charCodeAt(0)));
-    TRAILS = new Set([...`"'/`].map((c) => c.charCodeAt(0)));
-  }
-});
-
 // src/sources/headers/index.ts
 function mayHoldRefs(text3) {
   return REF_HINT.test(text3);
+}
+function mayTeach(text3) {
+  return TEACHING_HINT.test(text3);
+}
+function withTaught(text3, known) {
+  const taught2 = mayTeach(text3) ? learnAliases(text3) : null;
+  if (taught2 === null || taught2.size === 0) return known ?? NO_ALIASES;
+  const out = new Map(known ?? []);
+  for (const [alias, repo] of taught2) if (!out.has(alias)) out.set(alias, repo);
+  return out;
 }
 function mayHoldHeading(text3) {
   return HEADING_HINT.test(text3);
@@ -13357,7 +13463,7 @@ function parseHeader(input2, preamble = input2.preamble ?? extractPreamble(input
   const holdsRefs = mayHoldRefs(preamble.text);
   if (!holdsRefs && !mayHoldHeading(preamble.text)) return headerResult(input2, preamble, [], null);
   const masked = maskPreamble(preamble.text);
-  const aliases = holdsRefs ? learnAliases(preamble.text, new Map(input2.aliases ?? [])) : input2.aliases ?? NO_ALIASES;
+  const aliases = holdsRefs ? withTaught(preamble.text, input2.aliases) : input2.aliases ?? NO_ALIASES;
   const ctx = { aliases, defaultRepo: input2.defaultRepo };
   const reader = new HeaderReader(input2, masked, preamble.startOffset, preamble.startLine, ctx);
   const blocks = findStatusBlocks(masked);
@@ -13512,7 +13618,7 @@ function readOutsideBlocks(reader, masked, blocks) {
   }
   flush();
 }
-var HeaderReader, NO_ALIASES, REF_HINT, HEADING_HINT, NONE_AFTER_LABEL;
+var HeaderReader, NO_ALIASES, REF_HINT, TEACHING_HINT, HEADING_HINT, NONE_AFTER_LABEL;
 var init_headers = __esm({
   "src/sources/headers/index.ts"() {
     "use strict";
@@ -13522,6 +13628,7 @@ var init_headers = __esm({
     init_cues();
     init_context();
     init_prose_states();
+    init_detach();
     init_links();
     init_text();
     init_preamble();
@@ -13560,52 +13667,81 @@ var init_headers = __esm({
         const line = this.lineOf(ref.start);
         const patch = this.input.path;
         if (ref.key === null) {
-          this.ambiguous.push({ at: ref.start, ref: { text: ref.text, source: patch, line, patch } });
+          this.ambiguous.push({
+            at: ref.start,
+            ref: { text: detached(ref.text), source: patch, line, patch }
+          });
           return;
         }
         const span2 = claim?.stateSpan ?? null;
         const stateAt = span2?.start ?? claim?.stateAt;
         const stateLine = stateAt !== void 0 && claim?.state != null ? this.lineOf(stateAt) : line;
-        const mention = {
-          ref: ref.key,
+        const recordedState = claim?.state ?? null;
+        const recordedDate = claim?.date ?? null;
+        const recordedReviewDecision = claim?.reviewDecision ?? null;
+        const stateSpan = span2 && {
+          start: span2.start + this.startOffset,
+          end: span2.end + this.startOffset
+        };
+        const sharedState = shared && claim?.state != null;
+        const key = detached(ref.key);
+        const mention = stateLine !== line ? {
+          ref: key,
           kindHint: ref.kindHint,
           source: patch,
           sourceKind: "patch-header",
           line,
           // A recorded state is what goes stale: findings point at its line,
           // which after a multi-line title is not the ref's.
-          ...stateLine !== line ? { stateLine } : {},
+          stateLine,
           patch,
           role,
-          recordedState: claim?.state ?? null,
-          recordedDate: claim?.date ?? null,
-          recordedReviewDecision: claim?.reviewDecision ?? null,
-          stateSpan: span2 && { start: span2.start + this.startOffset, end: span2.end + this.startOffset },
-          sharedState: shared && claim?.state != null,
-          ...byDefault ? { roleByDefault: true } : {}
+          recordedState,
+          recordedDate,
+          recordedReviewDecision,
+          stateSpan,
+          sharedState
+        } : {
+          ref: key,
+          kindHint: ref.kindHint,
+          source: patch,
+          sourceKind: "patch-header",
+          line,
+          patch,
+          role,
+          recordedState,
+          recordedDate,
+          recordedReviewDecision,
+          stateSpan,
+          sharedState
         };
+        if (byDefault) mention.roleByDefault = true;
         this.mentions.push({ at: ref.start, mention });
       }
       /** One problem per line: a line of unclosed `(` would otherwise repeat it per ref. */
       problem(at, message) {
         const line = this.lineOf(at);
         if (this.problems[this.problems.length - 1]?.line === line) return;
-        this.problems.push({ file: this.input.path, line, message });
+        this.problems.push({ file: this.input.path, line, message: detached(message) });
       }
     };
     NO_ALIASES = /* @__PURE__ */ new Map();
     REF_HINT = /#\d|\/(?:pulls?|issues)\/\d/;
+    TEACHING_HINT = /[\w.-]#\d|\/(?:pulls?|issues)\/\d/;
     HEADING_HINT = /upstream[ \t\r]+status/i;
     NONE_AFTER_LABEL = /^[ \t]*[A-Za-z][\w'/-]*(?:[ \t][A-Za-z][\w'/-]*){0,2}[ \t:]+NONE\b/;
   }
 });
 
 // src/sources/trailers/fields.ts
-function splitFields(text3) {
+function conventionFields(text3) {
+  return fieldsOf(text3, CONVENTION_AT_START, CONVENTION_AFTER_BREAK);
+}
+function fieldsOf(text3, atStart, afterBreak) {
   const fields = [];
   let counted = 0;
   let lineIndex2 = 0;
-  for (let line = nextFieldLine(text3, 0); line !== null; ) {
+  for (let line = nextFieldLine(text3, 0, atStart, afterBreak); line !== null; ) {
     const { start, name: name2, afterColon } = line;
     lineIndex2 += countBreaks(text3, counted, start);
     counted = start;
@@ -13613,7 +13749,7 @@ function splitFields(text3) {
     const field = {
       name: name2,
       // The regex took the `# ` marker when the line starts with `#`.
-      nameStart: text3.charCodeAt(start) === HASH ? start + 2 : start,
+      nameStart: text3.charCodeAt(start) === HASH2 ? start + 2 : start,
       lineIndex: lineIndex2,
       valueStart: afterColon,
       valueEnd: afterColon
@@ -13621,18 +13757,18 @@ function splitFields(text3) {
     extendValue(field, text3, afterColon, trimLineEnd(text3, start, nl === -1 ? text3.length : nl));
     fields.push(field);
     if (nl === -1) break;
-    line = nextFieldLine(text3, continuationEnd(text3, nl + 1, field));
+    line = nextFieldLine(text3, continuationEnd(text3, nl + 1, field), atStart, afterBreak);
   }
   return fields;
 }
-function nextFieldLine(text3, from) {
+function nextFieldLine(text3, from, atStart, afterBreak) {
   if (from === 0) {
-    FIELD_AT_START.lastIndex = 0;
-    const m2 = FIELD_AT_START.exec(text3);
+    atStart.lastIndex = 0;
+    const m2 = atStart.exec(text3);
     if (m2?.[1] !== void 0) return { start: 0, name: m2[1], afterColon: m2[0].length };
   }
-  FIELD_AFTER_BREAK.lastIndex = Math.max(0, from - 1);
-  const m = FIELD_AFTER_BREAK.exec(text3);
+  afterBreak.lastIndex = Math.max(0, from - 1);
+  const m = afterBreak.exec(text3);
   if (m?.[1] === void 0) return null;
   return { start: m.index + 1, name: m[1], afterColon: m.index + m[0].length };
 }
@@ -13646,7 +13782,7 @@ function continuationEnd(text3, from, field) {
     if (isBlank2(text3, bodyStart, end)) return start;
     if (first === SPACE2 || first === TAB2) {
       extendValue(field, text3, bodyStart, end);
-    } else if ((!isLetter(first) || fieldNameAt(text3, bodyStart) === null) && takesUnindented(open4, text3, bodyStart)) {
+    } else if ((!isLetter2(first) || fieldNameAt(text3, bodyStart) === null) && takesUnindented(open4, text3, bodyStart)) {
       open4.taken++;
       extendValue(field, text3, bodyStart, end);
     } else {
@@ -13667,7 +13803,7 @@ function fieldNameAt(text3, at) {
   FIELD_NAME.lastIndex = at;
   return FIELD_NAME.exec(text3);
 }
-function isLetter(code2) {
+function isLetter2(code2) {
   return code2 >= 65 && code2 <= 90 || code2 >= 97 && code2 <= 122;
 }
 function takesUnindented(open4, text3, bodyStart) {
@@ -13702,16 +13838,16 @@ function extendValue(field, text3, from, end) {
   if (field.valueStart === field.valueEnd) field.valueStart = s;
   field.valueEnd = end;
 }
-var FIELD_AT_START, FIELD_AFTER_BREAK, FIELD_NAME, MAX_BRACKET_LINES, SPACE2, HASH, TAB2;
+var CONVENTION_AT_START, CONVENTION_AFTER_BREAK, FIELD_NAME, MAX_BRACKET_LINES, SPACE2, HASH2, TAB2;
 var init_fields = __esm({
   "src/sources/trailers/fields.ts"() {
     "use strict";
-    FIELD_AT_START = /(?:# )?([A-Za-z][A-Za-z0-9-]*)[ \t]*:(?!\/\/)/y;
-    FIELD_AFTER_BREAK = /\n(?:# )?([A-Za-z][A-Za-z0-9-]*)[ \t]*:(?!\/\/)/g;
+    CONVENTION_AT_START = /(?:# )?(upstream-status|upstream|forwarded|applied-upstream|origin|bug(?:-[A-Za-z0-9-]+)?)[ \t]*:(?!\/\/)/iy;
+    CONVENTION_AFTER_BREAK = /\n(?:# )?(upstream-status|upstream|forwarded|applied-upstream|origin|bug(?:-[A-Za-z0-9-]+)?)[ \t]*:(?!\/\/)/gi;
     FIELD_NAME = /([A-Za-z][A-Za-z0-9-]*)[ \t]*:(?!\/\/)/y;
     MAX_BRACKET_LINES = 8;
     SPACE2 = 32;
-    HASH = 35;
+    HASH2 = 35;
     TAB2 = 9;
   }
 });
@@ -13987,7 +14123,7 @@ var init_advice = __esm({
 // src/sources/trailers/index.ts
 function parseTrailers(input2) {
   const text3 = input2.preamble;
-  const raw = splitFields(text3);
+  const raw = conventionFields(text3);
   const appliedUpstream = raw.some(
     (f) => f.name.toLowerCase() === "applied-upstream" && f.valueEnd > f.valueStart
   );
@@ -14020,6 +14156,7 @@ var init_trailers = __esm({
   "src/sources/trailers/index.ts"() {
     "use strict";
     init_fields();
+    init_detach();
     init_links2();
     init_meaning();
     init_advice();
@@ -14042,15 +14179,25 @@ var init_trailers = __esm({
       claimedLines = /* @__PURE__ */ new Set();
       /** The field's lines are this reader's: the prose reader does not read them again. */
       claim(field) {
-        const count = this.input.preamble.slice(field.nameStart, field.valueEnd).split("\n").length;
-        for (let i = 0; i < count; i++) this.claimedLines.add(this.lineOf(field) + i);
+        const { preamble } = this.input;
+        const first = this.lineOf(field);
+        this.claimedLines.add(first);
+        let line = first;
+        for (let at = preamble.indexOf("\n", field.nameStart); at !== -1 && at < field.valueEnd; ) {
+          this.claimedLines.add(++line);
+          at = preamble.indexOf("\n", at + 1);
+        }
       }
       /**
        * A field that does not parse is reported, and does not swallow its line:
        * the GitHub refs in it are still mentions, with no recorded state.
        */
       problem(field, message) {
-        this.problems.push({ file: this.input.path, line: this.lineOf(field), message });
+        this.problems.push({
+          file: this.input.path,
+          line: this.lineOf(field),
+          message: detached(message)
+        });
         this.claim(field);
         const { path: path23, preamble } = this.input;
         const line = this.lineOf(field);
@@ -14060,7 +14207,7 @@ var init_trailers = __esm({
           if (link2.kind !== "ref" || seen.has(link2.key)) continue;
           seen.add(link2.key);
           this.mentions.push({
-            ref: link2.key,
+            ref: detached(link2.key),
             kindHint: link2.kindHint,
             source: path23,
             sourceKind: "patch-header",
@@ -14079,11 +14226,11 @@ var init_trailers = __esm({
         this.claim(field);
         this.fields.push({
           convention: meaning.convention,
-          name: field.name,
-          value: preamble.slice(field.valueStart, field.valueEnd),
+          name: detached(field.name),
+          value: detached(preamble.slice(field.valueStart, field.valueEnd)),
           line,
           valueSpan: { start: field.valueStart + startOffset, end: field.valueEnd + startOffset },
-          status: meaning.status
+          status: meaning.status === null ? null : detached(meaning.status)
         });
         const stateSpan = {
           start: meaning.wordStart + startOffset,
@@ -14097,7 +14244,7 @@ var init_trailers = __esm({
             seen.add(link2.key);
             const isIssue = link2.kindHint === "issue";
             this.mentions.push({
-              ref: link2.key,
+              ref: detached(link2.key),
               kindHint: link2.kindHint,
               source: path23,
               sourceKind: "patch-header",
@@ -14109,13 +14256,13 @@ var init_trailers = __esm({
               stateSpan: { ...stateSpan }
             });
           } else if (link2.kind === "commit" && meaning.commitsMerged) {
-            this.commits.push({ repo: link2.repo, sha: link2.sha, line });
+            this.commits.push({ repo: detached(link2.repo), sha: detached(link2.sha), line });
           } else if (link2.kind === "commit") {
-            this.uncheckable.push({ url: link2.url, line, reason: "not a PR or issue" });
+            this.uncheckable.push({ url: detached(link2.url), line, reason: "not a PR or issue" });
           } else if (link2.kind === "uncheckable") {
-            this.uncheckable.push({ url: link2.url, line, reason: link2.reason });
+            this.uncheckable.push({ url: detached(link2.url), line, reason: link2.reason });
           } else {
-            this.ambiguous.push({ text: link2.text, source: path23, line, patch: path23 });
+            this.ambiguous.push({ text: detached(link2.text), source: path23, line, patch: path23 });
           }
         }
       }
@@ -14172,7 +14319,7 @@ function attributeCopiedRefs(input2) {
   for (const a of ambiguous) {
     const n = NUMBER.exec(a.text)?.[1];
     if (n === void 0 || !a.text.startsWith("#")) continue;
-    const ref = refKey(owner, repo, Number(n));
+    const ref = detached(refKey(owner, repo, Number(n)));
     if (seen.has(`${ref}@${a.line}`)) continue;
     seen.add(`${ref}@${a.line}`);
     mentions.push({
@@ -14223,6 +14370,7 @@ var init_copied_refs = __esm({
   "src/sources/trailers/copied-refs.ts"() {
     "use strict";
     init_model();
+    init_detach();
     init_trackers();
     GITHUB_REPO = /(?<![\w.-])(?:www\.)?github\.com\/([A-Za-z0-9][A-Za-z0-9-]*)\/([A-Za-z0-9_.-]+)/gi;
     NOT_OWNERS = /* @__PURE__ */ new Set([
@@ -14255,8 +14403,8 @@ function readPatchHeader(input2, options = {}) {
     layout,
     ...input2.aliases ? { aliases: input2.aliases } : {}
   }) : null;
-  const claimed = new Set(trailers?.claimedLines ?? []);
-  const taken = (line) => claimed.has(line);
+  let claimed = null;
+  const taken = (line) => (claimed ??= new Set(trailers?.claimedLines ?? [])).has(line);
   let lines = null;
   const lineText = (line) => (lines ??= preamble.text.split("\n"))[line - preamble.startLine] ?? "";
   const copied = attributeCopiedRefs({
@@ -17374,9 +17522,9 @@ function reference(state, startLine, _endLine, silent) {
   let max = lineEnd2(state, startLine);
   let rawLabel2 = "";
   let labelEnd = -1;
-  let segmentStart = ++pos;
+  let segmentStart2 = ++pos;
   while (pos < max) {
-    if (rawLabel2.length + pos - segmentStart > MAX_LABEL_LENGTH * 2) return false;
+    if (rawLabel2.length + pos - segmentStart2 > MAX_LABEL_LENGTH * 2) return false;
     let ch = src.charCodeAt(pos);
     if (ch === 91) return false;
     if (ch === 93) {
@@ -17387,15 +17535,15 @@ function reference(state, startLine, _endLine, silent) {
     if (ch === 10 && pos < max) {
       const nextPos = getNextLinePos(state, nextLine);
       if (nextPos < 0) return false;
-      rawLabel2 += src.slice(segmentStart, max);
-      pos = segmentStart = nextPos;
+      rawLabel2 += src.slice(segmentStart2, max);
+      pos = segmentStart2 = nextPos;
       max = lineEnd2(state, nextLine++);
       continue;
     }
     pos++;
   }
   if (labelEnd < 0 || src.charCodeAt(labelEnd + 1) !== 58) return false;
-  rawLabel2 += src.slice(segmentStart, labelEnd);
+  rawLabel2 += src.slice(segmentStart2, labelEnd);
   if (rawLabel2.length > MAX_LABEL_LENGTH && countCodePoints(rawLabel2) > MAX_LABEL_LENGTH) return false;
   pos = labelEnd + 2;
   while (pos < max) {
@@ -18170,7 +18318,7 @@ function isLinkOpen(str2) {
 function isLinkClose(str2) {
   return /^<\/a\s*>/i.test(str2);
 }
-function isLetter2(ch) {
+function isLetter3(ch) {
   const lc = ch | 32;
   return lc >= 97 && lc <= 122;
 }
@@ -18189,7 +18337,7 @@ function scanSpecial(state, pos) {
   } else if (src.charCodeAt(pos + 1) === 63) {
     start = pos + 2;
     terminator = "?>";
-  } else if (isLetter2(src.charCodeAt(pos + 2))) {
+  } else if (isLetter3(src.charCodeAt(pos + 2))) {
     start = pos + 3;
     terminator = ">";
   } else return -1;
@@ -18209,7 +18357,7 @@ function html_inline(state, silent) {
   let end;
   const ch = state.src.charCodeAt(pos + 1);
   if (ch === 33 || ch === 63) end = scanSpecial(state, pos);
-  else if (ch === 47 || isLetter2(ch)) {
+  else if (ch === 47 || isLetter3(ch)) {
     const match = state.src.slice(pos).match(HTML_OPEN_CLOSE_TAG_RE);
     end = match ? pos + match[0].length : -1;
   } else return false;
@@ -20047,7 +20195,7 @@ function pairScope(delimiters) {
   const runs2 = [];
   for (let i = 0; i < delimiters.length; i++) {
     const d = delimiters[i];
-    if (d.marker !== STAR2 && d.marker !== UNDERSCORE) continue;
+    if (d.marker !== STAR3 && d.marker !== UNDERSCORE) continue;
     const last = runs2[runs2.length - 1];
     const previous = delimiters[i - 1];
     if (last !== void 0 && previous !== void 0 && last.chars[last.chars.length - 1] === i - 1 && previous.marker === d.marker && previous.token === d.token - 1) {
@@ -20070,7 +20218,7 @@ function pairScope(delimiters) {
   }
   if (runs2.length === 0) return;
   const tails = /* @__PURE__ */ new Map([
-    [STAR2, null],
+    [STAR3, null],
     [UNDERSCORE, null]
   ]);
   const unlink3 = (run) => {
@@ -20083,7 +20231,7 @@ function pairScope(delimiters) {
     run.listed = false;
   };
   const killAfter = (at) => {
-    for (const marker2 of [STAR2, UNDERSCORE]) {
+    for (const marker2 of [STAR3, UNDERSCORE]) {
       let run = tails.get(marker2) ?? null;
       while (run !== null && run.at > at) {
         const prev = run.prev;
@@ -20126,7 +20274,7 @@ function pairScope(delimiters) {
     }
   }
 }
-var WHITESPACE, PUNCTUATION, TILDE, runs, MAX_SKIPS, STAR2, UNDERSCORE;
+var WHITESPACE, PUNCTUATION, TILDE, runs, MAX_SKIPS, STAR3, UNDERSCORE;
 var init_attention = __esm({
   "src/sources/markdown/attention.ts"() {
     "use strict";
@@ -20135,7 +20283,7 @@ var init_attention = __esm({
     TILDE = 126;
     runs = /* @__PURE__ */ new WeakMap();
     MAX_SKIPS = 100;
-    STAR2 = 42;
+    STAR3 = 42;
     UNDERSCORE = 95;
   }
 });
@@ -20623,9 +20771,9 @@ function parsePlainInline(source2, content2, base, inTable) {
     i = TEXT_RUN.lastIndex;
     if (i >= C.length) break;
     const c = C.charCodeAt(i);
-    if (c === STAR3) {
+    if (c === STAR4) {
       let end = i + 1;
-      while (C.charCodeAt(end) === STAR3) end++;
+      while (C.charCodeAt(end) === STAR4) end++;
       const size = end - i;
       const before = i > 0 ? classify(C.charCodeAt(i - 1)) : 1;
       const after = end < C.length ? classify(C.charCodeAt(end)) : 1;
@@ -20724,7 +20872,7 @@ function codeValue(raw) {
   const pad = raw.length > 2 && raw.charCodeAt(0) === 32 && raw.charCodeAt(raw.length - 1) === 32;
   return pad && /[^ ]/.test(raw) ? raw.slice(1, -1) : raw;
 }
-var BACKTICK, OPEN_BRACKET, OPEN_PAREN, BANG, STAR3, TEXT_RUN, PLAIN_LABEL, PLAIN_DESTINATION;
+var BACKTICK, OPEN_BRACKET, OPEN_PAREN, BANG, STAR4, TEXT_RUN, PLAIN_LABEL, PLAIN_DESTINATION;
 var init_inline_plain = __esm({
   "src/sources/markdown/inline-plain.ts"() {
     "use strict";
@@ -20733,7 +20881,7 @@ var init_inline_plain = __esm({
     OPEN_BRACKET = 91;
     OPEN_PAREN = 40;
     BANG = 33;
-    STAR3 = 42;
+    STAR4 = 42;
     TEXT_RUN = /[^*`[\\_~<&!]*/y;
     PLAIN_LABEL = /[^\n\r\\*_~<&![\]`]+\]/y;
     PLAIN_DESTINATION = /[\x21-\x25\x27\x2a-\x3b\x3d\x3f-\x5a\x5e\x5f\x61-\x7e]+\)/y;
@@ -22396,12 +22544,12 @@ function typePlain(s) {
   return s;
 }
 function isIndicator(c) {
-  return c === 44 || c === 91 || c === 93 || c === 123 || c === 125 || c === HASH2 || c === 38 || c === 42 || c === 33 || c === 124 || c === 62 || c === 39 || c === 34 || c === 37 || c === 64 || c === 96;
+  return c === 44 || c === 91 || c === 93 || c === 123 || c === 125 || c === HASH3 || c === 38 || c === 42 || c === 33 || c === 124 || c === 62 || c === 39 || c === 34 || c === 37 || c === 64 || c === 96;
 }
 function isFlowIndicator(c) {
   return c === 44 || c === 91 || c === 93 || c === 123 || c === 125;
 }
-var MAX_DEPTH2, MAX_KEY, OUTSIDE, SPACE4, HASH2, COLON, DASH, OutsideSubset, NULL, BOOL, INT_OCT, INT, INT_HEX, FLOAT_NAN, FLOAT_EXP, FLOAT, ESCAPES, Reader;
+var MAX_DEPTH2, MAX_KEY, OUTSIDE, SPACE4, HASH3, COLON, DASH, OutsideSubset, NULL, BOOL, INT_OCT, INT, INT_HEX, FLOAT_NAN, FLOAT_EXP, FLOAT, ESCAPES, Reader;
 var init_plain_yaml = __esm({
   "src/sources/records/plain-yaml.ts"() {
     "use strict";
@@ -22409,7 +22557,7 @@ var init_plain_yaml = __esm({
     MAX_KEY = 1e3;
     OUTSIDE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029\ufeff]/;
     SPACE4 = 32;
-    HASH2 = 35;
+    HASH3 = 35;
     COLON = 58;
     DASH = 45;
     OutsideSubset = class extends Error {
@@ -22492,7 +22640,7 @@ var init_plain_yaml = __esm({
           const end = this.end(l);
           let at = this.start(l);
           while (at < end && this.text.charCodeAt(at) === SPACE4) at++;
-          if (at < end && this.text.charCodeAt(at) !== HASH2) return l;
+          if (at < end && this.text.charCodeAt(at) !== HASH3) return l;
         }
         return this.count;
       }
@@ -22509,7 +22657,7 @@ var init_plain_yaml = __esm({
       lineRest(at, end) {
         const after = this.skipSpaces(at, end);
         if (after === end) return;
-        if (this.text.charCodeAt(after) !== HASH2 || after === at) giveUp();
+        if (this.text.charCodeAt(after) !== HASH3 || after === at) giveUp();
       }
       // ---- block collections ---------------------------------------------------
       /**
@@ -22558,7 +22706,7 @@ var init_plain_yaml = __esm({
           const c = this.text.charCodeAt(i);
           if (c === COLON) {
             if (i + 1 === end || this.text.charCodeAt(i + 1) === SPACE4) return i;
-          } else if (c === HASH2 && this.text.charCodeAt(i - 1) === SPACE4) return -1;
+          } else if (c === HASH3 && this.text.charCodeAt(i - 1) === SPACE4) return -1;
         }
         return -1;
       }
@@ -22595,7 +22743,7 @@ var init_plain_yaml = __esm({
         const end = this.end(line);
         const at = this.skipSpaces(from, end);
         const c = this.text.charCodeAt(at);
-        if (at === end || c === HASH2) {
+        if (at === end || c === HASH3) {
           if (at < end && at === from) giveUp();
           const next = this.contentLine(line + 1);
           this.next = next;
@@ -22641,7 +22789,7 @@ var init_plain_yaml = __esm({
             if (indent2 === lineEnd3 - start) giveUp();
             const from2 = start + indent2;
             const c0 = this.text.charCodeAt(from2);
-            if (indent2 <= owner || c0 === HASH2) break;
+            if (indent2 <= owner || c0 === HASH3) break;
             if (isIndicator(c0) || c0 === DASH || c0 === 63 || c0 === COLON) giveUp();
             stop = this.plainLine(from2, lineEnd3);
             if (this.comment) giveUp();
@@ -22663,7 +22811,7 @@ var init_plain_yaml = __esm({
         for (let i = at + 1; i < end; i++) {
           const ch = this.text.charCodeAt(i);
           if (ch === COLON && (i + 1 === end || this.text.charCodeAt(i + 1) === SPACE4)) giveUp();
-          if (ch === HASH2 && this.text.charCodeAt(i - 1) === SPACE4) {
+          if (ch === HASH3 && this.text.charCodeAt(i - 1) === SPACE4) {
             stop = i;
             comment2 = true;
             break;
@@ -22822,7 +22970,7 @@ var init_plain_yaml = __esm({
         for (let i = at + 1; i < end; i++) {
           const c = this.text.charCodeAt(i);
           if (c === COLON && this.text.charCodeAt(i + 1) === SPACE4) return i;
-          if (isFlowIndicator(c) || c === COLON || c === HASH2 && this.text.charCodeAt(i - 1) === SPACE4)
+          if (isFlowIndicator(c) || c === COLON || c === HASH3 && this.text.charCodeAt(i - 1) === SPACE4)
             giveUp();
         }
         return giveUp();
@@ -22848,7 +22996,7 @@ var init_plain_yaml = __esm({
             const after = this.text.charCodeAt(i + 1);
             if (i + 1 >= end || after === SPACE4 || isFlowIndicator(after)) giveUp();
           }
-          if (ch === HASH2 && this.text.charCodeAt(i - 1) === SPACE4) giveUp();
+          if (ch === HASH3 && this.text.charCodeAt(i - 1) === SPACE4) giveUp();
         }
         let stop = i;
         while (this.text.charCodeAt(stop - 1) === SPACE4) stop--;

@@ -61,4 +61,31 @@ describe('decodeUtf8', () => {
     expect(decodeUtf8(Uint8Array.from([0x0a, 0x0a, 0xed, 0xa0, 0x80])).invalidLine).toBe(3);
     expect(decodeUtf8(head).invalidLine).toBeNull();
   });
+
+  it('reads ASCII, every byte below 0x80, as TextDecoder does, from a Buffer, a view into one or a plain array', () => {
+    const utf8 = new TextDecoder('utf-8', { ignoreBOM: true });
+    const all = Uint8Array.from({ length: 128 }, (_, i) => i);
+    fc.assert(
+      fc.property(
+        fc.uint8Array({ max: 0x7f, maxLength: 300 }),
+        fc.nat(20),
+        fc.nat(20),
+        (bytes, before, after) => {
+          const whole = Buffer.concat([
+            Buffer.alloc(before, 0xff),
+            Buffer.from(bytes),
+            Buffer.alloc(after, 0xc3),
+          ]);
+          const view = whole.subarray(before, before + bytes.length);
+          const plain = new Uint8Array(whole.buffer, whole.byteOffset + before, bytes.length);
+          for (const b of [bytes, view, plain, Buffer.from(bytes)]) {
+            expect(decodeUtf8(b)).toEqual({ text: utf8.decode(bytes), invalidLine: null });
+          }
+        },
+      ),
+      { numRuns: 500 },
+    );
+    expect(decodeUtf8(all).text).toBe(utf8.decode(all));
+    expect(decodeUtf8(new Uint8Array(0))).toEqual({ text: '', invalidLine: null });
+  });
 });

@@ -9,7 +9,7 @@
  * never reads outside the root: a symlinked file that resolves outside it is
  * reported in `skipped`.
  */
-import { readdirSync, type Dirent } from 'node:fs';
+import { lstatSync, readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import { lstat, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config-types.js';
@@ -66,7 +66,7 @@ const SKIP_DIRS = new Set(['node_modules', 'dist']);
 export async function discover(root: string, config: Config): Promise<Discovery> {
   const rootAbs = path.resolve(root);
   const rootReal = await realpath(rootAbs);
-  const walked = await walk(rootAbs, rootReal, '.');
+  const walked = walk(rootAbs, rootReal, '.');
   // `exclude:` folders are never read: nothing in them is a source or a patch.
   const tree =
     config.exclude.length === 0
@@ -74,17 +74,26 @@ export async function discover(root: string, config: Config): Promise<Discovery>
       : { ...walked, files: walked.files.filter((f) => !matchAny(config.exclude, f)) };
   const skipped = [...tree.skipped];
 
-  const ledgers = config.ledgers
-    ? await requireFiles(rootAbs, rootReal, config.ledgers)
-    : tree.files.filter((f) => hasName(f, LEDGER_NAME));
-  const recordIndexes = tree.files.filter((f) => hasName(f, INDEX_NAME));
-  const records = tree.files.filter(
-    (f) =>
-      !hasName(f, INDEX_NAME) &&
-      (config.records
+  // One pass over the tree's files sorts each into what it may be.
+  const found: string[] = [];
+  const recordIndexes: string[] = [];
+  const records: string[] = [];
+  const layoutPatches: string[] = [];
+  // Compiled once for the loop (compileGlobs answers as matchAny does).
+  const excludedPatch = compileGlobs(config.patches.exclude);
+  for (const f of tree.files) {
+    if (hasName(f, LEDGER_NAME)) found.push(f);
+    if (hasName(f, INDEX_NAME)) recordIndexes.push(f);
+    else if (
+      config.records
         ? matchAny(config.records, f)
-        : f.endsWith(RECORD_SUFFIX) && !hasName(f, RECORD_SUFFIX)),
-  );
+        : f.endsWith(RECORD_SUFFIX) && !hasName(f, RECORD_SUFFIX)
+    )
+      records.push(f);
+    // `patches.exclude` waives ecosystem patches too, matched against the root-relative path.
+    if (layoutOf(f) !== null && !excludedPatch(f)) layoutPatches.push(f);
+  }
+  const ledgers = config.ledgers ? await requireFiles(rootAbs, rootReal, config.ledgers) : found;
 
   const patchDirs = await findPatchDirs(
     rootAbs,
@@ -101,18 +110,17 @@ export async function discover(root: string, config: Config): Promise<Discovery>
     // A folder the root walk skipped (under a dot-directory, say) is walked on its own.
     const files = tree.dirs.has(dir)
       ? tree.files
-      : (await walk(rootAbs, rootReal, dir)).files.filter((f) => !matchAny(config.exclude, f));
+      : walk(rootAbs, rootReal, dir).files.filter((f) => !matchAny(config.exclude, f));
+    const prefix = dir === '.' || dir === '' ? '' : `${dir}/`;
     for (const f of files) {
-      const rel = relativeTo(dir, f);
-      if (rel !== null && isPatchFile(rel, config)) patchFiles.add(f);
-      else if (rel !== null && /\.md$/i.test(f) && !ledgers.includes(f)) patchDocs.add(f);
+      if (!f.startsWith(prefix)) continue;
+      const rel = f.slice(prefix.length);
+      if (isPatchFile(rel, config)) patchFiles.add(f);
+      else if (/\.md$/i.test(f) && !ledgers.includes(f)) patchDocs.add(f);
     }
   }
 
-  // `patches.exclude` waives ecosystem patches too, matched against the root-relative path.
-  const conventionPatches = tree.files.filter(
-    (f) => !patchFiles.has(f) && isConventionPatch(f) && !matchAny(config.patches.exclude, f),
-  );
+  const conventionPatches = layoutPatches.filter((f) => !patchFiles.has(f));
 
   return {
     conventionPatches: sorted(conventionPatches),
@@ -129,38 +137,83 @@ export async function discover(root: string, config: Config): Promise<Discovery>
 }
 
 /**
- * Each ecosystem's patch layout. Buildroot keeps patches under `package/`,
- * and also under `boot/` (bootloaders), `board/` (board-specific kernels and
+ * Each ecosystem's patch layout, as globs:
+ *
+ *   yocto      `**\/recipes-*\/**\/*.{patch,diff}`
+ *   debian     `**\/debian/patches/**`, `debian/patches/**`
+ *   buildroot  `{package,boot,board,support,linux}/**\/*.{patch,diff}`,
+ *              `**\/buildroot*\/{package,boot,board,support,linux}/**\/*.{patch,diff}`
+ *
+ * tried in that order. Buildroot keeps patches under `package/`, and also
+ * under `boot/` (bootloaders), `board/` (board-specific kernels and
  * bootloaders), `support/` (host tools, test infrastructure) and `linux/`
  * (kernel extensions) — at the root of a Buildroot tree or a BR2_EXTERNAL
  * one, or of a `buildroot*` folder inside another tree.
  */
-const LAYOUTS: readonly { layout: PatchLayout; globs: readonly string[] }[] = [
-  { layout: 'yocto', globs: ['**/recipes-*/**/*.{patch,diff}'] },
-  { layout: 'debian', globs: ['**/debian/patches/**', 'debian/patches/**'] },
-  {
-    layout: 'buildroot',
-    globs: [
-      '{package,boot,board,support,linux}/**/*.{patch,diff}',
-      '**/buildroot*/{package,boot,board,support,linux}/**/*.{patch,diff}',
-    ],
-  },
-];
 const NOT_DEBIAN_PATCHES = new Set(['series', '00list', 'README', 'README.md']);
-// Compiled once: every file of the tree is tested against them.
-const LAYOUT_MATCHERS = LAYOUTS.map(({ layout, globs }) => ({
-  layout,
-  matches: compileGlobs(globs),
-}));
+const BUILDROOT_DIRS = new Set(['package', 'boot', 'board', 'support', 'linux']);
 
-/** Pure: the ecosystem whose layout says `rel` (root-relative) is a patch, or null. */
+/**
+ * Pure: the ecosystem whose layout says `rel` (root-relative) is a patch, or
+ * null. Every file of a tree is asked, so the layouts' globs are spelled out
+ * as string tests rather than matched by glob.ts: most files end in neither
+ * `.patch` nor `.diff` and cost two endsWith. A differential test holds this
+ * to the globs (test/support/reference/layout.ts).
+ */
 export function layoutOf(rel: string): PatchLayout | null {
-  for (const { layout, matches } of LAYOUT_MATCHERS) {
-    if (!matches(rel)) continue;
-    if (layout === 'debian' && NOT_DEBIAN_PATCHES.has(basename(rel))) return null;
-    return layout;
-  }
+  const diff = rel.endsWith('.patch') || rel.endsWith('.diff');
+  if (diff && isYoctoPath(rel)) return 'yocto';
+  if (isDebianPath(rel)) return NOT_DEBIAN_PATCHES.has(basename(rel)) ? null : 'debian';
+  if (diff && isBuildrootPath(rel)) return 'buildroot';
   return null;
+}
+
+/** `**\/recipes-*\/**\/…`: a segment before the last starts with `recipes-`. */
+function isYoctoPath(rel: string): boolean {
+  let at = 0;
+  if (!rel.startsWith('recipes-')) {
+    const slash = rel.indexOf('/recipes-');
+    if (slash === -1) return false;
+    at = slash + 1;
+  }
+  return rel.indexOf('/', at) !== -1;
+}
+
+/** `**\/debian/patches/**`: the segments `debian` and `patches` in a row, anywhere (even last). */
+function isDebianPath(rel: string): boolean {
+  return (
+    rel.startsWith('debian/patches/') ||
+    rel === 'debian/patches' ||
+    rel.includes('/debian/patches/') ||
+    rel.endsWith('/debian/patches')
+  );
+}
+
+/**
+ * `{package,…}/**\/…` or `**\/buildroot*\/{package,…}/**\/…`: a Buildroot
+ * folder first, or right after a segment that starts with `buildroot`, and
+ * not the last segment.
+ */
+function isBuildrootPath(rel: string): boolean {
+  const slash = rel.indexOf('/');
+  if (slash === -1) return false;
+  if (BUILDROOT_DIRS.has(rel.slice(0, slash))) return true;
+  let at = rel.startsWith('buildroot') ? 0 : segmentStart(rel, '/buildroot', 0);
+  while (at !== -1) {
+    const end = rel.indexOf('/', at);
+    if (end === -1) return false;
+    const next = rel.indexOf('/', end + 1);
+    if (next === -1) return false;
+    if (BUILDROOT_DIRS.has(rel.slice(end + 1, next))) return true;
+    at = segmentStart(rel, '/buildroot', end);
+  }
+  return false;
+}
+
+/** The start of the segment after the next `needle` (which starts with `/`) from `from`, or -1. */
+function segmentStart(rel: string, needle: string, from: number): number {
+  const at = rel.indexOf(needle, from);
+  return at === -1 ? -1 : at + 1;
 }
 
 /** Pure: a file an ecosystem's layout says is a patch (see Discovery.conventionPatches). */
@@ -257,6 +310,26 @@ async function kindOf(
   }
 }
 
+/**
+ * kindOf, synchronously, for the walk's symlinks: a few dozen in a layer
+ * tree, each three calls (lstat, realpath, stat) that as promises cost more
+ * in scheduling than in the system calls. `realpathSync.native` is the
+ * libuv call fs/promises' realpath makes.
+ */
+function kindOfSync(rootAbs: string, rootReal: string, rel: string, followLinks: boolean): Kind {
+  const abs = path.join(rootAbs, rel);
+  try {
+    const link = lstatSync(abs);
+    if (!isInside(rootReal, realpathSync.native(abs))) return 'outside';
+    const s = link.isSymbolicLink() ? statSync(abs) : link;
+    const kind = s.isDirectory() ? 'dir' : s.isFile() ? 'file' : 'other';
+    if (kind !== 'other' && link.isSymbolicLink() && !followLinks) return `symlinked-${kind}`;
+    return kind;
+  } catch {
+    return 'missing';
+  }
+}
+
 function reasonFor(kind: Kind, otherwise: string): string {
   if (kind === 'missing') return 'not found';
   if (kind === 'outside') return 'resolves outside the root';
@@ -274,9 +347,9 @@ interface Tree {
  * Synchronous readdirs: a walk of thousands of folders burns less than half
  * the CPU of one promise per folder (15,000 files of Buildroot: ~85 ms
  * against ~210 ms), and collect.ts reads the files one by one for the same
- * reason. Symlinks, rare, are looked at afterwards.
+ * reason. Symlinks, rare, are looked at afterwards (kindOfSync).
  */
-async function walk(rootAbs: string, rootReal: string, start: string): Promise<Tree> {
+function walk(rootAbs: string, rootReal: string, start: string): Tree {
   const tree: Tree = { files: [], dirs: new Set(), skipped: [] };
   const links: string[] = [];
   // A child's absolute path is its folder's plus its name: what path.join
@@ -311,11 +384,11 @@ async function walk(rootAbs: string, rootReal: string, start: string): Promise<T
       }
     }
   }
-  await Promise.all(links.map((rel) => visitLink(rel)));
+  for (const rel of links) visitLink(rel);
   return tree;
 
-  async function visitLink(rel: string): Promise<void> {
-    const kind = await kindOf(rootAbs, rootReal, rel, false);
+  function visitLink(rel: string): void {
+    const kind = kindOfSync(rootAbs, rootReal, rel, false);
     if (kind === 'symlinked-file') tree.files.push(rel);
     else if (kind === 'outside')
       tree.skipped.push({ path: rel, reason: 'symlink resolves outside the root' });
@@ -355,8 +428,12 @@ function relativeTo(dir: string, p: string): string | null {
   return p.startsWith(`${dir}/`) ? p.slice(dir.length + 1) : null;
 }
 
+/**
+ * In code-unit order (compare's): the default sort orders strings so, and
+ * natively, without a JavaScript call per comparison.
+ */
 function sorted(items: Iterable<string>): string[] {
-  return [...items].sort(compare);
+  return [...items].sort();
 }
 
 /** Code-unit order, not locale order: the same on every machine. */

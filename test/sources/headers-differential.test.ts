@@ -19,7 +19,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { learnAliases, scanRefs } from '../../src/refs.js';
 import { findStatusBlocks } from '../../src/sources/headers/block.js';
-import { mayHoldHeading, mayHoldRefs } from '../../src/sources/headers/index.js';
+import {
+  mayHoldHeading,
+  mayHoldRefs,
+  mayTeach,
+  withTaught,
+} from '../../src/sources/headers/index.js';
 import { extractPreamble } from '../../src/sources/headers/preamble.js';
 import { maskChars, maskLine, maskPreamble } from '../../src/sources/headers/text.js';
 import { splitFields } from '../../src/sources/trailers/fields.js';
@@ -157,10 +162,16 @@ describe('maskLine keeps unmarked lines as they are', () => {
       '"',
       "'",
       'r',
+      'R',
+      'u',
       'U',
       'x',
+      '0',
       '3',
+      '9',
       '.',
+      '"""',
+      "'''",
     );
     const line = fc.array(piece, { maxLength: 10 }).map((ps) => ps.join(''));
     fc.assert(
@@ -232,6 +243,76 @@ describe('mayHoldRefs', () => {
     ])
       expect(mayHoldRefs(`see ${t}.`)).toBe(true);
     expect(mayHoldRefs('Signed-off-by: A <a@b>\n# comment\n/pull/x')).toBe(false);
+  });
+});
+
+describe('mayTeach and withTaught', () => {
+  const piece = fc.constantFrom(
+    '#',
+    '1',
+    '/',
+    'pull',
+    'pulls',
+    'issues',
+    'github.com/',
+    'https://github.com/',
+    'https://x.org/',
+    'o/r',
+    'o/engine',
+    'o/R',
+    'o/r2',
+    'o/r-',
+    'o/r_',
+    'o/r.',
+    'engine',
+    'x.y',
+    '-',
+    '_',
+    '`',
+    '[',
+    ']',
+    '](',
+    '(',
+    ')',
+    ' ',
+    '\n',
+  );
+  const text = fc.array(piece, { maxLength: 18 }).map((ps) => ps.join(''));
+
+  it('rules out only text that teaches no alias', () => {
+    fc.assert(
+      fc.property(fc.oneof(text, fc.string({ maxLength: 20 })), (t) => {
+        if (!mayTeach(t)) expect(learnAliases(t).size).toBe(0);
+      }),
+      { numRuns: 8000 },
+    );
+    for (const { text: t } of fixtures) if (!mayTeach(t)) expect(learnAliases(t).size).toBe(0);
+    expect(mayTeach('see o/r#3')).toBe(true);
+    expect(mayTeach('[engine#3](https://github.com/o/engine/pull/3)')).toBe(true);
+    expect(mayTeach('fixes #3 (see #4)')).toBe(false);
+  });
+
+  it('gives the aliases learnAliases adds to a copy of the known ones, in order', () => {
+    const known = fc.constantFrom<ReadonlyMap<string, string> | undefined>(
+      undefined,
+      new Map(),
+      new Map([['engine', 'other/engine']]),
+      new Map([
+        ['r', 'k/r'],
+        ['x', 'k/x'],
+      ]),
+    );
+    fc.assert(
+      fc.property(fc.oneof(text, fc.string({ maxLength: 20 })), known, (t, k) => {
+        const expected = learnAliases(t, new Map(k ?? []));
+        expect([...withTaught(t, k)]).toEqual([...expected]);
+      }),
+      { numRuns: 8000 },
+    );
+    for (const { text: t } of fixtures) {
+      const k = new Map([['engine', 'other/engine']]);
+      expect([...withTaught(t, k)]).toEqual([...learnAliases(t, new Map(k))]);
+    }
   });
 });
 

@@ -643,3 +643,44 @@ describe('groups of refs with no repo', () => {
     expect(r.ambiguous.map((a) => a.text)).toEqual(['foo#5', 'bar#6', 'baz#8']);
   });
 });
+
+describe('mention objects', () => {
+  const ORDER = [
+    'ref',
+    'kindHint',
+    'source',
+    'sourceKind',
+    'line',
+    'stateLine',
+    'patch',
+    'role',
+    'recordedState',
+    'recordedDate',
+    'recordedReviewDecision',
+    'stateSpan',
+    'sharedState',
+    'roleByDefault',
+  ];
+
+  it('hold their keys in one order, stateLine and roleByDefault only when they say something', () => {
+    const text = lines(
+      'UPSTREAM STATUS (2026-01-02):',
+      '  own PR  example-org/engine#5 "a title that goes on',
+      '          over two lines" (OPEN)',
+      '  issue   example-org/engine#6 (OPEN)',
+      '',
+      'See also example-org/engine#7.',
+    );
+    const seen = new Set<string>();
+    for (const m of parse('p/a.patch', text).mentions) {
+      const keys = Object.keys(m);
+      expect(keys).toEqual(ORDER.filter((k) => keys.includes(k)));
+      expect(keys.filter((k) => !ORDER.includes(k))).toEqual([]);
+      if ('stateLine' in m) expect(m.stateLine).not.toBe(m.line);
+      if ('roleByDefault' in m) expect(m.roleByDefault).toBe(true);
+      for (const k of keys) seen.add(k);
+    }
+    expect(seen.has('stateLine')).toBe(true);
+    expect(seen.has('roleByDefault')).toBe(true);
+  });
+});

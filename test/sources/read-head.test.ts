@@ -140,3 +140,43 @@ describe('readPatchHead', () => {
     );
   });
 });
+
+describe('readPatchHead with one shared first-chunk buffer', () => {
+  it('reads each file afresh though every first chunk shares one buffer', () => {
+    const long = write('long.patch', `${'é'.repeat(9000)}\n${HEADER}`);
+    const short = write('short.patch', 'Subject: x\n');
+    const empty = write('empty.patch', '');
+    for (let i = 0; i < 3; i++) {
+      expect(readPatchHead(long, 'p/long.patch')!.text).toBe(readFileSync(long, 'utf8'));
+      expect(readPatchHead(short, 'p/short.patch')).toEqual({
+        text: 'Subject: x\n',
+        invalidLine: null,
+        whole: true,
+      });
+      expect(readPatchHead(empty, 'p/empty.patch')).toEqual({
+        text: '',
+        invalidLine: null,
+        whole: true,
+      });
+    }
+  });
+
+  it('reads a small file whole, as decodeUtf8 reads it: BOM, CRLF, a U+FFFD written or made of a bad byte', () => {
+    const bad = Buffer.from([0xff, 0x0a]);
+    const small = [
+      Buffer.from(`\uFEFF${HEADER}diff --git a/x b/x\n`),
+      Buffer.from(`${HEADER.replace(/\n/g, '\r\n')}--- a/x\r\n+++ b/x\r\n`),
+      Buffer.from(`Subject: \uFFFD is a character #1\n${HEADER}`),
+      Buffer.concat([Buffer.from('Subject: x #1\n'), bad, Buffer.from(HEADER)]),
+      Buffer.concat([Buffer.from(HEADER), Buffer.from('diff --git a/x b/x\n'), bad]),
+      Buffer.from([0xc3]),
+    ];
+    for (const bytes of small) {
+      for (const rel of ['p/s.patch', 'p/s.py']) {
+        const abs = write('s.patch', bytes);
+        expect(readPatchHead(abs, rel)).toEqual({ ...decodeUtf8(bytes), whole: true });
+        sameReading(abs, rel);
+      }
+    }
+  });
+});

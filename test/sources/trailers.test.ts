@@ -431,6 +431,26 @@ describe('where trailers are found', () => {
     expect(slice(text, r.fields[0]!.valueSpan)).toBe('Denied [https://github.com/o/r/pull/1]');
   });
 
+  it('claims the lines of a field, from its name to the last line of its value, and no more', () => {
+    const r = parse(
+      [
+        'Upstream-Status: Pending',
+        'Upstream-Status: Submitted [https://github.com/o/r/pull/2,',
+        'https://github.com/o/r/pull/3]',
+        'Forwarded:',
+        '  https://github.com/o/r/pull/4',
+        'Bug: https://github.com/o/r/issues/5   ',
+        'See https://github.com/o/r/pull/6',
+        '',
+      ].join('\n'),
+    );
+    expect(r.claimedLines).toEqual([1, 2, 3, 4, 5, 6]);
+    const crlf = parse('Upstream-Status: Pending\r\nSee #7\r\n');
+    expect(crlf.claimedLines).toEqual([1]);
+    const bare = parse('Bug: https://github.com/o/r/issues/8\nSee #9\n');
+    expect(bare.claimedLines).toEqual([1]);
+  });
+
   it('reads very long lines in linear time', () => {
     const long = 'x'.repeat(200_000);
     const started = cpuNow();

@@ -27,7 +27,7 @@
  */
 import type { Role } from '../../model.js';
 import { latestIsoDate } from '../../states.js';
-import type { MaskedLine, MaskedText } from './text.js';
+import { lineIndexOf, type MaskedLine, type MaskedText } from './text.js';
 
 export interface Entry {
   /** Offsets in the masked preamble. */
@@ -57,14 +57,34 @@ const KNOWN_LABELS: readonly [RegExp, Role][] = [
   [/^(?:upstream[ \t]+)?fix(?:es)?(?=[\s:]|$)/i, 'fix'],
   [/^background(?=[\s:]|$)/i, 'background'],
 ];
+/**
+ * KNOWN_LABELS as one test, each label a capture group in their order: an
+ * anchored alternation matches the first alternative that matches, so the
+ * group that took part names the role the loop over them would find (each
+ * is `i` only, no back-references). One regex run per line, not six.
+ */
+const ANY_KNOWN_LABEL = new RegExp(
+  `^(?:${KNOWN_LABELS.map(([re]) => `(${re.source.slice(1)})`).join('|')})`,
+  'i',
+);
 // 1–3 words then `:` or a two-space gap: the shape of a label column. Words
 // contain no spaces, so the pattern cannot backtrack across the line.
 const GENERIC_LABEL = /^[A-Za-z][\w'/-]*(?: [A-Za-z][\w'/-]*){0,2}(?::(?:\s|$)|[ \t]{2,}\S)/;
 
 /** The role a label names, `related` for an unknown label, null when `content` has none. */
 export function readLabel(content: string, generic = true): Role | null {
-  for (const [re, role] of KNOWN_LABELS) if (re.test(content)) return role;
+  // Every label starts with a letter: other lines need no regex.
+  if (!isLetter(content.charCodeAt(0))) return null;
+  const known = ANY_KNOWN_LABEL.exec(content);
+  if (known !== null) {
+    for (let g = 1; g < known.length; g++)
+      if (known[g] !== undefined) return KNOWN_LABELS[g - 1]![1];
+  }
   return generic && GENERIC_LABEL.test(content) ? 'related' : null;
+}
+
+function isLetter(code: number): boolean {
+  return (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
 }
 
 function contentOf(line: MaskedLine): string {
@@ -74,10 +94,18 @@ function contentOf(line: MaskedLine): string {
 // Every heading holds these words: a text without them has no block.
 const HEADING_WORDS = /upstream[ \t]+status/i;
 
+// The same, to find the next line that may be a heading: only such a line is tested.
+const HEADING_WORDS_FROM = /upstream[ \t]+status/gi;
+
 export function findStatusBlocks(masked: MaskedText): StatusBlock[] {
   const blocks: StatusBlock[] = [];
   if (!HEADING_WORDS.test(masked.text)) return blocks;
   for (let i = 0; i < masked.lines.length;) {
+    // A heading's words lie on its line (`[ \t]+` holds no line break).
+    HEADING_WORDS_FROM.lastIndex = masked.lines[i]!.start;
+    const words = HEADING_WORDS_FROM.exec(masked.text);
+    if (words === null) break;
+    i = lineIndexOf(masked.lines, words.index);
     const line = masked.lines[i];
     const heading = line ? HEADING.exec(contentOf(line)) : null;
     if (!line || !heading) {

@@ -21,6 +21,7 @@ import {
   type CountedState,
   type ProseState,
 } from '../meaning/prose-states.js';
+import { detached } from './detach.js';
 import { collapseLinks } from './links.js';
 import { lineIndexOf, maskPreamble, type MaskedText } from './text.js';
 import { extractPreamble, type Preamble } from './preamble.js';
@@ -78,30 +79,63 @@ class HeaderReader {
     const line = this.lineOf(ref.start);
     const patch = this.input.path;
     if (ref.key === null) {
-      this.ambiguous.push({ at: ref.start, ref: { text: ref.text, source: patch, line, patch } });
+      this.ambiguous.push({
+        at: ref.start,
+        ref: { text: detached(ref.text), source: patch, line, patch },
+      });
       return;
     }
     const span = claim?.stateSpan ?? null;
     const stateAt = span?.start ?? claim?.stateAt;
     const stateLine = stateAt !== undefined && claim?.state != null ? this.lineOf(stateAt) : line;
-    const mention: Mention = {
-      ref: ref.key,
-      kindHint: ref.kindHint,
-      source: patch,
-      sourceKind: 'patch-header',
-      line,
-      // A recorded state is what goes stale: findings point at its line,
-      // which after a multi-line title is not the ref's.
-      ...(stateLine !== line ? { stateLine } : {}),
-      patch,
-      role,
-      recordedState: claim?.state ?? null,
-      recordedDate: claim?.date ?? null,
-      recordedReviewDecision: claim?.reviewDecision ?? null,
-      stateSpan: span && { start: span.start + this.startOffset, end: span.end + this.startOffset },
-      sharedState: shared && claim?.state != null,
-      ...(byDefault ? { roleByDefault: true } : {}),
+    const recordedState = claim?.state ?? null;
+    const recordedDate = claim?.date ?? null;
+    const recordedReviewDecision = claim?.reviewDecision ?? null;
+    const stateSpan = span && {
+      start: span.start + this.startOffset,
+      end: span.end + this.startOffset,
     };
+    const sharedState = shared && claim?.state != null;
+    // Kept for the whole run: a copy, not a view into this file's text.
+    const key = detached(ref.key);
+    // Two literals, not `...(cond ? { stateLine } : {})` among the keys: in
+    // Node 20 a spread followed by more keys builds the object the slow way
+    // (microseconds per mention). The keys keep the order the spread gave.
+    const mention: Mention =
+      stateLine !== line
+        ? {
+            ref: key,
+            kindHint: ref.kindHint,
+            source: patch,
+            sourceKind: 'patch-header',
+            line,
+            // A recorded state is what goes stale: findings point at its line,
+            // which after a multi-line title is not the ref's.
+            stateLine,
+            patch,
+            role,
+            recordedState,
+            recordedDate,
+            recordedReviewDecision,
+            stateSpan,
+            sharedState,
+          }
+        : {
+            ref: key,
+            kindHint: ref.kindHint,
+            source: patch,
+            sourceKind: 'patch-header',
+            line,
+            patch,
+            role,
+            recordedState,
+            recordedDate,
+            recordedReviewDecision,
+            stateSpan,
+            sharedState,
+          };
+    // Last, where the spread put it.
+    if (byDefault) mention.roleByDefault = true;
     this.mentions.push({ at: ref.start, mention });
   }
 
@@ -110,7 +144,7 @@ class HeaderReader {
     const line = this.lineOf(at);
     // Refs are read in file order, so a repeat can only be the last problem.
     if (this.problems[this.problems.length - 1]?.line === line) return;
-    this.problems.push({ file: this.input.path, line, message });
+    this.problems.push({ file: this.input.path, line, message: detached(message) });
   }
 }
 
@@ -126,6 +160,35 @@ export function mayHoldRefs(text: string): boolean {
   return REF_HINT.test(text);
 }
 const REF_HINT = /#\d|\/(?:pulls?|issues)\/\d/;
+
+/**
+ * A cheap necessary condition for learnAliases to learn anything from
+ * `text`: an alias is taught by a repository written in full, right before
+ * `#N` (`owner/repo#N`) or as a PR or issue URL's path (`/pull/N`), which a
+ * markdown link `[alias#N](url)` holds too. Most headers with a ref have
+ * only `#N` after a space or a bracket, and teach nothing.
+ */
+export function mayTeach(text: string): boolean {
+  return TEACHING_HINT.test(text);
+}
+const TEACHING_HINT = /[\w.-]#\d|\/(?:pulls?|issues)\/\d/;
+
+/**
+ * The caller's aliases and those `text` teaches; the caller's (config,
+ * ledger) win. The caller's own map, not a copy, when `text` teaches none
+ * (nothing writes to it): the same entries in the same order as
+ * `learnAliases(text, new Map(known))`.
+ */
+export function withTaught(
+  text: string,
+  known: ReadonlyMap<string, string> | undefined,
+): ReadonlyMap<string, string> {
+  const taught = mayTeach(text) ? learnAliases(text) : null;
+  if (taught === null || taught.size === 0) return known ?? NO_ALIASES;
+  const out = new Map(known ?? []);
+  for (const [alias, repo] of taught) if (!out.has(alias)) out.set(alias, repo);
+  return out;
+}
 
 /**
  * Whether `text` may hold an UPSTREAM STATUS heading once masked: masking
@@ -146,9 +209,8 @@ export function parseHeader(
   // Neither a ref nor a heading (four Yocto headers in five): nothing to mask or read.
   if (!holdsRefs && !mayHoldHeading(preamble.text)) return headerResult(input, preamble, [], null);
   const masked = maskPreamble(preamble.text);
-  // Aliases the caller knows (config, ledger) win over ones this header teaches.
   const aliases = holdsRefs
-    ? learnAliases(preamble.text, new Map(input.aliases ?? []))
+    ? withTaught(preamble.text, input.aliases)
     : (input.aliases ?? NO_ALIASES);
   const ctx: RefContext = { aliases, defaultRepo: input.defaultRepo };
   const reader = new HeaderReader(input, masked, preamble.startOffset, preamble.startLine, ctx);

@@ -52,8 +52,10 @@ export function readPatchHeader(
         ...(input.aliases ? { aliases: input.aliases } : {}),
       })
     : null;
-  const claimed = new Set(trailers?.claimedLines ?? []);
-  const taken = (line: number): boolean => claimed.has(line);
+  // Built only when a prose mention or ambiguous ref asks: most headers have none.
+  let claimed: Set<number> | null = null;
+  const taken = (line: number): boolean =>
+    (claimed ??= new Set(trailers?.claimedLines ?? [])).has(line);
   // Split only when a mention or ambiguous ref asks for its line: most headers have none.
   let lines: string[] | null = null;
   const lineText = (line: number): string =>

@@ -28,6 +28,13 @@ const DIFF_FILE = /\.(?:patch|diff)$/i;
 const LINE_FEED = 0x0a;
 
 /**
+ * The first chunk of every file is read into this one buffer (the decoded
+ * text is a copy): a fresh 16 kB buffer per patch was garbage the collector
+ * had to sweep a thousand times over on a layer tree.
+ */
+let firstChunk: Buffer | null = null;
+
+/**
  * The header part of the patch at `abs` (`rel` decides by its extension
  * whether a part will do). `admit` is asked with the file's size, taken
  * from the open file (no separate stat); when it refuses, nothing is read
@@ -43,20 +50,28 @@ export function readPatchHead(
     const size = fstatSync(fd).size;
     if (!admit(size)) return null;
     const partial = DIFF_FILE.test(rel);
-    let buffer = Buffer.allocUnsafe(partial ? Math.min(size + 1, FIRST_CHUNK) : size + 1);
+    let capacity = partial ? Math.min(size + 1, FIRST_CHUNK) : size + 1;
+    let buffer =
+      capacity <= FIRST_CHUNK
+        ? (firstChunk ??= Buffer.allocUnsafe(FIRST_CHUNK))
+        : Buffer.allocUnsafe(capacity);
     let filled = 0;
     for (;;) {
-      const got = readSync(fd, buffer, filled, buffer.length - filled, null);
+      const got = readSync(fd, buffer, filled, capacity - filled, null);
       filled += got;
-      if (got === 0) return withWhole(decodeUtf8(buffer.subarray(0, filled)), true);
-      if (filled < buffer.length) continue;
-      if (partial) {
-        const head = headOf(buffer.subarray(0, filled));
+      // All `size` bytes read and room left: the end of the file, without
+      // another read to be told so (a file grown since fstat fills the room).
+      const atEnd = got === 0 || (filled === size && filled < capacity);
+      if (atEnd || filled === capacity) {
+        const bytes = buffer.subarray(0, filled);
+        if (atEnd) return withWhole(decodeUtf8(bytes), true);
+        const head = partial ? headOf(bytes) : null;
         if (head !== null) return head;
+        const grown = Buffer.allocUnsafe(capacity * 4);
+        buffer.copy(grown, 0, 0, filled);
+        buffer = grown;
+        capacity = grown.length;
       }
-      const grown = Buffer.allocUnsafe(buffer.length * 4);
-      buffer.copy(grown, 0, 0, filled);
-      buffer = grown;
     }
   } finally {
     closeSync(fd);

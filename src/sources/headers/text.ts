@@ -63,23 +63,62 @@ export function maskLine(line: string, first: boolean): string {
 }
 
 /**
- * Whether maskChars could change `line`: it has a CR, or its first or last
- * non-blank character could open or close a marker (`#`, `/`, `*`, a quote,
- * an `r`/`u` string prefix). A prose line has neither and is kept as it is.
+ * Whether maskChars changes `line`: it has a CR, or a marker maskChars
+ * blanks — a leading `#` run not followed by a digit, `//`, `/*`, a lone `*`
+ * or `*\/`, a docstring's `"""`/`'''` (after an `r`/`u` prefix) at the start,
+ * or a closing `"""`/`'''`/`*\/` at the end. A prose line has none and is
+ * kept as it is, without the character array maskChars builds; so is a line
+ * of prose that merely starts with `u` or `r` ("update", "removes").
  */
 function needsMask(line: string): boolean {
   if (line.includes('\r')) return true;
   const i = firstNonBlank(line);
   if (i === -1) return false;
-  let e = line.length - 1;
-  while (line.charCodeAt(e) === SPACE || line.charCodeAt(e) === TAB) e--;
-  return LEADS.has(line.charCodeAt(i)) || TRAILS.has(line.charCodeAt(e));
+  const c = line.charCodeAt(i);
+  const next = line.charCodeAt(i + 1);
+  if (c === HASH) {
+    let j = i + 1;
+    while (line.charCodeAt(j) === HASH) j++;
+    const after = line.charCodeAt(j);
+    // `#3500` at the start of a line is a ref: maskChars keeps it.
+    if (!(after >= DIGIT_0 && after <= DIGIT_9)) return true;
+  } else if (c === SLASH) {
+    if (next === SLASH || next === STAR) return true;
+  } else if (c === STAR) {
+    if (Number.isNaN(next) || next === SPACE || next === TAB || next === SLASH) return true;
+  }
+  const prefixed = c === R || c === R_UPPER || c === U || c === U_UPPER ? i + 1 : i;
+  if (isTripleQuoteAt(line, prefixed)) return true;
+  let end = line.length;
+  while (line.charCodeAt(end - 1) === SPACE || line.charCodeAt(end - 1) === TAB) end--;
+  return (
+    (end >= 3 && isTripleQuoteAt(line, end - 3)) ||
+    (end >= 2 && line.charCodeAt(end - 2) === STAR && line.charCodeAt(end - 1) === SLASH)
+  );
+}
+
+function isTripleQuoteAt(line: string, at: number): boolean {
+  const q = line.charCodeAt(at);
+  return (
+    (q === DOUBLE_QUOTE || q === SINGLE_QUOTE) &&
+    line.charCodeAt(at + 1) === q &&
+    line.charCodeAt(at + 2) === q
+  );
 }
 
 const SPACE = 0x20;
 const TAB = 0x09;
-const LEADS = new Set([...'#/*rRuU"\''].map((c) => c.charCodeAt(0)));
-const TRAILS = new Set([...'"\'/'].map((c) => c.charCodeAt(0)));
+const HASH = 0x23;
+const SLASH = 0x2f;
+const STAR = 0x2a;
+const DIGIT_0 = 0x30;
+const DIGIT_9 = 0x39;
+const R = 0x72;
+const R_UPPER = 0x52;
+const U = 0x75;
+const U_UPPER = 0x55;
+const DOUBLE_QUOTE = 0x22;
+const SINGLE_QUOTE = 0x27;
 
 /** The full masking, without needsMask's shortcut (exported for the differential test). */
 export function maskChars(line: string): string {

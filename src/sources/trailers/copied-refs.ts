@@ -16,6 +16,7 @@
  * text, so only another tracker's ids are dropped; the rest stay ambiguous.
  */
 import { refKey, splitRefKey, type AmbiguousRef, type Mention } from '../../model.js';
+import { detached } from '../headers/detach.js';
 import { isOtherTrackerRef, onlyOtherTrackers } from './trackers.js';
 
 export interface CopiedRefsInput {
@@ -75,7 +76,7 @@ export function attributeCopiedRefs(input: CopiedRefsInput): CopiedRefsResult {
   for (const a of ambiguous) {
     const n = NUMBER.exec(a.text)?.[1];
     if (n === undefined || !a.text.startsWith('#')) continue;
-    const ref = refKey(owner, repo, Number(n));
+    const ref = detached(refKey(owner, repo, Number(n)));
     if (seen.has(`${ref}@${a.line}`)) continue;
     seen.add(`${ref}@${a.line}`);
     mentions.push({

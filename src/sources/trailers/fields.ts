@@ -38,6 +38,15 @@ export interface RawField {
 // start made it try every offset). `[ \t]*:` cannot run past the line.
 const FIELD_AT_START = /(?:# )?([A-Za-z][A-Za-z0-9-]*)[ \t]*:(?!\/\/)/y;
 const FIELD_AFTER_BREAK = /\n(?:# )?([A-Za-z][A-Za-z0-9-]*)[ \t]*:(?!\/\/)/g;
+// The same lines, for the names a trailer convention defines (trailers/meaning.ts):
+// Yocto `Upstream-Status`, Buildroot `Upstream`, DEP-3 `Forwarded`,
+// `Applied-Upstream`, `Origin`, `Bug` and `Bug-<Vendor>`. A name is still the
+// whole run of name characters, since `[ \t]*:` must follow it. Without `u`,
+// `i` folds ASCII letters only, as `[A-Za-z]` reads them.
+const CONVENTION_AT_START =
+  /(?:# )?(upstream-status|upstream|forwarded|applied-upstream|origin|bug(?:-[A-Za-z0-9-]+)?)[ \t]*:(?!\/\/)/iy;
+const CONVENTION_AFTER_BREAK =
+  /\n(?:# )?(upstream-status|upstream|forwarded|applied-upstream|origin|bug(?:-[A-Za-z0-9-]+)?)[ \t]*:(?!\/\/)/gi;
 // The same at a line's body, sticky: no line string is cut out.
 const FIELD_NAME = /([A-Za-z][A-Za-z0-9-]*)[ \t]*:(?!\/\/)/y;
 /** An unclosed `[` continues a value over at most this many further lines. */
@@ -51,11 +60,44 @@ interface Open {
 }
 
 export function splitFields(text: string): RawField[] {
+  return fieldsOf(text, FIELD_AT_START, FIELD_AFTER_BREAK);
+}
+
+/** Whether a trailer convention defines the field `name` (as written): the ones conventionFields returns. */
+export function isConventionName(name: string): boolean {
+  const lower = name.toLowerCase();
+  return CONVENTION_NAMES.has(lower) || (lower.startsWith('bug-') && lower.length > 4);
+}
+const CONVENTION_NAMES = new Set([
+  'upstream-status',
+  'upstream',
+  'forwarded',
+  'applied-upstream',
+  'origin',
+  'bug',
+]);
+
+/**
+ * splitFields's fields whose name a convention defines (isConventionName),
+ * the same objects in the same order, found without following the others'
+ * continuation lines: most fields of a header (`Signed-off-by:`, a mail's
+ * `From:`, `Date:`, `Subject:`) are no convention's, and following their
+ * lines one by one was most of the trailer reader's time. The other fields
+ * need not be found for these to end where they do: a field line is never
+ * a continuation line (continuationEnd stops at a line that starts with a
+ * name and `:`, after an optional `# `), so every field line starts a field,
+ * and each field's value depends only on the lines after it.
+ */
+export function conventionFields(text: string): RawField[] {
+  return fieldsOf(text, CONVENTION_AT_START, CONVENTION_AFTER_BREAK);
+}
+
+function fieldsOf(text: string, atStart: RegExp, afterBreak: RegExp): RawField[] {
   const fields: RawField[] = [];
   // Lines are counted up to `counted`, where line `lineIndex` starts.
   let counted = 0;
   let lineIndex = 0;
-  for (let line = nextFieldLine(text, 0); line !== null;) {
+  for (let line = nextFieldLine(text, 0, atStart, afterBreak); line !== null;) {
     const { start, name, afterColon } = line;
     lineIndex += countBreaks(text, counted, start);
     counted = start;
@@ -72,24 +114,26 @@ export function splitFields(text: string): RawField[] {
     fields.push(field);
     // Its continuation lines; the line that ends it may be the next field.
     if (nl === -1) break;
-    line = nextFieldLine(text, continuationEnd(text, nl + 1, field));
+    line = nextFieldLine(text, continuationEnd(text, nl + 1, field), atStart, afterBreak);
   }
   return fields;
 }
 
-/** The first field line that starts at or after `from` (a line start), or null. */
+/** The first field line (as `atStart`/`afterBreak` find them) that starts at or after `from` (a line start), or null. */
 function nextFieldLine(
   text: string,
   from: number,
+  atStart: RegExp,
+  afterBreak: RegExp,
 ): { start: number; name: string; afterColon: number } | null {
   if (from === 0) {
-    FIELD_AT_START.lastIndex = 0;
-    const m = FIELD_AT_START.exec(text);
+    atStart.lastIndex = 0;
+    const m = atStart.exec(text);
     if (m?.[1] !== undefined) return { start: 0, name: m[1], afterColon: m[0].length };
   }
   // The `\n` that ends the line before `from`, or any later one.
-  FIELD_AFTER_BREAK.lastIndex = Math.max(0, from - 1);
-  const m = FIELD_AFTER_BREAK.exec(text);
+  afterBreak.lastIndex = Math.max(0, from - 1);
+  const m = afterBreak.exec(text);
   if (m?.[1] === undefined) return null;
   return { start: m.index + 1, name: m[1], afterColon: m.index + m[0].length };
 }

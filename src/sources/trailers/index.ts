@@ -13,7 +13,8 @@
  */
 import type { AmbiguousRef, Mention, ParseProblem } from '../../model.js';
 import type { RefContext } from '../../refs.js';
-import { splitFields, type RawField } from './fields.js';
+import { conventionFields, type RawField } from './fields.js';
+import { detached } from '../headers/detach.js';
 import { findLinks } from './links.js';
 import { readField, type FieldMeaning } from './meaning.js';
 import type {
@@ -37,7 +38,8 @@ export { trailerAdvice, type LiveForAdvice } from './advice.js';
 
 export function parseTrailers(input: TrailerInput): TrailerResult {
   const text = input.preamble;
-  const raw = splitFields(text);
+  // Only the fields readField reads: it returns null for every other name.
+  const raw = conventionFields(text);
   const appliedUpstream = raw.some(
     (f) => f.name.toLowerCase() === 'applied-upstream' && f.valueEnd > f.valueStart,
   );
@@ -88,8 +90,14 @@ class TrailerReader {
   /** The field's lines are this reader's: the prose reader does not read them again. */
   private claim(field: RawField): void {
     // From the name's line to the value's last line: a value may start on the next line.
-    const count = this.input.preamble.slice(field.nameStart, field.valueEnd).split('\n').length;
-    for (let i = 0; i < count; i++) this.claimedLines.add(this.lineOf(field) + i);
+    const { preamble } = this.input;
+    const first = this.lineOf(field);
+    this.claimedLines.add(first);
+    let line = first;
+    for (let at = preamble.indexOf('\n', field.nameStart); at !== -1 && at < field.valueEnd;) {
+      this.claimedLines.add(++line);
+      at = preamble.indexOf('\n', at + 1);
+    }
   }
 
   /**
@@ -97,7 +105,11 @@ class TrailerReader {
    * the GitHub refs in it are still mentions, with no recorded state.
    */
   problem(field: RawField, message: string): void {
-    this.problems.push({ file: this.input.path, line: this.lineOf(field), message });
+    this.problems.push({
+      file: this.input.path,
+      line: this.lineOf(field),
+      message: detached(message),
+    });
     this.claim(field);
     const { path, preamble } = this.input;
     const line = this.lineOf(field);
@@ -107,7 +119,7 @@ class TrailerReader {
       if (link.kind !== 'ref' || seen.has(link.key)) continue;
       seen.add(link.key);
       this.mentions.push({
-        ref: link.key,
+        ref: detached(link.key),
         kindHint: link.kindHint,
         source: path,
         sourceKind: 'patch-header',
@@ -127,11 +139,11 @@ class TrailerReader {
     this.claim(field);
     this.fields.push({
       convention: meaning.convention,
-      name: field.name,
-      value: preamble.slice(field.valueStart, field.valueEnd),
+      name: detached(field.name),
+      value: detached(preamble.slice(field.valueStart, field.valueEnd)),
       line,
       valueSpan: { start: field.valueStart + startOffset, end: field.valueEnd + startOffset },
-      status: meaning.status,
+      status: meaning.status === null ? null : detached(meaning.status),
     });
     const stateSpan = {
       start: meaning.wordStart + startOffset,
@@ -145,7 +157,7 @@ class TrailerReader {
         seen.add(link.key);
         const isIssue = link.kindHint === 'issue';
         this.mentions.push({
-          ref: link.key,
+          ref: detached(link.key),
           kindHint: link.kindHint,
           source: path,
           sourceKind: 'patch-header',
@@ -157,14 +169,14 @@ class TrailerReader {
           stateSpan: { ...stateSpan },
         });
       } else if (link.kind === 'commit' && meaning.commitsMerged) {
-        this.commits.push({ repo: link.repo, sha: link.sha, line });
+        this.commits.push({ repo: detached(link.repo), sha: detached(link.sha), line });
       } else if (link.kind === 'commit') {
         // A commit named as a submission or bug is not evidence of a merge.
-        this.uncheckable.push({ url: link.url, line, reason: 'not a PR or issue' });
+        this.uncheckable.push({ url: detached(link.url), line, reason: 'not a PR or issue' });
       } else if (link.kind === 'uncheckable') {
-        this.uncheckable.push({ url: link.url, line, reason: link.reason });
+        this.uncheckable.push({ url: detached(link.url), line, reason: link.reason });
       } else {
-        this.ambiguous.push({ text: link.text, source: path, line, patch: path });
+        this.ambiguous.push({ text: detached(link.text), source: path, line, patch: path });
       }
     }
   }

@@ -1,0 +1,106 @@
+/**
+ * discover.ts's layoutOf tests each ecosystem's layout with string methods
+ * instead of matching its globs (issue 14, session 4). Held here to the glob
+ * version it replaced (test/support/reference/layout.ts) on every fixture
+ * path and on generated paths built from the segments the layouts name, and
+ * their near-misses, in every position.
+ */
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { layoutOf } from '../src/sources/discover.js';
+import { layoutOf as referenceLayoutOf } from './support/reference/layout.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+const SEGMENT = fc.constantFrom(
+  'recipes-core',
+  'recipes-',
+  'recipes',
+  'Recipes-x',
+  'xrecipes-y',
+  'meta',
+  'files',
+  'debian',
+  'Debian',
+  'debianx',
+  'patches',
+  'patches2',
+  'package',
+  'packages',
+  'boot',
+  'board',
+  'support',
+  'linux',
+  'Linux',
+  'buildroot',
+  'buildroot-2024.02',
+  'xbuildroot',
+  'br',
+  '0001-fix.patch',
+  'x.diff',
+  '.patch',
+  '.diff',
+  'x.PATCH',
+  'x.patch.orig',
+  'patch',
+  'series',
+  '00list',
+  'README',
+  'README.md',
+  'notes.md',
+  'no-extension',
+  '',
+  'a.b',
+  'é',
+);
+
+const PATH = fc.oneof(
+  fc.array(SEGMENT, { minLength: 1, maxLength: 7 }).map((s) => s.join('/')),
+  fc
+    .array(fc.oneof(SEGMENT, fc.string({ maxLength: 6 })), { minLength: 1, maxLength: 5 })
+    .map((s) => s.join('/')),
+  fc.string({ maxLength: 30 }),
+);
+
+describe('layoutOf against the layout globs', () => {
+  it('agrees on every path of the repository', () => {
+    const paths = readdirSync(ROOT, { recursive: true, withFileTypes: true })
+      .filter((e) => !e.parentPath.includes('node_modules') && !e.parentPath.includes('.git'))
+      .map((e) => path.relative(ROOT, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
+    expect(paths.length).toBeGreaterThan(100);
+    for (const p of paths) expect(layoutOf(p), p).toBe(referenceLayoutOf(p));
+  });
+
+  it('agrees on named layout paths', () => {
+    const cases = [
+      'meta/recipes-core/foo/files/0001-fix.patch',
+      'recipes-x/a.diff',
+      'recipes-x.patch',
+      'a/recipes-x/.patch',
+      'debian/patches',
+      'x/debian/patches',
+      'debian/patches/series',
+      'x/debian/patches/a/README',
+      'package/x.patch',
+      'package.patch',
+      'buildroot/package/x.patch',
+      'buildroot/package',
+      'a/buildroot/linux/b/c.diff',
+      'a/buildroot/x/buildroot-2/boot/c.diff',
+      'a/buildrootx/boot.patch',
+    ];
+    for (const p of cases) expect(layoutOf(p), p).toBe(referenceLayoutOf(p));
+  });
+
+  it('agrees on generated paths', () => {
+    fc.assert(
+      fc.property(PATH, (p) => {
+        expect(layoutOf(p)).toBe(referenceLayoutOf(p));
+      }),
+      { numRuns: 20000 },
+    );
+  });
+});
