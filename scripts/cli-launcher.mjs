@@ -29,7 +29,17 @@ import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
 import { Script } from 'node:vm';
+
+// A run lasts well under a second: TurboFan, V8's optimising compiler, would
+// compile hot functions on a second thread and rarely finish in time to pay
+// back. Functions must be ~15 times hotter than by default before it is
+// asked (docs/decisions.md, "Optimising compiler"); a long run still gets it.
+// Set before the bundle is compiled, so every function of ours is under it;
+// a budget given to node on the command line wins.
+const OWN_BUDGET = !process.execArgv.some((flag) => flag.startsWith('--interrupt-budget'));
+if (OWN_BUDGET) setFlagsFromString('--interrupt-budget=1000000');
 
 const BUILD = '%BUILD%';
 const MAIN = fileURLToPath(new URL('./cli-main.cjs', import.meta.url));
@@ -63,6 +73,7 @@ if (/\bupstream-status\b/.test(process.env.NODE_DEBUG ?? '')) {
           ? 'rejected'
           : 'used';
   process.stderr.write(`compile cache: ${state}${cacheFile === null ? '' : ` (${cacheFile})`}\n`);
+  process.stderr.write(`interrupt budget: ${OWN_BUDGET ? '1000000 (ours)' : 'as given to node'}\n`);
 }
 const module = { exports: {} };
 script.runInThisContext()(module.exports, createRequire(MAIN), module, MAIN, path.dirname(MAIN));
@@ -76,11 +87,23 @@ function compileCacheFile() {
     const { size, mtimeMs } = statSync(MAIN);
     // Each command compiles different functions: each keeps its own cache.
     const command = /^[a-z][a-z-]{0,30}$/.test(process.argv[2] ?? '') ? process.argv[2] : 'cli';
-    const key = `${BUILD}-${size}-${Math.trunc(mtimeMs)}-${process.version}-${process.platform}-${process.arch}`;
+    // Node flags (--cpu-prof, --no-opt, …) change what V8 accepts: each set keeps its own.
+    const flags = process.execArgv.length === 0 ? '' : `-${fnv1a(process.execArgv.join('\0'))}`;
+    const key = `${BUILD}-${size}-${Math.trunc(mtimeMs)}-${process.version}-${process.platform}-${process.arch}${flags}`;
     return path.join(home, 'upstream-status', 'compile-cache', `${key}-${command}.v8`);
   } catch {
     return null;
   }
+}
+
+/** A short hash of a string (FNV-1a, 32 bits, hex). */
+function fnv1a(text) {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(16).padStart(8, '0');
 }
 
 /** Most cache files kept (about 0.5 MB each); past it the oldest go. */

@@ -18,7 +18,8 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROJECT, runCli } from './cli.js';
+import { execFile } from 'node:child_process';
+import { CLI, cliEnv, PROJECT, runCli } from './cli.js';
 
 const LIST = ['list', '--root', path.join(PROJECT, 'example'), '--today', '2026-08-20'];
 let home: string;
@@ -81,6 +82,23 @@ describe('the compile cache', () => {
     const run = await runCli(LIST, { XDG_CACHE_HOME: blocked });
     expect(run.stderr).toBe('');
     expect(run.stdout).toBe(disabled.stdout);
+  });
+
+  it("raises V8's optimising budget for our code unless node was given one", async () => {
+    const cacheHome = path.join(home, 'budget');
+    const ours = await runCli(['--version'], debug(cacheHome));
+    expect(ours.stderr).toContain('interrupt budget: 1000000 (ours)');
+    const given = await new Promise<string>((resolve, reject) => {
+      execFile(
+        process.execPath,
+        ['--interrupt-budget=50000', CLI, '--version'],
+        { env: cliEnv(debug(cacheHome)) },
+        (error, _stdout, stderr) => (error ? reject(error) : resolve(stderr)),
+      );
+    });
+    expect(given).toContain('interrupt budget: as given to node');
+    // Each set of node flags keeps its own cache file (V8 refuses data made under others).
+    expect(readdirSync(folder(cacheHome)).filter((f) => f.endsWith('-cli.v8'))).toHaveLength(2);
   });
 
   it('keeps at most 32 files, dropping the oldest', async () => {
