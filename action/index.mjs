@@ -13885,6 +13885,7 @@ function trimUrl(url) {
   return url.slice(0, end);
 }
 function classifyUrl(url, start, ctx) {
+  if (!/github/i.test(url)) return { kind: "uncheckable", url, reason: "not GitHub", start };
   const [ref] = scanRefs(url, ctx);
   if (ref?.key != null && ref.form === "url" && ref.start === 0) {
     return { kind: "ref", key: ref.key, kindHint: ref.kindHint, start };
@@ -24095,9 +24096,11 @@ async function collectSources(root, config2, options = {}) {
     if (!admitted.read && admitted.report !== null) sources.push(admitted.report);
     return admitted.read;
   };
+  const rootDir = path6.resolve(root);
+  const base = rootDir.endsWith(path6.sep) ? rootDir : rootDir + path6.sep;
   const readNow = (kind) => (rel) => {
     try {
-      const abs = path6.join(root, rel);
+      const abs = base + rel;
       if (kind === "patch-header" && !wholeFiles)
         return readPatchHead(abs, rel, admit(rel, kind));
       const decoded = readWhole(abs, admit(rel, kind));

@@ -84,11 +84,16 @@ export async function collectSources(
     };
   // Synchronous reads: thousands of small files read faster one by one than
   // as thousands of concurrent promises (each an open/fstat/read/close).
+  // `rel` comes from discovery, already normal ('/'-separated, no `.` or
+  // `..`): the root's own path plus it is what path.join would give, without
+  // normalising the whole path again for each of thousands of files.
+  const rootDir = path.resolve(root);
+  const base = rootDir.endsWith(path.sep) ? rootDir : rootDir + path.sep;
   const readNow =
     (kind: SourceKind) =>
     (rel: string): FileText | null => {
       try {
-        const abs = path.join(root, rel);
+        const abs = base + rel;
         if (kind === 'patch-header' && !wholeFiles)
           return readPatchHead(abs, rel, admit(rel, kind));
         const decoded = readWhole(abs, admit(rel, kind));

@@ -64,6 +64,9 @@ function trimUrl(url: string): string {
 }
 
 function classifyUrl(url: string, start: number, ctx: RefContext): Link {
+  // Every form below is on a GitHub host; most links in a layer's headers
+  // (mailing lists, git.kernel.org, sourceware) are not, and need no regex.
+  if (!/github/i.test(url)) return { kind: 'uncheckable', url, reason: 'not GitHub', start };
   const [ref] = scanRefs(url, ctx);
   if (ref?.key != null && ref.form === 'url' && ref.start === 0) {
     return { kind: 'ref', key: ref.key, kindHint: ref.kindHint, start };
