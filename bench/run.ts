@@ -57,7 +57,7 @@ import { evaluateTargets, targetsTable, type TargetInputs } from './targets.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const PROJECT = path.resolve(HERE, '..');
-const CLI = path.join(PROJECT, 'dist', 'cli.js');
+const CLI = path.join(PROJECT, 'dist', 'cli.cjs');
 const OUT = path.join(HERE, 'out');
 const TOKEN = 'ghp_BENCHtoken0123456789abcdefABCDEF';
 const TODAY = '2026-08-20';
@@ -85,11 +85,11 @@ const LIST_PATCHES = 1000;
 let tmpRoot = '';
 let meter: Meter;
 
-/** `node dist/cli.js …` as a user runs it: a fresh process, timed. */
+/** `node dist/cli.cjs …` as a user runs it: a fresh process, timed. */
 const runCli = (args: string[], env: Record<string, string> = {}): Promise<RunResult> =>
   meter.run(CLI, args, { node: true, env, cwd: PROJECT });
 /**
- * The same runs without the compile cache (scripts/cli-launcher.mjs): what the
+ * The same runs without the compile cache (scripts/cli-launcher.cjs): what the
  * first run of a command on a fresh machine (a CI runner) pays. Every other
  * tool row runs warm: the warm-up run fills the cache.
  */
@@ -115,7 +115,7 @@ async function profile(label: string, args: string[], env: Record<string, string
 }
 
 const shown = (args: string[], dir: string): string =>
-  `node dist/cli.js ${args.join(' ').split(dir).join('<tree>')}`;
+  `node dist/cli.cjs ${args.join(' ').split(dir).join('<tree>')}`;
 
 interface ReportLike {
   refs: { ref: string; live: { state: LiveState } | null }[];

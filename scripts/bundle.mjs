@@ -1,4 +1,4 @@
-// What the two bundles share: the CLI (dist/cli.js, scripts/build-cli.mjs) and
+// What the two bundles share: the CLI (dist/cli.cjs, scripts/build-cli.mjs) and
 // the GitHub Action (action/index.mjs, scripts/build-action.mjs) are each one
 // esbuild bundle of our code and every dependency, with the licences of what
 // went in written beside it.

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { flattenMentions, type Report } from './types.js';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-export const CLI = path.join(HERE, '..', 'dist', 'cli.js');
+export const CLI = path.join(HERE, '..', 'dist', 'cli.cjs');
 
 export interface Run {
   args: string[];

@@ -1,13 +1,13 @@
 /**
  * Spawn the built CLI the way a user would, with a controlled environment:
- * dist/cli.js, the one-file bundle `npm run build` links (scripts/build-cli.mjs).
+ * dist/cli.cjs, the one-file bundle `npm run build` links (scripts/build-cli.mjs).
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const PROJECT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-export const CLI = path.join(PROJECT, 'dist', 'cli.js');
+export const CLI = path.join(PROJECT, 'dist', 'cli.cjs');
 export const FIXTURES = path.join(PROJECT, 'test', 'fixtures');
 
 export interface CliResult {

@@ -1,5 +1,5 @@
 /**
- * dist/cli.js runs the bundle through V8's code cache (scripts/cli-launcher.mjs):
+ * dist/cli.cjs runs the bundle through V8's code cache (scripts/cli-launcher.cjs):
  * the first run of a command saves the compiled code in the user's cache
  * folder, later runs start from it. The cache may only ever change speed:
  * these check that it is used, private, refused when it does not fit, never
@@ -7,6 +7,7 @@
  * against a broken one.
  */
 import {
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -18,6 +19,7 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generateTree } from '../../bench/generate.js';
 import { execFile } from 'node:child_process';
 import { CLI, cliEnv, PROJECT, runCli } from './cli.js';
 
@@ -54,6 +56,26 @@ describe('the compile cache', () => {
     // Another command keeps its own cache (it compiles other functions).
     await runCli(['--version'], debug(cacheHome));
     expect(readdirSync(folder(cacheHome)).some((f) => f.endsWith('-cli.v8'))).toBe(true);
+  });
+
+  it('is written again by a run that worked much longer than the one that wrote it', async () => {
+    const cacheHome = path.join(home, 'grow');
+    const big = path.join(home, 'big-tree');
+    await generateTree(big, { patches: 300, repos: 4, seed: 3 });
+    const empty = path.join(home, 'empty-tree');
+    mkdirSync(empty);
+    // The first `list` of this build reads nothing: it compiles little.
+    await runCli(['list', '--root', empty], { XDG_CACHE_HOME: cacheHome });
+    const [name = ''] = readdirSync(folder(cacheHome));
+    const file = path.join(folder(cacheHome), name);
+    const small = statSync(file).size;
+    await runCli(['list', '--root', big, '--today', '2026-08-20'], { XDG_CACHE_HOME: cacheHome });
+    const grown = statSync(file).size;
+    expect(grown).toBeGreaterThan(small);
+    // A small run afterwards keeps the bigger cache.
+    await runCli(['list', '--root', empty], { XDG_CACHE_HOME: cacheHome });
+    expect(statSync(file).size).toBe(grown);
+    expect(readdirSync(folder(cacheHome))).toEqual([name]);
   });
 
   it('refuses a broken cache file, runs as usual and writes a good one over it', async () => {

@@ -122,7 +122,7 @@ describe('npm pack', () => {
       'README.md',
       'dist/THIRD-PARTY-LICENSES.txt',
       'dist/cli-main.cjs',
-      'dist/cli.js',
+      'dist/cli.cjs',
       'package.json',
     ]);
     // About 390 kB today (1.7 MB unpacked, every dependency bundled in); a map or a

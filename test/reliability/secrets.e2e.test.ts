@@ -44,13 +44,22 @@ function quotingRepos(): typeof QUEUE_REPOS {
   return repos;
 }
 
-/** Every file under the work tree (outputs, snapshots, summaries) that contains the canary. */
+/**
+ * Every file under the work tree (outputs, snapshots, summaries) that contains
+ * the canary. The cases run side by side in one tree: a file another case's
+ * run renames away (a snapshot's `.tmp`) between the listing and the read is
+ * skipped; its final name is that case's own to check.
+ */
 async function filesWithCanary(dir: string): Promise<string[]> {
   const hits: string[] = [];
   for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
     if (!entry.isFile()) continue;
     const file = path.join(entry.parentPath, entry.name);
-    if ((await readFile(file, 'utf8')).includes(TOKEN)) hits.push(file);
+    const text = await readFile(file, 'utf8').catch((e: NodeJS.ErrnoException) => {
+      if (e.code === 'ENOENT') return '';
+      throw e;
+    });
+    if (text.includes(TOKEN)) hits.push(file);
   }
   return hits;
 }

@@ -1,6 +1,6 @@
 /**
  * Spawning the built CLI for the reliability suite. Like test/e2e/cli.ts, but
- * the binary can be swapped (`RELIABILITY_CLI=/tmp/copy/dist/cli.js`) so a
+ * the binary can be swapped (`RELIABILITY_CLI=/tmp/copy/dist/cli.cjs`) so a
  * test can be run against a copy of dist/ with one protection removed, and
  * every run is killed after a hard limit so no test can hang.
  */
@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { prng } from '../../support/prng.js';
 
 export const PROJECT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-export const CLI = process.env.RELIABILITY_CLI ?? path.join(PROJECT, 'dist', 'cli.js');
+export const CLI = process.env.RELIABILITY_CLI ?? path.join(PROJECT, 'dist', 'cli.cjs');
 export const QUEUE = path.join(PROJECT, 'test', 'fixtures', 'e2e', 'queue');
 export const TODAY = ['--today', '2026-08-20'];
 

@@ -6,7 +6,7 @@
  *
  * Each mutant is dist/ copied to .reliability-mutants/<name>/ (inside the
  * project, so node_modules still resolve), one exact text replaced in tsc's
- * modules (it must occur once), the copy's dist/cli.js bundle linked again from
+ * modules (it must occur once), the copy's dist/cli.cjs bundle linked again from
  * them (scripts/build-cli.mjs, as `npm run build` does, so the spawned CLI
  * carries the mutation too), and the named test run with RELIABILITY_CLI
  * pointing at the copy. Expected: every mutant "red"; the unmutated copy "green".
@@ -532,7 +532,7 @@ async function runOne(m: Mutant | null, test: string, pattern: string): Promise<
     [path.join(PROJECT, 'node_modules', 'vitest', 'vitest.mjs'), 'run', test, '-t', pattern],
     {
       cwd: PROJECT,
-      env: { ...process.env, RELIABILITY_CLI: path.join(dir, 'dist', 'cli.js'), FAULT_RUNS: '0' },
+      env: { ...process.env, RELIABILITY_CLI: path.join(dir, 'dist', 'cli.cjs'), FAULT_RUNS: '0' },
       stdio: 'ignore',
       detached: true,
     },
