@@ -38,7 +38,16 @@ const { text, notices } = await bundle({
 
 // The launcher wraps the bundle in a function: a #! line cannot stay. It
 // becomes an empty line, so line numbers in stack traces stay the file's.
-const main = text.replace(/^#![^\n]*/, '');
+// Every character outside ASCII (a few, in regular expressions and comments)
+// is written as its \u escape, which means the same there: an ASCII file is
+// read by the launcher as latin1, ~4 ms sooner than decoding 1.5 MB of UTF-8.
+if (/\\[^\0-\x7f]/.test(text)) {
+  // A backslash before one ("\″") would turn its \u form into text ("\\u2033").
+  throw new Error('the bundle has a backslash before a non-ASCII character');
+}
+const main = text
+  .replace(/^#![^\n]*/, '')
+  .replace(/[^\0-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 const build = createHash('sha256').update(main).digest('hex').slice(0, 16);
 const template = await readFile(path.join(ROOT, 'scripts', 'cli-launcher.cjs'), 'utf8');
 await writeFile(outfile, main);

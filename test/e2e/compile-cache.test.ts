@@ -16,6 +16,7 @@ import {
   utimesSync,
   writeFileSync,
 } from 'node:fs';
+import { isAscii } from 'node:buffer';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -76,6 +77,15 @@ describe('the compile cache', () => {
     await runCli(['list', '--root', empty], { XDG_CACHE_HOME: cacheHome });
     expect(statSync(file).size).toBe(grown);
     expect(readdirSync(folder(cacheHome))).toEqual([name]);
+  });
+
+  it('starts a bundle that is pure ASCII, so reading it as latin1 loses nothing', () => {
+    // build-cli.mjs writes every other character as its \u escape.
+    const bundle = readFileSync(path.join(PROJECT, 'dist', 'cli-main.cjs'));
+    expect(isAscii(bundle)).toBe(true);
+    expect(bundle.toString('latin1')).toBe(bundle.toString('utf8'));
+    // The ditto marks a ledger may use survive as escapes inside their pattern.
+    expect(bundle.toString('latin1')).toMatch(/\\u2033\|\\u3003/);
   });
 
   it('refuses a broken cache file, runs as usual and writes a good one over it', async () => {
