@@ -11951,18 +11951,59 @@ var init_endpoint = __esm({
 
 // src/repository-top.ts
 import { execFileSync } from "node:child_process";
-import { realpathSync } from "node:fs";
+import { existsSync, lstatSync, readFileSync, realpathSync, statSync } from "node:fs";
 import path3 from "node:path";
 function shownRootOf(root, env) {
   const real = realOrSelf(root);
-  const top = gitTop(root) ?? (env.GITHUB_WORKSPACE ? realOrSelf(env.GITHUB_WORKSPACE) : null);
+  const top = gitTop(root, env) ?? (env.GITHUB_WORKSPACE ? realOrSelf(env.GITHUB_WORKSPACE) : null);
   if (top === null) return ".";
   const rel = path3.relative(realOrSelf(top), real);
   if (rel === "" || rel === ".." || rel.startsWith(`..${path3.sep}`) || path3.isAbsolute(rel))
     return ".";
   return rel.split(path3.sep).join("/");
 }
-function gitTop(dir) {
+function gitTop(dir, env = process.env) {
+  const plain = plainGitTop(dir, env);
+  return plain === void 0 ? askGit(dir) : plain;
+}
+function plainGitTop(dir, env) {
+  if (GIT_LOOKUP_ENV.some((name2) => env[name2] !== void 0)) return void 0;
+  if (typeof process.getuid !== "function") return void 0;
+  let at;
+  let device;
+  try {
+    at = realpathSync(dir);
+    device = statSync(at).dev;
+  } catch {
+    return void 0;
+  }
+  for (; ; ) {
+    const dotGit = path3.join(at, ".git");
+    const found4 = lstatSync(dotGit, { throwIfNoEntry: false });
+    if (found4 !== void 0) {
+      const uid = process.getuid();
+      if (!found4.isDirectory() || found4.uid !== uid || statSync(at).uid !== uid) return void 0;
+      const isRepository = existsSync(path3.join(dotGit, "HEAD")) && existsSync(path3.join(dotGit, "objects")) && existsSync(path3.join(dotGit, "refs"));
+      if (!isRepository) return void 0;
+      const config2 = readTextOrNull(path3.join(dotGit, "config"));
+      if (config2 === null || /worktree/i.test(config2)) return void 0;
+      return at;
+    }
+    const parent = path3.dirname(at);
+    if (parent === at) return null;
+    const parentDevice = statSync(parent, { throwIfNoEntry: false })?.dev;
+    if (parentDevice !== device) return void 0;
+    at = parent;
+  }
+}
+function readTextOrNull(file) {
+  try {
+    return readFileSync(file, "utf8");
+  } catch {
+    return null;
+  }
+}
+function askGit(dir) {
   try {
     const top = execFileSync("git", ["rev-parse", "--show-toplevel"], {
       cwd: dir,
@@ -11981,9 +12022,17 @@ function realOrSelf(p) {
     return path3.resolve(p);
   }
 }
+var GIT_LOOKUP_ENV;
 var init_repository_top = __esm({
   "src/repository-top.ts"() {
     "use strict";
+    GIT_LOOKUP_ENV = [
+      "GIT_DIR",
+      "GIT_WORK_TREE",
+      "GIT_CEILING_DIRECTORIES",
+      "GIT_DISCOVERY_ACROSS_FILESYSTEM",
+      "GIT_COMMON_DIR"
+    ];
   }
 });
 
@@ -12046,7 +12095,7 @@ var init_flag_rules = __esm({
 });
 
 // src/commands/shared.ts
-import { existsSync, statSync } from "node:fs";
+import { existsSync as existsSync2, statSync as statSync2 } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import path4 from "node:path";
 async function prepare(flags) {
@@ -12122,7 +12171,7 @@ async function ensureParentDir(file) {
 function resolveRoot(flag) {
   if (flag) {
     const root = path4.resolve(flag);
-    if (!existsSync(root) || !statSync(root).isDirectory()) {
+    if (!existsSync2(root) || !statSync2(root).isDirectory()) {
       throw new UsageError(`--root ${flag} is not a directory`);
     }
     return root;
@@ -12493,7 +12542,7 @@ __export(discover_exports, {
   isPatchFile: () => isPatchFile,
   layoutOf: () => layoutOf
 });
-import { lstatSync, readdirSync, realpathSync as realpathSync2, statSync as statSync2 } from "node:fs";
+import { lstatSync as lstatSync2, readdirSync, realpathSync as realpathSync2, statSync as statSync3 } from "node:fs";
 import { lstat, realpath, stat as stat2 } from "node:fs/promises";
 import path5 from "node:path";
 async function discover(root, config2) {
@@ -12648,9 +12697,9 @@ async function kindOf(rootAbs, rootReal, rel, followLinks) {
 function kindOfSync(rootAbs, rootReal, rel, followLinks) {
   const abs = path5.join(rootAbs, rel);
   try {
-    const link2 = lstatSync(abs);
+    const link2 = lstatSync2(abs);
     if (!isInside(rootReal, realpathSync2.native(abs))) return "outside";
-    const s = link2.isSymbolicLink() ? statSync2(abs) : link2;
+    const s = link2.isSymbolicLink() ? statSync3(abs) : link2;
     const kind = s.isDirectory() ? "dir" : s.isFile() ? "file" : "other";
     if (kind !== "other" && link2.isSymbolicLink() && !followLinks) return `symlinked-${kind}`;
     return kind;
@@ -24082,7 +24131,7 @@ var init_records = __esm({
 });
 
 // src/collect.ts
-import { closeSync as closeSync2, existsSync as existsSync2, fstatSync as fstatSync2, openSync as openSync2, readSync as readSync2 } from "node:fs";
+import { closeSync as closeSync2, existsSync as existsSync3, fstatSync as fstatSync2, openSync as openSync2, readSync as readSync2 } from "node:fs";
 import path6 from "node:path";
 async function collectSources(root, config2, options = {}) {
   const discovery = await discover(root, config2);
@@ -24236,7 +24285,7 @@ async function readRecords(m, run, read) {
   }
   const taken = new Set(out.map((s) => s.source.path));
   for (const candidates of archives) {
-    const rel = candidates.find((c) => existsSync2(path6.join(run.root, c)));
+    const rel = candidates.find((c) => existsSync3(path6.join(run.root, c)));
     if (rel === void 0 || taken.has(rel)) continue;
     const file = await read(rel);
     if (file === null) continue;
@@ -24315,7 +24364,7 @@ function patchesDirFor(discovery, sourcePath, config2) {
 }
 function indexedOnDisk(root, indexed, patchFiles) {
   const known = new Set(patchFiles);
-  return [...indexed.keys()].filter((p) => !known.has(p) && existsSync2(path6.join(root, p))).sort();
+  return [...indexed.keys()].filter((p) => !known.has(p) && existsSync3(path6.join(root, p))).sort();
 }
 function byFolder(indexed) {
   const out = /* @__PURE__ */ new Map();
