@@ -85,9 +85,17 @@ const LIST_PATCHES = 1000;
 let tmpRoot = '';
 let meter: Meter;
 
-/** `node dist/cli.cjs …` as a user runs it: a fresh process, timed. */
+/**
+ * `node dist/cli.cjs …` as a user runs it: a fresh process, timed. Its compile
+ * cache lives in the bench's own folder, so each row starts from what its own
+ * warm-up wrote, not from whatever the test suite or earlier runs left.
+ */
 const runCli = (args: string[], env: Record<string, string> = {}): Promise<RunResult> =>
-  meter.run(CLI, args, { node: true, env, cwd: PROJECT });
+  meter.run(CLI, args, {
+    node: true,
+    env: { XDG_CACHE_HOME: path.join(tmpRoot, 'cache'), ...env },
+    cwd: PROJECT,
+  });
 /**
  * The same runs without the compile cache (scripts/cli-launcher.cjs): what the
  * first run of a command on a fresh machine (a CI runner) pays. Every other

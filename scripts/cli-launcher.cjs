@@ -43,6 +43,17 @@ const { Script } = require('node:vm');
 const OWN_BUDGET = !process.execArgv.some((flag) => flag.startsWith('--interrupt-budget'));
 if (OWN_BUDGET) setFlagsFromString('--interrupt-budget=1000000');
 
+/** The commands (src/cli.ts); anything else (--version, a typo) shares one cache. */
+const COMMANDS = new Set([
+  'check',
+  'list',
+  'sync',
+  'rebase-check',
+  'footprint',
+  'discover',
+  'init',
+]);
+
 const BUILD = '%BUILD%';
 const MAIN = path.join(__dirname, 'cli-main.cjs');
 
@@ -103,7 +114,7 @@ function compileCacheFile() {
     if (!path.isAbsolute(home)) return null;
     const { size, mtimeMs } = statSync(MAIN);
     // Each command compiles different functions: each keeps its own cache.
-    const command = /^[a-z][a-z-]{0,30}$/.test(process.argv[2] ?? '') ? process.argv[2] : 'cli';
+    const command = COMMANDS.has(process.argv[2] ?? '') ? process.argv[2] : 'cli';
     // Node flags (--cpu-prof, --no-opt, …) change what V8 accepts: each set keeps its own.
     const flags = process.execArgv.length === 0 ? '' : `-${fnv1a(process.execArgv.join('\0'))}`;
     const key = `${BUILD}-${size}-${Math.trunc(mtimeMs)}-${process.version}-${process.platform}-${process.arch}${flags}`;

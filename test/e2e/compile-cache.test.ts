@@ -88,6 +88,18 @@ describe('the compile cache', () => {
     expect(bundle.toString('latin1')).toMatch(/\\u2033\|\\u3003/);
   });
 
+  it('keeps a cache per command of the CLI, and one for anything else', async () => {
+    const launcher = readFileSync(path.join(PROJECT, 'scripts', 'cli-launcher.cjs'), 'utf8');
+    const listed = /const COMMANDS = new Set\(\[([^\]]*)\]\)/.exec(launcher)?.[1] ?? '';
+    const cli = readFileSync(path.join(PROJECT, 'src', 'cli.ts'), 'utf8');
+    const declared = [...cli.matchAll(/\.command\('([a-z-]+)/g)].map((m) => m[1]);
+    expect([...listed.matchAll(/'([a-z-]+)'/g)].map((m) => m[1]).sort()).toEqual(declared.sort());
+    const cacheHome = path.join(home, 'commands');
+    await runCli(['frobnicate'], { XDG_CACHE_HOME: cacheHome });
+    await runCli(['--version'], { XDG_CACHE_HOME: cacheHome });
+    expect(readdirSync(folder(cacheHome)).map((f) => f.replace(/^.*-/, ''))).toEqual(['cli.v8']);
+  });
+
   it('refuses a broken cache file, runs as usual and writes a good one over it', async () => {
     const cacheHome = path.join(home, 'broken');
     await runCli(LIST, { XDG_CACHE_HOME: cacheHome });
