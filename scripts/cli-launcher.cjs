@@ -12,7 +12,7 @@
 //
 // The cache holds code, never results: what a run reads and reports does not
 // depend on it. Files are keyed by the bundle's hash, size and mtime, Node's
-// version and the platform (V8 also refuses data made for another version or
+// version, flags and the platform, the command and the root (V8 also refuses data made for another version or
 // other flags), live in the user's cache folder ($XDG_CACHE_HOME or
 // ~/.cache, then upstream-status/) and are private to the user. Any failure
 // only costs speed. NODE_DISABLE_COMPILE_CACHE=1, Node's own switch for the
@@ -117,11 +117,26 @@ function compileCacheFile() {
     const command = COMMANDS.has(process.argv[2] ?? '') ? process.argv[2] : 'cli';
     // Node flags (--cpu-prof, --no-opt, …) change what V8 accepts: each set keeps its own.
     const flags = process.execArgv.length === 0 ? '' : `-${fnv1a(process.execArgv.join('\0'))}`;
+    // Each tree exercises other functions (a layer's headers, a ledger, records):
+    // a command keeps one cache per root, as a hook or a CI job runs on one.
+    const tree = fnv1a(path.resolve(rootArgument() ?? '.'));
     const key = `${BUILD}-${size}-${Math.trunc(mtimeMs)}-${process.version}-${process.platform}-${process.arch}${flags}`;
-    return path.join(home, 'upstream-status', 'compile-cache', `${key}-${command}.v8`);
+    return path.join(home, 'upstream-status', 'compile-cache', `${key}-${tree}-${command}.v8`);
   } catch {
     return null;
   }
+}
+
+/** The value of --root (`--root DIR` or `--root=DIR`), if given. */
+function rootArgument() {
+  const args = process.argv.slice(3);
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] ?? '';
+    if (arg === '--') return null;
+    if (arg === '--root') return args[i + 1] ?? null;
+    if (arg.startsWith('--root=')) return arg.slice('--root='.length);
+  }
+  return null;
 }
 
 /** A short hash of a string (FNV-1a, 32 bits, hex). */

@@ -43,7 +43,7 @@ describe('the compile cache', () => {
     expect(stateOf(first.stderr)).toBe('missing');
     const files = readdirSync(folder(cacheHome));
     expect(files).toEqual([
-      expect.stringMatching(/^[0-9a-f]{16}-\d+-\d+-v\d+\.\d+\.\d+-\w+-\w+-list\.v8$/),
+      expect.stringMatching(/^[0-9a-f]{16}-\d+-\d+-v\d+\.\d+\.\d+-\w+-\w+-[0-9a-f]{8}-list\.v8$/),
     ]);
     // Private to the user: code another user could change would run as this one.
     expect(statSync(folder(cacheHome)).mode & 0o777).toBe(0o700);
@@ -54,27 +54,33 @@ describe('the compile cache', () => {
       expect(run.code).toBe(plain.code);
       expect(run.stdout).toBe(plain.stdout);
     }
-    // Another command keeps its own cache (it compiles other functions).
+    // Another command keeps its own cache (it compiles other functions), and so does another root.
     await runCli(['--version'], debug(cacheHome));
     expect(readdirSync(folder(cacheHome)).some((f) => f.endsWith('-cli.v8'))).toBe(true);
+    const other = ['list', `--root=${path.join(PROJECT, 'test', 'fixtures', 'e2e', 'queue')}`];
+    expect(stateOf((await runCli(other, debug(cacheHome))).stderr)).toBe('missing');
+    expect(readdirSync(folder(cacheHome)).filter((f) => f.endsWith('-list.v8'))).toHaveLength(2);
   });
 
   it('is written again by a run that worked much longer than the one that wrote it', async () => {
     const cacheHome = path.join(home, 'grow');
-    const big = path.join(home, 'big-tree');
-    await generateTree(big, { patches: 300, repos: 4, seed: 3 });
-    const empty = path.join(home, 'empty-tree');
-    mkdirSync(empty);
-    // The first `list` of this build reads nothing: it compiles little.
-    await runCli(['list', '--root', empty], { XDG_CACHE_HOME: cacheHome });
+    const tree = path.join(home, 'grow-tree');
+    const list = ['list', '--root', tree, '--today', '2026-08-20'];
+    // The first `list` of this root finds an empty folder: it compiles little.
+    mkdirSync(tree);
+    await runCli(list, { XDG_CACHE_HOME: cacheHome });
     const [name = ''] = readdirSync(folder(cacheHome));
     const file = path.join(folder(cacheHome), name);
     const small = statSync(file).size;
-    await runCli(['list', '--root', big, '--today', '2026-08-20'], { XDG_CACHE_HOME: cacheHome });
+    // Then the queue is there, and reading it compiles much more.
+    await generateTree(tree, { patches: 300, repos: 4, seed: 3 });
+    await runCli(list, { XDG_CACHE_HOME: cacheHome });
     const grown = statSync(file).size;
     expect(grown).toBeGreaterThan(small);
     // A small run afterwards keeps the bigger cache.
-    await runCli(['list', '--root', empty], { XDG_CACHE_HOME: cacheHome });
+    rmSync(tree, { recursive: true });
+    mkdirSync(tree);
+    await runCli(list, { XDG_CACHE_HOME: cacheHome });
     expect(statSync(file).size).toBe(grown);
     expect(readdirSync(folder(cacheHome))).toEqual([name]);
   });
