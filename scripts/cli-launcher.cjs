@@ -60,7 +60,7 @@ const MAIN = path.join(__dirname, 'cli-main.cjs');
 // ASCII by construction (build-cli.mjs escapes the rest): latin1 reads it as
 // UTF-8 would, without decoding 1.5 MB of it.
 const source = readFileSync(MAIN, 'latin1');
-const cacheFile = compileCacheFile();
+const cacheFile = privateOrNull(compileCacheFile());
 // A cache file is the CPU milliseconds of the run that wrote it (4 bytes) and V8's data.
 let cachedData;
 let cachedCpuMs = 0;
@@ -125,6 +125,27 @@ function compileCacheFile() {
   } catch {
     return null;
   }
+}
+
+/**
+ * `file`, unless its folder (or the file) is another user's or writable by
+ * others: cached bytecode runs as this user, so nobody else may be able to
+ * put it there (a shared XDG_CACHE_HOME, a folder made by someone else).
+ * A folder not made yet is fine: save() makes it 0700.
+ */
+function privateOrNull(file) {
+  if (file === null || typeof process.getuid !== 'function') return file;
+  const uid = process.getuid();
+  try {
+    for (const at of [path.dirname(file), file]) {
+      const s = statSync(at, { throwIfNoEntry: false });
+      if (s !== undefined && (s.uid !== uid || (s.mode & 0o022) !== 0)) return null;
+    }
+  } catch {
+    // Not a folder, not readable: no cache.
+    return null;
+  }
+  return file;
 }
 
 /** The value of --root (`--root DIR` or `--root=DIR`), if given. */

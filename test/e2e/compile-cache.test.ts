@@ -7,6 +7,7 @@
  * against a broken one.
  */
 import {
+  chmodSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -149,6 +150,21 @@ describe('the compile cache', () => {
     expect(given).toContain('interrupt budget: as given to node');
     // Each set of node flags keeps its own cache file (V8 refuses data made under others).
     expect(readdirSync(folder(cacheHome)).filter((f) => f.endsWith('-cli.v8'))).toHaveLength(2);
+  });
+
+  it('is neither read nor written in a folder others can write to', async () => {
+    const cacheHome = path.join(home, 'shared');
+    await runCli(LIST, { XDG_CACHE_HOME: cacheHome });
+    const [name = ''] = readdirSync(folder(cacheHome));
+    chmodSync(folder(cacheHome), 0o777);
+    const run = await runCli(LIST, debug(cacheHome));
+    expect(stateOf(run.stderr)).toBe('off');
+    expect(run.code).toBe(0);
+    expect(readdirSync(folder(cacheHome))).toEqual([name]);
+    // A file others can write is refused as well.
+    chmodSync(folder(cacheHome), 0o700);
+    chmodSync(path.join(folder(cacheHome), name), 0o666);
+    expect(stateOf((await runCli(LIST, debug(cacheHome))).stderr)).toBe('off');
   });
 
   it('keeps at most 32 files, dropping the oldest', async () => {
