@@ -29100,9 +29100,13 @@ function readDatesAnswer(batch, data) {
 }
 function commitDate(commit, expectOid) {
   if (commit?.["__typename"] !== "Commit") return null;
-  const { oid, committedDate } = commit;
-  if (typeof oid !== "string" || typeof committedDate !== "string") return null;
+  const { oid } = commit;
+  if (typeof oid !== "string") return null;
   if (expectOid !== null && oid.toLowerCase() !== expectOid) return null;
+  return dateOf(commit["committedDate"]);
+}
+function dateOf(committedDate) {
+  if (typeof committedDate !== "string") return null;
   const at = Date.parse(committedDate);
   return Number.isNaN(at) ? null : at;
 }
@@ -29204,8 +29208,7 @@ function readBatchAnswer(batch, data, errors) {
     const oid = resolution?.status === "found" ? resolution.live.mergeCommit : null;
     if (oid !== null) {
       const item = asRecord2(asRecord2(root?.[slot.repoAlias])?.[slot.itemAlias]);
-      const merge2 = asRecord2(item?.["mergeCommit"]);
-      const at = commitDate(merge2 && { __typename: "Commit", ...merge2 }, oid.toLowerCase());
+      const at = dateOf(asRecord2(item?.["mergeCommit"])?.["committedDate"]);
       if (at !== null) dates.set(dateKey(slot.key.slice(0, slot.key.lastIndexOf("#")), oid), at);
     }
   }
@@ -37258,10 +37261,10 @@ async function runCheck(opts) {
     requests = answer.requests + (more?.requests ?? 0);
     notes.push(...answer.notes, ...more?.notes ?? []);
     knownDates = new Map([...answer.dates ?? [], ...more?.dates ?? []]);
-  } else if (opts.github !== null) {
+  } else if (github !== null) {
     const refs = refRequests(collected);
-    const planned = opts.github.replay !== null ? 0 : plannedRequests(refs, {
-      token: opts.github.token !== null,
+    const planned = github.replay !== null ? 0 : plannedRequests(refs, {
+      token: github.token !== null,
       chunkSize: opts.config.github.chunkSize
     });
     if (budget !== null && planned > budget) {
@@ -37269,11 +37272,11 @@ async function runCheck(opts) {
       offline = true;
     } else if (refs.length > 0) {
       const answer = await resolveLive(
-        opts.github,
+        github,
         opts.config,
         refs,
         transport2,
-        baseDateRequests(opts.github, opts.config, collected.sources)
+        baseDateRequests(github, opts.config, collected.sources)
       );
       live = answer.results;
       knownDates = answer.dates;

@@ -111,13 +111,13 @@ export async function runCheck(opts: CheckOptions): Promise<CheckResult> {
     requests = answer.requests + (more?.requests ?? 0);
     notes.push(...answer.notes, ...(more?.notes ?? []));
     knownDates = new Map([...(answer.dates ?? []), ...(more?.dates ?? [])]);
-  } else if (opts.github !== null) {
+  } else if (github !== null) {
     const refs = refRequests(collected);
     const planned =
-      opts.github.replay !== null
+      github.replay !== null
         ? 0
         : plannedRequests(refs, {
-            token: opts.github.token !== null,
+            token: github.token !== null,
             chunkSize: opts.config.github.chunkSize,
           });
     if (budget !== null && planned > budget) {
@@ -125,11 +125,11 @@ export async function runCheck(opts: CheckOptions): Promise<CheckResult> {
       offline = true;
     } else if (refs.length > 0) {
       const answer = await resolveLive(
-        opts.github,
+        github,
         opts.config,
         refs,
         transport,
-        baseDateRequests(opts.github, opts.config, collected.sources),
+        baseDateRequests(github, opts.config, collected.sources),
       );
       live = answer.results;
       knownDates = answer.dates;

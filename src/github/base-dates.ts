@@ -113,14 +113,20 @@ export function readDatesAnswer(
   return out;
 }
 
-export function commitDate(
+function commitDate(
   commit: Record<string, unknown> | null,
   expectOid: string | null,
 ): number | null {
   if (commit?.['__typename'] !== 'Commit') return null;
-  const { oid, committedDate } = commit;
-  if (typeof oid !== 'string' || typeof committedDate !== 'string') return null;
+  const { oid } = commit;
+  if (typeof oid !== 'string') return null;
   if (expectOid !== null && oid.toLowerCase() !== expectOid) return null;
+  return dateOf(commit['committedDate']);
+}
+
+/** A `committedDate` as epoch ms; null when it is not a readable date. */
+export function dateOf(committedDate: unknown): number | null {
+  if (typeof committedDate !== 'string') return null;
   const at = Date.parse(committedDate);
   return Number.isNaN(at) ? null : at;
 }

@@ -8,7 +8,7 @@
  */
 import { splitRefKey, type LiveState, type RefKey, type Resolution } from '../model.js';
 import {
-  commitDate,
+  dateOf,
   DATED_FRAGMENT,
   dateKey,
   datesSelections,
@@ -118,8 +118,7 @@ export function readBatchAnswer(
     const oid = resolution?.status === 'found' ? resolution.live.mergeCommit : null;
     if (oid !== null) {
       const item = asRecord(asRecord(root?.[slot.repoAlias])?.[slot.itemAlias]);
-      const merge = asRecord(item?.['mergeCommit']);
-      const at = commitDate(merge && { __typename: 'Commit', ...merge }, oid.toLowerCase());
+      const at = dateOf(asRecord(item?.['mergeCommit'])?.['committedDate']);
       if (at !== null) dates.set(dateKey(slot.key.slice(0, slot.key.lastIndexOf('#')), oid), at);
     }
   }
