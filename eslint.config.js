@@ -26,8 +26,9 @@ export default tseslint.config(
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
   },
   {
-    // The CLI's launcher is CommonJS on purpose (scripts/cli-launcher.cjs says why).
-    files: ['scripts/**/*.cjs'],
+    // The CLI's launcher is CommonJS on purpose (scripts/cli-launcher.cjs says
+    // why), and so are the scripts tests preload with `node -r`.
+    files: ['scripts/**/*.cjs', 'test/support/**/*.cjs'],
     languageOptions: {
       sourceType: 'commonjs',
       globals: {

@@ -273,6 +273,43 @@ var require_argument = __commonJS({
   }
 });
 
+// lazy-builtin:child_process
+var require_child_process = __commonJS({
+  "lazy-builtin:child_process"(exports, module) {
+    var real;
+    var load = () => real ??= __require("node:child_process");
+    module.exports = {
+      get ChildProcess() {
+        return load().ChildProcess;
+      },
+      get _forkChild() {
+        return load()._forkChild;
+      },
+      get exec() {
+        return load().exec;
+      },
+      get execFile() {
+        return load().execFile;
+      },
+      get execFileSync() {
+        return load().execFileSync;
+      },
+      get execSync() {
+        return load().execSync;
+      },
+      get fork() {
+        return load().fork;
+      },
+      get spawn() {
+        return load().spawn;
+      },
+      get spawnSync() {
+        return load().spawnSync;
+      }
+    };
+  }
+});
+
 // node_modules/commander/lib/help.js
 var require_help = __commonJS({
   "node_modules/commander/lib/help.js"(exports) {
@@ -1272,7 +1309,7 @@ var require_suggestSimilar = __commonJS({
 var require_command = __commonJS({
   "node_modules/commander/lib/command.js"(exports) {
     var EventEmitter = __require("node:events").EventEmitter;
-    var childProcess = __require("node:child_process");
+    var childProcess = require_child_process();
     var path23 = __require("node:path");
     var fs = __require("node:fs");
     var process2 = __require("node:process");
@@ -1324,7 +1361,7 @@ var require_command = __commonJS({
         this._outputConfiguration = {
           writeOut: (str2) => process2.stdout.write(str2),
           writeErr: (str2) => process2.stderr.write(str2),
-          outputError: (str2, write) => write(str2),
+          outputError: (str2, write2) => write2(str2),
           getOutHelpWidth: () => process2.stdout.isTTY ? process2.stdout.columns : void 0,
           getErrHelpWidth: () => process2.stderr.isTTY ? process2.stderr.columns : void 0,
           getOutHasColors: () => useColor() ?? (process2.stdout.isTTY && process2.stdout.hasColors?.()),
@@ -3305,11 +3342,11 @@ Expecting one of '${allowedValues.join("', '")}'`);
           hasColors = this._outputConfiguration.getOutHasColors();
           helpWidth = this._outputConfiguration.getOutHelpWidth();
         }
-        const write = (str2) => {
+        const write2 = (str2) => {
           if (!hasColors) str2 = this._outputConfiguration.stripColor(str2);
           return baseWrite(str2);
         };
-        return { error, write, hasColors, helpWidth };
+        return { error, write: write2, hasColors, helpWidth };
       }
       /**
        * Output help information for this command.
@@ -3557,6 +3594,109 @@ var init_esm = __esm({
       Option,
       Help
     } = import_index.default);
+  }
+});
+
+// lazy-builtin:fs/promises
+var require_promises = __commonJS({
+  "lazy-builtin:fs/promises"(exports, module) {
+    var real;
+    var load = () => real ??= __require("node:fs/promises");
+    module.exports = {
+      get access() {
+        return load().access;
+      },
+      get appendFile() {
+        return load().appendFile;
+      },
+      get chmod() {
+        return load().chmod;
+      },
+      get chown() {
+        return load().chown;
+      },
+      get constants() {
+        return load().constants;
+      },
+      get copyFile() {
+        return load().copyFile;
+      },
+      get cp() {
+        return load().cp;
+      },
+      get lchmod() {
+        return load().lchmod;
+      },
+      get lchown() {
+        return load().lchown;
+      },
+      get link() {
+        return load().link;
+      },
+      get lstat() {
+        return load().lstat;
+      },
+      get lutimes() {
+        return load().lutimes;
+      },
+      get mkdir() {
+        return load().mkdir;
+      },
+      get mkdtemp() {
+        return load().mkdtemp;
+      },
+      get open() {
+        return load().open;
+      },
+      get opendir() {
+        return load().opendir;
+      },
+      get readFile() {
+        return load().readFile;
+      },
+      get readdir() {
+        return load().readdir;
+      },
+      get readlink() {
+        return load().readlink;
+      },
+      get realpath() {
+        return load().realpath;
+      },
+      get rename() {
+        return load().rename;
+      },
+      get rm() {
+        return load().rm;
+      },
+      get rmdir() {
+        return load().rmdir;
+      },
+      get stat() {
+        return load().stat;
+      },
+      get statfs() {
+        return load().statfs;
+      },
+      get symlink() {
+        return load().symlink;
+      },
+      get truncate() {
+        return load().truncate;
+      },
+      get unlink() {
+        return load().unlink;
+      },
+      get utimes() {
+        return load().utimes;
+      },
+      get watch() {
+        return load().watch;
+      },
+      get writeFile() {
+        return load().writeFile;
+      }
+    };
   }
 });
 
@@ -11062,28 +11202,28 @@ function expandBraces(p, original) {
 }
 function compilePath(p, original) {
   const segments = [];
-  const plain = [];
+  const plain2 = [];
   for (const seg of p.split("/")) {
     if (seg === "**") {
       segments.push(STAR);
-      plain.push(null);
+      plain2.push(null);
       continue;
     }
     const compiled = compileSegment(seg, original);
     const parts = plainParts(compiled);
-    plain.push(parts);
+    plain2.push(parts);
     segments.push(
       parts === null ? (text3) => matchSegment(compiled.tokens, text3) : plainTest(parts)
     );
   }
-  const first = plain[0];
-  const last = plain[plain.length - 1];
+  const first = plain2[0];
+  const last = plain2[plain2.length - 1];
   return {
     segments,
     prefix: segments[0] === STAR || !first ? "" : first[0] ?? "",
     suffix: segments[segments.length - 1] === STAR || !last ? "" : last[last.length - 1] ?? "",
     // Each run of plain characters lies within one segment, so within the path.
-    needles: plain.flatMap((parts) => parts?.filter((part) => part !== "") ?? [])
+    needles: plain2.flatMap((parts) => parts?.filter((part) => part !== "") ?? [])
   };
 }
 function plainParts(seg) {
@@ -11120,31 +11260,31 @@ function plainTest(parts) {
 }
 function compileSegment(seg, original) {
   const out = [];
-  let plain = [];
+  let plain2 = [];
   for (let i = 0; i < seg.length; i++) {
     const c = seg[i];
     if (c === "\\" && i + 1 < seg.length) {
       const x = seg[++i];
       out.push(literal(x));
-      plain?.push(x);
+      plain2?.push(x);
     } else if (c === "*") {
       out.push(STAR);
-      plain?.push(STAR);
+      plain2?.push(STAR);
     } else if (c === "?") {
       out.push(() => true);
-      plain = null;
+      plain2 = null;
     } else if (c === "[") {
       const end = classEnd(seg, i);
       if (end < 0) throw new GlobSyntaxError(original, "unclosed [");
       out.push(compileClass(seg.slice(i + 1, end), original));
-      plain = null;
+      plain2 = null;
       i = end;
     } else {
       out.push(literal(c));
-      plain?.push(c);
+      plain2?.push(c);
     }
   }
-  return { tokens: out, plain };
+  return { tokens: out, plain: plain2 };
 }
 function literal(c) {
   return (x) => x === c;
@@ -11807,7 +11947,7 @@ var init_config_parse = __esm({
 });
 
 // src/config.ts
-import { readFile, stat } from "node:fs/promises";
+import { readFileSync, statSync } from "node:fs";
 import path2 from "node:path";
 async function loadConfig(root, explicit) {
   if (explicit !== null) return loadFile(path2.resolve(explicit), explicit);
@@ -11844,10 +11984,12 @@ async function loadFile(abs, shown3) {
 }
 async function readText(abs) {
   try {
-    const size = (await stat(abs)).size;
+    const stats = statSync(abs, { throwIfNoEntry: false });
+    if (stats === void 0) return { ok: false, code: "ENOENT" };
+    const size = stats.size;
     if (size > MAX_CONFIG_BYTES)
       return { ok: false, code: `${TOO_LARGE} ${size} bytes, over 1 MiB` };
-    return { ok: true, text: await readFile(abs, "utf8") };
+    return { ok: true, text: readFileSync(abs, "utf8") };
   } catch (e) {
     return { ok: false, code: e.code ?? String(e) };
   }
@@ -11950,8 +12092,7 @@ var init_endpoint = __esm({
 });
 
 // src/repository-top.ts
-import { execFileSync } from "node:child_process";
-import { existsSync, lstatSync, readFileSync, realpathSync, statSync } from "node:fs";
+import { existsSync, lstatSync, readFileSync as readFileSync2, realpathSync, statSync as statSync2 } from "node:fs";
 import path3 from "node:path";
 function shownRootOf(root, env) {
   const real = realOrSelf(root);
@@ -11963,8 +12104,8 @@ function shownRootOf(root, env) {
   return rel.split(path3.sep).join("/");
 }
 function gitTop(dir, env = process.env) {
-  const plain = plainGitTop(dir, env);
-  return plain === void 0 ? askGit(dir) : plain;
+  const plain2 = plainGitTop(dir, env);
+  return plain2 === void 0 ? askGit(dir) : plain2;
 }
 function plainGitTop(dir, env) {
   if (GIT_LOOKUP_ENV.some((name2) => env[name2] !== void 0)) return void 0;
@@ -11973,7 +12114,7 @@ function plainGitTop(dir, env) {
   let device;
   try {
     at = realpathSync(dir);
-    device = statSync(at).dev;
+    device = statSync2(at).dev;
   } catch {
     return void 0;
   }
@@ -11982,7 +12123,7 @@ function plainGitTop(dir, env) {
     const found4 = lstatSync(dotGit, { throwIfNoEntry: false });
     if (found4 !== void 0) {
       const uid = process.getuid();
-      if (!found4.isDirectory() || found4.uid !== uid || statSync(at).uid !== uid) return void 0;
+      if (!found4.isDirectory() || found4.uid !== uid || statSync2(at).uid !== uid) return void 0;
       const isRepository = existsSync(path3.join(dotGit, "HEAD")) && existsSync(path3.join(dotGit, "objects")) && existsSync(path3.join(dotGit, "refs"));
       if (!isRepository) return void 0;
       const config2 = readTextOrNull(path3.join(dotGit, "config"));
@@ -11991,21 +12132,21 @@ function plainGitTop(dir, env) {
     }
     const parent = path3.dirname(at);
     if (parent === at) return null;
-    const parentDevice = statSync(parent, { throwIfNoEntry: false })?.dev;
+    const parentDevice = statSync2(parent, { throwIfNoEntry: false })?.dev;
     if (parentDevice !== device) return void 0;
     at = parent;
   }
 }
 function readTextOrNull(file) {
   try {
-    return readFileSync(file, "utf8");
+    return readFileSync2(file, "utf8");
   } catch {
     return null;
   }
 }
 function askGit(dir) {
   try {
-    const top = execFileSync("git", ["rev-parse", "--show-toplevel"], {
+    const top = (0, import_node_child_process.execFileSync)("git", ["rev-parse", "--show-toplevel"], {
       cwd: dir,
       encoding: "utf8",
       stdio: ["ignore", "pipe", "ignore"]
@@ -12022,10 +12163,11 @@ function realOrSelf(p) {
     return path3.resolve(p);
   }
 }
-var GIT_LOOKUP_ENV;
+var import_node_child_process, GIT_LOOKUP_ENV;
 var init_repository_top = __esm({
   "src/repository-top.ts"() {
     "use strict";
+    import_node_child_process = __toESM(require_child_process(), 1);
     GIT_LOOKUP_ENV = [
       "GIT_DIR",
       "GIT_WORK_TREE",
@@ -12095,8 +12237,7 @@ var init_flag_rules = __esm({
 });
 
 // src/commands/shared.ts
-import { existsSync as existsSync2, statSync as statSync2 } from "node:fs";
-import { mkdir } from "node:fs/promises";
+import { existsSync as existsSync2, statSync as statSync3 } from "node:fs";
 import path4 from "node:path";
 async function prepare(flags) {
   refuseContradictions(flags);
@@ -12162,7 +12303,7 @@ function tokenFromEnv(env) {
 }
 async function ensureParentDir(file) {
   try {
-    await mkdir(path4.dirname(path4.resolve(file)), { recursive: true });
+    await (0, import_promises.mkdir)(path4.dirname(path4.resolve(file)), { recursive: true });
   } catch (err) {
     const code2 = err.code ?? "error";
     throw new UsageError(`cannot create the folder for ${file} (${code2})`);
@@ -12171,7 +12312,7 @@ async function ensureParentDir(file) {
 function resolveRoot(flag) {
   if (flag) {
     const root = path4.resolve(flag);
-    if (!existsSync2(root) || !statSync2(root).isDirectory()) {
+    if (!existsSync2(root) || !statSync3(root).isDirectory()) {
       throw new UsageError(`--root ${flag} is not a directory`);
     }
     return root;
@@ -12191,10 +12332,11 @@ function parseToday(flag, now) {
   }
   return flag;
 }
-var VERSION;
+var import_promises, VERSION;
 var init_shared = __esm({
   "src/commands/shared.ts"() {
     "use strict";
+    import_promises = __toESM(require_promises(), 1);
     init_config();
     init_errors();
     init_endpoint();
@@ -12220,8 +12362,106 @@ var init_client = __esm({
   }
 });
 
+// lazy-builtin:tty
+var require_tty = __commonJS({
+  "lazy-builtin:tty"(exports, module) {
+    var real;
+    var load = () => real ??= __require("node:tty");
+    module.exports = {
+      get ReadStream() {
+        return load().ReadStream;
+      },
+      get WriteStream() {
+        return load().WriteStream;
+      },
+      get isatty() {
+        return load().isatty;
+      }
+    };
+  }
+});
+
+// src/stdio.ts
+import { writeSync } from "node:fs";
+function write(fd, text3) {
+  if (closed[fd] || text3 === "") return;
+  if (streamed[fd]) {
+    streamOf(fd).write(text3);
+    return;
+  }
+  const bytes2 = Buffer.from(text3, "utf8");
+  let done = 0;
+  while (done < bytes2.length) {
+    try {
+      done += writeSync(fd, bytes2, done, bytes2.length - done);
+    } catch (err) {
+      const code2 = err.code;
+      if (code2 === "EPIPE") {
+        closed[fd] = true;
+        return;
+      }
+      if (code2 !== "EAGAIN") throw err;
+      streamed[fd] = true;
+      watchForClosedPipe(streamOf(fd), fd);
+      streamOf(fd).write(bytes2.subarray(done));
+      return;
+    }
+  }
+}
+function watchForClosedPipe(stream, fd) {
+  stream.on("error", (err) => {
+    if (err.code !== "EPIPE") throw err;
+    closed[fd] = true;
+  });
+}
+function writeOut(text3) {
+  write(1, text3);
+}
+function writeErr(text3) {
+  write(2, text3);
+}
+function pipeClosed() {
+  return closed[1] || closed[2];
+}
+function isTerminal(fd) {
+  return (0, import_node_tty.isatty)(fd);
+}
+function stderrForProgress() {
+  return {
+    get isTTY() {
+      return isTerminal(2);
+    },
+    get columns() {
+      return isTerminal(2) ? process.stderr.columns : void 0;
+    },
+    write: writeErr
+  };
+}
+function exitWhenDone(code2) {
+  const pending2 = [1, 2].filter((fd) => streamed[fd] && !closed[fd]);
+  const exit = () => process.exit(pipeClosed() ? EXIT_CLOSED_PIPE : code2);
+  if (pending2.length === 0) exit();
+  let left = pending2.length;
+  for (const fd of pending2) {
+    streamOf(fd).write("", (err) => {
+      if (err?.code === "EPIPE") closed[fd] = true;
+      if (--left === 0) exit();
+    });
+  }
+}
+var import_node_tty, EXIT_CLOSED_PIPE, closed, streamed, streamOf;
+var init_stdio = __esm({
+  "src/stdio.ts"() {
+    "use strict";
+    import_node_tty = __toESM(require_tty(), 1);
+    EXIT_CLOSED_PIPE = 141;
+    closed = { 1: false, 2: false };
+    streamed = { 1: false, 2: false };
+    streamOf = (fd) => fd === 1 ? process.stdout : process.stderr;
+  }
+});
+
 // src/action-outputs.ts
-import { appendFile } from "node:fs/promises";
 function outputLines(counts) {
   return `errors=${counts.errors}
 warnings=${counts.warnings}
@@ -12231,12 +12471,14 @@ notices=${counts.notices}
 async function writeStepOutputs(counts, env = process.env) {
   const file = env.GITHUB_OUTPUT;
   if (env.GITHUB_ACTIONS !== "true" || file === void 0 || file === "") return false;
-  await appendFile(file, outputLines(counts), "utf8");
+  await (0, import_promises2.appendFile)(file, outputLines(counts), "utf8");
   return true;
 }
+var import_promises2;
 var init_action_outputs = __esm({
   "src/action-outputs.ts"() {
     "use strict";
+    import_promises2 = __toESM(require_promises(), 1);
   }
 });
 
@@ -12542,12 +12784,11 @@ __export(discover_exports, {
   isPatchFile: () => isPatchFile,
   layoutOf: () => layoutOf
 });
-import { lstatSync as lstatSync2, readdirSync, realpathSync as realpathSync2, statSync as statSync3 } from "node:fs";
-import { lstat, realpath, stat as stat2 } from "node:fs/promises";
+import { lstatSync as lstatSync2, readdirSync, realpathSync as realpathSync2, statSync as statSync4 } from "node:fs";
 import path5 from "node:path";
 async function discover(root, config2) {
   const rootAbs = path5.resolve(root);
-  const rootReal = await realpath(rootAbs);
+  const rootReal = realpathSync2.native(rootAbs);
   const walked = walk(rootAbs, rootReal, ".");
   const tree = config2.exclude.length === 0 ? walked : { ...walked, files: walked.files.filter((f) => !matchAny(config2.exclude, f)) };
   const skipped = [...tree.skipped];
@@ -12650,7 +12891,7 @@ function isPatchFile(relPathInPatchesDir, config2) {
 async function findPatchDirs(rootAbs, rootReal, config2, ledgers, indexes, records, skipped) {
   if (config2.patches.dir !== null) {
     const dir = config2.patches.dir;
-    const kind = await kindOf(rootAbs, rootReal, dir, true);
+    const kind = kindOf(rootAbs, rootReal, dir, true);
     if (kind !== "dir")
       throw new DiscoveryError("patches.dir", [
         { path: dir, reason: reasonFor(kind, "not a folder") }
@@ -12660,7 +12901,7 @@ async function findPatchDirs(rootAbs, rootReal, config2, ledgers, indexes, recor
   const out = [];
   for (const source2 of [...ledgers, ...indexes]) {
     const dir = join(dirname(source2), "patches");
-    const kind = await kindOf(rootAbs, rootReal, dir, false);
+    const kind = kindOf(rootAbs, rootReal, dir, false);
     const isLedger2 = basename(source2) !== INDEX_NAME;
     if (kind !== "dir") {
       if (!skipped.some((s) => s.path === dir))
@@ -12675,31 +12916,18 @@ async function findPatchDirs(rootAbs, rootReal, config2, ledgers, indexes, recor
 async function requireFiles(rootAbs, rootReal, paths) {
   const problems = [];
   for (const p of paths) {
-    const kind = await kindOf(rootAbs, rootReal, p, true);
+    const kind = kindOf(rootAbs, rootReal, p, true);
     if (kind !== "file") problems.push({ path: p, reason: reasonFor(kind, "not a file") });
   }
   if (problems.length > 0) throw new DiscoveryError("ledgers", problems);
   return [...new Set(paths)];
 }
-async function kindOf(rootAbs, rootReal, rel, followLinks) {
-  const abs = path5.join(rootAbs, rel);
-  try {
-    const link2 = await lstat(abs);
-    if (!isInside(rootReal, await realpath(abs))) return "outside";
-    const s = link2.isSymbolicLink() ? await stat2(abs) : link2;
-    const kind = s.isDirectory() ? "dir" : s.isFile() ? "file" : "other";
-    if (kind !== "other" && link2.isSymbolicLink() && !followLinks) return `symlinked-${kind}`;
-    return kind;
-  } catch {
-    return "missing";
-  }
-}
-function kindOfSync(rootAbs, rootReal, rel, followLinks) {
+function kindOf(rootAbs, rootReal, rel, followLinks) {
   const abs = path5.join(rootAbs, rel);
   try {
     const link2 = lstatSync2(abs);
     if (!isInside(rootReal, realpathSync2.native(abs))) return "outside";
-    const s = link2.isSymbolicLink() ? statSync3(abs) : link2;
+    const s = link2.isSymbolicLink() ? statSync4(abs) : link2;
     const kind = s.isDirectory() ? "dir" : s.isFile() ? "file" : "other";
     if (kind !== "other" && link2.isSymbolicLink() && !followLinks) return `symlinked-${kind}`;
     return kind;
@@ -12747,7 +12975,7 @@ function walk(rootAbs, rootReal, start) {
   for (const rel of links) visitLink(rel);
   return tree;
   function visitLink(rel) {
-    const kind = kindOfSync(rootAbs, rootReal, rel, false);
+    const kind = kindOf(rootAbs, rootReal, rel, false);
     if (kind === "symlinked-file") tree.files.push(rel);
     else if (kind === "outside")
       tree.skipped.push({ path: rel, reason: "symlink resolves outside the root" });
@@ -14749,8 +14977,8 @@ function normalise(name2) {
 function joinDir(dir, rel) {
   if (isAbsolute(rel)) return null;
   if (PLAIN_PATH.test(rel) && (dir === "" || PLAIN_PATH.test(dir))) {
-    const plain = dir === "" ? rel : `${dir}/${rel}`;
-    if (!isAbsolute(plain)) return plain;
+    const plain2 = dir === "" ? rel : `${dir}/${rel}`;
+    if (!isAbsolute(plain2)) return plain2;
   }
   const joined = posix2.join(dir === "" ? "." : dir, rel).replace(/^\.\//, "");
   return joined === "." || normaliseRelPath(joined) !== null ? joined : null;
@@ -15286,7 +15514,7 @@ function decodeTrieDict(input2, resultLength, atomCount, dict1AtomCount, ngramCo
   readNgramReferences(ngramCount - dictSize + dict1AtomCount, dictSize + dict2AtomCount);
   readNgramReferences(dictSize - dict1AtomCount, dict1AtomCount);
   const pool = new Uint16Array(poolSize);
-  let write = 0;
+  let write2 = 0;
   for (let index = 0; index < ngramIndex; index++) {
     for (let half = 0; half < 2; half++) {
       const source2 = references[index * 2 + half];
@@ -15295,9 +15523,9 @@ function decodeTrieDict(input2, resultLength, atomCount, dict1AtomCount, ngramCo
         let read = start[source2];
         const readEnd = read + length[source2];
         while (read < readEnd)
-          pool[write++] = pool[read++];
+          pool[write2++] = pool[read++];
       } else {
-        pool[write++] = value;
+        pool[write2++] = value;
       }
     }
   }
@@ -20943,8 +21171,8 @@ function parseInline(ctx, source2, inTable = false) {
   if (source2.content === "") return [];
   const [only, second] = source2.pieces;
   if (ctx.engine.plainInline && only !== void 0 && second === void 0) {
-    const plain = parsePlainInline(ctx.source, source2.content, only.to - only.at, inTable);
-    if (plain !== null) return plain;
+    const plain2 = parsePlainInline(ctx.source, source2.content, only.to - only.at, inTable);
+    if (plain2 !== null) return plain2;
   }
   const tokens = [];
   ctx.engine.md.inline.parse(source2.content, ctx.engine.md, ctx.env, tokens);
@@ -20953,8 +21181,8 @@ function parseInline(ctx, source2, inTable = false) {
 function parseInlineAt(ctx, content2, base, inTable = false) {
   if (content2 === "") return [];
   if (ctx.engine.plainInline) {
-    const plain = parsePlainInline(ctx.source, content2, base, inTable);
-    if (plain !== null) return plain;
+    const plain2 = parsePlainInline(ctx.source, content2, base, inTable);
+    if (plain2 !== null) return plain2;
   }
   return parseInline(ctx, { content: content2, pieces: [{ at: 0, to: base }] }, inTable);
 }
@@ -23106,8 +23334,8 @@ var init_yaml = __esm({
       constructor(file, text3) {
         this.file = file;
         this.text = text3;
-        const plain = yamlReaders.plain ? readPlainYaml(text3) : null;
-        this.root = plain ?? this.readFull();
+        const plain2 = yamlReaders.plain ? readPlainYaml(text3) : null;
+        this.root = plain2 ?? this.readFull();
       }
       file;
       text;
@@ -29520,7 +29748,6 @@ var init_rest_client = __esm({
 });
 
 // src/github/snapshot.ts
-import { readFile as readFile2, rename, writeFile } from "node:fs/promises";
 function recordingClient(inner, file) {
   const answers = /* @__PURE__ */ new Map();
   let writing = Promise.resolve();
@@ -29565,13 +29792,13 @@ async function writeSnapshot(file, answers) {
 }
 async function writeSnapshotText(file, text3) {
   const temp = `${file}.${process.pid}.tmp`;
-  await writeFile(temp, text3, "utf8");
-  await rename(temp, file);
+  await (0, import_promises3.writeFile)(temp, text3, "utf8");
+  await (0, import_promises3.rename)(temp, file);
 }
 async function readSnapshotJson(file) {
   let text3;
   try {
-    text3 = await readFile2(file, "utf8");
+    text3 = await (0, import_promises3.readFile)(file, "utf8");
   } catch (error) {
     throw new Error(`cannot read GitHub snapshot ${file}: ${error.message}`, {
       cause: error
@@ -29625,10 +29852,11 @@ function readLive(value) {
 function isObject(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
-var SNAPSHOT_SCHEMA_VERSION, NULLABLE_TEXT;
+var import_promises3, SNAPSHOT_SCHEMA_VERSION, NULLABLE_TEXT;
 var init_snapshot = __esm({
   "src/github/snapshot.ts"() {
     "use strict";
+    import_promises3 = __toESM(require_promises(), 1);
     init_model();
     init_client();
     SNAPSHOT_SCHEMA_VERSION = 1;
@@ -34633,8 +34861,8 @@ function readImport(statement, into) {
     }
     return;
   }
-  const plain = IMPORT.exec(flat);
-  for (const item of (plain?.[1] ?? "").split(",")) {
+  const plain2 = IMPORT.exec(flat);
+  for (const item of (plain2?.[1] ?? "").split(",")) {
     const [name2, alias] = item.trim().split(/\s+as\s+/);
     if (!name2) continue;
     const dotted = name2.trim();
@@ -35943,7 +36171,6 @@ var init_record_target = __esm({
 });
 
 // src/footprint/collect.ts
-import { readFile as readFile3 } from "node:fs/promises";
 import path11 from "node:path";
 async function collectFootprints(root, config2, given) {
   const collected = given ?? await collectSources(root, config2);
@@ -35951,7 +36178,7 @@ async function collectFootprints(root, config2, given) {
   for (const target of patchTargets(collected, config2)) {
     let text3;
     try {
-      text3 = await readFile3(path11.join(root, target.patch), "utf8");
+      text3 = await (0, import_promises4.readFile)(path11.join(root, target.patch), "utf8");
     } catch (error) {
       footprints.push({
         patch: target.patch,
@@ -35990,9 +36217,11 @@ async function collectFootprints(root, config2, given) {
   }
   return { footprints, collected };
 }
+var import_promises4;
 var init_collect2 = __esm({
   "src/footprint/collect.ts"() {
     "use strict";
+    import_promises4 = __toESM(require_promises(), 1);
     init_collect();
     init_targets();
     init_build3();
@@ -36016,7 +36245,6 @@ __export(containment_exports, {
   recordingContainment: () => recordingContainment,
   replayContainment: () => replayContainment
 });
-import { execFile } from "node:child_process";
 async function containsCommit(resolver, repo, ref, sha) {
   const q2 = { repo, ref, sha };
   const { answers } = await resolver.contains([q2]);
@@ -36148,7 +36376,7 @@ function isAncestor(dir, sha, ref) {
       resolve2(null);
       return;
     }
-    execFile("git", ["-C", dir, "merge-base", "--is-ancestor", sha, ref], (error) => {
+    (0, import_node_child_process2.execFile)("git", ["-C", dir, "merge-base", "--is-ancestor", sha, ref], (error) => {
       if (!error) resolve2(true);
       else resolve2(error.code === 1 ? false : null);
     });
@@ -36222,10 +36450,11 @@ function recordingContainment(inner, file) {
 function isObject2(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
-var CLOCK_SKEW_MARGIN_MS;
+var import_node_child_process2, CLOCK_SKEW_MARGIN_MS;
 var init_containment = __esm({
   "src/github/containment.ts"() {
     "use strict";
+    import_node_child_process2 = __toESM(require_child_process(), 1);
     init_pinned();
     init_base_dates();
     init_client();
@@ -36238,7 +36467,6 @@ var init_containment = __esm({
 });
 
 // src/github/contents.ts
-import { execFile as execFile2 } from "node:child_process";
 function fileKey(f) {
   return `${f.repo}@${f.ref}:${f.path}`;
 }
@@ -36445,7 +36673,7 @@ function createLocalContents(opts) {
 }
 function git(dir, args2) {
   return new Promise((resolve2, reject) => {
-    execFile2(
+    (0, import_node_child_process3.execFile)(
       "git",
       ["-C", dir, ...args2],
       { encoding: "buffer", maxBuffer: 256 * 1024 * 1024 },
@@ -36468,10 +36696,12 @@ function chunk2(items, size) {
 function isObject3(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
+var import_node_child_process3;
 var init_contents = __esm({
   "src/github/contents.ts"() {
     "use strict";
     init_activity();
+    import_node_child_process3 = __toESM(require_child_process(), 1);
     init_client();
     init_containment();
     init_octokit();
@@ -36479,14 +36709,13 @@ var init_contents = __esm({
 });
 
 // src/discover/cache.ts
-import { mkdir as mkdir2, readFile as readFile4, rename as rename2, writeFile as writeFile2 } from "node:fs/promises";
 import path12 from "node:path";
 function fileFor(dir, repo) {
   return path12.join(dir, `discover-${repo.replace("/", "__")}.json`);
 }
 async function loadCache(dir, repo) {
   try {
-    const json = JSON.parse(await readFile4(fileFor(dir, repo), "utf8"));
+    const json = JSON.parse(await (0, import_promises5.readFile)(fileFor(dir, repo), "utf8"));
     if (json.version !== 1 || typeof json.prs !== "object" || json.prs === null) return /* @__PURE__ */ new Map();
     return new Map(Object.entries(json.prs).map(([n, pr]) => [Number(n), pr]));
   } catch {
@@ -36494,19 +36723,21 @@ async function loadCache(dir, repo) {
   }
 }
 async function saveCache(dir, repo, cache2) {
-  await mkdir2(dir, { recursive: true });
+  await (0, import_promises5.mkdir)(dir, { recursive: true });
   const target = fileFor(dir, repo);
   const temp = `${target}.${process.pid}.tmp`;
   const prs = Object.fromEntries(
     [...cache2].sort(([a], [b]) => a - b).map(([n, pr]) => [String(n), pr])
   );
-  await writeFile2(temp, `${JSON.stringify({ version: 1, prs })}
+  await (0, import_promises5.writeFile)(temp, `${JSON.stringify({ version: 1, prs })}
 `);
-  await rename2(temp, target);
+  await (0, import_promises5.rename)(temp, target);
 }
+var import_promises5;
 var init_cache = __esm({
   "src/discover/cache.ts"() {
     "use strict";
+    import_promises5 = __toESM(require_promises(), 1);
   }
 });
 
@@ -36949,10 +37180,10 @@ function checkPatch(text3, read, strip = 1) {
   const { files, problems } = parseDiff(text3, strip);
   const patched = /* @__PURE__ */ new Map();
   const original = memoize(read);
-  const readFile12 = (p) => patched.has(p) ? patched.get(p) ?? null : original(p);
+  const readFile11 = (p) => patched.has(p) ? patched.get(p) ?? null : original(p);
   const verdicts = files.map((fp) => {
-    const path23 = chooseTarget(fp, readFile12);
-    const { verdict, after } = applyFile(path23 === null ? null : readFile12(path23), fp);
+    const path23 = chooseTarget(fp, readFile11);
+    const { verdict, after } = applyFile(path23 === null ? null : readFile11(path23), fp);
     const where = path23 ?? targetPath(fp);
     if (verdict.status === "applies") patched.set(where, after);
     return { ...verdict, path: where };
@@ -36960,12 +37191,12 @@ function checkPatch(text3, read, strip = 1) {
   const applies = problems.length === 0 && verdicts.length > 0 && verdicts.every((v) => v.status === "applies");
   return { files: verdicts, problems, applies };
 }
-function chooseTarget(fp, readFile12) {
+function chooseTarget(fp, readFile11) {
   if (fp.isNew || fp.oldPath === null || fp.oldPath === fp.newPath || fp.newPath === null) {
     const only = targetPath(fp);
-    return only !== "" && readFile12(only) !== null ? only : null;
+    return only !== "" && readFile11(only) !== null ? only : null;
   }
-  const existing = [fp.oldPath, fp.newPath].filter((p) => readFile12(p) !== null);
+  const existing = [fp.oldPath, fp.newPath].filter((p) => readFile11(p) !== null);
   const rank = (p) => [p.split("/").length, (p.split("/").pop() ?? "").length, p.length];
   const better = (a, b) => {
     const [ra, rb] = [rank(a), rank(b)];
@@ -37087,7 +37318,6 @@ var run_exports = {};
 __export(run_exports, {
   runDiscover: () => runDiscover
 });
-import { readFile as readFile5 } from "node:fs/promises";
 import path13 from "node:path";
 async function runDiscover(opts) {
   const { footprints, collected } = await collectFootprints(opts.root, opts.config);
@@ -37148,7 +37378,7 @@ async function runDiscover(opts) {
     });
     result.graphqlRequests += base.requests;
     for (const { fp, base: rev } of patches) {
-      const patchText = fp.kind === "diff" ? await readFile5(path13.join(opts.root, fp.patch), "utf8") : null;
+      const patchText = fp.kind === "diff" ? await (0, import_promises6.readFile)(path13.join(opts.root, fp.patch), "utf8") : null;
       const texts = /* @__PURE__ */ new Map();
       for (const f of fp.files)
         for (const c of f.candidates) {
@@ -37180,9 +37410,11 @@ async function readBases(repo, patches, candidates, filesOf, opts) {
   const read = await createGitHubContents(opts).readFiles(wanted);
   return { files: read.files, requests: read.requests };
 }
+var import_promises6;
 var init_run = __esm({
   "src/discover/run.ts"() {
     "use strict";
+    import_promises6 = __toESM(require_promises(), 1);
     init_collect2();
     init_contents();
     init_octokit();
@@ -37558,7 +37790,6 @@ var init_json = __esm({
 });
 
 // src/report/markdown.ts
-import { appendFile as appendFile2 } from "node:fs/promises";
 function cell(text3) {
   return escapeControls(text3.replace(/\|/g, "\\|").replace(/\r\n|\r|\n/g, "<br>"));
 }
@@ -37651,14 +37882,15 @@ ${tableHead}${kept.join("")}${truncationNote(kept.length, total)}${tail}`;
 async function appendStepSummary(markdown, env = process.env) {
   const file = env.GITHUB_STEP_SUMMARY;
   if (file === void 0 || file === "") return false;
-  await appendFile2(file, markdown.endsWith("\n") ? markdown : `${markdown}
+  await (0, import_promises7.appendFile)(file, markdown.endsWith("\n") ? markdown : `${markdown}
 `, "utf8");
   return true;
 }
-var MAX_SUMMARY_BYTES, SYNC, HINTS, SYNC_RULES, DROP_RULES, RECUT_RULES, bytes, reportMarkdown;
+var import_promises7, MAX_SUMMARY_BYTES, SYNC, HINTS, SYNC_RULES, DROP_RULES, RECUT_RULES, bytes, reportMarkdown;
 var init_markdown2 = __esm({
   "src/report/markdown.ts"() {
     "use strict";
+    import_promises7 = __toESM(require_promises(), 1);
     init_control_chars();
     MAX_SUMMARY_BYTES = 1024 * 1024;
     SYNC = "Run `upstream-status sync` to write the live state back.";
@@ -37693,75 +37925,34 @@ var init_markdown2 = __esm({
   }
 });
 
-// node_modules/picocolors/picocolors.js
-var require_picocolors = __commonJS({
-  "node_modules/picocolors/picocolors.js"(exports, module) {
-    var p = process || {};
-    var argv = p.argv || [];
-    var env = p.env || {};
-    var isColorSupported = !(!!env.NO_COLOR || argv.includes("--no-color")) && (!!env.FORCE_COLOR || argv.includes("--color") || p.platform === "win32" || (p.stdout || {}).isTTY && env.TERM !== "dumb" || !!env.CI);
-    var formatter = (open4, close, replace3 = open4) => (input2) => {
-      let string2 = "" + input2, index = string2.indexOf(close, open4.length);
-      return ~index ? open4 + replaceClose(string2, close, replace3, index) + close : open4 + string2 + close;
+// src/report/colors.ts
+function createColors(enabled) {
+  return enabled ? STYLED : PLAIN;
+}
+var sgr, plain, STYLED, PLAIN;
+var init_colors = __esm({
+  "src/report/colors.ts"() {
+    "use strict";
+    sgr = (open4, close) => (text3) => `\x1B[${open4}m${text3}\x1B[${close}m`;
+    plain = (text3) => text3;
+    STYLED = {
+      red: sgr(31, 39),
+      yellow: sgr(33, 39),
+      blue: sgr(34, 39),
+      green: sgr(32, 39),
+      dim: sgr(2, 22),
+      bold: sgr(1, 22),
+      underline: sgr(4, 24)
     };
-    var replaceClose = (string2, close, replace3, index) => {
-      let result = "", cursor = 0;
-      do {
-        result += string2.substring(cursor, index) + replace3;
-        cursor = index + close.length;
-        index = string2.indexOf(close, cursor);
-      } while (~index);
-      return result + string2.substring(cursor);
+    PLAIN = {
+      red: plain,
+      yellow: plain,
+      blue: plain,
+      green: plain,
+      dim: plain,
+      bold: plain,
+      underline: plain
     };
-    var createColors2 = (enabled = isColorSupported) => {
-      let f = enabled ? formatter : () => String;
-      return {
-        isColorSupported: enabled,
-        reset: f("\x1B[0m", "\x1B[0m"),
-        bold: f("\x1B[1m", "\x1B[22m", "\x1B[22m\x1B[1m"),
-        dim: f("\x1B[2m", "\x1B[22m", "\x1B[22m\x1B[2m"),
-        italic: f("\x1B[3m", "\x1B[23m"),
-        underline: f("\x1B[4m", "\x1B[24m"),
-        inverse: f("\x1B[7m", "\x1B[27m"),
-        hidden: f("\x1B[8m", "\x1B[28m"),
-        strikethrough: f("\x1B[9m", "\x1B[29m"),
-        black: f("\x1B[30m", "\x1B[39m"),
-        red: f("\x1B[31m", "\x1B[39m"),
-        green: f("\x1B[32m", "\x1B[39m"),
-        yellow: f("\x1B[33m", "\x1B[39m"),
-        blue: f("\x1B[34m", "\x1B[39m"),
-        magenta: f("\x1B[35m", "\x1B[39m"),
-        cyan: f("\x1B[36m", "\x1B[39m"),
-        white: f("\x1B[37m", "\x1B[39m"),
-        gray: f("\x1B[90m", "\x1B[39m"),
-        bgBlack: f("\x1B[40m", "\x1B[49m"),
-        bgRed: f("\x1B[41m", "\x1B[49m"),
-        bgGreen: f("\x1B[42m", "\x1B[49m"),
-        bgYellow: f("\x1B[43m", "\x1B[49m"),
-        bgBlue: f("\x1B[44m", "\x1B[49m"),
-        bgMagenta: f("\x1B[45m", "\x1B[49m"),
-        bgCyan: f("\x1B[46m", "\x1B[49m"),
-        bgWhite: f("\x1B[47m", "\x1B[49m"),
-        blackBright: f("\x1B[90m", "\x1B[39m"),
-        redBright: f("\x1B[91m", "\x1B[39m"),
-        greenBright: f("\x1B[92m", "\x1B[39m"),
-        yellowBright: f("\x1B[93m", "\x1B[39m"),
-        blueBright: f("\x1B[94m", "\x1B[39m"),
-        magentaBright: f("\x1B[95m", "\x1B[39m"),
-        cyanBright: f("\x1B[96m", "\x1B[39m"),
-        whiteBright: f("\x1B[97m", "\x1B[39m"),
-        bgBlackBright: f("\x1B[100m", "\x1B[49m"),
-        bgRedBright: f("\x1B[101m", "\x1B[49m"),
-        bgGreenBright: f("\x1B[102m", "\x1B[49m"),
-        bgYellowBright: f("\x1B[103m", "\x1B[49m"),
-        bgBlueBright: f("\x1B[104m", "\x1B[49m"),
-        bgMagentaBright: f("\x1B[105m", "\x1B[49m"),
-        bgCyanBright: f("\x1B[106m", "\x1B[49m"),
-        bgWhiteBright: f("\x1B[107m", "\x1B[49m")
-      };
-    };
-    module.exports = createColors2();
-    module.exports.createColors = createColors2;
   }
 });
 
@@ -37826,15 +38017,15 @@ function allClearLine(report) {
   const all = refs === 1 ? "The only ref matches its" : `All ${refs} refs match their`;
   return `${all} recorded state${refs === 1 ? "" : "s"} (${sources}, ${plural3(report.summary.requests, "request")}).`;
 }
-var import_picocolors, GENERAL, reportText;
+var GENERAL, reportText;
 var init_text2 = __esm({
   "src/report/text.ts"() {
     "use strict";
-    import_picocolors = __toESM(require_picocolors(), 1);
     init_control_chars();
+    init_colors();
     GENERAL = "General";
     reportText = (report, opts) => {
-      const c = (0, import_picocolors.createColors)(opts.color);
+      const c = createColors(opts.color);
       if (report.findings.length === 0) {
         const read = readPart(report);
         const tail = read.length === 0 ? "" : `
@@ -37875,7 +38066,6 @@ var init_report2 = __esm({
 });
 
 // src/commands/answer-cache.ts
-import { mkdir as mkdir3, stat as stat3 } from "node:fs/promises";
 import path14 from "node:path";
 function parseCacheFlags(flags) {
   if (flags.cache === void 0) {
@@ -37890,7 +38080,7 @@ function parseCacheFlags(flags) {
 }
 async function ageMinutes(file, now) {
   try {
-    return (now.getTime() - (await stat3(file)).mtimeMs) / 6e4;
+    return (now.getTime() - (await (0, import_promises8.stat)(file)).mtimeMs) / 6e4;
   } catch {
     return null;
   }
@@ -37904,13 +38094,14 @@ async function runWithCache(run, github, cache2, now) {
       if (!(err instanceof GitHubUnavailableError) && !(err instanceof UsageError)) throw err;
     }
   }
-  await mkdir3(path14.dirname(path14.resolve(cache2.file)), { recursive: true });
+  await (0, import_promises8.mkdir)(path14.dirname(path14.resolve(cache2.file)), { recursive: true });
   return run({ ...github, replay: null, record: cache2.file });
 }
-var DEFAULT_CACHE_TTL_MINUTES;
+var import_promises8, DEFAULT_CACHE_TTL_MINUTES;
 var init_answer_cache = __esm({
   "src/commands/answer-cache.ts"() {
     "use strict";
+    import_promises8 = __toESM(require_promises(), 1);
     init_errors();
     init_client();
     DEFAULT_CACHE_TTL_MINUTES = 60;
@@ -37920,7 +38111,7 @@ var init_answer_cache = __esm({
 // src/progress.ts
 function progressWanted(o) {
   const ci = o.env.CI !== void 0 && o.env.CI !== "" && o.env.CI !== "false";
-  return o.stream.isTTY === true && !ci && o.env.GITHUB_ACTIONS !== "true" && o.env.TERM !== "dumb" && HUMAN_FORMATS.has(o.format);
+  return HUMAN_FORMATS.has(o.format) && !ci && o.env.GITHUB_ACTIONS !== "true" && o.env.TERM !== "dumb" && o.stream.isTTY === true;
 }
 function emptyCounts() {
   return { graphqlAsked: 0, graphqlAnswered: 0, restAsked: 0, restAnswered: 0, files: 0 };
@@ -38017,14 +38208,13 @@ var check_exports = {};
 __export(check_exports, {
   checkCommand: () => checkCommand
 });
-import { writeFile as writeFile3 } from "node:fs/promises";
 async function checkCommand(flags, github, listing = false) {
   const base = await prepare(flags);
   if (github !== null) warn(vetGitHubSettings(github, base.config));
   const cache2 = github === null ? null : parseCacheFlags(flags);
   const run = (settings) => runCheck({ ...base, github: settings, version: VERSION, discover: flags.discover === true });
   const progress = startProgress({
-    stream: process.stderr,
+    stream: stderrForProgress(),
     env: process.env,
     format: listing || github === null ? "none" : flags.format,
     label: "upstream-status: asking GitHub"
@@ -38033,16 +38223,14 @@ async function checkCommand(flags, github, listing = false) {
   requireSources(result.collected, base.root, base.config);
   const tree = treePaths(result.collected);
   for (const note of result.notes)
-    process.stderr.write(`note: ${escapeControls(shownPathsIn(note, base.shownRoot, tree))}
+    writeErr(`note: ${escapeControls(shownPathsIn(note, base.shownRoot, tree))}
 `);
   await emit(result.report, flags, listing);
   if (!listing) await writeStepOutputs(result.report.summary);
   if (result.collected.unreadable.length > 0) {
     for (const u of result.collected.unreadable)
-      process.stderr.write(
-        `upstream-status: cannot read ${escapeControls(shownPath(base.shownRoot, u))}
-`
-      );
+      writeErr(`upstream-status: cannot read ${escapeControls(shownPath(base.shownRoot, u))}
+`);
     return EXIT_CODES.usage;
   }
   return listing ? EXIT_CODES.ok : exitCodeFor(result.findings);
@@ -38055,24 +38243,24 @@ async function emit(report, flags, listing) {
     try {
       await appendStepSummary(reportMarkdown(report, { color: false }));
     } catch (err) {
-      process.stderr.write(
-        `upstream-status: cannot write the job summary: ${err.message}
-`
-      );
+      writeErr(`upstream-status: cannot write the job summary: ${err.message}
+`);
     }
   } else if (listing && flags.format === "text") {
     out = formatList(report);
   } else {
-    const color = !flags.output && flags.format === "text" && !process.env.NO_COLOR && process.stdout.isTTY === true;
+    const color = !flags.output && flags.format === "text" && !process.env.NO_COLOR && isTerminal(1);
     out = REPORTERS[flags.format](report, { color });
   }
-  if (flags.output) await writeFile3(flags.output, out);
-  else process.stdout.write(out);
+  if (flags.output) await (0, import_promises9.writeFile)(flags.output, out);
+  else writeOut(out);
 }
+var import_promises9;
 var init_check2 = __esm({
   "src/commands/check.ts"() {
     "use strict";
     init_control_chars();
+    import_promises9 = __toESM(require_promises(), 1);
     init_action_outputs();
     init_check();
     init_errors();
@@ -38085,6 +38273,7 @@ var init_check2 = __esm({
     init_progress();
     init_require_sources();
     init_shared();
+    init_stdio();
   }
 });
 
@@ -38741,22 +38930,22 @@ function fieldWriter(text3, out) {
     });
   };
 }
-function syncState(node, l, ref, write) {
+function syncState(node, l, ref, write2) {
   const written = scalarValue(node)?.text;
   const recorded = written == null ? null : parseStateWord(written);
   if (written == null || recorded === null) return;
   const target = targetState(recorded, l);
-  if (target !== recorded) write(node, ref, "state", casedLike(target, written.trim()), false);
+  if (target !== recorded) write2(node, ref, "state", casedLike(target, written.trim()), false);
 }
-function syncMergedAt(node, l, ref, write) {
+function syncMergedAt(node, l, ref, write2) {
   const written = scalarValue(node)?.text ?? null;
   if (l.state !== "MERGED" || l.mergedAt === null) {
-    if (l.state !== "MERGED" && written !== null) write(node, ref, "merged_at", null, true);
+    if (l.state !== "MERGED" && written !== null) write2(node, ref, "merged_at", null, true);
     return;
   }
   if (written !== null && sameInstant(written, l.mergedAt)) return;
   const dateOnly = written !== null && /^\d{4}-\d{2}-\d{2}$/.test(written.trim());
-  write(node, ref, "merged_at", dateOnly ? utcDate(l.mergedAt) : l.mergedAt, true);
+  write2(node, ref, "merged_at", dateOnly ? utcDate(l.mergedAt) : l.mergedAt, true);
 }
 function sameInstant(written, live) {
   const w = written.trim();
@@ -38764,11 +38953,11 @@ function sameInstant(written, live) {
   const a = Date.parse(w);
   return !Number.isNaN(a) && a === Date.parse(live);
 }
-function syncReviewDecision(node, l, ref, write) {
+function syncReviewDecision(node, l, ref, write2) {
   if (l.kind !== "pr" || l.reviewDecision === null) return;
   const written = scalarValue(node)?.text ?? null;
   const same = written !== null && normalise4(written) === normalise4(l.reviewDecision);
-  if (!same) write(node, ref, "review_decision", l.reviewDecision, false);
+  if (!same) write2(node, ref, "review_decision", l.reviewDecision, false);
 }
 function normalise4(value) {
   return value.trim().toUpperCase().replace(/[\s-]+/g, "_");
@@ -39091,7 +39280,6 @@ var init_plan = __esm({
 
 // src/sync/atomic.ts
 import { randomBytes } from "node:crypto";
-import * as fsp from "node:fs/promises";
 import path15 from "node:path";
 async function writeAtomic(file, content2, fs = nodeFs, guard = null) {
   let tmp = null;
@@ -39170,10 +39358,11 @@ function toWriteError(file, err) {
   const detail = code2 === null ? reason : `${reason} (${code2})`;
   return new SyncWriteError(file, code2, `cannot write ${file}: ${detail}; the file is unchanged`);
 }
-var nodeFs, SyncWriteError, strictUtf8, GuardError, REASONS2;
+var fsp, nodeFs, SyncWriteError, strictUtf8, GuardError, REASONS2;
 var init_atomic = __esm({
   "src/sync/atomic.ts"() {
     "use strict";
+    fsp = __toESM(require_promises(), 1);
     nodeFs = {
       realpath: (f) => fsp.realpath(f),
       stat: (f) => fsp.stat(f),
@@ -39211,16 +39400,15 @@ var init_atomic = __esm({
 });
 
 // src/sync/lock.ts
-import { open as open2, readFile as readFile7, unlink as unlink2 } from "node:fs/promises";
 import path16 from "node:path";
 async function acquireSyncLock(root) {
   const file = path16.join(root, LOCK_NAME);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      const handle = await open2(file, "wx", 420);
+      const handle = await (0, import_promises10.open)(file, "wx", 420);
       await handle.writeFile(`${process.pid}
 `).finally(() => handle.close());
-      return { release: () => unlink2(file).catch(() => void 0) };
+      return { release: () => (0, import_promises10.unlink)(file).catch(() => void 0) };
     } catch (err) {
       if (err.code !== "EEXIST") {
         throw new Error(
@@ -39233,13 +39421,13 @@ async function acquireSyncLock(root) {
           `another sync (pid ${holder}) is writing this tree (lock ${LOCK_NAME}); nothing was written`
         );
       }
-      await unlink2(file).catch(() => void 0);
+      await (0, import_promises10.unlink)(file).catch(() => void 0);
     }
   }
   throw new Error(`cannot take the sync lock ${LOCK_NAME}; remove it if no sync is running`);
 }
 async function lockHolder(file) {
-  const text3 = await readFile7(file, "utf8").catch(() => "");
+  const text3 = await (0, import_promises10.readFile)(file, "utf8").catch(() => "");
   const pid = Number(text3.trim());
   return Number.isInteger(pid) && pid > 0 ? pid : null;
 }
@@ -39251,16 +39439,16 @@ function isRunning(pid) {
     return err.code === "EPERM";
   }
 }
-var LOCK_NAME;
+var import_promises10, LOCK_NAME;
 var init_lock = __esm({
   "src/sync/lock.ts"() {
     "use strict";
+    import_promises10 = __toESM(require_promises(), 1);
     LOCK_NAME = ".upstream-status.lock";
   }
 });
 
 // src/sync/write.ts
-import { readFile as readFile8 } from "node:fs/promises";
 import path17 from "node:path";
 async function applySyncPlan(root, plan, options) {
   const result = {
@@ -39298,7 +39486,7 @@ async function applySyncPlan(root, plan, options) {
   return result;
 }
 async function checkUnchanged2(abs, rel, before) {
-  const bytes2 = await readFile8(abs).catch((err) => {
+  const bytes2 = await (0, import_promises11.readFile)(abs).catch((err) => {
     throw new Error(`cannot read ${rel} again before writing it: ${err.code ?? err.message}`);
   });
   let current;
@@ -39312,10 +39500,11 @@ async function checkUnchanged2(abs, rel, before) {
   if (current !== before)
     throw new Error(`not writing ${rel}: it changed since it was read; run sync again`);
 }
-var strictUtf82;
+var import_promises11, strictUtf82;
 var init_write = __esm({
   "src/sync/write.ts"() {
     "use strict";
+    import_promises11 = __toESM(require_promises(), 1);
     init_diff();
     init_atomic();
     init_lock();
@@ -39397,7 +39586,6 @@ var write_exports = {};
 __export(write_exports, {
   writeCollisions: () => writeCollisions
 });
-import { readFile as readFile9 } from "node:fs/promises";
 import path18 from "node:path";
 async function writeCollisions(root, certain, webHost = "github.com") {
   const byFile = /* @__PURE__ */ new Map();
@@ -39420,7 +39608,7 @@ async function writeCollisions(root, certain, webHost = "github.com") {
       );
       continue;
     }
-    let text3 = await readFile9(path18.join(root, file), "utf8");
+    let text3 = await (0, import_promises12.readFile)(path18.join(root, file), "utf8");
     for (const c of [...list2].sort((a, b) => b.line - a.line)) {
       const next = text3 === null ? null : isRecord2 ? addCollisionToRecord(text3, c) : addCollisionToLedger(text3, c.line, c);
       if (next === null) notes.push(`${c.ref}: could not find where to write it in ${file}`);
@@ -39432,9 +39620,11 @@ async function writeCollisions(root, certain, webHost = "github.com") {
   }
   return { written, notes };
 }
+var import_promises12;
 var init_write2 = __esm({
   "src/discover/write.ts"() {
     "use strict";
+    import_promises12 = __toESM(require_promises(), 1);
     init_control_chars();
     init_atomic();
     init_server_strings();
@@ -39460,7 +39650,7 @@ async function syncCommand(flags, github) {
   const base = await prepare(flags);
   warn(vetGitHubSettings(github, base.config));
   const progress = startProgress({
-    stream: process.stderr,
+    stream: stderrForProgress(),
     env: process.env,
     format: "text",
     label: "upstream-status: asking GitHub"
@@ -39469,10 +39659,10 @@ async function syncCommand(flags, github) {
     () => progress.stop()
   );
   requireSources(result.collected, base.root, base.config);
-  for (const note of result.notes) process.stderr.write(`note: ${escapeControls(note)}
+  for (const note of result.notes) writeErr(`note: ${escapeControls(note)}
 `);
   const overBudget = result.findings.filter((f) => f.rule === "budget-exceeded");
-  for (const f of overBudget) process.stderr.write(`upstream-status: ${f.message}
+  for (const f of overBudget) writeErr(`upstream-status: ${f.message}
 `);
   if (overBudget.some((f) => f.severity === "error")) return EXIT_CODES.findings;
   const plan = planSync({
@@ -39484,45 +39674,41 @@ async function syncCommand(flags, github) {
     inPinnedBase: pinnedBaseVerdicts(result.findings)
   });
   const at = (rel) => shownPath(base.shownRoot, rel);
-  for (const n of plan.notes)
-    process.stderr.write(`note: ${escapeControls(`${at(n.path)}: ${n.message}`)}
+  for (const n of plan.notes) writeErr(`note: ${escapeControls(`${at(n.path)}: ${n.message}`)}
 `);
   const applied = await applySyncPlan(base.root, plan, {
     dryRun: flags.dryRun === true,
     shownPath: at
   });
   if (flags.dryRun) {
-    process.stdout.write(applied.diff === "" ? "sync: nothing to change\n" : applied.diff);
+    writeOut(applied.diff === "" ? "sync: nothing to change\n" : applied.diff);
   } else {
     for (const file of plan.files) {
       if (!applied.written.includes(file.path)) continue;
-      process.stdout.write(`updated ${escapeControls(at(file.path))}
+      writeOut(`updated ${escapeControls(at(file.path))}
 `);
       for (const c of file.changes) {
         const what = c.ref ? `${c.ref} ${c.field}` : c.field;
-        process.stdout.write(
-          escapeControls(`  ${at(file.path)}:${c.line}  ${what}: ${c.from} \u2192 ${c.to}`) + "\n"
-        );
+        writeOut(escapeControls(`  ${at(file.path)}:${c.line}  ${what}: ${c.from} \u2192 ${c.to}`) + "\n");
       }
     }
     if (applied.written.length === 0 && applied.failed.length === 0) {
-      process.stdout.write("sync: every record already matches GitHub\n");
+      writeOut("sync: every record already matches GitHub\n");
     }
   }
-  for (const f of applied.failed) process.stderr.write(`upstream-status: ${escapeControls(f.message)}
+  for (const f of applied.failed) writeErr(`upstream-status: ${escapeControls(f.message)}
 `);
   if (flags.addCollisions === true && !flags.dryRun) {
     const { discoverAlongside: discoverAlongside2 } = await Promise.resolve().then(() => (init_discover_run(), discover_run_exports));
     const found4 = await discoverAlongside2(base.root, base.config, github);
-    if ("skipped" in found4) process.stderr.write(`note: ${escapeControls(found4.skipped)}
+    if ("skipped" in found4) writeErr(`note: ${escapeControls(found4.skipped)}
 `);
     else {
       const { writeCollisions: writeCollisions2 } = await Promise.resolve().then(() => (init_write2(), write_exports));
       const wrote = await writeCollisions2(base.root, found4.certain, base.config.github.webHost);
-      for (const n of [...found4.notes, ...wrote.notes]) process.stderr.write(`note: ${escapeControls(n)}
+      for (const n of [...found4.notes, ...wrote.notes]) writeErr(`note: ${escapeControls(n)}
 `);
-      for (const f of wrote.written)
-        process.stdout.write(`recorded collisions in ${escapeControls(at(f))}
+      for (const f of wrote.written) writeOut(`recorded collisions in ${escapeControls(at(f))}
 `);
     }
   }
@@ -39540,6 +39726,7 @@ var init_sync = __esm({
     init_paths3();
     init_require_sources();
     init_shared();
+    init_stdio();
   }
 });
 
@@ -40142,7 +40329,6 @@ var init_services = __esm({
 });
 
 // src/rebase/check-command.ts
-import { readFile as readFile10 } from "node:fs/promises";
 import path19 from "node:path";
 async function runRebaseCheck(opts) {
   if (opts.onto.length === 0) throw new UsageError("rebase-check needs at least one --onto REF");
@@ -40279,7 +40465,7 @@ async function readPatchTexts(root, pairs) {
   ];
   for (const patch of diffs) {
     try {
-      const text3 = (await readFile10(path19.join(root, patch))).toString("utf8");
+      const text3 = (await (0, import_promises13.readFile)(path19.join(root, patch))).toString("utf8");
       out.set(patch, { text: text3, parsed: parseDiff(text3) });
     } catch (error) {
       throw new UsageError(
@@ -40302,9 +40488,11 @@ function configured(findings, config2) {
   }
   return out.sort(compareRebaseFindings);
 }
+var import_promises13;
 var init_check_command = __esm({
   "src/rebase/check-command.ts"() {
     "use strict";
+    import_promises13 = __toESM(require_promises(), 1);
     init_collect();
     init_errors();
     init_collect2();
@@ -40324,7 +40512,6 @@ var init_check_command = __esm({
 });
 
 // src/commands/emit-findings.ts
-import { writeFile as writeFile4 } from "node:fs/promises";
 async function emitFindings(run) {
   const { collected, base, flags } = run;
   const report = buildReport({
@@ -40344,19 +40531,22 @@ async function emitFindings(run) {
     requests: run.requests
   });
   const reporter = REPORTERS[flags.format];
-  const color = !flags.output && flags.format === "text" && !process.env.NO_COLOR && process.stdout.isTTY === true;
+  const color = !flags.output && flags.format === "text" && !process.env.NO_COLOR && isTerminal(1);
   const out = reporter(report, { color });
-  if (flags.output) await writeFile4(flags.output, out);
-  else process.stdout.write(out);
+  if (flags.output) await (0, import_promises14.writeFile)(flags.output, out);
+  else writeOut(out);
   return collected.unreadable.length > 0 ? EXIT_CODES.usage : exitCodeFor(run.findings);
 }
+var import_promises14;
 var init_emit_findings = __esm({
   "src/commands/emit-findings.ts"() {
     "use strict";
+    import_promises14 = __toESM(require_promises(), 1);
     init_errors();
     init_exit_code();
     init_report2();
     init_shared();
+    init_stdio();
   }
 });
 
@@ -40411,7 +40601,7 @@ async function rebaseCheckCommand(flags) {
   const upstreamDir = flags.upstreamDir ? path20.resolve(flags.upstreamDir) : null;
   const services = flags.offline ? {} : await snapshotServices({ github: gh, upstreamDir, config: base.config });
   const progress = startProgress({
-    stream: process.stderr,
+    stream: stderrForProgress(),
     env: process.env,
     format: flags.format,
     label: "upstream-status: reading upstream files and history"
@@ -40429,7 +40619,7 @@ async function rebaseCheckCommand(flags) {
   requireSources(result.collected, base.root, base.config);
   const tree = treePaths(result.collected);
   for (const note of result.notes)
-    process.stderr.write(`note: ${shownPathsIn(escapeControls(note), base.shownRoot, tree)}
+    writeErr(`note: ${shownPathsIn(escapeControls(note), base.shownRoot, tree)}
 `);
   return emitFindings({
     collected: result.collected,
@@ -40452,6 +40642,7 @@ var init_rebase_check = __esm({
     init_paths3();
     init_require_sources();
     init_shared();
+    init_stdio();
   }
 });
 
@@ -40583,15 +40774,14 @@ var footprint_exports = {};
 __export(footprint_exports, {
   footprintCommand: () => footprintCommand
 });
-import { writeFile as writeFile5 } from "node:fs/promises";
 import path21 from "node:path";
 async function footprintCommand(flags) {
   const base = await prepare(flags);
   const { footprints, collected } = await collectFootprints(base.root, base.config);
   const bases = flags.upstreamDir ? await readBases2(path21.resolve(flags.upstreamDir), footprints, collected, base.config) : /* @__PURE__ */ new Map();
   const out = flags.format === "json" ? footprintJson(footprints, VERSION, bases, base.shownRoot) : footprintText(footprints, bases, base.shownRoot);
-  if (flags.output) await writeFile5(flags.output, out);
-  else process.stdout.write(out);
+  if (flags.output) await (0, import_promises15.writeFile)(flags.output, out);
+  else writeOut(out);
   return collected.unreadable.length > 0 ? EXIT_CODES.usage : EXIT_CODES.ok;
 }
 async function readBases2(dir, footprints, collected, config2) {
@@ -40619,9 +40809,11 @@ async function readBases2(dir, footprints, collected, config2) {
   }
   return out;
 }
+var import_promises15;
 var init_footprint = __esm({
   "src/commands/footprint.ts"() {
     "use strict";
+    import_promises15 = __toESM(require_promises(), 1);
     init_at_base();
     init_contents();
     init_pinned();
@@ -40630,6 +40822,7 @@ var init_footprint = __esm({
     init_collect2();
     init_format2();
     init_shared();
+    init_stdio();
   }
 });
 
@@ -40646,7 +40839,7 @@ async function discoverCommand(flags) {
       "discover asks GitHub GraphQL, which needs a token: set GH_TOKEN or GITHUB_TOKEN"
     );
   const progress = startProgress({
-    stream: process.stderr,
+    stream: stderrForProgress(),
     env: process.env,
     format: flags.format,
     label: "upstream-status: reading open pull requests and upstream files"
@@ -40670,8 +40863,7 @@ async function discoverCommand(flags) {
     );
   }
   const tree = treePaths(result.collected);
-  for (const note of result.notes)
-    process.stderr.write(`note: ${shownPathsIn(note, base.shownRoot, tree)}
+  for (const note of result.notes) writeErr(`note: ${shownPathsIn(note, base.shownRoot, tree)}
 `);
   return emitFindings({
     collected: result.collected,
@@ -40692,6 +40884,7 @@ var init_discover2 = __esm({
     init_github();
     init_progress();
     init_paths3();
+    init_stdio();
   }
 });
 
@@ -40843,17 +41036,15 @@ __export(init_exports, {
   WORKFLOW_PATH: () => WORKFLOW_PATH,
   runInit: () => runInit
 });
-import { execFileSync as execFileSync2 } from "node:child_process";
-import { chmod as chmod2, mkdir as mkdir4, open as open3, realpath as realpath3 } from "node:fs/promises";
 import { dirname as dirname3, isAbsolute as isAbsolute2, join as join3, relative, sep as sep2 } from "node:path";
 function isErrno(error, code2) {
   return error instanceof Error && error.code === code2;
 }
 async function writeIfAbsent(file, content2, mode) {
-  await mkdir4(dirname3(file), { recursive: true });
+  await (0, import_promises16.mkdir)(dirname3(file), { recursive: true });
   let handle;
   try {
-    handle = await open3(file, "wx", mode);
+    handle = await (0, import_promises16.open)(file, "wx", mode);
   } catch (error) {
     if (isErrno(error, "EEXIST")) return false;
     throw error;
@@ -40863,12 +41054,12 @@ async function writeIfAbsent(file, content2, mode) {
   } finally {
     await handle.close();
   }
-  if (mode !== void 0) await chmod2(file, mode);
+  if (mode !== void 0) await (0, import_promises16.chmod)(file, mode);
   return true;
 }
 function hooksDir(root) {
   try {
-    const out = execFileSync2(
+    const out = (0, import_node_child_process4.execFileSync)(
       "git",
       ["rev-parse", "--path-format=absolute", "--git-path", "hooks"],
       { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }
@@ -40879,12 +41070,12 @@ function hooksDir(root) {
   }
 }
 async function insideRoot(root, dir) {
-  const realRoot = await realpath3(root);
+  const realRoot = await (0, import_promises16.realpath)(root);
   let existing = dir;
   let rest = "";
   for (; ; ) {
     try {
-      existing = await realpath3(existing);
+      existing = await (0, import_promises16.realpath)(existing);
       break;
     } catch (error) {
       if (!isErrno(error, "ENOENT") && !isErrno(error, "ENOTDIR")) throw error;
@@ -40925,10 +41116,12 @@ async function runInit(opts) {
   await place(join3(rel, "pre-rebase").split(sep2).join("/"), hookTemplate(), 493);
   return result;
 }
-var CONFIG_PATH, WORKFLOW_PATH, HOOK_PATH;
+var import_node_child_process4, import_promises16, CONFIG_PATH, WORKFLOW_PATH, HOOK_PATH;
 var init_init = __esm({
   "src/init.ts"() {
     "use strict";
+    import_node_child_process4 = __toESM(require_child_process(), 1);
+    import_promises16 = __toESM(require_promises(), 1);
     init_init_templates();
     CONFIG_PATH = ".upstream-status.yml";
     WORKFLOW_PATH = ".github/workflows/upstream-status.yml";
@@ -40942,17 +41135,16 @@ __export(init_runner_exports, {
   ACTION_REPOSITORY: () => ACTION_REPOSITORY,
   detectWorkflowRunner: () => detectWorkflowRunner
 });
-import { readFile as readFile11, stat as stat5 } from "node:fs/promises";
 import path22 from "node:path";
 async function exists(file) {
-  return stat5(file).then(
+  return (0, import_promises17.stat)(file).then(
     () => true,
     () => false
   );
 }
 async function declaresPackage(root) {
   try {
-    const manifest = JSON.parse(await readFile11(path22.join(root, "package.json"), "utf8"));
+    const manifest = JSON.parse(await (0, import_promises17.readFile)(path22.join(root, "package.json"), "utf8"));
     return [manifest.devDependencies, manifest.dependencies].some(
       (deps) => deps !== null && typeof deps === "object" && Object.hasOwn(deps, PACKAGE_NAME)
     );
@@ -40965,10 +41157,11 @@ async function detectWorkflowRunner(root, version) {
   if (locked && await declaresPackage(root)) return { kind: "devDependency" };
   return { kind: "action", repository: ACTION_REPOSITORY, version };
 }
-var ACTION_REPOSITORY;
+var import_promises17, ACTION_REPOSITORY;
 var init_init_runner = __esm({
   "src/init-runner.ts"() {
     "use strict";
+    import_promises17 = __toESM(require_promises(), 1);
     init_init_templates();
     ACTION_REPOSITORY = "upstream-status/upstream-status";
   }
@@ -41026,7 +41219,7 @@ function withGitHub(cmd) {
   ).option("--graphql-url <url>", "GitHub GraphQL URL (default: $GITHUB_GRAPHQL_URL or derived)");
 }
 async function main(argv) {
-  const program2 = new Command().name("upstream-status").description("Check the upstream PRs and issues your patch records name against live GitHub.").version(VERSION).exitOverride().configureOutput({ writeErr: (s) => process.stderr.write(s) });
+  const program2 = new Command().name("upstream-status").description("Check the upstream PRs and issues your patch records name against live GitHub.").version(VERSION).exitOverride().configureOutput({ writeOut, writeErr });
   let exit = EXIT_CODES.ok;
   withGitHub(
     withReport(
@@ -41127,7 +41320,6 @@ async function main(argv) {
   }
   return exit;
 }
-var EXIT_CLOSED_PIPE, pipeClosed;
 var init_cli = __esm({
   "src/cli.ts"() {
     "use strict";
@@ -41137,46 +41329,35 @@ var init_cli = __esm({
     init_flag_rules();
     init_errors();
     init_client();
-    EXIT_CLOSED_PIPE = 128 + 13;
-    pipeClosed = false;
-    for (const stream of [process.stdout, process.stderr]) {
-      stream.on("error", (err) => {
-        if (err.code !== "EPIPE") throw err;
-        pipeClosed = true;
-        process.exitCode = EXIT_CLOSED_PIPE;
-      });
-    }
+    init_stdio();
     main(process.argv).then(
       (code2) => {
-        process.exitCode = pipeClosed ? EXIT_CLOSED_PIPE : code2;
+        exitWhenDone(code2);
       },
       (err) => {
         if (err instanceof UsageError) {
-          process.stderr.write(`upstream-status: ${escapeControls(err.message)}
+          writeErr(`upstream-status: ${escapeControls(err.message)}
 `);
-          for (const d of err.details) process.stderr.write(`  ${escapeControls(d)}
+          for (const d of err.details) writeErr(`  ${escapeControls(d)}
 `);
-          process.exitCode = EXIT_CODES.usage;
+          return exitWhenDone(EXIT_CODES.usage);
         } else if (err instanceof GitHubUnavailableError) {
-          process.stderr.write(
-            `upstream-status: GitHub could not be asked: ${escapeControls(err.message)}
-`
-          );
-          process.exitCode = EXIT_CODES.githubUnavailable;
+          writeErr(`upstream-status: GitHub could not be asked: ${escapeControls(err.message)}
+`);
+          return exitWhenDone(EXIT_CODES.githubUnavailable);
         } else {
           const msg = escapeControls(err instanceof Error ? err.message : String(err));
-          process.stderr.write(
+          writeErr(
             `upstream-status: internal error: ${msg}
 This is a bug; please report it (run with --debug for the stack).
 `
           );
           if (process.argv.includes("--debug") && err instanceof Error) {
-            process.stderr.write(`${err.stack ?? ""}
+            writeErr(`${err.stack ?? ""}
 `);
           }
-          process.exitCode = EXIT_CODES.usage;
+          return exitWhenDone(EXIT_CODES.usage);
         }
-        if (pipeClosed) process.exitCode = EXIT_CLOSED_PIPE;
       }
     );
   }

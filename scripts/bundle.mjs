@@ -59,6 +59,7 @@ export async function bundle({ header, outfile, format = 'esm', ...entry }) {
             ]),
       ].join('\n'),
     },
+    plugins: [lazyBuiltins],
     logLevel: 'warning',
   });
   const text = result.outputFiles[0].text;
@@ -68,6 +69,39 @@ export async function bundle({ header, outfile, format = 'esm', ...entry }) {
   );
   return { text, notices };
 }
+
+/**
+ * `node:child_process`, `node:fs/promises` and `node:tty` are loaded when
+ * first used, not when a module that imports them starts. Commander requires child_process at
+ * load for executable subcommands we never have; child_process brings `net`,
+ * `dgram` and the stream classes, fs/promises brings readline and the
+ * file watchers, and tty brings net (src/stdio.ts asks it only for colour
+ * and the progress line): ~3 ms of Node's own modules compiled at every start, for
+ * `list` on a tree that needs neither (docs/decisions.md, "Lazy built-ins").
+ * Each import of them gets an object of getters over the real module, which
+ * is required on the first property read; the names come from the module
+ * itself at build time.
+ */
+const LAZY = /^(?:node:)?(child_process|fs\/promises|tty)$/;
+const lazyBuiltins = {
+  name: 'lazy-builtins',
+  setup(build) {
+    build.onResolve({ filter: LAZY }, (args) =>
+      // The getters' own require is the real module.
+      args.namespace === 'lazy-builtin'
+        ? { path: `node:${LAZY.exec(args.path)[1]}`, external: true }
+        : { path: LAZY.exec(args.path)[1], namespace: 'lazy-builtin' },
+    );
+    build.onLoad({ filter: /.*/, namespace: 'lazy-builtin' }, async (args) => {
+      const names = Object.keys(await import(`node:${args.path}`)).filter((n) => n !== 'default');
+      const getters = names.map((n) => `  get ${n}() { return load().${n}; },`).join('\n');
+      return {
+        contents: `let real;\nconst load = () => (real ??= require('node:${args.path}'));\nmodule.exports = {\n${getters}\n};\n`,
+        loader: 'js',
+      };
+    });
+  },
+};
 
 /** The licence text of every package bundled in, as their licences ask. */
 async function licenseNotices(inputs, bundleName) {

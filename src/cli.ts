@@ -13,25 +13,9 @@ import type { SyncFlags } from './commands/sync.js';
 import { unknownCommand } from './commands/flag-rules.js';
 import { EXIT, UsageError } from './errors.js';
 import { GitHubUnavailableError } from './github/client.js';
+import { exitWhenDone, writeErr, writeOut } from './stdio.js';
 
 type CheckFlags = ReportFlags & GitHubFlags & { offline?: boolean };
-
-/**
- * A reader that stops early (`| head`) closes the pipe, and the next write to
- * it fails with EPIPE. git and ls die of SIGPIPE there, which a shell reports
- * as 141; Node ignores SIGPIPE, so the CLI ends with 141 itself, quietly: the
- * rest of its output is dropped, the work under way still finishes (no sync
- * stops between two files), and no stack trace (docs/decisions.md).
- */
-const EXIT_CLOSED_PIPE = 128 + 13;
-let pipeClosed = false;
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on('error', (err: NodeJS.ErrnoException) => {
-    if (err.code !== 'EPIPE') throw err;
-    pipeClosed = true;
-    process.exitCode = EXIT_CLOSED_PIPE;
-  });
-}
 
 function withRoot(cmd: Command): Command {
   return cmd
@@ -68,7 +52,7 @@ async function main(argv: string[]): Promise<number> {
     .description('Check the upstream PRs and issues your patch records name against live GitHub.')
     .version(VERSION)
     .exitOverride()
-    .configureOutput({ writeErr: (s) => process.stderr.write(s) });
+    .configureOutput({ writeOut, writeErr });
   let exit: number = EXIT.ok;
 
   withGitHub(
@@ -218,30 +202,32 @@ async function main(argv: string[]): Promise<number> {
   return exit;
 }
 
+// A reader that stops early (`| head`) closes the pipe, and the next write to
+// it fails with EPIPE. git and ls die of SIGPIPE there, which a shell reports
+// as 141; Node ignores SIGPIPE, so the CLI ends with 141 itself, quietly: the
+// rest of its output is dropped, the work under way still finishes (no sync
+// stops between two files), and no stack trace (docs/decisions.md; stdio.ts).
 main(process.argv).then(
   (code) => {
-    process.exitCode = pipeClosed ? EXIT_CLOSED_PIPE : code;
+    exitWhenDone(code);
   },
   (err: unknown) => {
     if (err instanceof UsageError) {
-      process.stderr.write(`upstream-status: ${escapeControls(err.message)}\n`);
-      for (const d of err.details) process.stderr.write(`  ${escapeControls(d)}\n`);
-      process.exitCode = EXIT.usage;
+      writeErr(`upstream-status: ${escapeControls(err.message)}\n`);
+      for (const d of err.details) writeErr(`  ${escapeControls(d)}\n`);
+      return exitWhenDone(EXIT.usage);
     } else if (err instanceof GitHubUnavailableError) {
-      process.stderr.write(
-        `upstream-status: GitHub could not be asked: ${escapeControls(err.message)}\n`,
-      );
-      process.exitCode = EXIT.githubUnavailable;
+      writeErr(`upstream-status: GitHub could not be asked: ${escapeControls(err.message)}\n`);
+      return exitWhenDone(EXIT.githubUnavailable);
     } else {
       const msg = escapeControls(err instanceof Error ? err.message : String(err));
-      process.stderr.write(
+      writeErr(
         `upstream-status: internal error: ${msg}\nThis is a bug; please report it (run with --debug for the stack).\n`,
       );
       if (process.argv.includes('--debug') && err instanceof Error) {
-        process.stderr.write(`${err.stack ?? ''}\n`);
+        writeErr(`${err.stack ?? ''}\n`);
       }
-      process.exitCode = EXIT.usage;
+      return exitWhenDone(EXIT.usage);
     }
-    if (pipeClosed) process.exitCode = EXIT_CLOSED_PIPE;
   },
 );

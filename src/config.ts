@@ -8,7 +8,7 @@
  * when a sibling is wrong, so the config returned beside errors is the best
  * reading of what was meant (callers still stop on errors: exit 2).
  */
-import { readFile, stat } from 'node:fs/promises';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_CONFIG, type Config } from './config-types.js';
 import { splitRefKey, type RuleId, type Severity } from './model.js';
@@ -74,10 +74,13 @@ async function readText(
 ): Promise<{ ok: true; text: string } | { ok: false; code: string }> {
   try {
     // A configuration is a few lines: one past 1 MiB is refused before it is read.
-    const size = (await stat(abs)).size;
+    // Synchronous, as the rest of the reading: node:fs/promises costs ~1 ms to load.
+    const stats = statSync(abs, { throwIfNoEntry: false });
+    if (stats === undefined) return { ok: false, code: 'ENOENT' };
+    const size = stats.size;
     if (size > MAX_CONFIG_BYTES)
       return { ok: false, code: `${TOO_LARGE} ${size} bytes, over 1 MiB` };
-    return { ok: true, text: await readFile(abs, 'utf8') };
+    return { ok: true, text: readFileSync(abs, 'utf8') };
   } catch (e) {
     return { ok: false, code: (e as NodeJS.ErrnoException).code ?? String(e) };
   }

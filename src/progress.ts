@@ -37,12 +37,13 @@ const HUMAN_FORMATS = new Set(['text']);
 
 export function progressWanted(o: Pick<ProgressOptions, 'stream' | 'env' | 'format'>): boolean {
   const ci = o.env.CI !== undefined && o.env.CI !== '' && o.env.CI !== 'false';
+  // The stream is asked last: whether it is a terminal costs a module load.
   return (
-    o.stream.isTTY === true &&
+    HUMAN_FORMATS.has(o.format) &&
     !ci &&
     o.env.GITHUB_ACTIONS !== 'true' &&
     o.env.TERM !== 'dumb' &&
-    HUMAN_FORMATS.has(o.format)
+    o.stream.isTTY === true
   );
 }
 

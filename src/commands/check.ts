@@ -13,6 +13,7 @@ import { parseCacheFlags, runWithCache } from './answer-cache.js';
 import { startProgress } from '../progress.js';
 import { requireSources } from './require-sources.js';
 import { prepare, VERSION, vetGitHubSettings, warn } from './shared.js';
+import { isTerminal, stderrForProgress, writeErr, writeOut } from '../stdio.js';
 
 export interface ReportFlags {
   root?: string;
@@ -40,7 +41,7 @@ export async function checkCommand(
   const run = (settings: GitHubSettings | null): Promise<CheckResult> =>
     runCheck({ ...base, github: settings, version: VERSION, discover: flags.discover === true });
   const progress = startProgress({
-    stream: process.stderr,
+    stream: stderrForProgress(),
     env: process.env,
     format: listing || github === null ? 'none' : flags.format,
     label: 'upstream-status: asking GitHub',
@@ -51,14 +52,12 @@ export async function checkCommand(
   requireSources(result.collected, base.root, base.config);
   const tree = treePaths(result.collected);
   for (const note of result.notes)
-    process.stderr.write(`note: ${escapeControls(shownPathsIn(note, base.shownRoot, tree))}\n`);
+    writeErr(`note: ${escapeControls(shownPathsIn(note, base.shownRoot, tree))}\n`);
   await emit(result.report, flags, listing);
   if (!listing) await writeStepOutputs(result.report.summary);
   if (result.collected.unreadable.length > 0) {
     for (const u of result.collected.unreadable)
-      process.stderr.write(
-        `upstream-status: cannot read ${escapeControls(shownPath(base.shownRoot, u))}\n`,
-      );
+      writeErr(`upstream-status: cannot read ${escapeControls(shownPath(base.shownRoot, u))}\n`);
     return EXIT.usage;
   }
   return listing ? EXIT.ok : exitCodeFor(result.findings);
@@ -75,20 +74,15 @@ async function emit(report: Report, flags: ReportFlags, listing: boolean): Promi
       await appendStepSummary(reportMarkdown(report, { color: false }));
     } catch (err) {
       // A summary we cannot write must not hide the findings themselves.
-      process.stderr.write(
-        `upstream-status: cannot write the job summary: ${(err as Error).message}\n`,
-      );
+      writeErr(`upstream-status: cannot write the job summary: ${(err as Error).message}\n`);
     }
   } else if (listing && flags.format === 'text') {
     out = formatList(report);
   } else {
     const color =
-      !flags.output &&
-      flags.format === 'text' &&
-      !process.env.NO_COLOR &&
-      process.stdout.isTTY === true;
+      !flags.output && flags.format === 'text' && !process.env.NO_COLOR && isTerminal(1);
     out = REPORTERS[flags.format](report, { color });
   }
   if (flags.output) await writeFile(flags.output, out);
-  else process.stdout.write(out);
+  else writeOut(out);
 }

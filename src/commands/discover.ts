@@ -7,6 +7,7 @@ import { githubSettings, prepare, type GitHubFlags } from './shared.js';
 import { graphqlUrlFor } from '../github/index.js';
 import { startProgress } from '../progress.js';
 import { shownPath, shownPathsIn, treePaths } from '../report/paths.js';
+import { stderrForProgress, writeErr } from '../stdio.js';
 
 export interface DiscoverFlags extends GitHubFlags {
   root?: string;
@@ -26,7 +27,7 @@ export async function discoverCommand(flags: DiscoverFlags): Promise<number> {
       'discover asks GitHub GraphQL, which needs a token: set GH_TOKEN or GITHUB_TOKEN',
     );
   const progress = startProgress({
-    stream: process.stderr,
+    stream: stderrForProgress(),
     env: process.env,
     format: flags.format,
     label: 'upstream-status: reading open pull requests and upstream files',
@@ -50,8 +51,7 @@ export async function discoverCommand(flags: DiscoverFlags): Promise<number> {
     );
   }
   const tree = treePaths(result.collected);
-  for (const note of result.notes)
-    process.stderr.write(`note: ${shownPathsIn(note, base.shownRoot, tree)}\n`);
+  for (const note of result.notes) writeErr(`note: ${shownPathsIn(note, base.shownRoot, tree)}\n`);
   return emitFindings({
     collected: result.collected,
     findings: result.findings,

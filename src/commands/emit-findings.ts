@@ -11,6 +11,7 @@ import { exitCodeFor } from '../exit-code.js';
 import type { Finding, RefKey, Resolution } from '../model.js';
 import { REPORTERS, buildReport, type ReporterName } from '../report/index.js';
 import { VERSION } from './shared.js';
+import { isTerminal, writeOut } from '../stdio.js';
 
 export interface EmitFindings {
   collected: Collected;
@@ -40,13 +41,9 @@ export async function emitFindings(run: EmitFindings): Promise<number> {
     requests: run.requests,
   });
   const reporter = REPORTERS[flags.format];
-  const color =
-    !flags.output &&
-    flags.format === 'text' &&
-    !process.env.NO_COLOR &&
-    process.stdout.isTTY === true;
+  const color = !flags.output && flags.format === 'text' && !process.env.NO_COLOR && isTerminal(1);
   const out = reporter(report, { color });
   if (flags.output) await writeFile(flags.output, out);
-  else process.stdout.write(out);
+  else writeOut(out);
   return collected.unreadable.length > 0 ? EXIT.usage : exitCodeFor(run.findings);
 }

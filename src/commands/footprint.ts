@@ -12,6 +12,7 @@ import { EXIT } from '../errors.js';
 import { collectFootprints } from '../footprint/collect.js';
 import { footprintJson, footprintText } from '../footprint/format.js';
 import { prepare, VERSION } from './shared.js';
+import { writeOut } from '../stdio.js';
 
 export interface FootprintFlags {
   root?: string;
@@ -34,7 +35,7 @@ export async function footprintCommand(flags: FootprintFlags): Promise<number> {
       ? footprintJson(footprints, VERSION, bases, base.shownRoot)
       : footprintText(footprints, bases, base.shownRoot);
   if (flags.output) await writeFile(flags.output, out);
-  else process.stdout.write(out);
+  else writeOut(out);
   return collected.unreadable.length > 0 ? EXIT.usage : EXIT.ok;
 }
 

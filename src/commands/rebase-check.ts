@@ -14,6 +14,7 @@ import { startProgress } from '../progress.js';
 import { shownPathsIn, treePaths } from '../report/paths.js';
 import { requireSources } from './require-sources.js';
 import { prepare, githubSettings, vetGitHubSettings, warn, type GitHubFlags } from './shared.js';
+import { stderrForProgress, writeErr } from '../stdio.js';
 
 export interface RebaseFlags extends GitHubFlags {
   root?: string;
@@ -35,7 +36,7 @@ export async function rebaseCheckCommand(flags: RebaseFlags): Promise<number> {
     ? {}
     : await snapshotServices({ github: gh, upstreamDir, config: base.config });
   const progress = startProgress({
-    stream: process.stderr,
+    stream: stderrForProgress(),
     env: process.env,
     format: flags.format,
     label: 'upstream-status: reading upstream files and history',
@@ -57,7 +58,7 @@ export async function rebaseCheckCommand(flags: RebaseFlags): Promise<number> {
   // Paths of the run's own tree as every report names them: from the repository top.
   const tree = treePaths(result.collected);
   for (const note of result.notes)
-    process.stderr.write(`note: ${shownPathsIn(escapeControls(note), base.shownRoot, tree)}\n`);
+    writeErr(`note: ${shownPathsIn(escapeControls(note), base.shownRoot, tree)}\n`);
   return emitFindings({
     collected: result.collected,
     findings: result.findings,

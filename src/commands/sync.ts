@@ -12,6 +12,7 @@ import { startProgress } from '../progress.js';
 import { shownPath } from '../report/paths.js';
 import { requireSources } from './require-sources.js';
 import { prepare, VERSION, vetGitHubSettings, warn } from './shared.js';
+import { stderrForProgress, writeErr, writeOut } from '../stdio.js';
 
 export interface SyncFlags {
   budget?: string;
@@ -38,7 +39,7 @@ export async function syncCommand(flags: SyncFlags, github: GitHubSettings): Pro
   const base = await prepare(flags);
   warn(vetGitHubSettings(github, base.config));
   const progress = startProgress({
-    stream: process.stderr,
+    stream: stderrForProgress(),
     env: process.env,
     format: 'text',
     label: 'upstream-status: asking GitHub',
@@ -47,9 +48,9 @@ export async function syncCommand(flags: SyncFlags, github: GitHubSettings): Pro
     () => progress.stop(),
   );
   requireSources(result.collected, base.root, base.config);
-  for (const note of result.notes) process.stderr.write(`note: ${shown(note)}\n`);
+  for (const note of result.notes) writeErr(`note: ${shown(note)}\n`);
   const overBudget = result.findings.filter((f) => f.rule === 'budget-exceeded');
-  for (const f of overBudget) process.stderr.write(`upstream-status: ${f.message}\n`);
+  for (const f of overBudget) writeErr(`upstream-status: ${f.message}\n`);
   if (overBudget.some((f) => f.severity === 'error')) return EXIT.findings;
   const plan = planSync({
     sources: result.collected.sources,
@@ -61,40 +62,36 @@ export async function syncCommand(flags: SyncFlags, github: GitHubSettings): Pro
   });
   // Paths as every report names them: from the repository top.
   const at = (rel: string): string => shownPath(base.shownRoot, rel);
-  for (const n of plan.notes)
-    process.stderr.write(`note: ${shown(`${at(n.path)}: ${n.message}`)}\n`);
+  for (const n of plan.notes) writeErr(`note: ${shown(`${at(n.path)}: ${n.message}`)}\n`);
   const applied = await applySyncPlan(base.root, plan, {
     dryRun: flags.dryRun === true,
     shownPath: at,
   });
   if (flags.dryRun) {
-    process.stdout.write(applied.diff === '' ? 'sync: nothing to change\n' : applied.diff);
+    writeOut(applied.diff === '' ? 'sync: nothing to change\n' : applied.diff);
   } else {
     for (const file of plan.files) {
       if (!applied.written.includes(file.path)) continue;
-      process.stdout.write(`updated ${shown(at(file.path))}\n`);
+      writeOut(`updated ${shown(at(file.path))}\n`);
       for (const c of file.changes) {
         const what = c.ref ? `${c.ref} ${c.field}` : c.field;
-        process.stdout.write(
-          shown(`  ${at(file.path)}:${c.line}  ${what}: ${c.from} → ${c.to}`) + '\n',
-        );
+        writeOut(shown(`  ${at(file.path)}:${c.line}  ${what}: ${c.from} → ${c.to}`) + '\n');
       }
     }
     if (applied.written.length === 0 && applied.failed.length === 0) {
-      process.stdout.write('sync: every record already matches GitHub\n');
+      writeOut('sync: every record already matches GitHub\n');
     }
   }
-  for (const f of applied.failed) process.stderr.write(`upstream-status: ${shown(f.message)}\n`);
+  for (const f of applied.failed) writeErr(`upstream-status: ${shown(f.message)}\n`);
   if (flags.addCollisions === true && !flags.dryRun) {
     const { discoverAlongside } = await import('./discover-run.js');
     const found = await discoverAlongside(base.root, base.config, github);
-    if ('skipped' in found) process.stderr.write(`note: ${shown(found.skipped)}\n`);
+    if ('skipped' in found) writeErr(`note: ${shown(found.skipped)}\n`);
     else {
       const { writeCollisions } = await import('../discover/write.js');
       const wrote = await writeCollisions(base.root, found.certain, base.config.github.webHost);
-      for (const n of [...found.notes, ...wrote.notes]) process.stderr.write(`note: ${shown(n)}\n`);
-      for (const f of wrote.written)
-        process.stdout.write(`recorded collisions in ${shown(at(f))}\n`);
+      for (const n of [...found.notes, ...wrote.notes]) writeErr(`note: ${shown(n)}\n`);
+      for (const f of wrote.written) writeOut(`recorded collisions in ${shown(at(f))}\n`);
     }
   }
   return applied.failed.length > 0 ? EXIT.usage : EXIT.ok;

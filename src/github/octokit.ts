@@ -43,8 +43,9 @@ interface RetryBudget {
  *   ((retryCount + 1)² s) is checked against the time bound, and when it
  *   would end after the bound, `retries` is set to 0. plugin-retry reads it
  *   on both of its paths (its error hook, and the GraphQL "Something went
- *   wrong" check in its wrap, which calls its error handler directly), so no
- *   retry timer is ever armed past the bound to keep the process alive.
+ *   wrong" check in its wrap, which calls its error handler directly), so a
+ *   run gives up as soon as no retry fits, and no retry timer is armed past
+ *   the bound (the CLI exits when its answer is out anyway: src/stdio.ts).
  * - A 429 (or 403) with `retry-after` but without GitHub's "secondary rate"
  *   wording (a proxy, a load balancer) is waited out here when the wait fits;
  *   plugin-throttling would give up on it at once.

@@ -2,13 +2,11 @@
  * Human-readable output: findings grouped by the patch they concern (general
  * ones last), one line each, then a one-line summary.
  */
-import { createColors } from 'picocolors';
 import { escapeControls } from '../control-chars.js';
 import type { Severity } from '../model.js';
 import type { Report, ReportFinding } from './report.js';
 import type { Reporter } from './reporter.js';
-
-type Colors = ReturnType<typeof createColors>;
+import { createColors, type Colors } from './colors.js';
 
 const GENERAL = 'General';
 

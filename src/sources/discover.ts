@@ -10,7 +10,6 @@
  * reported in `skipped`.
  */
 import { lstatSync, readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
-import { lstat, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config-types.js';
 import { UsageError } from '../errors.js';
@@ -65,7 +64,7 @@ const SKIP_DIRS = new Set(['node_modules', 'dist']);
 
 export async function discover(root: string, config: Config): Promise<Discovery> {
   const rootAbs = path.resolve(root);
-  const rootReal = await realpath(rootAbs);
+  const rootReal = realpathSync.native(rootAbs);
   const walked = walk(rootAbs, rootReal, '.');
   // `exclude:` folders are never read: nothing in them is a source or a patch.
   const tree =
@@ -246,7 +245,7 @@ async function findPatchDirs(
 ): Promise<Discovery['patchDirs']> {
   if (config.patches.dir !== null) {
     const dir = config.patches.dir;
-    const kind = await kindOf(rootAbs, rootReal, dir, true);
+    const kind = kindOf(rootAbs, rootReal, dir, true);
     if (kind !== 'dir')
       throw new DiscoveryError('patches.dir', [
         { path: dir, reason: reasonFor(kind, 'not a folder') },
@@ -258,7 +257,7 @@ async function findPatchDirs(
   const out: Discovery['patchDirs'] = [];
   for (const source of [...ledgers, ...indexes]) {
     const dir = join(dirname(source), 'patches');
-    const kind = await kindOf(rootAbs, rootReal, dir, false);
+    const kind = kindOf(rootAbs, rootReal, dir, false);
     const isLedger = basename(source) !== INDEX_NAME;
     if (kind !== 'dir') {
       // A symlinked folder is already reported by the walk; report each folder once.
@@ -281,7 +280,7 @@ async function requireFiles(
 ): Promise<string[]> {
   const problems: { path: string; reason: string }[] = [];
   for (const p of paths) {
-    const kind = await kindOf(rootAbs, rootReal, p, true);
+    const kind = kindOf(rootAbs, rootReal, p, true);
     if (kind !== 'file') problems.push({ path: p, reason: reasonFor(kind, 'not a file') });
   }
   if (problems.length > 0) throw new DiscoveryError('ledgers', problems);
@@ -290,33 +289,14 @@ async function requireFiles(
 
 type Kind = 'file' | 'dir' | 'missing' | 'outside' | 'symlinked-file' | 'symlinked-dir' | 'other';
 
-/** What a root-relative path is. A configured path may be a symlink inside the root; a discovered one may not. */
-async function kindOf(
-  rootAbs: string,
-  rootReal: string,
-  rel: string,
-  followLinks: boolean,
-): Promise<Kind> {
-  const abs = path.join(rootAbs, rel);
-  try {
-    const link = await lstat(abs);
-    if (!isInside(rootReal, await realpath(abs))) return 'outside';
-    const s = link.isSymbolicLink() ? await stat(abs) : link;
-    const kind = s.isDirectory() ? 'dir' : s.isFile() ? 'file' : 'other';
-    if (kind !== 'other' && link.isSymbolicLink() && !followLinks) return `symlinked-${kind}`;
-    return kind;
-  } catch {
-    return 'missing';
-  }
-}
-
 /**
- * kindOf, synchronously, for the walk's symlinks: a few dozen in a layer
- * tree, each three calls (lstat, realpath, stat) that as promises cost more
- * in scheduling than in the system calls. `realpathSync.native` is the
- * libuv call fs/promises' realpath makes.
+ * What a root-relative path is. A configured path may be a symlink inside
+ * the root; a discovered one may not. Synchronous, as the walk is: a few
+ * dozen symlinks in a layer tree, each three calls (lstat, realpath, stat)
+ * that as promises cost more in scheduling than in the system calls.
+ * `realpathSync.native` is the libuv call fs/promises' realpath makes.
  */
-function kindOfSync(rootAbs: string, rootReal: string, rel: string, followLinks: boolean): Kind {
+function kindOf(rootAbs: string, rootReal: string, rel: string, followLinks: boolean): Kind {
   const abs = path.join(rootAbs, rel);
   try {
     const link = lstatSync(abs);
@@ -347,7 +327,7 @@ interface Tree {
  * Synchronous readdirs: a walk of thousands of folders burns less than half
  * the CPU of one promise per folder (15,000 files of Buildroot: ~85 ms
  * against ~210 ms), and collect.ts reads the files one by one for the same
- * reason. Symlinks, rare, are looked at afterwards (kindOfSync).
+ * reason. Symlinks, rare, are looked at afterwards (kindOf).
  */
 function walk(rootAbs: string, rootReal: string, start: string): Tree {
   const tree: Tree = { files: [], dirs: new Set(), skipped: [] };
@@ -388,7 +368,7 @@ function walk(rootAbs: string, rootReal: string, start: string): Tree {
   return tree;
 
   function visitLink(rel: string): void {
-    const kind = kindOfSync(rootAbs, rootReal, rel, false);
+    const kind = kindOf(rootAbs, rootReal, rel, false);
     if (kind === 'symlinked-file') tree.files.push(rel);
     else if (kind === 'outside')
       tree.skipped.push({ path: rel, reason: 'symlink resolves outside the root' });

@@ -188,20 +188,14 @@ const MUTANTS: Mutant[] = [
     test: 'test/reliability/ledger-path-escape.e2e.test.ts',
     pattern: 'outside the root',
   },
-  {
-    name: 'retry-past-bound',
-    protects:
-      "plugin-retry's backoff checked against the bound after every attempt, src/github/octokit.ts retryWithinBudget",
-    edits: [
-      {
-        file: 'github/octokit.js',
-        find: 'if (!budget.fits((retryCount + 1) ** 2 * 1000))\n                        state.retries = 0;',
-        replace: 'void retryCount;',
-      },
-    ],
-    test: 'test/reliability/retry-bounds.e2e.test.ts',
-    pattern: 'Something went wrong',
-  },
+  // `retry-past-bound` and `5xx-retry-past-bound` (retryWithinBudget's
+  // budget.fits check taken out) were dropped on 2026-12-01: since the CLI
+  // exits as soon as its answer is out (src/stdio.ts exitWhenDone), a retry
+  // timer armed past the bound can no longer keep the process alive, which is
+  // what those two made visible. The check still makes a run give up before
+  // the bound when the next backoff cannot fit; no test asserts that, because
+  // on a loaded machine the bound may legitimately come first.
+  // test/e2e/exit-when-done.test.ts guards the exit itself.
   {
     name: 'retry-after-ignored',
     protects: 'retry-after on a 429 without GitHub wording, src/github/octokit.ts retryAfterWait',
@@ -214,20 +208,6 @@ const MUTANTS: Mutant[] = [
     ],
     test: 'test/reliability/retry-bounds.e2e.test.ts',
     pattern: 'retry-after',
-  },
-  {
-    name: '5xx-retry-past-bound',
-    protects:
-      '5xx backoffs kept inside the bound, src/github/octokit.ts retryWithinBudget (its budget.fits check)',
-    edits: [
-      {
-        file: 'github/octokit.js',
-        find: 'if (!budget.fits((retryCount + 1) ** 2 * 1000))\n                        state.retries = 0;',
-        replace: 'void retryCount;',
-      },
-    ],
-    test: 'test/reliability/faults.e2e.test.ts',
-    pattern: '5xx persistent',
   },
   {
     name: 'secondary-limit-final',
