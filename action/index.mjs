@@ -12386,7 +12386,7 @@ import { writeSync } from "node:fs";
 function write(fd, text3) {
   if (closed[fd] || text3 === "") return;
   if (streamed[fd]) {
-    streamOf(fd).write(text3);
+    viaStream(fd, text3);
     return;
   }
   const bytes2 = Buffer.from(text3, "utf8");
@@ -12402,17 +12402,21 @@ function write(fd, text3) {
       }
       if (code2 !== "EAGAIN") throw err;
       streamed[fd] = true;
-      watchForClosedPipe(streamOf(fd), fd);
-      streamOf(fd).write(bytes2.subarray(done));
+      viaStream(fd, bytes2.subarray(done));
       return;
     }
   }
 }
-function watchForClosedPipe(stream, fd) {
-  stream.on("error", (err) => {
-    if (err.code !== "EPIPE") throw err;
-    closed[fd] = true;
-  });
+function viaStream(fd, chunk3) {
+  const stream = streamOf(fd);
+  if (!watched[fd]) {
+    watched[fd] = true;
+    stream.on("error", (err) => {
+      if (err.code !== "EPIPE") throw err;
+      closed[fd] = true;
+    });
+  }
+  stream.write(chunk3);
 }
 function writeOut(text3) {
   write(1, text3);
@@ -12438,7 +12442,7 @@ function stderrForProgress() {
   };
 }
 function exitWhenDone(code2) {
-  const pending2 = [1, 2].filter((fd) => streamed[fd] && !closed[fd]);
+  const pending2 = [1, 2].filter((fd) => watched[fd] && !closed[fd]);
   const exit = () => process.exit(pipeClosed() ? EXIT_CLOSED_PIPE : code2);
   if (pending2.length === 0) exit();
   let left = pending2.length;
@@ -12449,14 +12453,16 @@ function exitWhenDone(code2) {
     });
   }
 }
-var import_node_tty, EXIT_CLOSED_PIPE, closed, streamed, streamOf;
+var import_node_tty, EXIT_CLOSED_PIPE, closed, WINDOWS, streamed, watched, streamOf;
 var init_stdio = __esm({
   "src/stdio.ts"() {
     "use strict";
     import_node_tty = __toESM(require_tty(), 1);
     EXIT_CLOSED_PIPE = 141;
     closed = { 1: false, 2: false };
-    streamed = { 1: false, 2: false };
+    WINDOWS = process.platform === "win32";
+    streamed = { 1: WINDOWS, 2: WINDOWS };
+    watched = { 1: false, 2: false };
     streamOf = (fd) => fd === 1 ? process.stdout : process.stderr;
   }
 });

@@ -15,7 +15,9 @@
  * the CLI ends with 141 (docs/decisions.md). A
  * descriptor someone made non-blocking can refuse a write with EAGAIN; from
  * then on that descriptor's output goes through Node's stream, which waits
- * for the reader, and the exit waits for the stream to drain.
+ * for the reader, and the exit waits for the stream to drain. On Windows
+ * everything goes through the streams, as before: a console there wants
+ * UTF-16 (Node's tty stream converts), and pipes are asynchronous.
  */
 import { writeSync } from 'node:fs';
 import { isatty } from 'node:tty';
@@ -26,15 +28,17 @@ type Fd = 1 | 2;
 export const EXIT_CLOSED_PIPE = 141;
 
 const closed = { 1: false, 2: false };
-/** Descriptors whose output goes through Node's stream since an EAGAIN. */
-const streamed = { 1: false, 2: false };
+const WINDOWS = process.platform === 'win32';
+/** Descriptors whose output goes through Node's stream (Windows, or since an EAGAIN). */
+const streamed = { 1: WINDOWS, 2: WINDOWS };
+const watched = { 1: false, 2: false };
 
 const streamOf = (fd: Fd): NodeJS.WriteStream => (fd === 1 ? process.stdout : process.stderr);
 
 function write(fd: Fd, text: string): void {
   if (closed[fd] || text === '') return;
   if (streamed[fd]) {
-    streamOf(fd).write(text);
+    viaStream(fd, text);
     return;
   }
   const bytes = Buffer.from(text, 'utf8');
@@ -50,18 +54,22 @@ function write(fd: Fd, text: string): void {
       }
       if (code !== 'EAGAIN') throw err;
       streamed[fd] = true;
-      watchForClosedPipe(streamOf(fd), fd);
-      streamOf(fd).write(bytes.subarray(done));
+      viaStream(fd, bytes.subarray(done));
       return;
     }
   }
 }
 
-function watchForClosedPipe(stream: NodeJS.WriteStream, fd: Fd): void {
-  stream.on('error', (err: NodeJS.ErrnoException) => {
-    if (err.code !== 'EPIPE') throw err;
-    closed[fd] = true;
-  });
+function viaStream(fd: Fd, chunk: string | Uint8Array): void {
+  const stream = streamOf(fd);
+  if (!watched[fd]) {
+    watched[fd] = true;
+    stream.on('error', (err: NodeJS.ErrnoException) => {
+      if (err.code !== 'EPIPE') throw err;
+      closed[fd] = true;
+    });
+  }
+  stream.write(chunk);
 }
 
 export function writeOut(text: string): void {
@@ -115,7 +123,7 @@ export function stderrForProgress(): ErrStream {
  * summary, the cache) is done by then.
  */
 export function exitWhenDone(code: number): void {
-  const pending = ([1, 2] as const).filter((fd) => streamed[fd] && !closed[fd]);
+  const pending = ([1, 2] as const).filter((fd) => watched[fd] && !closed[fd]);
   const exit = (): never => process.exit(pipeClosed() ? EXIT_CLOSED_PIPE : code);
   if (pending.length === 0) exit();
   let left = pending.length;
