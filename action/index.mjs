@@ -12671,16 +12671,29 @@ import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 function readPatchHead(abs, rel, admit = () => true) {
   const fd = openSync(abs, "r");
   try {
+    const chunk3 = firstChunk ??= Buffer.allocUnsafe(FIRST_CHUNK);
+    let filled = 0;
+    for (; ; ) {
+      const got = readSync(fd, chunk3, filled, FIRST_CHUNK - filled, null);
+      if (got === 0)
+        return admit(filled) ? withWhole(decodeUtf8(chunk3.subarray(0, filled)), true) : null;
+      filled += got;
+      if (filled === FIRST_CHUNK) break;
+    }
     const size = fstatSync(fd).size;
     if (!admit(size)) return null;
     const partial = DIFF_FILE.test(rel);
-    let capacity = partial ? Math.min(size + 1, FIRST_CHUNK) : size + 1;
-    let buffer = capacity <= FIRST_CHUNK ? firstChunk ??= Buffer.allocUnsafe(FIRST_CHUNK) : Buffer.allocUnsafe(capacity);
-    let filled = 0;
+    if (partial) {
+      const head2 = headOf(chunk3.subarray(0, filled));
+      if (head2 !== null) return head2;
+    }
+    let capacity = partial ? FIRST_CHUNK * 4 : Math.max(size, filled) + 1;
+    let buffer = Buffer.allocUnsafe(capacity);
+    chunk3.copy(buffer, 0, 0, filled);
     for (; ; ) {
       const got = readSync(fd, buffer, filled, capacity - filled, null);
       filled += got;
-      const atEnd = got === 0 || filled === size && filled < capacity;
+      const atEnd = got === 0;
       if (atEnd || filled === capacity) {
         const bytes2 = buffer.subarray(0, filled);
         if (atEnd) return withWhole(decodeUtf8(bytes2), true);

@@ -130,11 +130,16 @@ describe('readPatchHead', () => {
     );
   });
 
-  it('asks admit with the file size and reads nothing when refused', () => {
+  it('asks admit with the file size, small or past the first chunk, and gives nothing when refused', () => {
     const abs = write('a.patch', HEADER);
+    const big = write('big.py', `# ${'x'.repeat(40_000)}\n${HEADER}`);
     const sizes: number[] = [];
-    expect(readPatchHead(abs, 'p/a.patch', (size) => (sizes.push(size), false))).toBeNull();
-    expect(sizes).toEqual([Buffer.byteLength(HEADER)]);
+    const refuse = (size: number): boolean => (sizes.push(size), false);
+    expect(readPatchHead(abs, 'p/a.patch', refuse)).toBeNull();
+    expect(readPatchHead(big, 'p/big.py', refuse)).toBeNull();
+    expect(readPatchHead(big, 'p/big.patch', refuse)).toBeNull();
+    const bigSize = Buffer.byteLength(`# ${'x'.repeat(40_000)}\n${HEADER}`);
+    expect(sizes).toEqual([Buffer.byteLength(HEADER), bigSize, bigSize]);
     expect(() => readPatchHead(path.join(dir, 'missing.patch'), 'p/missing.patch')).toThrow(
       /ENOENT/,
     );

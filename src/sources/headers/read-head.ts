@@ -36,9 +36,14 @@ let firstChunk: Buffer | null = null;
 
 /**
  * The header part of the patch at `abs` (`rel` decides by its extension
- * whether a part will do). `admit` is asked with the file's size, taken
- * from the open file (no separate stat); when it refuses, nothing is read
- * and the result is null. Throws what `fs` throws (ENOENT, EACCES…).
+ * whether a part will do). `admit` is asked with the file's size; when it
+ * refuses, the result is null. Throws what `fs` throws (ENOENT, EACCES…).
+ *
+ * Most patch files end within the first chunk: that chunk is read first,
+ * and a file that ends in it is sized by what was read, with no fstat (a
+ * stat object per file cost ~3 µs, 3–4 ms over oe-core's 1,042 patches).
+ * A larger file is sized from the open file, admitted, and only then read
+ * on: a file past the limit costs one chunk.
  */
 export function readPatchHead(
   abs: string,
@@ -47,21 +52,31 @@ export function readPatchHead(
 ): PatchHead | null {
   const fd = openSync(abs, 'r');
   try {
+    const chunk = (firstChunk ??= Buffer.allocUnsafe(FIRST_CHUNK));
+    let filled = 0;
+    for (;;) {
+      const got = readSync(fd, chunk, filled, FIRST_CHUNK - filled, null);
+      if (got === 0)
+        return admit(filled) ? withWhole(decodeUtf8(chunk.subarray(0, filled)), true) : null;
+      filled += got;
+      if (filled === FIRST_CHUNK) break;
+    }
     const size = fstatSync(fd).size;
     if (!admit(size)) return null;
     const partial = DIFF_FILE.test(rel);
-    let capacity = partial ? Math.min(size + 1, FIRST_CHUNK) : size + 1;
-    let buffer =
-      capacity <= FIRST_CHUNK
-        ? (firstChunk ??= Buffer.allocUnsafe(FIRST_CHUNK))
-        : Buffer.allocUnsafe(capacity);
-    let filled = 0;
+    if (partial) {
+      const head = headOf(chunk.subarray(0, filled));
+      if (head !== null) return head;
+    }
+    // Whole (or on to the header's end): one byte more than the size says, so
+    // a file that grew since is read to its end.
+    let capacity = partial ? FIRST_CHUNK * 4 : Math.max(size, filled) + 1;
+    let buffer = Buffer.allocUnsafe(capacity);
+    chunk.copy(buffer, 0, 0, filled);
     for (;;) {
       const got = readSync(fd, buffer, filled, capacity - filled, null);
       filled += got;
-      // All `size` bytes read and room left: the end of the file, without
-      // another read to be told so (a file grown since fstat fills the room).
-      const atEnd = got === 0 || (filled === size && filled < capacity);
+      const atEnd = got === 0;
       if (atEnd || filled === capacity) {
         const bytes = buffer.subarray(0, filled);
         if (atEnd) return withWhole(decodeUtf8(bytes), true);
