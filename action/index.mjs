@@ -41339,6 +41339,29 @@ async function main(argv) {
   }
   return exit;
 }
+function reportFailure(err) {
+  if (err instanceof UsageError) {
+    writeErr(`upstream-status: ${escapeControls(err.message)}
+`);
+    for (const d of err.details) writeErr(`  ${escapeControls(d)}
+`);
+    return EXIT_CODES.usage;
+  }
+  if (err instanceof GitHubUnavailableError) {
+    writeErr(`upstream-status: GitHub could not be asked: ${escapeControls(err.message)}
+`);
+    return EXIT_CODES.githubUnavailable;
+  }
+  const msg = escapeControls(err instanceof Error ? err.message : String(err));
+  writeErr(
+    `upstream-status: internal error: ${msg}
+This is a bug; please report it (run with --debug for the stack).
+`
+  );
+  if (process.argv.includes("--debug") && err instanceof Error) writeErr(`${err.stack ?? ""}
+`);
+  return EXIT_CODES.usage;
+}
 var init_cli = __esm({
   "src/cli.ts"() {
     "use strict";
@@ -41349,36 +41372,7 @@ var init_cli = __esm({
     init_errors();
     init_client();
     init_stdio();
-    main(process.argv).then(
-      (code2) => {
-        exitWhenDone(code2);
-      },
-      (err) => {
-        if (err instanceof UsageError) {
-          writeErr(`upstream-status: ${escapeControls(err.message)}
-`);
-          for (const d of err.details) writeErr(`  ${escapeControls(d)}
-`);
-          return exitWhenDone(EXIT_CODES.usage);
-        } else if (err instanceof GitHubUnavailableError) {
-          writeErr(`upstream-status: GitHub could not be asked: ${escapeControls(err.message)}
-`);
-          return exitWhenDone(EXIT_CODES.githubUnavailable);
-        } else {
-          const msg = escapeControls(err instanceof Error ? err.message : String(err));
-          writeErr(
-            `upstream-status: internal error: ${msg}
-This is a bug; please report it (run with --debug for the stack).
-`
-          );
-          if (process.argv.includes("--debug") && err instanceof Error) {
-            writeErr(`${err.stack ?? ""}
-`);
-          }
-          return exitWhenDone(EXIT_CODES.usage);
-        }
-      }
-    );
+    main(process.argv).then(exitWhenDone, (err) => exitWhenDone(reportFailure(err)));
   }
 });
 

@@ -207,27 +207,23 @@ async function main(argv: string[]): Promise<number> {
 // as 141; Node ignores SIGPIPE, so the CLI ends with 141 itself, quietly: the
 // rest of its output is dropped, the work under way still finishes (no sync
 // stops between two files), and no stack trace (docs/decisions.md; stdio.ts).
-main(process.argv).then(
-  (code) => {
-    exitWhenDone(code);
-  },
-  (err: unknown) => {
-    if (err instanceof UsageError) {
-      writeErr(`upstream-status: ${escapeControls(err.message)}\n`);
-      for (const d of err.details) writeErr(`  ${escapeControls(d)}\n`);
-      return exitWhenDone(EXIT.usage);
-    } else if (err instanceof GitHubUnavailableError) {
-      writeErr(`upstream-status: GitHub could not be asked: ${escapeControls(err.message)}\n`);
-      return exitWhenDone(EXIT.githubUnavailable);
-    } else {
-      const msg = escapeControls(err instanceof Error ? err.message : String(err));
-      writeErr(
-        `upstream-status: internal error: ${msg}\nThis is a bug; please report it (run with --debug for the stack).\n`,
-      );
-      if (process.argv.includes('--debug') && err instanceof Error) {
-        writeErr(`${err.stack ?? ''}\n`);
-      }
-      return exitWhenDone(EXIT.usage);
-    }
-  },
-);
+main(process.argv).then(exitWhenDone, (err: unknown) => exitWhenDone(reportFailure(err)));
+
+/** Says on stderr why the run failed; returns the exit code (SPEC §5). */
+function reportFailure(err: unknown): number {
+  if (err instanceof UsageError) {
+    writeErr(`upstream-status: ${escapeControls(err.message)}\n`);
+    for (const d of err.details) writeErr(`  ${escapeControls(d)}\n`);
+    return EXIT.usage;
+  }
+  if (err instanceof GitHubUnavailableError) {
+    writeErr(`upstream-status: GitHub could not be asked: ${escapeControls(err.message)}\n`);
+    return EXIT.githubUnavailable;
+  }
+  const msg = escapeControls(err instanceof Error ? err.message : String(err));
+  writeErr(
+    `upstream-status: internal error: ${msg}\nThis is a bug; please report it (run with --debug for the stack).\n`,
+  );
+  if (process.argv.includes('--debug') && err instanceof Error) writeErr(`${err.stack ?? ''}\n`);
+  return EXIT.usage;
+}

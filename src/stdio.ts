@@ -21,6 +21,7 @@
  */
 import { writeSync } from 'node:fs';
 import { isatty } from 'node:tty';
+import type { ProgressStream } from './progress.js';
 
 type Fd = 1 | 2;
 
@@ -90,19 +91,12 @@ export function isTerminal(fd: Fd): boolean {
   return isatty(fd);
 }
 
-/** What the progress line needs of stderr (src/progress.ts). */
-export interface ErrStream {
-  readonly isTTY?: boolean;
-  readonly columns?: number;
-  write(text: string): unknown;
-}
-
 /**
  * stderr for the progress line. Whether it is a terminal is asked only when
  * the progress line would be shown (a human format, not CI): node:tty
  * brings node:net with it.
  */
-export function stderrForProgress(): ErrStream {
+export function stderrForProgress(): ProgressStream {
   return {
     get isTTY() {
       return isTerminal(2);
