@@ -23,11 +23,14 @@ import {
   mayHoldHeading,
   mayHoldRefs,
   mayTeach,
+  parseHeader,
+  proseAddsNothing,
   withTaught,
 } from '../../src/sources/headers/index.js';
 import { extractPreamble } from '../../src/sources/headers/preamble.js';
 import { maskChars, maskLine, maskPreamble } from '../../src/sources/headers/text.js';
 import { splitFields } from '../../src/sources/trailers/fields.js';
+import { parseTrailers } from '../../src/sources/trailers/index.js';
 import { extractPreamble as referencePreamble } from '../support/reference/preamble.js';
 import { splitFields as referenceFields } from '../support/reference/fields.js';
 
@@ -344,5 +347,112 @@ describe('mayHoldHeading', () => {
     );
     expect(mayHoldHeading('# UPSTREAM STATUS (2026-01-02)')).toBe(true);
     expect(mayHoldHeading('upstream\r status')).toBe(true);
+  });
+});
+
+describe('proseAddsNothing', () => {
+  // Lines a Yocto, DEP-3 or Buildroot header holds, with the characters that
+  // make the prose reader read on after a ref: a title, a parenthetical, a
+  // markdown link, gaps that carry it to the next line, comment markers.
+  const line = fc.constantFrom(
+    '',
+    ' ',
+    'Upstream-Status: Submitted [https://github.com/o/r/pull/3]',
+    'Upstream-Status: Backport [https://github.com/o/r/pull/3 (part)]',
+    'Upstream-Status: Backport [https://github.com/o/r/pull/3] (',
+    'Upstream-Status: Submitted https://github.com/o/r/pull/4',
+    'Upstream-Status: Submitted https://github.com/o/r/pull/4 "',
+    'Upstream-Status: Submitted [[#5](https://github.com/o/r/pull/5)]',
+    'Upstream-Status: Submitted [#5](https://github.com/o/r/pull/5) (',
+    'Upstream-Status: Backport [',
+    'https://github.com/o/r/pull/6]',
+    'Upstream: https://github.com/o/r/pull/7',
+    'Upstream:',
+    'Bug: https://github.com/o/r/issues/8',
+    'Forwarded: https://github.com/o/r/pull/9`',
+    'Applied-Upstream: https://github.com/o/r/pull/10 *',
+    'Origin: o/r#11',
+    '  (continued',
+    '\t"quoted',
+    '\u201cquoted\u201d',
+    '(',
+    ')',
+    ': _ *',
+    '# (',
+    '#',
+    '"""',
+    '*/',
+    '\r',
+    'fixes #12 (see #13)',
+    'See https://github.com/o/r/pull/14',
+    'UPSTREAM STATUS (2026-01-02):',
+    'Signed-off-by: A <a@b>',
+    '---',
+    ' 1 file changed, 1 insertion(+)',
+  );
+  const header = fc
+    .tuple(fc.array(line, { maxLength: 12 }), fc.boolean())
+    .map(([lines, crlf]) => lines.join(crlf ? '\r\n' : '\n'));
+
+  /** What readPatchHeader keeps of a full prose parse when the trailers own `owned`. */
+  function kept(text: string, path: string, owned: readonly number[]) {
+    const full = parseHeader({ path, text, defaultRepo: null });
+    return {
+      mentions: full.mentions.filter((m) => !owned.includes(m.line)),
+      ambiguous: full.ambiguous.filter((a) => !owned.includes(a.line)),
+      problems: full.problems,
+      hasStatusBlock: full.hasStatusBlock,
+      checkedOn: full.source.checkedOn,
+    };
+  }
+  const nothing = {
+    mentions: [],
+    ambiguous: [],
+    problems: [],
+    hasStatusBlock: false,
+    checkedOn: null,
+  };
+
+  function check(text: string, path: string): boolean {
+    const preamble = extractPreamble(path, text);
+    const trailers = parseTrailers({
+      path,
+      preamble: preamble.text,
+      startOffset: preamble.startOffset,
+      startLine: preamble.startLine,
+      layout: null,
+    });
+    if (!proseAddsNothing(preamble, trailers.claimedLines)) return false;
+    expect(kept(text, path, trailers.claimedLines), text).toEqual(nothing);
+    return true;
+  }
+
+  it('skips the prose reader only where all it reads is dropped', () => {
+    let skipped = 0;
+    fc.assert(
+      fc.property(header, (t) => {
+        if (check(t, 'p/a.patch')) skipped++;
+      }),
+      { numRuns: 6000 },
+    );
+    // The generator reaches the skip, not only the fallbacks.
+    expect(skipped).toBeGreaterThan(300);
+    for (const { rel, text } of fixtures) check(text, `${rel}.patch`);
+  });
+
+  it('skips a plain Yocto header, and reads on where a title or parenthetical may follow', () => {
+    const yocto =
+      'Subject: fix\n\nUpstream-Status: Submitted [https://github.com/o/r/pull/3]\nSigned-off-by: A <a@b>\n---\n 1 file changed, 1 insertion(+)\n';
+    expect(check(yocto, 'p/a.patch')).toBe(true);
+    for (const after of [' (MERGED)', ' "Title"', '\n  (unclosed', ' \u201cTitle\u201d'])
+      expect(
+        check(`Upstream-Status: Submitted https://github.com/o/r/pull/3${after}\n`, 'p/a.patch'),
+      ).toBe(false);
+    expect(
+      check('Upstream-Status: Submitted [#3](https://github.com/o/r/pull/3) (x\n', 'p/a.patch'),
+    ).toBe(false);
+    // A ref outside a field, or a heading, is the prose reader's.
+    expect(check(`${yocto}\nSee #4.\n`.replace('---', ''), 'p/a.patch')).toBe(false);
+    expect(check(`UPSTREAM STATUS:\n${yocto}`, 'p/a.patch')).toBe(false);
   });
 });

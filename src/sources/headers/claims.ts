@@ -39,7 +39,8 @@ const STATE_WORDS = new Set<string>(STATES);
 export { joinsRefs } from '../meaning/context.js';
 const QUANTIFIED_STATE =
   /(?:are[ \t]+)?(?:[Bb]oth|[Aa]ll)[ \t]+(OPEN|MERGED|CLOSED|DRAFT)(?![\w-])/y;
-function isGap(c: string | undefined): boolean {
+/** What readFollow skips between a ref and its title or parenthetical. */
+export function isGap(c: string | undefined): boolean {
   return c === ' ' || c === '\t' || c === '\n' || c === '`' || c === '*' || c === '_' || c === ':';
 }
 

@@ -11,7 +11,7 @@
 import type { AmbiguousRef, Mention, ParseProblem, Role, SourceResult } from '../../model.js';
 import { learnAliases, scanRefs, type FoundRef, type RefContext } from '../../refs.js';
 import { findStatusBlocks, type StatusBlock } from './block.js';
-import { joinsRefs, readFollow, type Claim, type Follow } from './claims.js';
+import { isGap, joinsRefs, readFollow, type Claim, type Follow } from './claims.js';
 import { applyCue, cueFor, type Cue } from '../meaning/cues.js';
 import { NEAR, sentenceStart, tailEnd, tailLimit } from '../meaning/context.js';
 import {
@@ -23,7 +23,7 @@ import {
 } from '../meaning/prose-states.js';
 import { detached } from './detach.js';
 import { collapseLinks } from './links.js';
-import { lineIndexOf, maskPreamble, type MaskedText } from './text.js';
+import { lineIndexOf, maskLine, maskPreamble, type MaskedText } from './text.js';
 import { extractPreamble, type Preamble } from './preamble.js';
 
 export interface HeaderInput {
@@ -199,6 +199,98 @@ export function mayHoldHeading(text: string): boolean {
   return HEADING_HINT.test(text);
 }
 const HEADING_HINT = /upstream[ \t\r]+status/i;
+
+/**
+ * Whether the prose reader, run over `preamble`, can only give what
+ * readPatchHeader throws away: mentions and ambiguous refs on `owned` lines
+ * (a trailer field's, which the trailer reader reads instead). It is so when
+ * the preamble has no UPSTREAM STATUS heading, every place a ref may be
+ * (mayHoldRefs's hints) lies on an owned line, and no ref there can be
+ * followed by a title or parenthetical, which readFollow could report
+ * unclosed. A Yocto `Upstream-Status: Submitted [URL]` header is the common
+ * case: its prose pass (masking, aliases, cues, states) was half its reading.
+ */
+export function proseAddsNothing(preamble: Preamble, owned: readonly number[]): boolean {
+  if (owned.length === 0 || mayHoldHeading(preamble.text)) return false;
+  const text = preamble.text;
+  let line = preamble.startLine;
+  let lineStart = 0;
+  REF_HINTS.lastIndex = 0;
+  for (let m = REF_HINTS.exec(text); m !== null; m = REF_HINTS.exec(text)) {
+    for (
+      let nl = text.indexOf('\n', lineStart);
+      nl !== -1 && nl < m.index;
+      nl = text.indexOf('\n', nl + 1)
+    ) {
+      line++;
+      lineStart = nl + 1;
+    }
+    if (!owned.includes(line)) return false;
+    if (mayOpenFollow(text, lineStart, m.index + m[0].length)) return false;
+  }
+  return true;
+}
+const REF_HINTS = new RegExp(REF_HINT.source, 'g');
+
+/**
+ * Whether a ref whose number goes on at `at` (on the line from `lineStart`)
+ * may be followed by a title or parenthetical: readFollow, from the ref's
+ * end, skips gaps (across lines, within the paragraph) and opens one at `(`,
+ * `"` or `\u201c`. The ref ends after its number, or, as the URL of a
+ * markdown link, after the link's `)` (collapseLinks): both ends are tried.
+ * Lines are masked as maskPreamble masks them, since the prose reader reads
+ * the masked text.
+ */
+function mayOpenFollow(text: string, lineStart: number, at: number): boolean {
+  const lineEnd = endOfLine(text, at);
+  const line = maskLine(text.slice(lineStart, lineEnd), lineStart === 0);
+  let end = at - lineStart;
+  while (isDigit(line.charCodeAt(end))) end++;
+  const ends = [end];
+  for (let i = end; i < line.length && i < end + 200; i++) {
+    const c = line[i];
+    if (c === ')') ends.push(i + 1);
+    if (c === ')' || c === ' ' || c === '\t' || c === '(') break;
+  }
+  for (const from of ends) {
+    let current = line;
+    let currentEnd = lineEnd;
+    let p = from;
+    for (;;) {
+      while (p < current.length && isGap(current[p])) p++;
+      if (p < current.length) {
+        const c = current[p];
+        if (c === '(' || c === '"' || c === '\u201c') return true;
+        break;
+      }
+      // The line ends in gaps: readFollow reads on at the next, unless the paragraph ends there.
+      if (currentEnd >= text.length) break;
+      const next = currentEnd + 1;
+      currentEnd = endOfLine(text, next);
+      current = maskLine(text.slice(next, currentEnd), false);
+      if (BLANK.test(current)) break;
+      p = 0;
+    }
+  }
+  return false;
+}
+
+function endOfLine(text: string, from: number): number {
+  const nl = text.indexOf('\n', from);
+  return nl === -1 ? text.length : nl;
+}
+
+/** A blank line (maskPreamble's indent -1): it ends a paragraph. */
+const BLANK = /^[ \t]*$/;
+
+function isDigit(code: number): boolean {
+  return code >= 0x30 && code <= 0x39;
+}
+
+/** A header the prose reader found nothing in. */
+export function proseless(input: HeaderInput, preamble: Preamble): HeaderResult {
+  return headerResult(input, preamble, [], null);
+}
 
 /** `preamble`, when given, is the file's (readPatchHeader extracts it once for both readers). */
 export function parseHeader(

@@ -13,7 +13,7 @@
  * trailers/copied-refs.ts.
  */
 import type { HeaderInput, HeaderResult } from './index.js';
-import { parseHeader } from './index.js';
+import { parseHeader, proseAddsNothing, proseless } from './index.js';
 import { extractPreamble } from './preamble.js';
 import { parseTrailers } from '../trailers/index.js';
 import { attributeCopiedRefs } from '../trailers/copied-refs.js';
@@ -40,7 +40,6 @@ export function readPatchHeader(
 ): PatchHeaderResult {
   const layout = options.layout ?? null;
   const preamble = extractPreamble(input.path, input.text);
-  const header = parseHeader(input, preamble);
   const readsTrailers = layout !== null || DIFF_FILE.test(input.path);
   const trailers = readsTrailers
     ? parseTrailers({
@@ -52,6 +51,12 @@ export function readPatchHeader(
         ...(input.aliases ? { aliases: input.aliases } : {}),
       })
     : null;
+  // Refs only in fields (`Upstream-Status: Submitted [URL]`): the prose
+  // reader's mentions of them would be dropped below, so it is not run.
+  const header =
+    trailers !== null && proseAddsNothing(preamble, trailers.claimedLines)
+      ? proseless(input, preamble)
+      : parseHeader(input, preamble);
   // Built only when a prose mention or ambiguous ref asks: most headers have none.
   let claimed: Set<number> | null = null;
   const taken = (line: number): boolean =>
