@@ -13755,6 +13755,64 @@ function withTaught(text3, known) {
 function mayHoldHeading(text3) {
   return HEADING_HINT.test(text3);
 }
+function proseAddsNothing(preamble, owned) {
+  if (owned.length === 0 || mayHoldHeading(preamble.text)) return false;
+  const text3 = preamble.text;
+  let line = preamble.startLine;
+  let lineStart3 = 0;
+  REF_HINTS.lastIndex = 0;
+  for (let m = REF_HINTS.exec(text3); m !== null; m = REF_HINTS.exec(text3)) {
+    for (let nl = text3.indexOf("\n", lineStart3); nl !== -1 && nl < m.index; nl = text3.indexOf("\n", nl + 1)) {
+      line++;
+      lineStart3 = nl + 1;
+    }
+    if (!owned.includes(line)) return false;
+    if (mayOpenFollow(text3, lineStart3, m.index + m[0].length)) return false;
+  }
+  return true;
+}
+function mayOpenFollow(text3, lineStart3, at) {
+  const lineEnd3 = endOfLine(text3, at);
+  const line = maskLine(text3.slice(lineStart3, lineEnd3), lineStart3 === 0);
+  let end = at - lineStart3;
+  while (isDigit(line.charCodeAt(end))) end++;
+  const ends = [end];
+  for (let i = end; i < line.length && i < end + 200; i++) {
+    const c = line[i];
+    if (c === ")") ends.push(i + 1);
+    if (c === ")" || c === " " || c === "	" || c === "(") break;
+  }
+  for (const from of ends) {
+    let current = line;
+    let currentEnd = lineEnd3;
+    let p = from;
+    for (; ; ) {
+      while (p < current.length && isGap(current[p])) p++;
+      if (p < current.length) {
+        const c = current[p];
+        if (c === "(" || c === '"' || c === "\u201C") return true;
+        break;
+      }
+      if (currentEnd >= text3.length) break;
+      const next = currentEnd + 1;
+      currentEnd = endOfLine(text3, next);
+      current = maskLine(text3.slice(next, currentEnd), false);
+      if (BLANK.test(current)) break;
+      p = 0;
+    }
+  }
+  return false;
+}
+function endOfLine(text3, from) {
+  const nl = text3.indexOf("\n", from);
+  return nl === -1 ? text3.length : nl;
+}
+function isDigit(code2) {
+  return code2 >= 48 && code2 <= 57;
+}
+function proseless(input2, preamble) {
+  return headerResult(input2, preamble, [], null);
+}
 function parseHeader(input2, preamble = input2.preamble ?? extractPreamble(input2.path, input2.text)) {
   const holdsRefs = mayHoldRefs(preamble.text);
   if (!holdsRefs && !mayHoldHeading(preamble.text)) return headerResult(input2, preamble, [], null);
@@ -13914,7 +13972,7 @@ function readOutsideBlocks(reader, masked, blocks) {
   }
   flush();
 }
-var HeaderReader, NO_ALIASES, REF_HINT, TEACHING_HINT, HEADING_HINT, NONE_AFTER_LABEL;
+var HeaderReader, NO_ALIASES, REF_HINT, TEACHING_HINT, HEADING_HINT, REF_HINTS, BLANK, NONE_AFTER_LABEL;
 var init_headers = __esm({
   "src/sources/headers/index.ts"() {
     "use strict";
@@ -14025,6 +14083,8 @@ var init_headers = __esm({
     REF_HINT = /#\d|\/(?:pulls?|issues)\/\d/;
     TEACHING_HINT = /[\w.-]#\d|\/(?:pulls?|issues)\/\d/;
     HEADING_HINT = /upstream[ \t\r]+status/i;
+    REF_HINTS = new RegExp(REF_HINT.source, "g");
+    BLANK = /^[ \t]*$/;
     NONE_AFTER_LABEL = /^[ \t]*[A-Za-z][\w'/-]*(?:[ \t][A-Za-z][\w'/-]*){0,2}[ \t:]+NONE\b/;
   }
 });
@@ -14690,7 +14750,6 @@ var init_copied_refs = __esm({
 function readPatchHeader(input2, options = {}) {
   const layout = options.layout ?? null;
   const preamble = extractPreamble(input2.path, input2.text);
-  const header2 = parseHeader(input2, preamble);
   const readsTrailers = layout !== null || DIFF_FILE2.test(input2.path);
   const trailers = readsTrailers ? parseTrailers({
     path: input2.path,
@@ -14700,6 +14759,7 @@ function readPatchHeader(input2, options = {}) {
     layout,
     ...input2.aliases ? { aliases: input2.aliases } : {}
   }) : null;
+  const header2 = trailers !== null && proseAddsNothing(preamble, trailers.claimedLines) ? proseless(input2, preamble) : parseHeader(input2, preamble);
   let claimed = null;
   const taken = (line) => (claimed ??= new Set(trailers?.claimedLines ?? [])).has(line);
   let lines = null;
