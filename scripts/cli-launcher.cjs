@@ -40,8 +40,20 @@ const { Script } = require('node:vm');
 // asked (docs/decisions.md, "Optimising compiler"); a long run still gets it.
 // Set before the bundle is compiled, so every function of ours is under it;
 // a budget given to node on the command line wins.
-const OWN_BUDGET = !process.execArgv.some((flag) => flag.startsWith('--interrupt-budget'));
+const OWN_BUDGET = !givenToNode('--interrupt-budget');
 if (OWN_BUDGET) setFlagsFromString('--interrupt-budget=1000000');
+// V8 first runs a regular expression in its bytecode interpreter and
+// compiles it to machine code only once it runs again; here most run a few
+// thousand times in a row (one per header or ledger row), so they are
+// compiled at their first run (docs/decisions.md, "Regular expressions
+// compiled at once"). A regexp flag given to node wins.
+const OWN_REGEXP = !givenToNode('--regexp-tier-up') && !givenToNode('--no-regexp-tier-up');
+if (OWN_REGEXP) setFlagsFromString('--no-regexp-tier-up');
+
+/** Whether node was started with the V8 flag `name` (`--name` or `--name=…`). */
+function givenToNode(name) {
+  return process.execArgv.some((flag) => flag === name || flag.startsWith(`${name}=`));
+}
 
 /** The commands (src/cli.ts); anything else (--version, a typo) shares one cache. */
 const COMMANDS = new Set([
@@ -102,6 +114,7 @@ if (/\bupstream-status\b/.test(process.env.NODE_DEBUG ?? '')) {
           : 'used';
   process.stderr.write(`compile cache: ${state}${cacheFile === null ? '' : ` (${cacheFile})`}\n`);
   process.stderr.write(`interrupt budget: ${OWN_BUDGET ? '1000000 (ours)' : 'as given to node'}\n`);
+  process.stderr.write(`regexp tier-up: ${OWN_REGEXP ? 'off (ours)' : 'as given to node'}\n`);
 }
 const bundle = { exports: {} };
 script.runInThisContext()(bundle.exports, createRequire(MAIN), bundle, MAIN, __dirname);

@@ -135,7 +135,7 @@ describe('the compile cache', () => {
     expect(run.stdout).toBe(disabled.stdout);
   });
 
-  it("raises V8's optimising budget for our code unless node was given one", async () => {
+  it("raises V8's optimising budget and compiles regexps at once for our code, unless node was given either flag", async () => {
     const cacheHome = path.join(home, 'budget');
     const ours = await runCli(['--version'], debug(cacheHome));
     expect(ours.stderr).toContain('interrupt budget: 1000000 (ours)');
@@ -148,8 +148,21 @@ describe('the compile cache', () => {
       );
     });
     expect(given).toContain('interrupt budget: as given to node');
+    // Regular expressions are compiled at their first run, unless node is told otherwise.
+    expect(ours.stderr).toContain('regexp tier-up: off (ours)');
+    expect(given).toContain('regexp tier-up: off (ours)');
+    const regexpGiven = await new Promise<string>((resolve, reject) => {
+      execFile(
+        process.execPath,
+        ['--regexp-tier-up', CLI, '--version'],
+        { env: cliEnv(debug(cacheHome)) },
+        (error, _stdout, stderr) => (error ? reject(error) : resolve(stderr)),
+      );
+    });
+    expect(regexpGiven).toContain('regexp tier-up: as given to node');
+    expect(regexpGiven).toContain('interrupt budget: 1000000 (ours)');
     // Each set of node flags keeps its own cache file (V8 refuses data made under others).
-    expect(readdirSync(folder(cacheHome)).filter((f) => f.endsWith('-cli.v8'))).toHaveLength(2);
+    expect(readdirSync(folder(cacheHome)).filter((f) => f.endsWith('-cli.v8'))).toHaveLength(3);
   });
 
   it('is neither read nor written in a folder others can write to', async () => {
