@@ -71,18 +71,20 @@ export async function bundle({ header, outfile, format = 'esm', ...entry }) {
 }
 
 /**
- * `node:child_process`, `node:fs/promises` and `node:tty` are loaded when
- * first used, not when a module that imports them starts. Commander requires child_process at
+ * `node:child_process`, `node:diagnostics_channel`, `node:fs/promises` and
+ * `node:tty` are loaded when first used, not when a module that imports them
+ * starts. Commander requires child_process at
  * load for executable subcommands we never have; child_process brings `net`,
  * `dgram` and the stream classes, fs/promises brings readline and the
  * file watchers, and tty brings net (src/stdio.ts asks it only for colour
- * and the progress line): ~3 ms of Node's own modules compiled at every start, for
+ * and the progress line), diagnostics_channel serves only the progress line
+ * of a run that asks GitHub: ~3 ms of Node's own modules compiled at every start, for
  * `list` on a tree that needs neither (docs/decisions.md, "Lazy built-ins").
  * Each import of them gets an object of getters over the real module, which
  * is required on the first property read; the names come from the module
  * itself at build time.
  */
-const LAZY = /^(?:node:)?(child_process|fs\/promises|tty)$/;
+const LAZY = /^(?:node:)?(child_process|diagnostics_channel|fs\/promises|tty)$/;
 const lazyBuiltins = {
   name: 'lazy-builtins',
   setup(build) {

@@ -5,22 +5,25 @@
  * listens (the terminal progress line, src/progress.ts), and publishing costs
  * nothing while nobody does.
  */
-import { channel } from 'node:diagnostics_channel';
+import { channel, type Channel } from 'node:diagnostics_channel';
 
 export type Activity =
   { kind: 'graphql' | 'rest'; phase: 'asked' | 'answered' } | { kind: 'files'; count: number };
 
 export const ACTIVITY_CHANNEL = 'upstream-status:activity';
 
-const activity = channel(ACTIVITY_CHANNEL);
+// Made at first use: a run that never asks GitHub (`list`) never loads the module.
+let made: Channel | null = null;
+const activity = (): Channel => (made ??= channel(ACTIVITY_CHANNEL));
 
 export function reportActivity(event: Activity): void {
-  if (activity.hasSubscribers) activity.publish(event);
+  const ch = activity();
+  if (ch.hasSubscribers) ch.publish(event);
 }
 
 /** Listen until the returned function is called. */
 export function onActivity(listener: (event: Activity) => void): () => void {
   const handler = (message: unknown): void => listener(message as Activity);
-  activity.subscribe(handler);
-  return () => activity.unsubscribe(handler);
+  activity().subscribe(handler);
+  return () => activity().unsubscribe(handler);
 }
