@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Mention } from '../../src/model.js';
 import { readPatchHeader } from '../../src/sources/headers/patch-header.js';
+import { attributeCopiedRefs } from '../../src/sources/trailers/copied-refs.js';
 import { layoutOf } from '../../src/sources/discover.js';
 import type { PatchLayout } from '../../src/sources/trailers/types.js';
 
@@ -182,6 +183,39 @@ describe('bare #N in a copied commit message', () => {
     const r = read(text, 'deploy/patches/fix.patch', null);
     expect(r.mentions.map((m) => m.ref)).toEqual(['o/r#1']);
     expect(r.ambiguous).toEqual([]);
+  });
+});
+
+describe('attributeCopiedRefs with nothing left to attribute', () => {
+  const mention = (ref: string, line: number): Mention => ({
+    ref,
+    kindHint: null,
+    source: 'p.patch',
+    sourceKind: 'patch-header',
+    line,
+    patch: 'p.patch',
+    role: 'related',
+    recordedState: null,
+    recordedDate: null,
+    stateSpan: null,
+  });
+  const lines = ['See o/r#3.', 'LP: #9', 'Upstream: https://github.com/o/r/pull/2'];
+
+  it("keeps the mentions in line order, without other trackers' ids, and counts nothing", () => {
+    const r = attributeCopiedRefs({
+      path: 'p.patch',
+      lineText: (line) => lines[line - 1] ?? '',
+      preamble: lines.join('\n'),
+      mentions: [mention('o/r#2', 3), mention('o/r#9', 2), mention('o/r#3', 1)],
+      ambiguous: [{ text: '#9', source: 'p.patch', line: 2, patch: 'p.patch' }],
+      commitRepos: ['a/b'],
+      ecosystem: true,
+    });
+    expect(r.mentions.map((m) => [m.ref, m.line])).toEqual([
+      ['o/r#3', 1],
+      ['o/r#2', 3],
+    ]);
+    expect([r.ambiguous, r.unattributed]).toEqual([[], 0]);
   });
 });
 

@@ -66,6 +66,9 @@ export function attributeCopiedRefs(input: CopiedRefsInput): CopiedRefsResult {
     (a) => !isOtherTrackerRef(a.text, input.lineText(a.line)) && !isFrame(a, input),
   );
   if (!input.ecosystem) return { mentions, ambiguous, unattributed: 0 };
+  // No bare `#N` left to attribute: the repositories named need not be found.
+  if (ambiguous.length === 0)
+    return { mentions: mentions.sort(byLine), ambiguous, unattributed: 0 };
   const repos = namedRepos(input, mentions);
   const [only] = repos;
   if (repos.size !== 1 || only === undefined) {
@@ -93,8 +96,12 @@ export function attributeCopiedRefs(input: CopiedRefsInput): CopiedRefsResult {
       inferredRepo: true,
     });
   }
-  mentions.sort((x, y) => x.line - y.line);
+  mentions.sort(byLine);
   return { mentions, ambiguous: [], unattributed: 0 };
+}
+
+function byLine(x: Mention, y: Mention): number {
+  return x.line - y.line;
 }
 
 /**
