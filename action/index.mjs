@@ -14666,6 +14666,8 @@ function attributeCopiedRefs(input2) {
     (a) => !isOtherTrackerRef(a.text, input2.lineText(a.line)) && !isFrame(a, input2)
   );
   if (!input2.ecosystem) return { mentions, ambiguous, unattributed: 0 };
+  if (ambiguous.length === 0)
+    return { mentions: mentions.sort(byLine), ambiguous, unattributed: 0 };
   const repos = namedRepos(input2, mentions);
   const [only] = repos;
   if (repos.size !== 1 || only === void 0) {
@@ -14693,8 +14695,11 @@ function attributeCopiedRefs(input2) {
       inferredRepo: true
     });
   }
-  mentions.sort((x, y) => x.line - y.line);
+  mentions.sort(byLine);
   return { mentions, ambiguous: [], unattributed: 0 };
+}
+function byLine(x, y) {
+  return x.line - y.line;
 }
 function isFrame(a, input2) {
   const n = NUMBER.exec(a.text)?.[1];
@@ -28715,22 +28720,52 @@ var init_dist_bundle6 = __esm({
   }
 });
 
+// lazy-builtin:diagnostics_channel
+var require_diagnostics_channel = __commonJS({
+  "lazy-builtin:diagnostics_channel"(exports, module) {
+    var real;
+    var load = () => real ??= __require("node:diagnostics_channel");
+    module.exports = {
+      get Channel() {
+        return load().Channel;
+      },
+      get channel() {
+        return load().channel;
+      },
+      get hasSubscribers() {
+        return load().hasSubscribers;
+      },
+      get subscribe() {
+        return load().subscribe;
+      },
+      get tracingChannel() {
+        return load().tracingChannel;
+      },
+      get unsubscribe() {
+        return load().unsubscribe;
+      }
+    };
+  }
+});
+
 // src/activity.ts
-import { channel } from "node:diagnostics_channel";
 function reportActivity(event) {
-  if (activity.hasSubscribers) activity.publish(event);
+  const ch = activity();
+  if (ch.hasSubscribers) ch.publish(event);
 }
 function onActivity(listener) {
   const handler = (message) => listener(message);
-  activity.subscribe(handler);
-  return () => activity.unsubscribe(handler);
+  activity().subscribe(handler);
+  return () => activity().unsubscribe(handler);
 }
-var ACTIVITY_CHANNEL, activity;
+var import_node_diagnostics_channel, ACTIVITY_CHANNEL, made, activity;
 var init_activity = __esm({
   "src/activity.ts"() {
     "use strict";
+    import_node_diagnostics_channel = __toESM(require_diagnostics_channel(), 1);
     ACTIVITY_CHANNEL = "upstream-status:activity";
-    activity = channel(ACTIVITY_CHANNEL);
+    made = null;
+    activity = () => made ??= (0, import_node_diagnostics_channel.channel)(ACTIVITY_CHANNEL);
   }
 });
 
@@ -39120,15 +39155,15 @@ function trailerLines(source2) {
 }
 function planTrailers(source2, text3, live, webHost = "github.com") {
   const out = { edits: [], changes: [], notes: [] };
-  const byLine = /* @__PURE__ */ new Map();
-  for (const m of source2.mentions) byLine.set(m.line, [...byLine.get(m.line) ?? [], m]);
+  const byLine2 = /* @__PURE__ */ new Map();
+  for (const m of source2.mentions) byLine2.set(m.line, [...byLine2.get(m.line) ?? [], m]);
   const hasApplied = source2.trailers.fields.some(
     (f) => f.name.toLowerCase() === "applied-upstream"
   );
   const eol = text3.includes("\r\n") ? "\r\n" : "\n";
   for (const field of source2.trailers.fields) {
-    if (splitYoctoField(field, byLine.get(field.line) ?? [], live, out)) continue;
-    for (const m of byLine.get(field.line) ?? []) {
+    if (splitYoctoField(field, byLine2.get(field.line) ?? [], live, out)) continue;
+    for (const m of byLine2.get(field.line) ?? []) {
       const l = foundLive2(live, m.ref);
       if (l === null || m.recordedState === null || recordedMatchesLive(m.recordedState, l.state))
         continue;
