@@ -114,11 +114,14 @@ describe('Node modules a run loads', () => {
     ['list', ['list']],
     ['list --format json', ['list', '--format', 'json']],
     ['check --offline --format json', ['check', '--offline', '--format', 'json']],
-  ])('%s loads none of child_process, diagnostics_channel, fs/promises, net', async (_name, args) => {
-    // NO_COLOR unset: a colour check must not build the stdout stream either.
-    const r = await probe([...args, '--root', queue.root], { NO_COLOR: '' });
-    expect(r.stderr).toBe('');
-    expect(r.modules.length).toBeGreaterThan(50);
-    expect(r.modules.filter((m) => heavy.includes(m))).toEqual([]);
-  });
+  ])(
+    '%s loads none of child_process, diagnostics_channel, fs/promises, net',
+    async (_name, args) => {
+      // NO_COLOR unset: a colour check must not build the stdout stream either.
+      const r = await probe([...args, '--root', queue.root], { NO_COLOR: '' });
+      expect(r.stderr).toBe('');
+      expect(r.modules.length).toBeGreaterThan(50);
+      expect(r.modules.filter((m) => heavy.includes(m))).toEqual([]);
+    },
+  );
 });
