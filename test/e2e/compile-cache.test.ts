@@ -36,6 +36,18 @@ const folder = (cacheHome: string) => path.join(cacheHome, 'upstream-status', 'c
 const debug = (cacheHome: string) => ({ XDG_CACHE_HOME: cacheHome, NODE_DEBUG: 'upstream-status' });
 const stateOf = (stderr: string) => /compile cache: (\w+)/.exec(stderr)?.[1];
 
+/** The stderr of `node <nodeFlag> dist/cli.cjs --version`, with the cache's debug lines on. */
+function versionStderr(nodeFlag: string, cacheHome: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [nodeFlag, CLI, '--version'],
+      { env: cliEnv(debug(cacheHome)) },
+      (error, _stdout, stderr) => (error ? reject(error) : resolve(stderr)),
+    );
+  });
+}
+
 describe('the compile cache', () => {
   it('is saved by the first run, used by the next, and changes nothing in the output', async () => {
     const cacheHome = path.join(home, 'first');
@@ -139,26 +151,12 @@ describe('the compile cache', () => {
     const cacheHome = path.join(home, 'budget');
     const ours = await runCli(['--version'], debug(cacheHome));
     expect(ours.stderr).toContain('interrupt budget: 1000000 (ours)');
-    const given = await new Promise<string>((resolve, reject) => {
-      execFile(
-        process.execPath,
-        ['--interrupt-budget=50000', CLI, '--version'],
-        { env: cliEnv(debug(cacheHome)) },
-        (error, _stdout, stderr) => (error ? reject(error) : resolve(stderr)),
-      );
-    });
+    const given = await versionStderr('--interrupt-budget=50000', cacheHome);
     expect(given).toContain('interrupt budget: as given to node');
     // Regular expressions are compiled at their first run, unless node is told otherwise.
     expect(ours.stderr).toContain('regexp tier-up: off (ours)');
     expect(given).toContain('regexp tier-up: off (ours)');
-    const regexpGiven = await new Promise<string>((resolve, reject) => {
-      execFile(
-        process.execPath,
-        ['--regexp-tier-up', CLI, '--version'],
-        { env: cliEnv(debug(cacheHome)) },
-        (error, _stdout, stderr) => (error ? reject(error) : resolve(stderr)),
-      );
-    });
+    const regexpGiven = await versionStderr('--regexp-tier-up', cacheHome);
     expect(regexpGiven).toContain('regexp tier-up: as given to node');
     expect(regexpGiven).toContain('interrupt budget: 1000000 (ours)');
     // Each set of node flags keeps its own cache file (V8 refuses data made under others).
