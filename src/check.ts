@@ -52,6 +52,11 @@ export interface CheckOptions {
   discover?: boolean;
   /** Read every file whole and keep its text (`sync` rewrites them); see CollectOptions. */
   wholeFiles?: boolean;
+  /**
+   * False: no rule runs and the report holds no findings. `list` in text
+   * prints refs and mentions only, so it asks for none (issue 14).
+   */
+  rules?: boolean;
 }
 
 export interface CheckResult {
@@ -180,11 +185,14 @@ export async function runCheck(opts: CheckOptions): Promise<CheckResult> {
     today: opts.today,
     config: opts.config,
   };
-  const findings = rewordForEcosystems(
-    [...runRules(ctx, { offline }), ...withConfiguredSeverity(extra, opts.config)],
-    collected.sources,
-    live,
-  );
+  const findings =
+    opts.rules === false
+      ? []
+      : rewordForEcosystems(
+          [...runRules(ctx, { offline }), ...withConfiguredSeverity(extra, opts.config)],
+          collected.sources,
+          live,
+        );
   const report = buildReport({
     ctx,
     findings,

@@ -38,8 +38,16 @@ export async function checkCommand(
   const base = await prepare(flags);
   if (github !== null) warn(vetGitHubSettings(github, base.config));
   const cache = github === null ? null : parseCacheFlags(flags);
+  // `list` in text prints no findings: its rules need not run.
+  const rules = !(listing && flags.format === 'text');
   const run = (settings: GitHubSettings | null): Promise<CheckResult> =>
-    runCheck({ ...base, github: settings, version: VERSION, discover: flags.discover === true });
+    runCheck({
+      ...base,
+      github: settings,
+      version: VERSION,
+      discover: flags.discover === true,
+      rules,
+    });
   const progress = startProgress({
     stream: stderrForProgress(),
     env: process.env,
