@@ -37673,7 +37673,7 @@ async function runCheck(opts) {
     today: opts.today,
     config: opts.config
   };
-  const findings = rewordForEcosystems(
+  const findings = opts.rules === false ? [] : rewordForEcosystems(
     [...runRules(ctx, { offline }), ...withConfiguredSeverity(extra, opts.config)],
     collected.sources,
     live
@@ -38326,7 +38326,14 @@ async function checkCommand(flags, github, listing = false) {
   const base = await prepare(flags);
   if (github !== null) warn(vetGitHubSettings(github, base.config));
   const cache2 = github === null ? null : parseCacheFlags(flags);
-  const run = (settings) => runCheck({ ...base, github: settings, version: VERSION, discover: flags.discover === true });
+  const rules = !(listing && flags.format === "text");
+  const run = (settings) => runCheck({
+    ...base,
+    github: settings,
+    version: VERSION,
+    discover: flags.discover === true,
+    rules
+  });
   const progress = startProgress({
     stream: stderrForProgress(),
     env: process.env,
