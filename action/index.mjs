@@ -11437,14 +11437,32 @@ function resolveBare(text3, n, written, start, lastRepo, ctx) {
   if (/\binternal\s+(?:pr|issue|ticket|bug)?\s*$/i.test(text3.slice(Math.max(0, start - 24), start))) {
     return { ...found(null, n, null, "bare", written, start), internal: true };
   }
-  const named = /([A-Za-z][\w.-]*)[ \t]+(?:(?:PR|pull[ \t]+request|issue)[ \t]*)?$/i.exec(
-    text3.slice(Math.max(0, start - 48), start)
-  );
-  const namedRepo = named ? ctx.aliases.get(named[1].toLowerCase()) : void 0;
+  const before = text3.slice(Math.max(0, start - 48), start);
+  const withPr = WORD_PR_BEFORE.exec(before);
+  const word = (withPr ?? WORD_BEFORE.exec(before))?.[1];
+  const namedRepo = word === void 0 ? void 0 : ctx.aliases.get(word.toLowerCase());
   if (namedRepo !== void 0) return found(namedRepo, n, null, "bare", written, start);
   const repo = lastRepo ?? ctx.defaultRepo;
+  if (withPr !== null && word !== void 0 && namesOther(word, repo)) {
+    const at = start - (before.length - withPr.index);
+    return {
+      ...found(null, n, null, "alias", text3.slice(at, start) + written, at),
+      ambiguous: true
+    };
+  }
   if (repo === null) return { ...found(null, n, null, "bare", written, start), ambiguous: true };
   return found(repo, n, null, "bare", written, start);
+}
+function writtenName(text3) {
+  const name2 = /^[A-Za-z][\w.-]*/.exec(text3)?.[0];
+  return name2 === void 0 || BARE_WORDS.has(name2.toLowerCase()) ? null : name2;
+}
+function namesOther(word, repo) {
+  const w = word.toLowerCase();
+  if (w.length < 2 || w.endsWith(".") || QUALIFIERS.has(w)) return false;
+  if (repo === null) return true;
+  const slash = repo.indexOf("/");
+  return w !== repo.slice(slash + 1) && w !== repo.slice(0, slash);
 }
 function found(repo, digits, kindHint, form, text3, start) {
   const tooLong = digits.length > MAX_REF_DIGITS;
@@ -11514,7 +11532,7 @@ function normaliseRepo(value) {
   const m = new RegExp(`^(${OWNER})/(${REPO})$`).exec(value.trim());
   return m ? `${m[1]}/${cleanRepo(m[2])}`.toLowerCase() : null;
 }
-var OWNER, REPO, BARE_WORDS, INTERNAL_WORDS, GITHUB_URL_REF, patternCache, REPOS_PATTERN, MAX_REF_DIGITS, taught, TAUGHT_TEXTS;
+var OWNER, REPO, BARE_WORDS, INTERNAL_WORDS, GITHUB_URL_REF, patternCache, REPOS_PATTERN, WORD_PR_BEFORE, WORD_BEFORE, QUALIFIERS, MAX_REF_DIGITS, taught, TAUGHT_TEXTS;
 var init_refs = __esm({
   "src/refs.ts"() {
     "use strict";
@@ -11533,6 +11551,11 @@ var init_refs = __esm({
         `(?<![\\w&#])#\\d+(?![\\w-])`
       ].join("|"),
       "g"
+    );
+    WORD_PR_BEFORE = /([A-Za-z][\w.-]*)\s+(?:PR|pull\s+request|issue)\s*$/i;
+    WORD_BEFORE = /([A-Za-z][\w.-]*)[ \t]+$/;
+    QUALIFIERS = new Set(
+      "a an the this that these those its our their his her my your whose which what each every any some no one another other same such both either neither all only also just even still in on at to for by from via with without of and or nor but see per after before since until till than like as into onto over under about against between then now earlier later above below fix fixes fixed fixing close closes closed closing resolve resolves resolved merge merges merged merging revert reverts reverted reland relands relanded backport backports backported cherry-pick cherry-picked pick picked cf ref refs re address addresses addressed supersede supersedes superseded superseding replace replaces replaced follow follows following implement implements implemented introduce introduces introduced introducing land lands landed submit submits submitted open opens opened reopen reopened track tracks tracked tracking mention mentions mentioned link links linked relate relates related depend depends needs need requires required carry carries carried port ports ported propose proposes proposed file files filed report reports reported raise raised squash squashed split upstreamed own third-party thirdparty upstream downstream original new old older newer latest recent previous prior next first second third last final initial follow-up followup companion competing sibling parent child umbrella meta draft pending stale abandoned rejected accepted approved wip rfc separate relevant corresponding matching existing current active inactive big small large minor major partial full alternative alternate duplicate dup proper actual real main master core base github gh said aforementioned test tests ci doc docs bug bugs bugfix feature security cve perf performance refactor cleanup regression known outstanding blocking blocked blocker parallel similar equivalent referenced cited background cause culprit regressing anchor anchor-collision collision colliding conflicting none build pr prs issue issues pull request".split(" ")
     );
     MAX_REF_DIGITS = 10;
     taught = /* @__PURE__ */ new Map();
@@ -14652,7 +14675,7 @@ var BEFORE_HASH, DIGITS;
 var init_trackers = __esm({
   "src/sources/trailers/trackers.ts"() {
     "use strict";
-    BEFORE_HASH = /(?:\b(?:lp|rhbz|bz|bugzilla|bsc|boo|bnc|bmo|crbug|deb|debian|ubuntu|launchpad|savannah|sr|ticket|trac|gnome|kde|mozilla|sourceware|glibc|redhat|fedora|suse|gentoo|alpine|jira)\b[^#\n]{0,16}|\bcloses:[ \t]*|\bbug)$/i;
+    BEFORE_HASH = /(?:\b(?:lp|rhbz|bz|bugzilla|bsc|boo|bnc|bmo|crbug|deb|debian|ubuntu|launchpad|savannah|sr|ticket|trac|gnome|kde|mozilla|sourceware|glibc|redhat|fedora|suse|gentoo|alpine|jira|yocto|oe-core)\b[^#\n]{0,16}|\bcloses:[ \t]*|\bbug)$/i;
     DIGITS = /^\d+/;
   }
 });
@@ -14675,9 +14698,14 @@ function attributeCopiedRefs(input2) {
   }
   const [owner = "", repo = ""] = only.split("/");
   const seen = new Set(mentions.map((m) => `${m.ref}@${m.line}`));
+  let unattributed = 0;
   for (const a of ambiguous) {
     const n = NUMBER.exec(a.text)?.[1];
-    if (n === void 0 || !a.text.startsWith("#")) continue;
+    if (n === void 0) continue;
+    if (!a.text.startsWith("#") && !namesRepo(writtenName(a.text), owner, repo)) {
+      unattributed++;
+      continue;
+    }
     const ref = detached(refKey(owner, repo, Number(n)));
     if (seen.has(`${ref}@${a.line}`)) continue;
     seen.add(`${ref}@${a.line}`);
@@ -14696,7 +14724,11 @@ function attributeCopiedRefs(input2) {
     });
   }
   mentions.sort(byLine);
-  return { mentions, ambiguous: [], unattributed: 0 };
+  return { mentions, ambiguous: [], unattributed };
+}
+function namesRepo(name2, owner, repo) {
+  const lower = name2?.toLowerCase();
+  return lower === repo.toLowerCase() || lower === owner.toLowerCase();
 }
 function byLine(x, y) {
   return x.line - y.line;
@@ -14732,6 +14764,7 @@ var init_copied_refs = __esm({
   "src/sources/trailers/copied-refs.ts"() {
     "use strict";
     init_model();
+    init_refs();
     init_detach();
     init_trackers();
     GITHUB_REPO = /(?<![\w.-])(?:www\.)?github\.com\/([A-Za-z0-9][A-Za-z0-9-]*)\/([A-Za-z0-9_.-]+)/gi;
@@ -25280,10 +25313,15 @@ var init_alive_because_drift = __esm({
 });
 
 // src/rules/ambiguous-ref.ts
+function messageFor(text3) {
+  const name2 = writtenName(text3);
+  return name2 === null ? `"${text3}" names no repository: write it as owner/repo#N, or internal#N if it is a private tracker.` : `"${text3}": no link, record or config alias says which repository "${name2}" is: write it as owner/repo#N, add "${name2.toLowerCase()}" to repos.aliases, or write internal#N if it is a private tracker.`;
+}
 var rule2;
 var init_ambiguous_ref = __esm({
   "src/rules/ambiguous-ref.ts"() {
     "use strict";
+    init_refs();
     init_support();
     rule2 = {
       id: "ambiguous-ref",
@@ -25297,7 +25335,7 @@ var init_ambiguous_ref = __esm({
               patch: a.patch,
               file: a.source,
               line: a.line,
-              message: `"${a.text}" names no repository: write it as owner/repo#N, or internal#N if it is a private tracker.`
+              message: messageFor(a.text)
             })
           )
         );

@@ -197,14 +197,90 @@ function resolveBare(
     return { ...found(null, n, null, 'bare', written, start), internal: true };
   }
   // "sglang PR #123", "Infera PR #178", "sglang #30265": a word that names a known repo.
-  const named = /([A-Za-z][\w.-]*)[ \t]+(?:(?:PR|pull[ \t]+request|issue)[ \t]*)?$/i.exec(
-    text.slice(Math.max(0, start - 48), start),
-  );
-  const namedRepo = named ? ctx.aliases.get(named[1]!.toLowerCase()) : undefined;
+  const before = text.slice(Math.max(0, start - 48), start);
+  const withPr = WORD_PR_BEFORE.exec(before);
+  const word = (withPr ?? WORD_BEFORE.exec(before))?.[1];
+  const namedRepo = word === undefined ? undefined : ctx.aliases.get(word.toLowerCase());
   if (namedRepo !== undefined) return found(namedRepo, n, null, 'bare', written, start);
   const repo = lastRepo ?? ctx.defaultRepo;
+  // "(libarchive PR #2846)" in a header about another project: the name says
+  // whose PR it is, and it is not the repo a bare #N would fall back to. Read
+  // as written, like `libarchive#2846`: ambiguous, never that fallback's.
+  if (withPr !== null && word !== undefined && namesOther(word, repo)) {
+    const at = start - (before.length - withPr.index);
+    return {
+      ...found(null, n, null, 'alias', text.slice(at, start) + written, at),
+      ambiguous: true,
+    };
+  }
   if (repo === null) return { ...found(null, n, null, 'bare', written, start), ambiguous: true };
   return found(repo, n, null, 'bare', written, start);
+}
+
+/**
+ * The project name a ref is written with (`libarchive` in `libarchive#5` and
+ * in "libarchive PR #5"), or null when it has none (`#5`, `PR#5`).
+ */
+export function writtenName(text: string): string | null {
+  const name = /^[A-Za-z][\w.-]*/.exec(text)?.[0];
+  return name === undefined || BARE_WORDS.has(name.toLowerCase()) ? null : name;
+}
+
+/**
+ * The word before a bare `#N`, with `PR`, `pull request` or `issue` between
+ * them ("Infera PR ", "libarchive PR" at a line's end), or right before it on
+ * its line ("sglang ").
+ */
+const WORD_PR_BEFORE = /([A-Za-z][\w.-]*)\s+(?:PR|pull\s+request|issue)\s*$/i;
+const WORD_BEFORE = /([A-Za-z][\w.-]*)[ \t]+$/;
+
+/**
+ * Words written before "PR #N" or "issue #N" that qualify the PR rather than
+ * name a project: articles, pronouns, prepositions, the verbs of commit
+ * messages, and the states, roles and labels patch queues write ("own PR",
+ * "third-party PR", "the MERGED PR", "tracking issue"). Any other word there
+ * is a project's name (SPEC §2.4, "<project> PR #N").
+ */
+const QUALIFIERS = new Set(
+  (
+    'a an the this that these those its our their his her my your whose which what each every ' +
+    'any some no one another other same such both either neither all only also just even still ' +
+    'in on at to for by from via with without of and or nor but see per after before since until ' +
+    'till than like as into onto over under about against between then now earlier later above below ' +
+    'fix fixes fixed fixing close closes closed closing resolve resolves resolved merge merges merged ' +
+    'merging revert reverts reverted reland relands relanded backport backports backported ' +
+    'cherry-pick cherry-picked pick picked cf ref refs re address addresses addressed supersede ' +
+    'supersedes superseded superseding replace replaces replaced follow follows following implement ' +
+    'implements implemented introduce introduces introduced introducing land lands landed submit ' +
+    'submits submitted open opens opened reopen reopened track tracks tracked tracking mention ' +
+    'mentions mentioned link links linked relate relates related depend depends needs need requires ' +
+    'required carry carries carried port ports ported propose proposes proposed file files filed ' +
+    'report reports reported raise raised squash squashed split upstreamed ' +
+    'own third-party thirdparty upstream downstream original new old older newer latest recent ' +
+    'previous prior next first second third last final initial follow-up followup companion ' +
+    'competing sibling parent child umbrella meta draft pending stale abandoned rejected accepted ' +
+    'approved wip rfc separate relevant corresponding matching existing current active inactive ' +
+    'big small large minor major partial full alternative alternate duplicate dup proper actual ' +
+    'real main master core base github gh said aforementioned test tests ci doc docs bug bugs ' +
+    'bugfix feature security cve perf performance refactor cleanup regression known outstanding ' +
+    'blocking blocked blocker parallel similar equivalent referenced cited background cause ' +
+    'culprit regressing anchor anchor-collision collision colliding conflicting none build ' +
+    'pr prs issue issues pull request'
+  ).split(' '),
+);
+
+/**
+ * Whether `word`, written before "PR #N" or "issue #N", names a project
+ * other than `repo` (the repo the `#N` would otherwise take): not a
+ * qualifier, not a sentence's last word ("reverted. PR #5 relands it"), and
+ * not `repo`'s own name or owner.
+ */
+function namesOther(word: string, repo: string | null): boolean {
+  const w = word.toLowerCase();
+  if (w.length < 2 || w.endsWith('.') || QUALIFIERS.has(w)) return false;
+  if (repo === null) return true;
+  const slash = repo.indexOf('/');
+  return w !== repo.slice(slash + 1) && w !== repo.slice(0, slash);
 }
 
 /**

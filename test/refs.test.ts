@@ -47,6 +47,35 @@ describe('scanRefs', () => {
     ]);
   });
 
+  it('reads "<name> PR #N" with a name no alias knows as that name\'s, ambiguous, never the fallback repo\'s', () => {
+    const text = 'org/x#1; see libcodec PR #2846 and Infera pull request #7 (libcodec PR\n#12)';
+    const refs = scanRefs(text, ctx()).slice(1);
+    expect(refs.map((r) => [r.key, r.ambiguous, r.text])).toEqual([
+      [null, true, 'libcodec PR #2846'],
+      [null, true, 'Infera pull request #7'],
+      [null, true, 'libcodec PR\n#12'],
+    ]);
+    // Its span is what is written, name included, as for `libcodec#2846`.
+    expect(text.slice(refs[0]!.start, refs[0]!.end)).toBe('libcodec PR #2846');
+    // The default repo does not take it either.
+    expect(scanRefs('libcodec issue #5', ctx({}, 'a/b'))[0]).toMatchObject({
+      key: null,
+      ambiguous: true,
+    });
+    // A known name still wins, on one line or wrapped.
+    expect(scanRefs('org/x#1 (vllm PR\n#12)', ctx({ vllm: 'v/vllm' }))[1]?.key).toBe('v/vllm#12');
+  });
+
+  it('keeps the fallback repo for "PR #N" qualified by words, not names', () => {
+    const text =
+      'org/x#1: own PR #2, third-party PR #3, the MERGED PR #4. Merge pull request #5; ' +
+      'fixes issue #6, a tracking issue #7, its follow-up PR #8. It was reverted. PR #9 relands it; ' +
+      'x PR #10 and org issue #11 name the repo itself';
+    expect(scanRefs(text, ctx()).map((r) => r.key)).toEqual(
+      [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11].map((n) => `org/x#${n}`),
+    );
+  });
+
   it('uses the default repo for bare refs when no full ref precedes', () => {
     expect(scanRefs('#3500 and issues/#x', ctx({}, 'a/b'))[0]?.key).toBe('a/b#3500');
   });

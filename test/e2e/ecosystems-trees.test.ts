@@ -38,11 +38,11 @@ describe('ecosystem trees offline', () => {
     const r = await runCli(['check', '--offline', '--root', TREES, '--format', 'json']);
     const report = JSON.parse(r.stdout) as Report;
     expect(report.findings).toEqual([]);
-    expect(report.read).toEqual({ files: 15, patches: 15, unattributedRefs: 1 });
+    expect(report.read).toEqual({ files: 16, patches: 16, unattributedRefs: 3 });
     expect(r.code).toBe(0);
     const text = await runCli(['check', '--offline', '--root', TREES]);
     expect(text.stdout.split('\n')[1]).toBe(
-      'read 15 patches in 15 files · 1 bare #N in copied commit messages not attributed to a repository',
+      'read 16 patches in 16 files · 3 bare #N in copied commit messages not attributed to a repository',
     );
   });
 

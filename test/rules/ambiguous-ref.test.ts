@@ -24,4 +24,24 @@ describe('ambiguous-ref', () => {
       ['ambiguous-ref', 'warning', null, LEDGER, 31, 'p/a.py'],
     ]);
   });
+
+  it('names the unknown name in its advice, and reads PR#N as no name', () => {
+    const ctx = context({
+      sources: [
+        source(
+          { path: LEDGER },
+          {
+            ambiguous: [
+              { text: 'Infera PR #178', source: LEDGER, line: 30, patch: null },
+              { text: 'PR#72', source: LEDGER, line: 31, patch: null },
+            ],
+          },
+        ),
+      ],
+    });
+    expect(rule.check(ctx).map((f) => f.message)).toEqual([
+      '"Infera PR #178": no link, record or config alias says which repository "Infera" is: write it as owner/repo#N, add "infera" to repos.aliases, or write internal#N if it is a private tracker.',
+      '"PR#72" names no repository: write it as owner/repo#N, or internal#N if it is a private tracker.',
+    ]);
+  });
 });

@@ -177,9 +177,43 @@ describe('bare #N in a copied commit message', () => {
     expect(queue.ambiguous.map((a) => a.text)).toEqual(['#5']);
   });
 
-  it('never reads LP:, Closes:, rhbz#, bz# or bug# as GitHub, even after a GitHub URL', () => {
+  it("leaves a #N written with another project's name to that project, and counts it", () => {
+    // The header names one repository (its Backport commit), but "libcodec PR
+    // #4410" (wrapped) and `libcodec#4415` are another project's numbers;
+    // "libzeta issue #31" is the one repository's by its name.
+    const name =
+      'yocto/meta-example/recipes-example/libzeta/libzeta/0001-reader-follow-the-moved-decoder-entry-point.patch';
+    const r = read(fixture(name), name.slice('yocto/'.length));
+    expect(r.mentions.map((m) => [m.ref, m.line, m.inferredRepo ?? false])).toEqual([
+      ['example-org/libzeta#31', 9, true],
+    ]);
+    // [YOCTO #N] and [OE-Core #N] are the Yocto Project's Bugzilla: not refs, not counted.
+    expect([r.ambiguous, r.unattributed, r.problems]).toEqual([[], 2, []]);
+  });
+
+  it('in a queue\'s own header, leaves "<name> PR #N" ambiguous rather than the block\'s repo', () => {
     const text =
-      'See https://github.com/o/r/pull/1\nLP: #12 (Closes: #13) rhbz#14 bz#15 bug#16\n' + DIFF;
+      'Fix rows.\n\nUPSTREAM STATUS (queried 2026-08-01)\n' +
+      '  own PR         sgl-project/sglang#2001 "Fix rows" (alice, OPEN).\n' +
+      '  background     Acme PR #180 carried it first; #2005 (bob, MERGED) is related.\n' +
+      DIFF;
+    // The repo a run gives a queue patch: its ledger row's.
+    const r = readPatchHeader(
+      { path: 'deploy/patches/fix_rows.diff', text, defaultRepo: 'sgl-project/sglang' },
+      { layout: null },
+    );
+    expect(r.mentions.map(row)).toEqual([
+      ['sgl-project/sglang#2001', 'own', 'OPEN', 4],
+      ['sgl-project/sglang#2005', 'background', 'MERGED', 5],
+    ]);
+    expect(r.ambiguous.map((a) => [a.text, a.line])).toEqual([['Acme PR #180', 5]]);
+  });
+
+  it('never reads LP:, Closes:, rhbz#, bz#, bug# or YOCTO # as GitHub, even after a GitHub URL', () => {
+    const text =
+      'See https://github.com/o/r/pull/1\nLP: #12 (Closes: #13) rhbz#14 bz#15 bug#16\n' +
+      '[YOCTO #17] [Yocto #18] [OE-Core #19]\n' +
+      DIFF;
     const r = read(text, 'deploy/patches/fix.patch', null);
     expect(r.mentions.map((m) => m.ref)).toEqual(['o/r#1']);
     expect(r.ambiguous).toEqual([]);

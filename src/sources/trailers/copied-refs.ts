@@ -8,7 +8,11 @@
  * - when the header names exactly one GitHub repository (a URL, an
  *   `owner/repo#N`, a commit link), the rest belong to it: `related`
  *   mentions with no recorded state, marked `inferredRepo` (upstream may
- *   track issues elsewhere, so GitHub not knowing one is no error);
+ *   track issues elsewhere, so GitHub not knowing one is no error); a `#N`
+ *   written with a word (`libarchive#2846`, "libarchive PR #2846", `PR#18`)
+ *   belongs to it only when the word is its name or owner, and is otherwise
+ *   counted as below (`PR#18` in a message about a backport may be the
+ *   backported project's);
  * - otherwise they are not reported one by one: they are counted
  *   (`unattributed`), and the run's read summary says how many there were.
  *
@@ -16,6 +20,7 @@
  * text, so only another tracker's ids are dropped; the rest stay ambiguous.
  */
 import { refKey, splitRefKey, type AmbiguousRef, type Mention } from '../../model.js';
+import { writtenName } from '../../refs.js';
 import { detached } from '../headers/detach.js';
 import { isOtherTrackerRef, onlyOtherTrackers } from './trackers.js';
 
@@ -76,9 +81,15 @@ export function attributeCopiedRefs(input: CopiedRefsInput): CopiedRefsResult {
   }
   const [owner = '', repo = ''] = only.split('/');
   const seen = new Set(mentions.map((m) => `${m.ref}@${m.line}`));
+  let unattributed = 0;
   for (const a of ambiguous) {
     const n = NUMBER.exec(a.text)?.[1];
-    if (n === undefined || !a.text.startsWith('#')) continue;
+    if (n === undefined) continue;
+    // Written with a word: only the one repository's name or owner makes it its.
+    if (!a.text.startsWith('#') && !namesRepo(writtenName(a.text), owner, repo)) {
+      unattributed++;
+      continue;
+    }
     const ref = detached(refKey(owner, repo, Number(n)));
     if (seen.has(`${ref}@${a.line}`)) continue;
     seen.add(`${ref}@${a.line}`);
@@ -97,7 +108,13 @@ export function attributeCopiedRefs(input: CopiedRefsInput): CopiedRefsResult {
     });
   }
   mentions.sort(byLine);
-  return { mentions, ambiguous: [], unattributed: 0 };
+  return { mentions, ambiguous: [], unattributed };
+}
+
+/** Whether `name` (`sglang` of `sglang#5`, "sglang PR #5") is `owner/repo`'s; null (`PR#5`) is not. */
+function namesRepo(name: string | null, owner: string, repo: string): boolean {
+  const lower = name?.toLowerCase();
+  return lower === repo.toLowerCase() || lower === owner.toLowerCase();
 }
 
 function byLine(x: Mention, y: Mention): number {

@@ -2,7 +2,9 @@
  * Ids of trackers that are not GitHub, written with a `#` (SPEC §2.5):
  * `LP: #N` (Launchpad), `Closes: #N` (Debian BTS), `rhbz#N`, `bz#N`,
  * `bsc#N`/`boo#N` (openSUSE), `bug#N` (GNU debbugs), `Savannah bug #N`,
- * `sr #N`, `ticket #N` (Trac), `Debian bug #N`, `Bugzilla #N`. They are never
+ * `sr #N`, `ticket #N` (Trac), `Debian bug #N`, `Bugzilla #N`, and the Yocto
+ * Project's Bugzilla as oe-core commit messages cite it (`[YOCTO #N]`, the
+ * older `[OE-Core #N]`). They are never
  * GitHub refs and never ambiguous ones: a bare `#N` written after one of these
  * words belongs to that tracker.
  *
@@ -12,7 +14,7 @@
 // The tracker word, then at most a short gap (`LP: `, `Debian bug `, `(Closes: `).
 // `Closes:` needs its colon: `closes #N` without one is GitHub's own keyword.
 const BEFORE_HASH =
-  /(?:\b(?:lp|rhbz|bz|bugzilla|bsc|boo|bnc|bmo|crbug|deb|debian|ubuntu|launchpad|savannah|sr|ticket|trac|gnome|kde|mozilla|sourceware|glibc|redhat|fedora|suse|gentoo|alpine|jira)\b[^#\n]{0,16}|\bcloses:[ \t]*|\bbug)$/i;
+  /(?:\b(?:lp|rhbz|bz|bugzilla|bsc|boo|bnc|bmo|crbug|deb|debian|ubuntu|launchpad|savannah|sr|ticket|trac|gnome|kde|mozilla|sourceware|glibc|redhat|fedora|suse|gentoo|alpine|jira|yocto|oe-core)\b[^#\n]{0,16}|\bcloses:[ \t]*|\bbug)$/i;
 const DIGITS = /^\d+/;
 
 /** Is the `#` at `hashAt` of `line` (the start of `#N`) another tracker's id? */
