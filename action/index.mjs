@@ -13665,32 +13665,35 @@ function stateInWords(lead, tail, tailStart, alone) {
   const m = WORD_AFTER.exec(tail);
   if (m !== null) {
     const word = m[1] ?? m[2];
-    const start2 = tailStart + m.index + m[0].length - word.length;
+    const start = tailStart + m.index + m[0].length - word.length;
     const state = /^(?:landed|merged)$/i.test(word) ? "MERGED" : "CLOSED";
     return {
       state,
       date: findIsoDate(tail.slice(m[0].length, m[0].length + 24)),
-      start: start2,
-      end: start2 + word.length,
+      start,
+      end: start + word.length,
       rewritable: false
     };
   }
   const still = STILL_STATE.exec(tail);
   if (still !== null) {
     const word = still[1];
-    const start2 = tailStart + still.index + still[0].length - word.length;
-    return { state: word, date: null, start: start2, end: start2 + word.length, rewritable: true };
+    const start = tailStart + still.index + still[0].length - word.length;
+    return { state: word, date: null, start, end: start + word.length, rewritable: true };
   }
   if (!alone) return null;
-  const anywhere = CLOSED_ANYWHERE.exec(tail);
-  if (anywhere === null) return null;
-  if (CONDITIONAL.test(tail.slice(Math.max(0, anywhere.index - 40), anywhere.index))) return null;
-  const start = tailStart + anywhere.index;
-  const after = tail.slice(anywhere.index, anywhere.index + anywhere[0].length + 24);
-  const end = start + anywhere[0].length;
-  return { state: "CLOSED", date: findIsoDate(after), start, end, rewritable: false };
+  return wordsFurtherOn(tail, tailStart, CLOSED_ANYWHERE, "CLOSED") ?? wordsFurtherOn(tail, tailStart, MERGED_DATED_ANYWHERE, "MERGED");
 }
-var COUNTS, COUNTED, UPPER_STATE, STATE_BEFORE, MERGED_BEFORE, CONDITIONAL, WORD_AFTER, STILL_STATE, CLOSED_ANYWHERE;
+function wordsFurtherOn(tail, tailStart, words2, state) {
+  const m = words2.exec(tail);
+  if (m === null) return null;
+  const before = tail.slice(Math.max(0, m.index - 40), m.index);
+  if (CONDITIONAL.test(before) || PLANNED.test(before)) return null;
+  const start = tailStart + m.index;
+  const after = tail.slice(m.index, m.index + m[0].length + 24);
+  return { state, date: findIsoDate(after), start, end: start + m[0].length, rewritable: false };
+}
+var COUNTS, COUNTED, UPPER_STATE, STATE_BEFORE, MERGED_BEFORE, CONDITIONAL, WORD_AFTER, STILL_STATE, CLOSED_ANYWHERE, MERGED_DATED_ANYWHERE, PLANNED;
 var init_prose_states = __esm({
   "src/sources/meaning/prose-states.ts"() {
     "use strict";
@@ -13715,6 +13718,8 @@ var init_prose_states = __esm({
     WORD_AFTER = /^[ \t\n*_`]*[,;]?[ \t\n]*(?:(?:was|is|has[ \t\n]+been|got|been)[ \t\n]+)?(landed|merged|closed[ \t\n*_]+inactive|auto-closed)\b|^[ \t\n*_`]*[,;]?[ \t\n]*(?:was|has[ \t\n]+been|got|been)[ \t\n]+(closed)\b/i;
     STILL_STATE = /^[^.;()]{0,100}?\b(?:is|was|remains|stays)[ \t\n>*_]+(?:still[ \t\n>*_]+)?(OPEN|MERGED|CLOSED|DRAFT)\b/;
     CLOSED_ANYWHERE = /\b(?:closed[ \t\n*_]+(?:as[ \t\n]+)?(?:inactive|stale|not[ \t\n]+planned)|auto-closed)\b/i;
+    MERGED_DATED_ANYWHERE = /\b(?:merged|landed)(?=[ \t\n*_`]+(?:on[ \t\n]+)?\d{4}-\d{2}-\d{2}\b)/i;
+    PLANNED = /\b(?:will|would|should|could|may|might|to|expected|planned|scheduled)[ \t\n]+(?:be[ \t\n]+)?$/i;
   }
 });
 

@@ -88,6 +88,24 @@ describe('states written in words', () => {
     expect(stateInWords('', words, 0, false)).toBeNull();
   });
 
+  it('reads a dated "merged <date>" further on only when the ref is alone, and never a plan', () => {
+    const words = ' removes that limitation and **merged 2026-08-05**; the base lacks it';
+    expect(stateInWords('', words, 10, true)).toMatchObject({
+      state: 'MERGED',
+      date: '2026-08-05',
+      start: 10 + words.indexOf('merged'),
+      rewritable: false,
+    });
+    expect(stateInWords('', words, 0, false)).toBeNull();
+    expect(
+      stateInWords('', ' lifts it; it is expected to be merged 2026-09-01', 0, true),
+    ).toBeNull();
+    expect(stateInWords('', ' lifts it and will be merged on 2026-09-01', 0, true)).toBeNull();
+    expect(stateInWords('', ' lifts it; drop ours once it landed 2026-09-01', 0, true)).toBeNull();
+    // Without its date, "merged" further on may be about anything.
+    expect(stateInWords('', ' rewrites the code the refactor merged', 0, true)).toBeNull();
+  });
+
   it('never reads future or conditional wording as a state', () => {
     expect(stateInWords('drop it when ', ' merges', 0, true)).toBeNull();
     expect(stateInWords('file our own only if ', ' is closed', 0, true)).toBeNull();

@@ -5,7 +5,8 @@
  *   covers the refs that follow, up to the count), "its MERGED PR (#n)",
  *   "an already-merged precedent (#n)";
  * - after a ref, in words: "#n landed in between", "#n was merged",
- *   "closed inactive 2026-07-18", "auto-closed".
+ *   "closed inactive 2026-07-18", "auto-closed"; in a one-ref sentence also
+ *   further on, "#n removes the limit and merged 2026-08-05" (with its date).
  *
  * Future or conditional wording is not a state: "when #n merges", "if it
  * merges", "once #n lands". Upper-case state words before refs only: a
@@ -108,6 +109,12 @@ const STILL_STATE =
 // Anywhere in a one-ref cell or sentence: only words that cannot mean anything else.
 const CLOSED_ANYWHERE =
   /\b(?:closed[ \t\n*_]+(?:as[ \t\n]+)?(?:inactive|stale|not[ \t\n]+planned)|auto-closed)\b/i;
+// "#n removes that limit and **merged 2026-08-05**": a merge with its date, further on.
+const MERGED_DATED_ANYWHERE =
+  /\b(?:merged|landed)(?=[ \t\n*_`]+(?:on[ \t\n]+)?\d{4}-\d{2}-\d{2}\b)/i;
+// "will be merged 2026-09-01", "expected to land 2026-09-01": a plan, not a state.
+const PLANNED =
+  /\b(?:will|would|should|could|may|might|to|expected|planned|scheduled)[ \t\n]+(?:be[ \t\n]+)?$/i;
 
 /**
  * A state in words after a ref. `tail` starts right after the ref (and its
@@ -142,11 +149,24 @@ export function stateInWords(
     return { state: word as State, date: null, start, end: start + word.length, rewritable: true };
   }
   if (!alone) return null;
-  const anywhere = CLOSED_ANYWHERE.exec(tail);
-  if (anywhere === null) return null;
-  if (CONDITIONAL.test(tail.slice(Math.max(0, anywhere.index - 40), anywhere.index))) return null;
-  const start = tailStart + anywhere.index;
-  const after = tail.slice(anywhere.index, anywhere.index + anywhere[0].length + 24);
-  const end = start + anywhere[0].length;
-  return { state: 'CLOSED', date: findIsoDate(after), start, end, rewritable: false };
+  return (
+    wordsFurtherOn(tail, tailStart, CLOSED_ANYWHERE, 'CLOSED') ??
+    wordsFurtherOn(tail, tailStart, MERGED_DATED_ANYWHERE, 'MERGED')
+  );
+}
+
+/** `words` further on in a one-ref tail, unless conditional or planned, as `state`. */
+function wordsFurtherOn(
+  tail: string,
+  tailStart: number,
+  words: RegExp,
+  state: State,
+): ProseState | null {
+  const m = words.exec(tail);
+  if (m === null) return null;
+  const before = tail.slice(Math.max(0, m.index - 40), m.index);
+  if (CONDITIONAL.test(before) || PLANNED.test(before)) return null;
+  const start = tailStart + m.index;
+  const after = tail.slice(m.index, m.index + m[0].length + 24);
+  return { state, date: findIsoDate(after), start, end: start + m[0].length, rewritable: false };
 }
