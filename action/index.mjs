@@ -1310,7 +1310,7 @@ var require_command = __commonJS({
   "node_modules/commander/lib/command.js"(exports) {
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = require_child_process();
-    var path23 = __require("node:path");
+    var path24 = __require("node:path");
     var fs = __require("node:fs");
     var process2 = __require("node:process");
     var { Argument: Argument2, humanReadableArgName } = require_argument();
@@ -2323,9 +2323,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
         let launchWithNode = false;
         const sourceExt = [".js", ".ts", ".tsx", ".mjs", ".cjs"];
         function findFile(baseDir, baseName) {
-          const localBin = path23.resolve(baseDir, baseName);
+          const localBin = path24.resolve(baseDir, baseName);
           if (fs.existsSync(localBin)) return localBin;
-          if (sourceExt.includes(path23.extname(baseName))) return void 0;
+          if (sourceExt.includes(path24.extname(baseName))) return void 0;
           const foundExt = sourceExt.find(
             (ext) => fs.existsSync(`${localBin}${ext}`)
           );
@@ -2343,17 +2343,17 @@ Expecting one of '${allowedValues.join("', '")}'`);
           } catch {
             resolvedScriptPath = this._scriptPath;
           }
-          executableDir = path23.resolve(
-            path23.dirname(resolvedScriptPath),
+          executableDir = path24.resolve(
+            path24.dirname(resolvedScriptPath),
             executableDir
           );
         }
         if (executableDir) {
           let localFile = findFile(executableDir, executableFile);
           if (!localFile && !subcommand._executableFile && this._scriptPath) {
-            const legacyName = path23.basename(
+            const legacyName = path24.basename(
               this._scriptPath,
-              path23.extname(this._scriptPath)
+              path24.extname(this._scriptPath)
             );
             if (legacyName !== this._name) {
               localFile = findFile(
@@ -2364,7 +2364,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           }
           executableFile = localFile || executableFile;
         }
-        launchWithNode = sourceExt.includes(path23.extname(executableFile));
+        launchWithNode = sourceExt.includes(path24.extname(executableFile));
         let proc;
         if (process2.platform !== "win32") {
           if (launchWithNode) {
@@ -3279,7 +3279,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @return {Command}
        */
       nameFromFilename(filename) {
-        this._name = path23.basename(filename, path23.extname(filename));
+        this._name = path24.basename(filename, path24.extname(filename));
         return this;
       }
       /**
@@ -3293,9 +3293,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} [path]
        * @return {(string|null|Command)}
        */
-      executableDir(path24) {
-        if (path24 === void 0) return this._executableDir;
-        this._executableDir = path24;
+      executableDir(path25) {
+        if (path25 === void 0) return this._executableDir;
+        this._executableDir = path25;
         return this;
       }
       /**
@@ -3838,17 +3838,17 @@ var require_visit = __commonJS({
     visit3.BREAK = BREAK;
     visit3.SKIP = SKIP;
     visit3.REMOVE = REMOVE;
-    function visit_(key, node, visitor, path23) {
-      const ctrl = callVisitor(key, node, visitor, path23);
+    function visit_(key, node, visitor, path24) {
+      const ctrl = callVisitor(key, node, visitor, path24);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path23, ctrl);
-        return visit_(key, ctrl, visitor, path23);
+        replaceNode(key, path24, ctrl);
+        return visit_(key, ctrl, visitor, path24);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
-          path23 = Object.freeze(path23.concat(node));
+          path24 = Object.freeze(path24.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = visit_(i, node.items[i], visitor, path23);
+            const ci = visit_(i, node.items[i], visitor, path24);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -3859,13 +3859,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node)) {
-          path23 = Object.freeze(path23.concat(node));
-          const ck = visit_("key", node.key, visitor, path23);
+          path24 = Object.freeze(path24.concat(node));
+          const ck = visit_("key", node.key, visitor, path24);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = visit_("value", node.value, visitor, path23);
+          const cv = visit_("value", node.value, visitor, path24);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -3886,17 +3886,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node, visitor, path23) {
-      const ctrl = await callVisitor(key, node, visitor, path23);
+    async function visitAsync_(key, node, visitor, path24) {
+      const ctrl = await callVisitor(key, node, visitor, path24);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path23, ctrl);
-        return visitAsync_(key, ctrl, visitor, path23);
+        replaceNode(key, path24, ctrl);
+        return visitAsync_(key, ctrl, visitor, path24);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
-          path23 = Object.freeze(path23.concat(node));
+          path24 = Object.freeze(path24.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = await visitAsync_(i, node.items[i], visitor, path23);
+            const ci = await visitAsync_(i, node.items[i], visitor, path24);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -3907,13 +3907,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node)) {
-          path23 = Object.freeze(path23.concat(node));
-          const ck = await visitAsync_("key", node.key, visitor, path23);
+          path24 = Object.freeze(path24.concat(node));
+          const ck = await visitAsync_("key", node.key, visitor, path24);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = await visitAsync_("value", node.value, visitor, path23);
+          const cv = await visitAsync_("value", node.value, visitor, path24);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -3940,23 +3940,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node, visitor, path23) {
+    function callVisitor(key, node, visitor, path24) {
       if (typeof visitor === "function")
-        return visitor(key, node, path23);
+        return visitor(key, node, path24);
       if (identity.isMap(node))
-        return visitor.Map?.(key, node, path23);
+        return visitor.Map?.(key, node, path24);
       if (identity.isSeq(node))
-        return visitor.Seq?.(key, node, path23);
+        return visitor.Seq?.(key, node, path24);
       if (identity.isPair(node))
-        return visitor.Pair?.(key, node, path23);
+        return visitor.Pair?.(key, node, path24);
       if (identity.isScalar(node))
-        return visitor.Scalar?.(key, node, path23);
+        return visitor.Scalar?.(key, node, path24);
       if (identity.isAlias(node))
-        return visitor.Alias?.(key, node, path23);
+        return visitor.Alias?.(key, node, path24);
       return void 0;
     }
-    function replaceNode(key, path23, node) {
-      const parent = path23[path23.length - 1];
+    function replaceNode(key, path24, node) {
+      const parent = path24[path24.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key] = node;
       } else if (identity.isPair(parent)) {
@@ -4568,10 +4568,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path23, value) {
+    function collectionFromPath(schema, path24, value) {
       let v = value;
-      for (let i = path23.length - 1; i >= 0; --i) {
-        const k = path23[i];
+      for (let i = path24.length - 1; i >= 0; --i) {
+        const k = path24[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -4590,7 +4590,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path23) => path23 == null || typeof path23 === "object" && !!path23[Symbol.iterator]().next().done;
+    var isEmptyPath = (path24) => path24 == null || typeof path24 === "object" && !!path24[Symbol.iterator]().next().done;
     var Collection2 = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -4620,11 +4620,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path23, value) {
-        if (isEmptyPath(path23))
+      addIn(path24, value) {
+        if (isEmptyPath(path24))
           this.add(value);
         else {
-          const [key, ...rest] = path23;
+          const [key, ...rest] = path24;
           const node = this.get(key, true);
           if (identity.isCollection(node))
             node.addIn(rest, value);
@@ -4638,8 +4638,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path23) {
-        const [key, ...rest] = path23;
+      deleteIn(path24) {
+        const [key, ...rest] = path24;
         if (rest.length === 0)
           return this.delete(key);
         const node = this.get(key, true);
@@ -4653,8 +4653,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path23, keepScalar) {
-        const [key, ...rest] = path23;
+      getIn(path24, keepScalar) {
+        const [key, ...rest] = path24;
         const node = this.get(key, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node) ? node.value : node;
@@ -4672,8 +4672,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path23) {
-        const [key, ...rest] = path23;
+      hasIn(path24) {
+        const [key, ...rest] = path24;
         if (rest.length === 0)
           return this.has(key);
         const node = this.get(key, true);
@@ -4683,8 +4683,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path23, value) {
-        const [key, ...rest] = path23;
+      setIn(path24, value) {
+        const [key, ...rest] = path24;
         if (rest.length === 0) {
           this.set(key, value);
         } else {
@@ -7199,9 +7199,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path23, value) {
+      addIn(path24, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path23, value);
+          this.contents.addIn(path24, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -7276,14 +7276,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path23) {
-        if (Collection2.isEmptyPath(path23)) {
+      deleteIn(path24) {
+        if (Collection2.isEmptyPath(path24)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path23) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path24) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -7298,10 +7298,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path23, keepScalar) {
-        if (Collection2.isEmptyPath(path23))
+      getIn(path24, keepScalar) {
+        if (Collection2.isEmptyPath(path24))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path23, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path24, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -7312,10 +7312,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path23) {
-        if (Collection2.isEmptyPath(path23))
+      hasIn(path24) {
+        if (Collection2.isEmptyPath(path24))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path23) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path24) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -7332,13 +7332,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path23, value) {
-        if (Collection2.isEmptyPath(path23)) {
+      setIn(path24, value) {
+        if (Collection2.isEmptyPath(path24)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path23), value);
+          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path24), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path23, value);
+          this.contents.setIn(path24, value);
         }
       }
       /**
@@ -9299,9 +9299,9 @@ var require_cst_visit = __commonJS({
     visit3.BREAK = BREAK;
     visit3.SKIP = SKIP;
     visit3.REMOVE = REMOVE;
-    visit3.itemAtPath = (cst, path23) => {
+    visit3.itemAtPath = (cst, path24) => {
       let item = cst;
-      for (const [field, index] of path23) {
+      for (const [field, index] of path24) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -9310,23 +9310,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit3.parentCollection = (cst, path23) => {
-      const parent = visit3.itemAtPath(cst, path23.slice(0, -1));
-      const field = path23[path23.length - 1][0];
+    visit3.parentCollection = (cst, path24) => {
+      const parent = visit3.itemAtPath(cst, path24.slice(0, -1));
+      const field = path24[path24.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path23, item, visitor) {
-      let ctrl = visitor(item, path23);
+    function _visit(path24, item, visitor) {
+      let ctrl = visitor(item, path24);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path23.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path24.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -9337,10 +9337,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path23);
+            ctrl = ctrl(item, path24);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path23) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path24) : ctrl;
     }
     exports.visit = visit3;
   }
@@ -11094,20 +11094,20 @@ var require_dist = __commonJS({
 // src/glob.ts
 function compileGlob(pattern) {
   const alternatives = compileAlternatives(pattern);
-  return (path23) => matchAlternatives(alternatives, path23, { segments: null });
+  return (path24) => matchAlternatives(alternatives, path24, { segments: null });
 }
 function compileGlobs(patterns) {
   const alternatives = patterns.flatMap(compileAlternatives);
   const hints = quickHints(alternatives);
-  return (path23) => (hints === null || hints.some((hint) => hint(path23))) && matchAlternatives(alternatives, path23, { segments: null });
+  return (path24) => (hints === null || hints.some((hint) => hint(path24))) && matchAlternatives(alternatives, path24, { segments: null });
 }
 function quickHints(alternatives) {
   const hints = /* @__PURE__ */ new Map();
   for (const { suffix, prefix, needles } of alternatives) {
     const needle = needles[0];
-    if (suffix !== "") hints.set(`$${suffix}`, (path23) => path23.endsWith(suffix));
-    else if (prefix !== "") hints.set(`^${prefix}`, (path23) => path23.startsWith(prefix));
-    else if (needle !== void 0) hints.set(`*${needle}`, (path23) => path23.includes(needle));
+    if (suffix !== "") hints.set(`$${suffix}`, (path24) => path24.endsWith(suffix));
+    else if (prefix !== "") hints.set(`^${prefix}`, (path24) => path24.startsWith(prefix));
+    else if (needle !== void 0) hints.set(`*${needle}`, (path24) => path24.includes(needle));
     else return null;
   }
   return [...hints.values()];
@@ -11117,20 +11117,20 @@ function compileAlternatives(pattern) {
   if (p.endsWith("/")) p += "**";
   return expandBraces(p, pattern).map((alt) => compilePath(alt, pattern));
 }
-function matchAlternatives(alternatives, path23, split) {
+function matchAlternatives(alternatives, path24, split) {
   for (const alt of alternatives) {
-    if (!path23.startsWith(alt.prefix) || !path23.endsWith(alt.suffix)) continue;
-    if (!holdsAll(path23, alt.needles)) continue;
-    split.segments ??= path23.split("/");
+    if (!path24.startsWith(alt.prefix) || !path24.endsWith(alt.suffix)) continue;
+    if (!holdsAll(path24, alt.needles)) continue;
+    split.segments ??= path24.split("/");
     if (wildcardMatch(alt.segments, split.segments, (test, seg) => test(seg))) return true;
   }
   return false;
 }
-function holdsAll(path23, needles) {
-  for (const n of needles) if (!path23.includes(n)) return false;
+function holdsAll(path24, needles) {
+  for (const n of needles) if (!path24.includes(n)) return false;
   return true;
 }
-function matchAny(patterns, path23) {
+function matchAny(patterns, path24) {
   const split = { segments: null };
   for (const pattern of patterns) {
     let alternatives = cache.get(pattern);
@@ -11138,7 +11138,7 @@ function matchAny(patterns, path23) {
       alternatives = compileAlternatives(pattern);
       cache.set(pattern, alternatives);
     }
-    if (matchAlternatives(alternatives, path23, split)) return true;
+    if (matchAlternatives(alternatives, path24, split)) return true;
   }
   return false;
 }
@@ -11434,7 +11434,10 @@ function mayHoldRef(text3) {
   return text3.includes("#") || text3.includes("http");
 }
 function resolveBare(text3, n, written, start, lastRepo, ctx) {
-  if (/\binternal\s+(?:pr|issue|ticket|bug)?\s*$/i.test(text3.slice(Math.max(0, start - 24), start))) {
+  const internal = INTERNAL_BEFORE.exec(text3.slice(Math.max(0, start - 32), start));
+  if (internal !== null) {
+    if (internal[1] !== void 0 && ctx.ownRepo)
+      return found(ctx.ownRepo, n, null, "bare", written, start);
     return { ...found(null, n, null, "bare", written, start), internal: true };
   }
   const before = text3.slice(Math.max(0, start - 48), start);
@@ -11444,6 +11447,8 @@ function resolveBare(text3, n, written, start, lastRepo, ctx) {
   if (namedRepo !== void 0) return found(namedRepo, n, null, "bare", written, start);
   const repo = lastRepo ?? ctx.defaultRepo;
   if (withPr !== null && word !== void 0 && namesOther(word, repo)) {
+    if (ctx.ownRepo && !namesOther(word, ctx.ownRepo))
+      return found(ctx.ownRepo, n, null, "bare", written, start);
     const at = start - (before.length - withPr.index);
     return {
       ...found(null, n, null, "alias", text3.slice(at, start) + written, at),
@@ -11532,7 +11537,7 @@ function normaliseRepo(value) {
   const m = new RegExp(`^(${OWNER})/(${REPO})$`).exec(value.trim());
   return m ? `${m[1]}/${cleanRepo(m[2])}`.toLowerCase() : null;
 }
-var OWNER, REPO, BARE_WORDS, INTERNAL_WORDS, GITHUB_URL_REF, patternCache, REPOS_PATTERN, WORD_PR_BEFORE, WORD_BEFORE, QUALIFIERS, MAX_REF_DIGITS, taught, TAUGHT_TEXTS;
+var OWNER, REPO, BARE_WORDS, INTERNAL_WORDS, GITHUB_URL_REF, patternCache, REPOS_PATTERN, INTERNAL_BEFORE, WORD_PR_BEFORE, WORD_BEFORE, QUALIFIERS, MAX_REF_DIGITS, taught, TAUGHT_TEXTS;
 var init_refs = __esm({
   "src/refs.ts"() {
     "use strict";
@@ -11552,6 +11557,7 @@ var init_refs = __esm({
       ].join("|"),
       "g"
     );
+    INTERNAL_BEFORE = /\binternal\s+(?:(pr|pull\s+request|issue)|ticket|bug)?\s*$/i;
     WORD_PR_BEFORE = /([A-Za-z][\w.-]*)\s+(?:PR|pull\s+request|issue)\s*$/i;
     WORD_BEFORE = /([A-Za-z][\w.-]*)[ \t]+$/;
     QUALIFIERS = new Set(
@@ -12201,6 +12207,66 @@ var init_repository_top = __esm({
   }
 });
 
+// src/own-repo.ts
+import { readFileSync as readFileSync3 } from "node:fs";
+import path4 from "node:path";
+function ownRepository(root, env, webHost) {
+  const top = plainGitTop(root, env);
+  if (typeof top === "string") {
+    const url = originUrl(readTextOrEmpty(path4.join(top, ".git", "config")));
+    const repo = url === null ? null : repoOfRemote(url, webHost);
+    if (repo !== null) return repo;
+  }
+  const workspace = env.GITHUB_WORKSPACE;
+  const named = env.GITHUB_REPOSITORY ?? "";
+  if (env.GITHUB_ACTIONS !== "true" || !workspace || !REPO_NAME.test(named)) return null;
+  const rel = path4.relative(path4.resolve(workspace), path4.resolve(root));
+  const inside = rel === "" || !rel.startsWith("..") && !path4.isAbsolute(rel);
+  return inside ? named.toLowerCase() : null;
+}
+function readTextOrEmpty(file) {
+  try {
+    return readFileSync3(file, "utf8");
+  } catch {
+    return "";
+  }
+}
+function originUrl(config2) {
+  let inOrigin = false;
+  for (const raw of config2.split("\n")) {
+    const line = raw.trim();
+    const section = /^\[\s*([A-Za-z0-9.-]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\]/.exec(line);
+    if (section !== null) {
+      inOrigin = section[1].toLowerCase() === "remote" && section[2] === "origin";
+      continue;
+    }
+    if (!inOrigin) continue;
+    const entry = /^url\s*=\s*(.*)$/i.exec(line);
+    if (entry === null) continue;
+    const value = entry[1].replace(/\s[#;].*$/, "").trim();
+    const unquoted = /^"(.*)"$/.exec(value)?.[1] ?? value;
+    return unquoted === "" ? null : unquoted;
+  }
+  return null;
+}
+function repoOfRemote(url, host) {
+  const m = /^(?:(?:https?|ssh|git|git\+ssh|ssh\+git):\/\/(?:[^@/]*@)?([^/:]+)(?::\d+)?\/|(?:[^@/:]+@)?([^/:]+):(?!\/))([A-Za-z0-9][A-Za-z0-9-]*)\/([A-Za-z0-9_.-]+?)(?:\.git)?\/?$/.exec(
+    url.trim()
+  );
+  if (m === null) return null;
+  const at = (m[1] ?? m[2] ?? "").toLowerCase();
+  if (at !== host.toLowerCase()) return null;
+  return `${m[3]}/${m[4]}`.toLowerCase();
+}
+var REPO_NAME;
+var init_own_repo = __esm({
+  "src/own-repo.ts"() {
+    "use strict";
+    init_repository_top();
+    REPO_NAME = /^[A-Za-z0-9][A-Za-z0-9-]*\/[A-Za-z0-9_.-]+$/;
+  }
+});
+
 // src/commands/flag-rules.ts
 function refuseContradictions(flags) {
   const given = (name2) => flags[name2] !== void 0 && flags[name2] !== false;
@@ -12261,7 +12327,7 @@ var init_flag_rules = __esm({
 
 // src/commands/shared.ts
 import { existsSync as existsSync2, statSync as statSync3 } from "node:fs";
-import path4 from "node:path";
+import path5 from "node:path";
 async function prepare(flags) {
   refuseContradictions(flags);
   const root = resolveRoot(flags.root);
@@ -12289,9 +12355,10 @@ async function prepare(flags) {
     shownRoot: flags.root ? shownRootOf(root, process.env) : ".",
     config: loaded.config,
     // Run-level findings point at it like at any file of the tree: root-relative.
-    configFile: loaded.file !== null && flags.config ? path4.relative(root, path4.resolve(flags.config)).split(path4.sep).join("/") : loaded.file,
+    configFile: loaded.file !== null && flags.config ? path5.relative(root, path5.resolve(flags.config)).split(path5.sep).join("/") : loaded.file,
     now,
-    today: parseToday(flags.today, now)
+    today: parseToday(flags.today, now),
+    ownRepo: ownRepository(root, process.env, loaded.config.github.webHost)
   };
 }
 function vetGitHubSettings(gh, config2) {
@@ -12326,7 +12393,7 @@ function tokenFromEnv(env) {
 }
 async function ensureParentDir(file) {
   try {
-    await (0, import_promises.mkdir)(path4.dirname(path4.resolve(file)), { recursive: true });
+    await (0, import_promises.mkdir)(path5.dirname(path5.resolve(file)), { recursive: true });
   } catch (err) {
     const code2 = err.code ?? "error";
     throw new UsageError(`cannot create the folder for ${file} (${code2})`);
@@ -12334,7 +12401,7 @@ async function ensureParentDir(file) {
 }
 function resolveRoot(flag) {
   if (flag) {
-    const root = path4.resolve(flag);
+    const root = path5.resolve(flag);
     if (!existsSync2(root) || !statSync3(root).isDirectory()) {
       throw new UsageError(`--root ${flag} is not a directory`);
     }
@@ -12363,6 +12430,7 @@ var init_shared = __esm({
     init_config();
     init_errors();
     init_endpoint();
+    init_own_repo();
     init_repository_top();
     init_flag_rules();
     VERSION = true ? "0.1.0" : createRequire(import.meta.url)("../../package.json").version;
@@ -12561,10 +12629,10 @@ var init_decode = __esm({
 });
 
 // src/sources/headers/preamble.ts
-function extractPreamble(path23, text3) {
+function extractPreamble(path24, text3) {
   const startOffset = text3.startsWith("\uFEFF") ? 1 : 0;
   const lines = new LineReader(text3, startOffset);
-  const ext = extensionOf(path23);
+  const ext = extensionOf(path24);
   let end;
   if (ext === "diff" || ext === "patch") end = diffPreambleEnd(text3, startOffset);
   else if (ext === "py") end = pythonPreambleEnd(lines);
@@ -12573,8 +12641,8 @@ function extractPreamble(path23, text3) {
   else end = genericPreambleEnd(lines);
   return { text: text3.slice(startOffset, Math.max(startOffset, end)), startOffset, startLine: 1 };
 }
-function extensionOf(path23) {
-  const base = path23.slice(path23.lastIndexOf("/") + 1);
+function extensionOf(path24) {
+  const base = path24.slice(path24.lastIndexOf("/") + 1);
   const dot2 = base.lastIndexOf(".");
   return dot2 <= 0 ? "" : base.slice(dot2 + 1).toLowerCase();
 }
@@ -12756,13 +12824,13 @@ var init_read_head = __esm({
 });
 
 // src/input-limits.ts
-function refusedSource(path23, kind, message) {
+function refusedSource(path24, kind, message) {
   return {
-    source: { path: path23, kind, checkedOn: null, checkedOnLine: null },
+    source: { path: path24, kind, checkedOn: null, checkedOnLine: null },
     mentions: [],
     patches: [],
     ambiguous: [],
-    problems: [{ file: path23, line: 1, message }],
+    problems: [{ file: path24, line: 1, message }],
     notPatches: []
   };
 }
@@ -12827,9 +12895,9 @@ __export(discover_exports, {
   layoutOf: () => layoutOf
 });
 import { lstatSync as lstatSync2, readdirSync, realpathSync as realpathSync2, statSync as statSync4 } from "node:fs";
-import path5 from "node:path";
+import path6 from "node:path";
 async function discover(root, config2) {
-  const rootAbs = path5.resolve(root);
+  const rootAbs = path6.resolve(root);
   const rootReal = realpathSync2.native(rootAbs);
   const walked = walk(rootAbs, rootReal, ".");
   const tree = config2.exclude.length === 0 ? walked : { ...walked, files: walked.files.filter((f) => !matchAny(config2.exclude, f)) };
@@ -12965,7 +13033,7 @@ async function requireFiles(rootAbs, rootReal, paths) {
   return [...new Set(paths)];
 }
 function kindOf(rootAbs, rootReal, rel, followLinks) {
-  const abs = path5.join(rootAbs, rel);
+  const abs = path6.join(rootAbs, rel);
   try {
     const link2 = lstatSync2(abs);
     if (!isInside(rootReal, realpathSync2.native(abs))) return "outside";
@@ -12985,7 +13053,7 @@ function reasonFor(kind, otherwise) {
 function walk(rootAbs, rootReal, start) {
   const tree = { files: [], dirs: /* @__PURE__ */ new Set(), skipped: [] };
   const links = [];
-  const pending2 = [{ rel: start, abs: path5.join(rootAbs, start) }];
+  const pending2 = [{ rel: start, abs: path6.join(rootAbs, start) }];
   for (let dir = pending2.pop(); dir !== void 0; dir = pending2.pop()) {
     const { rel, abs } = dir;
     tree.dirs.add(rel);
@@ -13005,7 +13073,7 @@ function walk(rootAbs, rootReal, start) {
         if (!entry.name.startsWith(".") && !SKIP_DIRS.has(entry.name))
           pending2.push({
             rel: child,
-            abs: abs.endsWith(path5.sep) ? abs + entry.name : abs + path5.sep + entry.name
+            abs: abs.endsWith(path6.sep) ? abs + entry.name : abs + path6.sep + entry.name
           });
       } else if (entry.isFile()) {
         tree.files.push(child);
@@ -13027,13 +13095,13 @@ function walk(rootAbs, rootReal, start) {
   }
 }
 function isInside(rootReal, real) {
-  return real === rootReal || real.startsWith(rootReal.endsWith(path5.sep) ? rootReal : rootReal + path5.sep);
+  return real === rootReal || real.startsWith(rootReal.endsWith(path6.sep) ? rootReal : rootReal + path6.sep);
 }
 function join(dir, name2) {
   return dir === "." || dir === "" ? name2 : `${dir}/${name2}`;
 }
 function dirname(p) {
-  return path5.posix.dirname(p);
+  return path6.posix.dirname(p);
 }
 function hasName(p, name2) {
   return p.endsWith(name2) && (p.length === name2.length || p[p.length - name2.length - 1] === "/");
@@ -13846,7 +13914,11 @@ function parseHeader(input2, preamble = input2.preamble ?? extractPreamble(input
   if (!holdsRefs && !mayHoldHeading(preamble.text)) return headerResult(input2, preamble, [], null);
   const masked = maskPreamble(preamble.text);
   const aliases = holdsRefs ? withTaught(preamble.text, input2.aliases) : input2.aliases ?? NO_ALIASES;
-  const ctx = { aliases, defaultRepo: input2.defaultRepo };
+  const ctx = {
+    aliases,
+    defaultRepo: input2.defaultRepo,
+    ownRepo: input2.ownRepo ?? null
+  };
   const reader = new HeaderReader(input2, masked, preamble.startOffset, preamble.startLine, ctx);
   const blocks = findStatusBlocks(masked);
   if (holdsRefs) {
@@ -14584,7 +14656,7 @@ var init_trailers = __esm({
           message: detached(message)
         });
         this.claim(field);
-        const { path: path23, preamble } = this.input;
+        const { path: path24, preamble } = this.input;
         const line = this.lineOf(field);
         const seen = /* @__PURE__ */ new Set();
         const text3 = preamble.slice(field.valueStart, field.valueEnd);
@@ -14594,10 +14666,10 @@ var init_trailers = __esm({
           this.mentions.push({
             ref: detached(link2.key),
             kindHint: link2.kindHint,
-            source: path23,
+            source: path24,
             sourceKind: "patch-header",
             line,
-            patch: path23,
+            patch: path24,
             role: link2.kindHint === "issue" ? "issue" : "related",
             recordedState: null,
             recordedDate: null,
@@ -14606,7 +14678,7 @@ var init_trailers = __esm({
         }
       }
       read(field, meaning) {
-        const { path: path23, preamble, startOffset } = this.input;
+        const { path: path24, preamble, startOffset } = this.input;
         const line = this.lineOf(field);
         this.claim(field);
         this.fields.push({
@@ -14631,10 +14703,10 @@ var init_trailers = __esm({
             this.mentions.push({
               ref: detached(link2.key),
               kindHint: link2.kindHint,
-              source: path23,
+              source: path24,
               sourceKind: "patch-header",
               line,
-              patch: path23,
+              patch: path24,
               role: isIssue ? "issue" : meaning.prRole,
               recordedState: isIssue ? null : meaning.prState,
               recordedDate: null,
@@ -14647,7 +14719,7 @@ var init_trailers = __esm({
           } else if (link2.kind === "uncheckable") {
             this.uncheckable.push({ url: detached(link2.url), line, reason: link2.reason });
           } else {
-            this.ambiguous.push({ text: detached(link2.text), source: path23, line, patch: path23 });
+            this.ambiguous.push({ text: detached(link2.text), source: path24, line, patch: path24 });
           }
         }
       }
@@ -14853,7 +14925,7 @@ var init_patch_header = __esm({
 });
 
 // src/sources/meaning/settle.ts
-function settleRoles(mentionLists) {
+function settleRoles(mentionLists, ownRepo = null) {
   const byRef = /* @__PURE__ */ new Map();
   for (const list2 of mentionLists) {
     for (const m of list2) {
@@ -14862,7 +14934,11 @@ function settleRoles(mentionLists) {
       else group.push(m);
     }
   }
-  for (const mentions of byRef.values()) {
+  const ownPrefix = ownRepo === null ? null : `${ownRepo}#`;
+  for (const [ref, mentions] of byRef) {
+    if (ownPrefix !== null && ref.startsWith(ownPrefix)) {
+      for (const m of mentions) if (DECIDING.has(m.role)) m.role = "related";
+    }
     spreadCause(mentions);
     for (const m of mentions) {
       if (m.roleByDefault !== true) continue;
@@ -14891,11 +14967,12 @@ function agreed(mentions) {
   const roles = new Set(mentions.map((m) => m.role));
   return roles.size === 1 ? [...roles][0] ?? null : null;
 }
-var CAUSE_OVERRIDES;
+var CAUSE_OVERRIDES, DECIDING;
 var init_settle = __esm({
   "src/sources/meaning/settle.ts"() {
     "use strict";
     CAUSE_OVERRIDES = /* @__PURE__ */ new Set(["fix", "own", "third-party", "related"]);
+    DECIDING = /* @__PURE__ */ new Set(["fix", "own", "third-party", "anchor-collision"]);
   }
 });
 
@@ -15076,9 +15153,9 @@ function resolvePaths(values, patchesDir, refuse = () => {
   }
   const out = [firstPath];
   for (const name2 of rest) {
-    const path23 = joinDir(patchesDir, companionOf(firstRel, normalise(name2)));
-    if (path23 === null) refuse(leavesRoot(name2));
-    else if (!out.includes(path23)) out.push(path23);
+    const path24 = joinDir(patchesDir, companionOf(firstRel, normalise(name2)));
+    if (path24 === null) refuse(leavesRoot(name2));
+    else if (!out.includes(path24)) out.push(path24);
   }
   return out;
 }
@@ -22694,8 +22771,8 @@ function readRow(reader, row, columns, retired, above) {
   if (rowPatch.paths.length > 0) {
     const first = prRefs[0] ?? issueRefs[0];
     const repo = first === void 0 ? reader.sectionRepo : first.key.slice(0, first.key.lastIndexOf("#"));
-    for (const path23 of rowPatch.paths) {
-      reader.result.patches.push({ path: path23, source: reader.source, line, retired, repo });
+    for (const path24 of rowPatch.paths) {
+      reader.result.patches.push({ path: path24, source: reader.source, line, retired, repo });
     }
   }
   return patch;
@@ -22824,7 +22901,8 @@ function readLedger(input2, result) {
       aliases,
       get defaultRepo() {
         return sectionRepo();
-      }
+      },
+      ownRepo: input2.ownRepo ?? null
     },
     result
   };
@@ -22879,8 +22957,8 @@ function readLoose(reader, node) {
     reader.patchesDir,
     (message) => reportProblem(reader, node.position?.start.line ?? 1, message)
   );
-  for (const path23 of paths) {
-    if (!reader.result.notPatches.includes(path23)) reader.result.notPatches.push(path23);
+  for (const path24 of paths) {
+    if (!reader.result.notPatches.includes(path24)) reader.result.notPatches.push(path24);
   }
   readProse(reader, node);
 }
@@ -23887,12 +23965,12 @@ var init_refs3 = __esm({
 });
 
 // src/sources/records/result.ts
-function patchEntry(source2, path23, line, repo, retired = false) {
-  return { path: path23, source: source2, line, retired, repo };
+function patchEntry(source2, path24, line, repo, retired = false) {
+  return { path: path24, source: source2, line, retired, repo };
 }
-function emptyResult(path23, kind, file) {
+function emptyResult(path24, kind, file) {
   return {
-    source: { path: path23, kind, checkedOn: null, checkedOnLine: null },
+    source: { path: path24, kind, checkedOn: null, checkedOnLine: null },
     mentions: [],
     patches: [],
     ambiguous: [],
@@ -24041,8 +24119,8 @@ function readNotPatches(file, root, patchesDir) {
     const label = `not_patches[${item.index}]`;
     const entry = isMap3(item.node) ? file.get(item.node, "path") : { key: "path", keyLine: item.line, node: item.node, line: item.line, aliased: false };
     const written = readText2(file, entry, `${label}.path`);
-    const path23 = written === null ? null : joinPatchesDir(patchesDir, written);
-    if (path23 !== null) out.push(path23);
+    const path24 = written === null ? null : joinPatchesDir(patchesDir, written);
+    if (path24 !== null) out.push(path24);
   }
   return out;
 }
@@ -24136,19 +24214,19 @@ function parseRecordIndex(input2) {
   const aliases = input2.aliases ?? /* @__PURE__ */ new Map();
   for (const [section, retired] of SECTIONS2) {
     for (const entry of sectionEntries(file, file.get(root, section), section)) {
-      const path23 = entry.written === null ? null : joinPatchesDir(input2.patchesDir, entry.written);
-      if (path23 === null) {
+      const path24 = entry.written === null ? null : joinPatchesDir(input2.patchesDir, entry.written);
+      if (path24 === null) {
         const what = entry.written === null ? "has no path" : `path ${JSON.stringify(entry.written)} leaves the root`;
         file.report(entry.line, `${entry.label} ${what}`);
         continue;
       }
       const repo = (entry.body && readRepo(file, file.get(entry.body, "repo"), `${entry.label}.repo`)) ?? result.targetRepo;
-      result.patches.push(patchEntry(input2.path, path23, entry.line, repo, retired));
+      result.patches.push(patchEntry(input2.path, path24, entry.line, repo, retired));
       const scope = {
         file,
         sourceKind: "record-index",
         ctx: { aliases, defaultRepo: repo },
-        patch: path23
+        patch: path24
       };
       readRefLists(scope, entry.body, entry.at, found4);
     }
@@ -24161,25 +24239,25 @@ function readSchemaParts(file, root, input2, result, found4) {
   const libraries = readLibraries(file, root);
   for (const { library, entries: entries2 } of libraries) {
     for (const entry of entries2) {
-      const path23 = joinPatchesDir(input2.patchesDir, entry.written);
-      if (path23 === null) {
+      const path24 = joinPatchesDir(input2.patchesDir, entry.written);
+      if (path24 === null) {
         file.report(
           entry.line,
           `${entry.label} path ${JSON.stringify(entry.written)} leaves the root`
         );
         continue;
       }
-      library.patches.push(path23);
+      library.patches.push(path24);
       const repo = library.repo ?? (library.internal ? null : result.targetRepo);
-      result.patches.push(patchEntry(input2.path, path23, entry.line, repo));
+      result.patches.push(patchEntry(input2.path, path24, entry.line, repo));
       const ctx = { aliases, defaultRepo: repo };
-      const ours = oursMention(file, entry.body, entry.label, ctx, path23);
+      const ours = oursMention(file, entry.body, entry.label, ctx, path24);
       if (ours !== null) result.mentions.push(ours);
       const scope = {
         file,
         sourceKind: "record-index",
         ctx,
-        patch: path23,
+        patch: path24,
         internalTarget: library.internal
       };
       readRefLists(scope, entry.body, entry.at, found4);
@@ -24272,11 +24350,11 @@ function readArchived(file, node, place, input2, result) {
   if (source2 && isMap3(source2.node)) {
     for (const key of ["original_path", "current_path"]) {
       const written2 = readText2(file, file.get(source2.node, key), `${label}.source.${key}`);
-      const path23 = written2 === null || GONE.has(written2.toLowerCase()) ? null : normaliseRelPath(written2);
-      if (path23 !== null && !paths.includes(path23)) paths.push(path23);
+      const path24 = written2 === null || GONE.has(written2.toLowerCase()) ? null : normaliseRelPath(written2);
+      if (path24 !== null && !paths.includes(path24)) paths.push(path24);
     }
   }
-  for (const path23 of paths) result.patches.push(patchEntry(input2.path, path23, line, repo, true));
+  for (const path24 of paths) result.patches.push(patchEntry(input2.path, path24, line, repo, true));
   const fix = file.get(node, "upstream_fix");
   if (!fix || !isMap3(fix.node)) return;
   const refEntry = file.get(fix.node, "ref") ?? file.get(fix.node, "url");
@@ -24430,12 +24508,12 @@ function readExtraFiles(file) {
   list2.node.items.forEach((node, index) => {
     const line = file.lineOf(node, list2.line);
     const written = isScalar3(node) ? scalarText(node) : null;
-    const path23 = written === null ? null : normaliseRelPath(written);
-    if (path23 === null) {
+    const path24 = written === null ? null : normaliseRelPath(written);
+    if (path24 === null) {
       file.report(line, `patch.extra_files[${index}] must be a path relative to the root`);
       return;
     }
-    out.push({ path: path23, line });
+    out.push({ path: path24, line });
   });
   return out;
 }
@@ -24456,13 +24534,13 @@ function readPatchPath(file, input2) {
     );
     return { path: null, line };
   }
-  const path23 = normaliseRelPath(written);
-  if (path23 === null)
+  const path24 = normaliseRelPath(written);
+  if (path24 === null)
     file.report(
       pathEntry?.line ?? line,
       `patch.path ${JSON.stringify(written)} must be relative to the root`
     );
-  return { path: path23, line };
+  return { path: path24, line };
 }
 var init_records = __esm({
   "src/sources/records/index.ts"() {
@@ -24482,10 +24560,11 @@ var init_records = __esm({
 
 // src/collect.ts
 import { closeSync as closeSync2, existsSync as existsSync3, fstatSync as fstatSync2, openSync as openSync2, readSync as readSync2 } from "node:fs";
-import path6 from "node:path";
+import path7 from "node:path";
 async function collectSources(root, config2, options = {}) {
   const discovery = await discover(root, config2);
   const wholeFiles = options.wholeFiles === true;
+  const ownRepo = options.ownRepo ?? null;
   const unreadable = [];
   const texts = /* @__PURE__ */ new Map();
   const budget = new ReadBudget(config2.limits);
@@ -24495,8 +24574,8 @@ async function collectSources(root, config2, options = {}) {
     if (!admitted.read && admitted.report !== null) sources.push(admitted.report);
     return admitted.read;
   };
-  const rootDir = path6.resolve(root);
-  const base = rootDir.endsWith(path6.sep) ? rootDir : rootDir + path6.sep;
+  const rootDir = path7.resolve(root);
+  const base = rootDir.endsWith(path7.sep) ? rootDir : rootDir + path7.sep;
   const readNow = (kind) => (rel) => {
     try {
       const abs = base + rel;
@@ -24520,7 +24599,7 @@ async function collectSources(root, config2, options = {}) {
     if (parseLedger2 === null) break;
     const patchesDir = patchesDirFor(discovery, rel, config2);
     sources.push(
-      withEncoding(parseLedger2({ path: rel, text: file.text, patchesDir, aliases }), file)
+      withEncoding(parseLedger2({ path: rel, text: file.text, patchesDir, aliases, ownRepo }), file)
     );
   }
   if (recordsModule !== null) {
@@ -24542,8 +24621,8 @@ async function collectSources(root, config2, options = {}) {
   const folders = discovery.patchDocs.length > 0 ? byFolder(indexed) : /* @__PURE__ */ new Map();
   for (const [rel, file] of await readAll(discovery.patchDocs, readAs("ledger"))) {
     if (parseLedger2 === null) break;
-    const patchesDir = patchesDirOfPatch(discovery, rel) ?? path6.posix.dirname(rel);
-    const folder = folders.get(path6.posix.dirname(rel)) ?? [];
+    const patchesDir = patchesDirOfPatch(discovery, rel) ?? path7.posix.dirname(rel);
+    const folder = folders.get(path7.posix.dirname(rel)) ?? [];
     const defaultRepo = folderRepo(folder);
     const doc = parseLedger2({
       path: rel,
@@ -24551,7 +24630,8 @@ async function collectSources(root, config2, options = {}) {
       patchesDir,
       aliases,
       document: true,
-      defaultRepo
+      defaultRepo,
+      ownRepo
     });
     const patch = folderPatch(folder);
     if (patch !== null) for (const m of doc.mentions) m.patch = patch;
@@ -24573,7 +24653,7 @@ async function collectSources(root, config2, options = {}) {
     const defaultRepo = indexed.get(rel)?.find((p) => p.repo !== null)?.repo ?? repoForPatch(config2, rel, patchesDirOfPatch(discovery, rel));
     const layout = conventional.has(rel) ? layoutOf(rel) : null;
     const header2 = readPatchHeader(
-      { path: rel, text: file.text, defaultRepo, aliases },
+      { path: rel, text: file.text, defaultRepo, aliases, ownRepo },
       { layout }
     );
     unattributed += header2.unattributed;
@@ -24585,7 +24665,10 @@ async function collectSources(root, config2, options = {}) {
   }
   if (config2.ignore.length > 0)
     for (const s of sources) s.mentions = s.mentions.filter((m) => !isIgnored(config2, m.ref));
-  settleRoles(sources.map((s) => s.mentions));
+  settleRoles(
+    sources.map((s) => s.mentions),
+    ownRepo
+  );
   const mentionsByRef = /* @__PURE__ */ new Map();
   for (let i = 0; i < sources.length; i++) {
     const mentions = sources[i].mentions;
@@ -24635,7 +24718,7 @@ async function readRecords(m, run, read) {
   }
   const taken = new Set(out.map((s) => s.source.path));
   for (const candidates of archives) {
-    const rel = candidates.find((c) => existsSync3(path6.join(run.root, c)));
+    const rel = candidates.find((c) => existsSync3(path7.join(run.root, c)));
     if (rel === void 0 || taken.has(rel)) continue;
     const file = await read(rel);
     if (file === null) continue;
@@ -24651,9 +24734,9 @@ async function readRecords(m, run, read) {
 }
 function archiveCandidates(indexPath, patchesDir, written) {
   const out = [];
-  for (const base of ["", path6.posix.dirname(indexPath), patchesDir]) {
-    const joined = path6.posix.normalize(joinPosix(base === "" ? "." : base, written.trim()));
-    if (!joined.startsWith("..") && !path6.posix.isAbsolute(joined) && !out.includes(joined))
+  for (const base of ["", path7.posix.dirname(indexPath), patchesDir]) {
+    const joined = path7.posix.normalize(joinPosix(base === "" ? "." : base, written.trim()));
+    if (!joined.startsWith("..") && !path7.posix.isAbsolute(joined) && !out.includes(joined))
       out.push(joined);
   }
   return out;
@@ -24710,16 +24793,16 @@ function patchesDirFor(discovery, sourcePath, config2) {
   if (config2.patches.dir !== null) return config2.patches.dir;
   const own2 = discovery.patchDirs.find((d) => d.ledger === sourcePath);
   if (own2) return own2.dir;
-  return joinPosix(path6.posix.dirname(sourcePath), "patches");
+  return joinPosix(path7.posix.dirname(sourcePath), "patches");
 }
 function indexedOnDisk(root, indexed, patchFiles) {
   const known = new Set(patchFiles);
-  return [...indexed.keys()].filter((p) => !known.has(p) && existsSync3(path6.join(root, p))).sort();
+  return [...indexed.keys()].filter((p) => !known.has(p) && existsSync3(path7.join(root, p))).sort();
 }
 function byFolder(indexed) {
   const out = /* @__PURE__ */ new Map();
   for (const [p, entries2] of indexed) {
-    const dir = path6.posix.dirname(p);
+    const dir = path7.posix.dirname(p);
     const list2 = out.get(dir);
     if (list2 === void 0) out.set(dir, [[p, entries2]]);
     else list2.push([p, entries2]);
@@ -24930,10 +25013,10 @@ var init_order = __esm({
 });
 
 // src/report/paths.ts
-import path7 from "node:path";
+import path8 from "node:path";
 function shownPath(shownRoot, rel) {
-  if (shownRoot === "." || shownRoot === "" || rel === "" || path7.posix.isAbsolute(rel)) return rel;
-  return path7.posix.join(shownRoot, rel);
+  if (shownRoot === "." || shownRoot === "" || rel === "" || path8.posix.isAbsolute(rel)) return rel;
+  return path8.posix.join(shownRoot, rel);
 }
 function shownPathsIn(message, shownRoot, known) {
   if (shownRoot === "." || shownRoot === "") return message;
@@ -24975,11 +25058,11 @@ function buildPatches(ctx, show3) {
   const notPatches = new Set(ctx.sources.flatMap((s) => s.notPatches));
   const paths = /* @__PURE__ */ new Set([...ctx.indexed.keys(), ...ctx.patchFiles]);
   const patches = [];
-  for (const path23 of paths) {
-    const entries2 = ctx.indexed.get(path23) ?? [];
-    if (entries2.length === 0 && notPatches.has(path23)) continue;
+  for (const path24 of paths) {
+    const entries2 = ctx.indexed.get(path24) ?? [];
+    if (entries2.length === 0 && notPatches.has(path24)) continue;
     patches.push({
-      path: show3(path23),
+      path: show3(path24),
       indexed: entries2.some((e) => !e.retired),
       retired: entries2.some((e) => e.retired)
     });
@@ -25577,16 +25660,16 @@ var init_missing_patch = __esm({
       check(ctx) {
         const onDisk = /* @__PURE__ */ new Set([...ctx.patchFiles, ...ctx.indexedOnDisk ?? []]);
         const findings = [];
-        for (const [path23, entries2] of ctx.indexed) {
-          if (onDisk.has(path23) || entries2.some((e) => e.retired)) continue;
+        for (const [path24, entries2] of ctx.indexed) {
+          if (onDisk.has(path24) || entries2.some((e) => e.retired)) continue;
           for (const entry of entries2) {
             findings.push(
               makeFinding(rule7, {
                 ref: null,
-                patch: path23,
+                patch: path24,
                 file: entry.source,
                 line: entry.line,
-                message: `${path23} is named here but does not exist: fix the path, or move the row to "Retired" if the patch was dropped.`
+                message: `${path24} is named here but does not exist: fix the path, or move the row to "Retired" if the patch was dropped.`
               })
             );
           }
@@ -25757,7 +25840,7 @@ var init_stale_check = __esm({
         const today = dayNumber(ctx.today);
         if (today === null) return [];
         return ctx.sources.flatMap((result) => {
-          const { path: path23, checkedOn, checkedOnLine } = result.source;
+          const { path: path24, checkedOn, checkedOnLine } = result.source;
           const checked = checkedOn === null ? null : dayNumber(checkedOn);
           if (checked === null) return [];
           const age = today - checked;
@@ -25766,11 +25849,11 @@ var init_stale_check = __esm({
             makeFinding(rule11, {
               ref: null,
               patch: patchOf(result),
-              file: path23,
+              file: path24,
               line: checkedOnLine ?? 1,
               recorded: checkedOn,
               live: ctx.today,
-              message: `${path23} was last checked on ${checkedOn}, ${age} days ago (limit ${maxAgeDays}): re-verify its states (\`upstream-status sync\`) and update the check date.`
+              message: `${path24} was last checked on ${checkedOn}, ${age} days ago (limit ${maxAgeDays}): re-verify its states (\`upstream-status sync\`) and update the check date.`
             })
           ];
         });
@@ -25846,13 +25929,13 @@ var init_unindexed_patch = __esm({
       needsNetwork: false,
       check(ctx) {
         const notPatches = new Set(ctx.sources.flatMap((s) => s.notPatches));
-        return ctx.patchFiles.filter((path23) => !ctx.indexed.has(path23) && !notPatches.has(path23)).map(
-          (path23) => makeFinding(rule13, {
+        return ctx.patchFiles.filter((path24) => !ctx.indexed.has(path24) && !notPatches.has(path24)).map(
+          (path24) => makeFinding(rule13, {
             ref: null,
-            patch: path23,
-            file: path23,
+            patch: path24,
+            file: path24,
             line: 1,
-            message: `${path23} is not indexed by any ledger row or record: add a row (or a record) naming its upstream PRs, or list it under "Not patches".`
+            message: `${path24} is not indexed by any ledger row or record: add a row (or a record) naming its upstream PRs, or list it under "Not patches".`
           })
         );
       }
@@ -28494,7 +28577,7 @@ function isAuthRequest(method2, pathname) {
 }
 function routeMatcher(paths) {
   const regexes = paths.map(
-    (path23) => path23.split("/").map((c) => c.startsWith("{") ? "(?:.+?)" : c).join("/")
+    (path24) => path24.split("/").map((c) => c.startsWith("{") ? "(?:.+?)" : c).join("/")
   );
   const regex2 = `^(?:${regexes.map((r) => `(?:${r})`).join("|")})[^/]*$`;
   return new RegExp(regex2, "i");
@@ -29609,9 +29692,9 @@ function readSlot(slot, root, errors) {
   const live = readLiveState(item);
   return live ? { status: "found", live } : null;
 }
-function notFound(errors, path23) {
+function notFound(errors, path24) {
   const error = errors.find(
-    (e) => e.path !== void 0 && e.path.length === path23.length && path23.every((p, i) => e.path?.[i] === p)
+    (e) => e.path !== void 0 && e.path.length === path24.length && path24.every((p, i) => e.path?.[i] === p)
   );
   return error ? { status: "not-found", message: error.message } : null;
 }
@@ -29728,12 +29811,12 @@ function readErrors(value) {
   if (!Array.isArray(value)) return [];
   return value.flatMap((item) => {
     if (typeof item !== "object" || item === null) return [];
-    const { message, type, path: path23 } = item;
+    const { message, type, path: path24 } = item;
     return [
       {
         message: typeof message === "string" ? message : "unknown GraphQL error",
         ...typeof type === "string" ? { type } : {},
-        ...Array.isArray(path23) ? { path: path23.filter((p) => typeof p === "string" || typeof p === "number") } : {}
+        ...Array.isArray(path24) ? { path: path24.filter((p) => typeof p === "string" || typeof p === "number") } : {}
       }
     ];
   });
@@ -30105,7 +30188,7 @@ var init_github = __esm({
 });
 
 // src/rebase/targets.ts
-import path8 from "node:path";
+import path9 from "node:path";
 function parseOnto(text3) {
   const match = ONTO.exec(text3.trim());
   const ref = match?.[2];
@@ -30121,7 +30204,7 @@ function patchTargets(collected, config2) {
     const entries2 = collected.indexed.get(patch) ?? [];
     if (notPatches.has(patch) || entries2.some((e) => e.retired)) continue;
     const repo = entries2.find((e) => e.repo !== null)?.repo ?? repoForPatch(config2, patch, patchesDirOf(collected, patch));
-    const ext = path8.posix.extname(patch).toLowerCase();
+    const ext = path9.posix.extname(patch).toLowerCase();
     out.push({ patch, repo, kind: ext === ".diff" || ext === ".patch" ? "diff" : "script" });
   }
   return out;
@@ -35966,8 +36049,8 @@ function readPythonScript(text3, packages) {
   for (const f of [...uses.files.map((u) => u.path), ...uses.anchors.map((a) => a.file)])
     if (f.k === "pkgpath") known.add(f.pkg);
   const byFile = /* @__PURE__ */ new Map();
-  const place = (path23, line) => {
-    const mapped = mapInstalledPath(path23, packages, known);
+  const place = (path24, line) => {
+    const mapped = mapInstalledPath(path24, packages, known);
     if (!mapped.ok) {
       unreadable.push({
         line,
@@ -35982,7 +36065,7 @@ function readPythonScript(text3, packages) {
         candidates: mapped.candidates,
         repo: mapped.repo,
         guessed: mapped.guessed,
-        written: describePath(path23),
+        written: describePath(path24),
         anchors: []
       };
       byFile.set(key, file);
@@ -35991,9 +36074,9 @@ function readPythonScript(text3, packages) {
   };
   const anchorsOf = /* @__PURE__ */ new Map();
   const placed = /* @__PURE__ */ new Map();
-  const placeOnce = (path23, line) => {
-    const key = keyOf(path23);
-    if (!placed.has(key)) placed.set(key, place(path23, line));
+  const placeOnce = (path24, line) => {
+    const key = keyOf(path24);
+    if (!placed.has(key)) placed.set(key, place(path24, line));
     return placed.get(key) ?? null;
   };
   for (const u of uses.files) placeOnce(u.path, u.line);
@@ -36063,12 +36146,12 @@ var init_python_script = __esm({
 });
 
 // src/footprint/shell-script.ts
-import path9 from "node:path";
+import path10 from "node:path";
 function readShellScript(text3, patch, patchFiles, packages) {
   const vars = /* @__PURE__ */ new Map();
   const out = { companions: [], files: [], unreadable: [] };
-  const dir = path9.posix.dirname(patch);
-  const beside = (name2) => patchFiles.find((p) => p === path9.posix.join(dir, name2)) ?? patchFiles.find((p) => p.endsWith(`/${name2}`));
+  const dir = path10.posix.dirname(patch);
+  const beside = (name2) => patchFiles.find((p) => p === path10.posix.join(dir, name2)) ?? patchFiles.find((p) => p.endsWith(`/${name2}`));
   let applies = false;
   text3.split("\n").forEach((raw, i) => {
     const line = raw.replace(/(^|\s)#.*$/, "");
@@ -36077,7 +36160,7 @@ function readShellScript(text3, patch, patchFiles, packages) {
     if (APPLY.test(line) && /(^|[\s;&|(])(patch|git)\s/.test(` ${line}`)) {
       applies = true;
       for (const name2 of expand2(line, vars).match(DIFF_NAME) ?? []) {
-        const found4 = beside(path9.posix.basename(name2));
+        const found4 = beside(path10.posix.basename(name2));
         if (found4 && !out.companions.includes(found4)) out.companions.push(found4);
       }
     }
@@ -36182,9 +36265,9 @@ var init_shell_script = __esm({
 });
 
 // src/footprint/build.ts
-import path10 from "node:path";
+import path11 from "node:path";
 function kindOf2(patch) {
-  const ext = path10.posix.extname(patch).toLowerCase();
+  const ext = path11.posix.extname(patch).toLowerCase();
   return ext === ".diff" || ext === ".patch" ? "diff" : ext === ".py" ? "python" : ext === ".sh" ? "shell" : "other";
 }
 function buildFootprint(input2, packages, patchFiles) {
@@ -36328,14 +36411,14 @@ var init_record_target = __esm({
 });
 
 // src/footprint/collect.ts
-import path11 from "node:path";
+import path12 from "node:path";
 async function collectFootprints(root, config2, given) {
   const collected = given ?? await collectSources(root, config2);
   const footprints = [];
   for (const target of patchTargets(collected, config2)) {
     let text3;
     try {
-      text3 = await (0, import_promises4.readFile)(path11.join(root, target.patch), "utf8");
+      text3 = await (0, import_promises4.readFile)(path12.join(root, target.patch), "utf8");
     } catch (error) {
       footprints.push({
         patch: target.patch,
@@ -36866,9 +36949,9 @@ var init_contents = __esm({
 });
 
 // src/discover/cache.ts
-import path12 from "node:path";
+import path13 from "node:path";
 function fileFor(dir, repo) {
-  return path12.join(dir, `discover-${repo.replace("/", "__")}.json`);
+  return path13.join(dir, `discover-${repo.replace("/", "__")}.json`);
 }
 async function loadCache(dir, repo) {
   try {
@@ -37248,14 +37331,14 @@ function targetPath(fp) {
   return (fp.isNew ? fp.newPath : fp.oldPath ?? fp.newPath) ?? "";
 }
 function applyFile(target, fp) {
-  const path23 = targetPath(fp);
+  const path24 = targetPath(fp);
   const unchanged = (verdict2) => ({ verdict: verdict2, after: target });
-  if (fp.binary) return unchanged({ path: path23, status: "binary", hunks: [] });
-  if (target === null && !fp.isNew) return unchanged(absent(fp, path23));
+  if (fp.binary) return unchanged({ path: path24, status: "binary", hunks: [] });
+  if (target === null && !fp.isNew) return unchanged(absent(fp, path24));
   const lines = splitLines(target ?? "").map(rawLine);
   const pass = choosePass(lines, fp);
   const verdict = {
-    path: path23,
+    path: path24,
     status: pass.status,
     hunks: pass.hunks,
     ...pass.reason ? { reason: pass.reason } : {}
@@ -37263,8 +37346,8 @@ function applyFile(target, fp) {
   if (pass.status !== "applies") return unchanged(verdict);
   return { verdict, after: fp.isDelete ? null : patchedContent(lines, pass.placements, false) };
 }
-function absent(fp, path23) {
-  return fp.isDelete ? { path: path23, status: "already-applied", hunks: fp.hunks.map((h) => found3(h, true, 0)) } : { path: path23, status: "missing-file", hunks: fp.hunks.map((h) => failed(h, null)) };
+function absent(fp, path24) {
+  return fp.isDelete ? { path: path24, status: "already-applied", hunks: fp.hunks.map((h) => found3(h, true, 0)) } : { path: path24, status: "missing-file", hunks: fp.hunks.map((h) => failed(h, null)) };
 }
 function choosePass(lines, fp) {
   if (fp.isNew && lines.length > 0) return runPass(lines, fp, true);
@@ -37339,9 +37422,9 @@ function checkPatch(text3, read, strip = 1) {
   const original = memoize(read);
   const readFile11 = (p) => patched.has(p) ? patched.get(p) ?? null : original(p);
   const verdicts = files.map((fp) => {
-    const path23 = chooseTarget(fp, readFile11);
-    const { verdict, after } = applyFile(path23 === null ? null : readFile11(path23), fp);
-    const where = path23 ?? targetPath(fp);
+    const path24 = chooseTarget(fp, readFile11);
+    const { verdict, after } = applyFile(path24 === null ? null : readFile11(path24), fp);
+    const where = path24 ?? targetPath(fp);
     if (verdict.status === "applies") patched.set(where, after);
     return { ...verdict, path: where };
   });
@@ -37364,9 +37447,9 @@ function chooseTarget(fp, readFile11) {
 }
 function memoize(read) {
   const seen = /* @__PURE__ */ new Map();
-  return (path23) => {
-    if (!seen.has(path23)) seen.set(path23, read(path23));
-    return seen.get(path23) ?? null;
+  return (path24) => {
+    if (!seen.has(path24)) seen.set(path24, read(path24));
+    return seen.get(path24) ?? null;
   };
 }
 var init_apply = __esm({
@@ -37412,20 +37495,20 @@ ${pr.patch ?? ""}
 `);
   return parsed.files[0] ?? null;
 }
-function breaks(fp, patchText, file, path23, base, after) {
+function breaks(fp, patchText, file, path24, base, after) {
   if (fp.kind === "diff" && patchText !== null) {
     const read = (p) => base.get(p) ?? null;
     if (!checkPatch(patchText, read).applies) return null;
-    const now2 = checkPatch(patchText, (p) => p === path23 ? after : read(p));
+    const now2 = checkPatch(patchText, (p) => p === path24 ? after : read(p));
     if (now2.applies) return null;
     const failing = now2.files.flatMap((f) => f.hunks).find((h) => h.status === "fails");
-    const hunk = fp.hunks.filter((h) => h.file === path23)[(failing?.hunk ?? 1) - 1];
+    const hunk = fp.hunks.filter((h) => h.file === path24)[(failing?.hunk ?? 1) - 1];
     return {
       subject: failing?.status === "fails" ? `hunk ${failing.hunk} (old lines ${failing.oldRange[0]}-${failing.oldRange[1]})` : "the patch",
       line: hunk?.line ?? 1
     };
   }
-  const was = checkFile(file, base.get(path23) ?? "");
+  const was = checkFile(file, base.get(path24) ?? "");
   if (was.status === "fails") return null;
   const now = checkFile(file, after);
   const bad = now.results.find((r) => r.status === "missing" || r.status === "ambiguous");
@@ -37435,8 +37518,8 @@ function breaks(fp, patchText, file, path23, base, after) {
     line: bad.anchor.line
   };
 }
-function hunkRanges(fp, path23) {
-  return fp.hunks.filter((h) => h.file === path23).map((h, i) => ({
+function hunkRanges(fp, path24) {
+  return fp.hunks.filter((h) => h.file === path24).map((h, i) => ({
     from: h.oldStart,
     to: h.oldStart + Math.max(h.oldLines, 1) - 1,
     subject: `hunk ${i + 1}`,
@@ -37475,7 +37558,7 @@ var run_exports = {};
 __export(run_exports, {
   runDiscover: () => runDiscover
 });
-import path13 from "node:path";
+import path14 from "node:path";
 async function runDiscover(opts) {
   const { footprints, collected } = await collectFootprints(opts.root, opts.config);
   const pinned = collectPinnedBases(collected.sources, opts.config);
@@ -37507,7 +37590,7 @@ async function runDiscover(opts) {
     }
     byRepo.set(repo, [...byRepo.get(repo) ?? [], { fp, base: baseRevision(base) }]);
   }
-  const cacheDir = path13.join(opts.root, opts.cacheDir);
+  const cacheDir = path14.join(opts.root, opts.cacheDir);
   for (const [repo, patches] of [...byRepo].sort(([a], [b]) => a.localeCompare(b))) {
     const listing = new GitHubSession(transport2);
     const prs = await listing.run((o) => listOpenPrs(o, opts.github.graphqlUrl, repo));
@@ -37535,7 +37618,7 @@ async function runDiscover(opts) {
     });
     result.graphqlRequests += base.requests;
     for (const { fp, base: rev } of patches) {
-      const patchText = fp.kind === "diff" ? await (0, import_promises6.readFile)(path13.join(opts.root, fp.patch), "utf8") : null;
+      const patchText = fp.kind === "diff" ? await (0, import_promises6.readFile)(path14.join(opts.root, fp.patch), "utf8") : null;
       const texts = /* @__PURE__ */ new Map();
       for (const f of fp.files)
         for (const c of f.candidates) {
@@ -37622,6 +37705,7 @@ async function runCheck(opts) {
   const overlap = github !== null && github.replay === null && hasToken(github) && budget === null;
   const collected = await collectSources(opts.root, opts.config, {
     wholeFiles: opts.wholeFiles === true,
+    ownRepo: opts.ownRepo ?? null,
     ...overlap && github !== null ? {
       beforeHeaders: (sources) => {
         asked.early = askEarly(github, opts.config, sources);
@@ -38223,7 +38307,7 @@ var init_report2 = __esm({
 });
 
 // src/commands/answer-cache.ts
-import path14 from "node:path";
+import path15 from "node:path";
 function parseCacheFlags(flags) {
   if (flags.cache === void 0) {
     if (flags.cacheTtl !== void 0) throw new UsageError("--cache-ttl needs --cache FILE");
@@ -38251,7 +38335,7 @@ async function runWithCache(run, github, cache2, now) {
       if (!(err instanceof GitHubUnavailableError) && !(err instanceof UsageError)) throw err;
     }
   }
-  await (0, import_promises8.mkdir)(path14.dirname(path14.resolve(cache2.file)), { recursive: true });
+  await (0, import_promises8.mkdir)(path15.dirname(path15.resolve(cache2.file)), { recursive: true });
   return run({ ...github, replay: null, record: cache2.file });
 }
 var import_promises8, DEFAULT_CACHE_TTL_MINUTES;
@@ -38442,10 +38526,10 @@ var init_check2 = __esm({
 });
 
 // src/sync/diff.ts
-function unifiedDiff(path23, before, after) {
+function unifiedDiff(path24, before, after) {
   if (before === after) return "";
   const ops = diffLines(splitLines2(before), splitLines2(after));
-  const out = [`--- a/${path23}`, `+++ b/${path23}`];
+  const out = [`--- a/${path24}`, `+++ b/${path24}`];
   for (const hunk of hunks(ops)) {
     out.push(hunk.header);
     for (const op of hunk.ops) {
@@ -39343,8 +39427,8 @@ var init_vet = __esm({
 });
 
 // src/sync/plan.ts
-function pinnedBaseKey(path23, ref) {
-  return `${path23}
+function pinnedBaseKey(path24, ref) {
+  return `${path24}
 ${ref}`;
 }
 function planSync(input2) {
@@ -39357,24 +39441,24 @@ function planSync(input2) {
     webHost: input2.webHost ?? "github.com"
   };
   for (const source2 of input2.sources) {
-    const path23 = source2.source.path;
-    const before = input2.texts.get(path23);
+    const path24 = source2.source.path;
+    const before = input2.texts.get(path24);
     if (before === void 0) continue;
     for (const message of rejectionNotes(source2.mentions, vetted.rejected))
-      plan.notes.push({ path: path23, message });
+      plan.notes.push({ path: path24, message });
     const planned = planSource(source2, before, ctx);
     if (planned === null) continue;
-    for (const message of planned.notes) plan.notes.push({ path: path23, message });
+    for (const message of planned.notes) plan.notes.push({ path: path24, message });
     if (planned.edits.length === 0) continue;
     const unsafe = planned.edits.find(isUnsafeEdit);
     if (unsafe !== void 0) {
-      plan.notes.push({ path: path23, message: unsafeNote(before, unsafe) });
+      plan.notes.push({ path: path24, message: unsafeNote(before, unsafe) });
       continue;
     }
     const after = applyEdits(before, planned.edits);
     if (after === before) continue;
     const changes = [...planned.changes].sort((a, b) => a.line - b.line);
-    plan.files.push({ path: path23, before, after, changes });
+    plan.files.push({ path: path24, before, after, changes });
   }
   plan.files.sort((a, b) => compare4(a.path, b.path));
   plan.notes.sort((a, b) => compare4(a.path, b.path));
@@ -39444,7 +39528,7 @@ var init_plan = __esm({
 
 // src/sync/atomic.ts
 import { randomBytes } from "node:crypto";
-import path15 from "node:path";
+import path16 from "node:path";
 async function writeAtomic(file, content2, fs = nodeFs, guard = null) {
   let tmp = null;
   try {
@@ -39452,10 +39536,10 @@ async function writeAtomic(file, content2, fs = nodeFs, guard = null) {
     if (guard !== null) await checkInside(fs, guard, target);
     const original = await fs.stat(target);
     if (guard !== null) await checkUnchanged(fs, guard, target, original);
-    const dir = path15.dirname(target);
-    const name2 = path15.join(
+    const dir = path16.dirname(target);
+    const name2 = path16.join(
       dir,
-      `.${path15.basename(target)}.upstream-status-${process.pid}-${randomBytes(4).toString("hex")}.tmp`
+      `.${path16.basename(target)}.upstream-status-${process.pid}-${randomBytes(4).toString("hex")}.tmp`
     );
     const mode = original.mode & 4095;
     const handle = await fs.open(name2, "wx", mode);
@@ -39485,8 +39569,8 @@ function guardError(guard, why) {
 }
 async function checkInside(fs, guard, target) {
   const root = await fs.realpath(guard.root);
-  const rel = path15.relative(root, target);
-  if (rel === "" || rel.startsWith("..") || path15.isAbsolute(rel)) {
+  const rel = path16.relative(root, target);
+  if (rel === "" || rel.startsWith("..") || path16.isAbsolute(rel)) {
     throw new GuardError(
       `not writing ${guard.shown}: it resolves to ${target}, outside the root (a symlink)`
     );
@@ -39564,9 +39648,9 @@ var init_atomic = __esm({
 });
 
 // src/sync/lock.ts
-import path16 from "node:path";
+import path17 from "node:path";
 async function acquireSyncLock(root) {
-  const file = path16.join(root, LOCK_NAME);
+  const file = path17.join(root, LOCK_NAME);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const handle = await (0, import_promises10.open)(file, "wx", 420);
@@ -39613,7 +39697,7 @@ var init_lock = __esm({
 });
 
 // src/sync/write.ts
-import path17 from "node:path";
+import path18 from "node:path";
 async function applySyncPlan(root, plan, options) {
   const result = {
     written: [],
@@ -39631,7 +39715,7 @@ async function applySyncPlan(root, plan, options) {
   }
   try {
     for (const file of plan.files) {
-      const abs = path17.join(root, file.path);
+      const abs = path18.join(root, file.path);
       try {
         await checkUnchanged2(abs, file.path, file.before);
         const guard = { root, shown: file.path, before: file.before };
@@ -39750,7 +39834,7 @@ var write_exports = {};
 __export(write_exports, {
   writeCollisions: () => writeCollisions
 });
-import path18 from "node:path";
+import path19 from "node:path";
 async function writeCollisions(root, certain, webHost = "github.com") {
   const byFile = /* @__PURE__ */ new Map();
   const written = [];
@@ -39772,14 +39856,14 @@ async function writeCollisions(root, certain, webHost = "github.com") {
       );
       continue;
     }
-    let text3 = await (0, import_promises12.readFile)(path18.join(root, file), "utf8");
+    let text3 = await (0, import_promises12.readFile)(path19.join(root, file), "utf8");
     for (const c of [...list2].sort((a, b) => b.line - a.line)) {
       const next = text3 === null ? null : isRecord2 ? addCollisionToRecord(text3, c) : addCollisionToLedger(text3, c.line, c);
       if (next === null) notes.push(`${c.ref}: could not find where to write it in ${file}`);
       else text3 = next;
     }
     if (text3 === null) continue;
-    await writeAtomic(path18.join(root, file), text3);
+    await writeAtomic(path19.join(root, file), text3);
     written.push(file);
   }
   return { written, notes };
@@ -40327,15 +40411,15 @@ function scriptFindings(pair2, fp, recordPath, outcome, culprits) {
     line
   });
   const out = [...outcome.findings];
-  for (const { file, path: path23, verdict } of outcome.files) {
-    const blame = describeCulprits(culprits(path23));
+  for (const { file, path: path24, verdict } of outcome.files) {
+    const blame = describeCulprits(culprits(path24));
     const firstLine3 = file.anchors[0]?.line ?? 1;
     if (verdict === "missing-file" || verdict === "binary") {
-      const shown3 = file.candidates.length > 1 ? file.candidates.join(" nor ") : path23;
+      const shown3 = file.candidates.length > 1 ? file.candidates.join(" nor ") : path24;
       out.push(
         rebaseFinding("anchor-missing", REBASE_SEVERITY["anchor-missing"], {
           ...where(firstLine3),
-          message: verdict === "binary" ? `${path23} is binary at ${pair2.label}: the anchors of ${patch} cannot be there.` : `${shown3} does not exist at ${pair2.label}: ${patch} has nothing to patch there${blame}.`
+          message: verdict === "binary" ? `${path24} is binary at ${pair2.label}: the anchors of ${patch} cannot be there.` : `${shown3} does not exist at ${pair2.label}: ${patch} has nothing to patch there${blame}.`
         })
       );
       continue;
@@ -40345,23 +40429,23 @@ function scriptFindings(pair2, fp, recordPath, outcome, culprits) {
       out.push(
         rebaseFinding("already-applied", REBASE_SEVERITY["already-applied"], {
           ...where(firstLine3),
-          message: `${pair2.label} already carries the change ${patch} makes to ${path23} (${sign}): drop it, or check the marker.`
+          message: `${pair2.label} already carries the change ${patch} makes to ${path24} (${sign}): drop it, or check the marker.`
         })
       );
       continue;
     }
-    for (const r of verdict.results) out.push(...anchorFinding(r, path23, pair2, patch, where, blame));
+    for (const r of verdict.results) out.push(...anchorFinding(r, path24, pair2, patch, where, blame));
   }
   return out;
 }
-function anchorFinding(r, path23, pair2, patch, where, blame) {
+function anchorFinding(r, path24, pair2, patch, where, blame) {
   const a = r.anchor;
   const what = a.regexFlags !== null ? `pattern ${show2(a.old)}` : `anchor ${show2(a.old)}`;
   if (r.status === "missing" && r.found === 0)
     return [
       rebaseFinding("anchor-missing", REBASE_SEVERITY["anchor-missing"], {
         ...where(a.line),
-        message: `${what} of ${patch} is gone from ${path23} at ${pair2.label}${blame}.`
+        message: `${what} of ${patch} is gone from ${path24} at ${pair2.label}${blame}.`
       })
     ];
   if (r.status === "missing" || r.status === "ambiguous")
@@ -40371,7 +40455,7 @@ function anchorFinding(r, path23, pair2, patch, where, blame) {
         REBASE_SEVERITY[r.status === "missing" ? "anchor-missing" : "anchor-ambiguous"],
         {
           ...where(a.line),
-          message: `${what} of ${patch} occurs ${r.found} times in ${path23} at ${pair2.label}; the script demands exactly ${a.expected ?? 1}${blame}.`
+          message: `${what} of ${patch} occurs ${r.found} times in ${path24} at ${pair2.label}; the script demands exactly ${a.expected ?? 1}${blame}.`
         }
       )
     ];
@@ -40427,15 +40511,15 @@ function checkScript(pair2, fp, recordPath, files) {
     const binary = file.candidates.some(
       (p) => files.get(fileKey(fileAt(pair2, p)))?.kind === "binary"
     );
-    const path23 = found4?.p ?? file.candidates[0] ?? file.written;
+    const path24 = found4?.p ?? file.candidates[0] ?? file.written;
     if (found4?.c?.kind !== "text") {
-      out.files.push({ file, path: path23, verdict: binary ? "binary" : "missing-file" });
-      if (!binary) out.failing.push(path23);
+      out.files.push({ file, path: path24, verdict: binary ? "binary" : "missing-file" });
+      if (!binary) out.failing.push(path24);
       continue;
     }
     const verdict = checkFile(file, found4.c.text);
-    out.files.push({ file, path: path23, verdict });
-    if (verdict.status === "fails") out.failing.push(path23);
+    out.files.push({ file, path: path24, verdict });
+    if (verdict.status === "fails") out.failing.push(path24);
   }
   const statuses = out.files.map(
     (f) => typeof f.verdict === "string" ? "fails" : f.verdict.status
@@ -40493,7 +40577,7 @@ var init_services = __esm({
 });
 
 // src/rebase/check-command.ts
-import path19 from "node:path";
+import path20 from "node:path";
 async function runRebaseCheck(opts) {
   if (opts.onto.length === 0) throw new UsageError("rebase-check needs at least one --onto REF");
   if (opts.upstreamDir !== null && await git(opts.upstreamDir, ["rev-parse", "--git-dir"]) === null) {
@@ -40629,7 +40713,7 @@ async function readPatchTexts(root, pairs) {
   ];
   for (const patch of diffs) {
     try {
-      const text3 = (await (0, import_promises13.readFile)(path19.join(root, patch))).toString("utf8");
+      const text3 = (await (0, import_promises13.readFile)(path20.join(root, patch))).toString("utf8");
       out.set(patch, { text: text3, parsed: parseDiff(text3) });
     } catch (error) {
       throw new UsageError(
@@ -40757,12 +40841,12 @@ var rebase_check_exports = {};
 __export(rebase_check_exports, {
   rebaseCheckCommand: () => rebaseCheckCommand
 });
-import path20 from "node:path";
+import path21 from "node:path";
 async function rebaseCheckCommand(flags) {
   const base = await prepare(flags);
   const gh = githubSettings(flags);
   if (!flags.offline) warn(vetGitHubSettings(gh, base.config));
-  const upstreamDir = flags.upstreamDir ? path20.resolve(flags.upstreamDir) : null;
+  const upstreamDir = flags.upstreamDir ? path21.resolve(flags.upstreamDir) : null;
   const services = flags.offline ? {} : await snapshotServices({ github: gh, upstreamDir, config: base.config });
   const progress = startProgress({
     stream: stderrForProgress(),
@@ -40813,11 +40897,11 @@ var init_rebase_check = __esm({
 // src/footprint/at-base.ts
 function locateAtBase(fp, base, read) {
   return fp.files.map((file) => {
-    const path23 = file.candidates.find((c) => read(c) !== null) ?? null;
-    const text3 = path23 === null ? null : read(path23) ?? "";
+    const path24 = file.candidates.find((c) => read(c) !== null) ?? null;
+    const text3 = path24 === null ? null : read(path24) ?? "";
     return {
       base,
-      path: path23,
+      path: path24,
       anchors: file.anchors.map((a) => {
         if (text3 === null) return { lines: null, count: 0 };
         const n = occurrences(text3, a);
@@ -40938,11 +41022,11 @@ var footprint_exports = {};
 __export(footprint_exports, {
   footprintCommand: () => footprintCommand
 });
-import path21 from "node:path";
+import path22 from "node:path";
 async function footprintCommand(flags) {
   const base = await prepare(flags);
   const { footprints, collected } = await collectFootprints(base.root, base.config);
-  const bases = flags.upstreamDir ? await readBases2(path21.resolve(flags.upstreamDir), footprints, collected, base.config) : /* @__PURE__ */ new Map();
+  const bases = flags.upstreamDir ? await readBases2(path22.resolve(flags.upstreamDir), footprints, collected, base.config) : /* @__PURE__ */ new Map();
   const out = flags.format === "json" ? footprintJson(footprints, VERSION, bases, base.shownRoot) : footprintText(footprints, bases, base.shownRoot);
   if (flags.output) await (0, import_promises15.writeFile)(flags.output, out);
   else writeOut(out);
@@ -41255,13 +41339,13 @@ async function insideRoot(root, dir) {
 }
 async function runInit(opts) {
   const result = { written: [], kept: [] };
-  const place = async (path23, content2, mode) => {
-    if (await insideRoot(opts.root, dirname3(join3(opts.root, path23))) === null) {
-      result.kept.push(`${path23} (skipped: ${dirname3(path23)} resolves outside the root)`);
+  const place = async (path24, content2, mode) => {
+    if (await insideRoot(opts.root, dirname3(join3(opts.root, path24))) === null) {
+      result.kept.push(`${path24} (skipped: ${dirname3(path24)} resolves outside the root)`);
       return;
     }
-    if (await writeIfAbsent(join3(opts.root, path23), content2, mode)) result.written.push(path23);
-    else result.kept.push(`${path23} (already exists)`);
+    if (await writeIfAbsent(join3(opts.root, path24), content2, mode)) result.written.push(path24);
+    else result.kept.push(`${path24} (already exists)`);
   };
   await place(CONFIG_PATH, configTemplate(opts.discovered));
   await place(WORKFLOW_PATH, workflowTemplate(opts.workflow));
@@ -41299,7 +41383,7 @@ __export(init_runner_exports, {
   ACTION_REPOSITORY: () => ACTION_REPOSITORY,
   detectWorkflowRunner: () => detectWorkflowRunner
 });
-import path22 from "node:path";
+import path23 from "node:path";
 async function exists(file) {
   return (0, import_promises17.stat)(file).then(
     () => true,
@@ -41308,7 +41392,7 @@ async function exists(file) {
 }
 async function declaresPackage(root) {
   try {
-    const manifest = JSON.parse(await (0, import_promises17.readFile)(path22.join(root, "package.json"), "utf8"));
+    const manifest = JSON.parse(await (0, import_promises17.readFile)(path23.join(root, "package.json"), "utf8"));
     return [manifest.devDependencies, manifest.dependencies].some(
       (deps) => deps !== null && typeof deps === "object" && Object.hasOwn(deps, PACKAGE_NAME)
     );
@@ -41317,7 +41401,7 @@ async function declaresPackage(root) {
   }
 }
 async function detectWorkflowRunner(root, version) {
-  const locked = await exists(path22.join(root, "package-lock.json")) || await exists(path22.join(root, "npm-shrinkwrap.json"));
+  const locked = await exists(path23.join(root, "package-lock.json")) || await exists(path23.join(root, "npm-shrinkwrap.json"));
   if (locked && await declaresPackage(root)) return { kind: "devDependency" };
   return { kind: "action", repository: ACTION_REPOSITORY, version };
 }

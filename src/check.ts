@@ -57,6 +57,8 @@ export interface CheckOptions {
    * prints refs and mentions only, so it asks for none (issue 14).
    */
   rules?: boolean;
+  /** The project's own repository, when known (own-repo.ts); see CollectOptions. */
+  ownRepo?: string | null;
 }
 
 export interface CheckResult {
@@ -82,6 +84,7 @@ export async function runCheck(opts: CheckOptions): Promise<CheckResult> {
   const overlap = github !== null && github.replay === null && hasToken(github) && budget === null;
   const collected = await collectSources(opts.root, opts.config, {
     wholeFiles: opts.wholeFiles === true,
+    ownRepo: opts.ownRepo ?? null,
     ...(overlap && github !== null
       ? {
           beforeHeaders: (sources: readonly SourceResult[]) => {

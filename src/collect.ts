@@ -59,6 +59,11 @@ export interface CollectOptions {
    * to the event loop every few files, so answers are taken in as they come.
    */
   beforeHeaders?: (sources: readonly SourceResult[]) => void;
+  /**
+   * The project's own repository (own-repo.ts), for "internal PR #N" and
+   * "<its name> PR #N" in ledgers and headers; unknown, they stay unasked.
+   */
+  ownRepo?: string | null;
 }
 
 /** Headers read between two turns of the event loop when something waits on the network. */
@@ -71,6 +76,7 @@ export async function collectSources(
 ): Promise<Collected> {
   const discovery = await discover(root, config);
   const wholeFiles = options.wholeFiles === true;
+  const ownRepo = options.ownRepo ?? null;
   const unreadable: string[] = [];
   const texts = new Map<string, string>();
   const budget = new ReadBudget(config.limits);
@@ -128,7 +134,7 @@ export async function collectSources(
     if (parseLedger === null) break;
     const patchesDir = patchesDirFor(discovery, rel, config);
     sources.push(
-      withEncoding(parseLedger({ path: rel, text: file.text, patchesDir, aliases }), file),
+      withEncoding(parseLedger({ path: rel, text: file.text, patchesDir, aliases, ownRepo }), file),
     );
   }
   if (recordsModule !== null) {
@@ -163,6 +169,7 @@ export async function collectSources(
       aliases,
       document: true,
       defaultRepo,
+      ownRepo,
     });
     // A README beside one patch is about that patch; beside several, about none of them.
     const patch = folderPatch(folder);
@@ -190,7 +197,7 @@ export async function collectSources(
       repoForPatch(config, rel, patchesDirOfPatch(discovery, rel));
     const layout = conventional.has(rel) ? layoutOf(rel) : null;
     const header = readPatchHeader(
-      { path: rel, text: file.text, defaultRepo, aliases },
+      { path: rel, text: file.text, defaultRepo, aliases, ownRepo },
       { layout },
     );
     unattributed += header.unattributed;
@@ -212,7 +219,10 @@ export async function collectSources(
   // No `ignore` patterns (the usual case) ignores nothing: no copy of every list.
   if (config.ignore.length > 0)
     for (const s of sources) s.mentions = s.mentions.filter((m) => !isIgnored(config, m.ref));
-  settleRoles(sources.map((s) => s.mentions));
+  settleRoles(
+    sources.map((s) => s.mentions),
+    ownRepo,
+  );
   const mentionsByRef = new Map<RefKey, Mention[]>();
   for (let i = 0; i < sources.length; i++) {
     const mentions = sources[i]!.mentions;

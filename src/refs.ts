@@ -16,6 +16,12 @@ export interface RefContext {
   aliases: ReadonlyMap<string, string>;
   /** Repo for bare `#N` when no full ref precedes it: `owner/repo`, or null. */
   defaultRepo: string | null;
+  /**
+   * The project's own repository, `owner/repo` lower-cased, when the run
+   * knows it (own-repo.ts): what "internal PR #N" and "<its name> PR #N"
+   * name (SPEC §2.4). Unknown (null or absent), those stay unasked.
+   */
+  ownRepo?: string | null;
   /** Extra hosts that serve GitHub (Enterprise); github.com is always known. */
   hosts?: readonly string[];
 }
@@ -189,11 +195,14 @@ function resolveBare(
   lastRepo: string | null,
   ctx: RefContext,
 ): FoundRef {
-  // "internal PR #178" names the project's own tracker, which is not the
-  // upstream's: like `internal#178`, never queried and never guessed.
-  if (
-    /\binternal\s+(?:pr|issue|ticket|bug)?\s*$/i.test(text.slice(Math.max(0, start - 24), start))
-  ) {
+  // "internal PR #178" names the project's own repository (SPEC §2.4), which
+  // is not the upstream's: asked there when the run knows it, else like
+  // `internal#178`, never queried and never guessed. An internal ticket or
+  // bug is another tracker's.
+  const internal = INTERNAL_BEFORE.exec(text.slice(Math.max(0, start - 32), start));
+  if (internal !== null) {
+    if (internal[1] !== undefined && ctx.ownRepo)
+      return found(ctx.ownRepo, n, null, 'bare', written, start);
     return { ...found(null, n, null, 'bare', written, start), internal: true };
   }
   // "sglang PR #123", "Infera PR #178", "sglang #30265": a word that names a known repo.
@@ -207,6 +216,9 @@ function resolveBare(
   // whose PR it is, and it is not the repo a bare #N would fall back to. Read
   // as written, like `libarchive#2846`: ambiguous, never that fallback's.
   if (withPr !== null && word !== undefined && namesOther(word, repo)) {
+    // "Infera PR #178" in Infera's own tree: the project's own repository.
+    if (ctx.ownRepo && !namesOther(word, ctx.ownRepo))
+      return found(ctx.ownRepo, n, null, 'bare', written, start);
     const at = start - (before.length - withPr.index);
     return {
       ...found(null, n, null, 'alias', text.slice(at, start) + written, at),
@@ -231,6 +243,8 @@ export function writtenName(text: string): string | null {
  * them ("Infera PR ", "libarchive PR" at a line's end), or right before it on
  * its line ("sglang ").
  */
+/** "internal PR ", "internal pull request ", "internal issue " (1), or "internal ticket ", "internal ". */
+const INTERNAL_BEFORE = /\binternal\s+(?:(pr|pull\s+request|issue)|ticket|bug)?\s*$/i;
 const WORD_PR_BEFORE = /([A-Za-z][\w.-]*)\s+(?:PR|pull\s+request|issue)\s*$/i;
 const WORD_BEFORE = /([A-Za-z][\w.-]*)[ \t]+$/;
 

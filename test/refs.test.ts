@@ -66,6 +66,31 @@ describe('scanRefs', () => {
     expect(scanRefs('org/x#1 (vllm PR\n#12)', ctx({ vllm: 'v/vllm' }))[1]?.key).toBe('v/vllm#12');
   });
 
+  it("gives the project's own repository its internal PRs and its name's PRs, when known", () => {
+    const own = { ...ctx({}, 'sgl-project/sglang'), ownRepo: 'acme-ai/infera' };
+    const text =
+      'internal PR #178, an internal pull request #179, Infera PR #180, acme-ai issue #181; ' +
+      'internal ticket #5, internal#6, and sglang PR #7';
+    const refs = scanRefs(text, own);
+    expect(refs.map((r) => r.key ?? (r.internal ? 'internal' : 'ambiguous'))).toEqual([
+      'acme-ai/infera#178',
+      'acme-ai/infera#179',
+      'acme-ai/infera#180',
+      'acme-ai/infera#181',
+      'internal',
+      'internal',
+      'sgl-project/sglang#7',
+    ]);
+    // A fork named like its upstream: the name is the upstream's, as the context says.
+    const fork = { ...ctx({}, 'vllm-project/vllm'), ownRepo: 'acme-ai/vllm' };
+    expect(scanRefs('vllm PR #5', fork)[0]?.key).toBe('vllm-project/vllm#5');
+    // Unknown, as before: internal PRs unasked, other names ambiguous.
+    expect(scanRefs('internal PR #178; Infera PR #180', ctx({}, 'a/b'))).toMatchObject([
+      { key: null, internal: true },
+      { key: null, ambiguous: true },
+    ]);
+  });
+
   it('keeps the fallback repo for "PR #N" qualified by words, not names', () => {
     const text =
       'org/x#1: own PR #2, third-party PR #3, the MERGED PR #4. Merge pull request #5; ' +

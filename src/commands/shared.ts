@@ -8,6 +8,7 @@ import type { Config } from '../config-types.js';
 import { loadConfig } from '../config.js';
 import { UsageError } from '../errors.js';
 import { checkEndpoint } from '../github/endpoint.js';
+import { ownRepository } from '../own-repo.js';
 import { gitTop, shownRootOf } from '../repository-top.js';
 import { refuseContradictions, type ExclusiveFlags } from './flag-rules.js';
 
@@ -38,6 +39,8 @@ export interface RunBase {
   configFile: string | null;
   now: Date;
   today: string;
+  /** The project's own repository when the checkout or the Actions job says (own-repo.ts). */
+  ownRepo: string | null;
 }
 
 /** Root, configuration and date: a configuration error stops here with every key and line. */
@@ -83,6 +86,7 @@ export async function prepare(
         : loaded.file,
     now,
     today: parseToday(flags.today, now),
+    ownRepo: ownRepository(root, process.env, loaded.config.github.webHost),
   };
 }
 

@@ -129,6 +129,22 @@ describe('settleRoles', () => {
     ...over,
   });
 
+  it("never lets a ref in the project's own repository decide a patch's fate", () => {
+    const own = mention({ ref: 'acme-ai/infera#178', role: 'own', patch: 'p/x.py' });
+    const fix = mention({ ref: 'acme-ai/infera#178', role: 'fix', source: 'p/x.py' });
+    const collision = mention({ ref: 'acme-ai/infera#9', role: 'anchor-collision' });
+    const issue = mention({ ref: 'acme-ai/infera#10', role: 'issue' });
+    const upstream = mention({ ref: 'acme-ai/infera-kernels#1', role: 'fix' });
+    settleRoles([[own, fix, collision, issue, upstream]], 'acme-ai/infera');
+    expect([own, fix, collision, issue, upstream].map((m) => m.role)).toEqual([
+      'related',
+      'related',
+      'related',
+      'issue',
+      'fix',
+    ]);
+  });
+
   it('makes a cause the cause everywhere in its source, never a fix', () => {
     const row = mention({ role: 'fix', patch: 'p/x.py', line: 3 });
     const cause = mention({ role: 'introduced-the-defect', line: 9 });

@@ -34,6 +34,8 @@ export interface HeaderInput {
   /** Lower-case `owner/repo` from the patch's ledger row, record or config. */
   defaultRepo: string | null;
   aliases?: ReadonlyMap<string, string>;
+  /** The project's own repository, when the run knows it (RefContext.ownRepo). */
+  ownRepo?: string | null;
   /** The file's preamble when the caller already extracted it (it is the costly part). */
   preamble?: Preamble;
 }
@@ -304,7 +306,11 @@ export function parseHeader(
   const aliases = holdsRefs
     ? withTaught(preamble.text, input.aliases)
     : (input.aliases ?? NO_ALIASES);
-  const ctx: RefContext = { aliases, defaultRepo: input.defaultRepo };
+  const ctx: RefContext = {
+    aliases,
+    defaultRepo: input.defaultRepo,
+    ownRepo: input.ownRepo ?? null,
+  };
   const reader = new HeaderReader(input, masked, preamble.startOffset, preamble.startLine, ctx);
   const blocks = findStatusBlocks(masked);
   // Masking only blanks: without a ref in the preamble, no entry or paragraph has one.

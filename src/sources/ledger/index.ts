@@ -75,6 +75,7 @@ function readLedger(input: LedgerInput, result: LedgerResult): void {
       get defaultRepo() {
         return sectionRepo();
       },
+      ownRepo: input.ownRepo ?? null,
     },
     result,
   };

@@ -17,6 +17,8 @@ export interface LedgerInput {
   document?: boolean;
   /** Repo for bare `#N` when the file's own refs do not name one. */
   defaultRepo?: string | null;
+  /** The project's own repository, when the run knows it (RefContext.ownRepo). */
+  ownRepo?: string | null;
 }
 
 /** A PR-state cell, located for `sync` to rewrite in place. */

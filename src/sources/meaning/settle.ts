@@ -13,12 +13,22 @@
  *   and patch, then in any source for the same patch. A mention that belongs
  *   to no patch (ledger prose, a README) may take it from any patch, since
  *   it can never drop one.
+ * - A ref in the project's own repository (`ownRepo`, the one that carries
+ *   the patches: "internal PR #178") never decides a patch's fate: a patch
+ *   is dropped when its upstream merges the fix, re-cut when an upstream PR
+ *   collides, never because the project merged its own PR. Its fix-like and
+ *   collision mentions are `related`.
  */
 import type { Mention, Role } from '../../model.js';
 
 const CAUSE_OVERRIDES: ReadonlySet<Role> = new Set(['fix', 'own', 'third-party', 'related']);
+/** Roles whose merge advises dropping or re-cutting a patch. */
+const DECIDING: ReadonlySet<Role> = new Set(['fix', 'own', 'third-party', 'anchor-collision']);
 
-export function settleRoles(mentionLists: readonly (readonly Mention[])[]): void {
+export function settleRoles(
+  mentionLists: readonly (readonly Mention[])[],
+  ownRepo: string | null = null,
+): void {
   const byRef = new Map<string, Mention[]>();
   for (const list of mentionLists) {
     for (const m of list) {
@@ -27,7 +37,11 @@ export function settleRoles(mentionLists: readonly (readonly Mention[])[]): void
       else group.push(m);
     }
   }
-  for (const mentions of byRef.values()) {
+  const ownPrefix = ownRepo === null ? null : `${ownRepo}#`;
+  for (const [ref, mentions] of byRef) {
+    if (ownPrefix !== null && ref.startsWith(ownPrefix)) {
+      for (const m of mentions) if (DECIDING.has(m.role)) m.role = 'related';
+    }
     spreadCause(mentions);
     for (const m of mentions) {
       if (m.roleByDefault !== true) continue;
