@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Report } from '../../src/model.js';
+import type { Report } from '../../src/report/report.js';
 import { CLI, cliEnv } from './cli.js';
 
 const LEDGER = `# Patch ledger
