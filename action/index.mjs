@@ -11447,7 +11447,7 @@ function resolveBare(text3, n, written, start, lastRepo, ctx) {
   if (namedRepo !== void 0) return found(namedRepo, n, null, "bare", written, start);
   const repo = lastRepo ?? ctx.defaultRepo;
   if (withPr !== null && word !== void 0 && namesOther(word, repo)) {
-    if (ctx.ownRepo && !namesOther(word, ctx.ownRepo))
+    if (ctx.ownRepo && isNameOf(word, ctx.ownRepo))
       return found(ctx.ownRepo, n, null, "bare", written, start);
     const at = start - (before.length - withPr.index);
     return {
@@ -11465,9 +11465,13 @@ function writtenName(text3) {
 function namesOther(word, repo) {
   const w = word.toLowerCase();
   if (w.length < 2 || w.endsWith(".") || QUALIFIERS.has(w)) return false;
-  if (repo === null) return true;
-  const slash = repo.indexOf("/");
-  return w !== repo.slice(slash + 1) && w !== repo.slice(0, slash);
+  return repo === null || !isNameOf(w, repo);
+}
+function isNameOf(word, repo) {
+  const w = word.toLowerCase();
+  const r = repo.toLowerCase();
+  const slash = r.indexOf("/");
+  return w === r.slice(slash + 1) || w === r.slice(0, slash);
 }
 function found(repo, digits, kindHint, form, text3, start) {
   const tooLong = digits.length > MAX_REF_DIGITS;
@@ -14779,9 +14783,12 @@ function attributeCopiedRefs(input2) {
   for (const a of ambiguous) {
     const n = NUMBER.exec(a.text)?.[1];
     if (n === void 0) continue;
-    if (!a.text.startsWith("#") && !namesRepo(writtenName(a.text), owner, repo)) {
-      unattributed++;
-      continue;
+    if (!a.text.startsWith("#")) {
+      const name2 = writtenName(a.text);
+      if (name2 === null || !isNameOf(name2, only)) {
+        unattributed++;
+        continue;
+      }
     }
     const ref = detached(refKey(owner, repo, Number(n)));
     if (seen.has(`${ref}@${a.line}`)) continue;
@@ -14802,10 +14809,6 @@ function attributeCopiedRefs(input2) {
   }
   mentions.sort(byLine);
   return { mentions, ambiguous: [], unattributed };
-}
-function namesRepo(name2, owner, repo) {
-  const lower = name2?.toLowerCase();
-  return lower === repo.toLowerCase() || lower === owner.toLowerCase();
 }
 function byLine(x, y) {
   return x.line - y.line;

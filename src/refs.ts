@@ -217,7 +217,7 @@ function resolveBare(
   // as written, like `libarchive#2846`: ambiguous, never that fallback's.
   if (withPr !== null && word !== undefined && namesOther(word, repo)) {
     // "Infera PR #178" in Infera's own tree: the project's own repository.
-    if (ctx.ownRepo && !namesOther(word, ctx.ownRepo))
+    if (ctx.ownRepo && isNameOf(word, ctx.ownRepo))
       return found(ctx.ownRepo, n, null, 'bare', written, start);
     const at = start - (before.length - withPr.index);
     return {
@@ -238,13 +238,14 @@ export function writtenName(text: string): string | null {
   return name === undefined || BARE_WORDS.has(name.toLowerCase()) ? null : name;
 }
 
+/** "internal PR ", "internal pull request ", "internal issue " (1), or "internal ticket ", "internal ". */
+const INTERNAL_BEFORE = /\binternal\s+(?:(pr|pull\s+request|issue)|ticket|bug)?\s*$/i;
+
 /**
  * The word before a bare `#N`, with `PR`, `pull request` or `issue` between
  * them ("Infera PR ", "libarchive PR" at a line's end), or right before it on
  * its line ("sglang ").
  */
-/** "internal PR ", "internal pull request ", "internal issue " (1), or "internal ticket ", "internal ". */
-const INTERNAL_BEFORE = /\binternal\s+(?:(pr|pull\s+request|issue)|ticket|bug)?\s*$/i;
 const WORD_PR_BEFORE = /([A-Za-z][\w.-]*)\s+(?:PR|pull\s+request|issue)\s*$/i;
 const WORD_BEFORE = /([A-Za-z][\w.-]*)[ \t]+$/;
 
@@ -292,9 +293,15 @@ const QUALIFIERS = new Set(
 function namesOther(word: string, repo: string | null): boolean {
   const w = word.toLowerCase();
   if (w.length < 2 || w.endsWith('.') || QUALIFIERS.has(w)) return false;
-  if (repo === null) return true;
-  const slash = repo.indexOf('/');
-  return w !== repo.slice(slash + 1) && w !== repo.slice(0, slash);
+  return repo === null || !isNameOf(w, repo);
+}
+
+/** Whether `word` is the name or the owner of `repo` (`owner/name`), in any case. */
+export function isNameOf(word: string, repo: string): boolean {
+  const w = word.toLowerCase();
+  const r = repo.toLowerCase();
+  const slash = r.indexOf('/');
+  return w === r.slice(slash + 1) || w === r.slice(0, slash);
 }
 
 /**

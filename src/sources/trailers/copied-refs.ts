@@ -20,7 +20,7 @@
  * text, so only another tracker's ids are dropped; the rest stay ambiguous.
  */
 import { refKey, splitRefKey, type AmbiguousRef, type Mention } from '../../model.js';
-import { writtenName } from '../../refs.js';
+import { isNameOf, writtenName } from '../../refs.js';
 import { detached } from '../headers/detach.js';
 import { isOtherTrackerRef, onlyOtherTrackers } from './trackers.js';
 
@@ -86,9 +86,12 @@ export function attributeCopiedRefs(input: CopiedRefsInput): CopiedRefsResult {
     const n = NUMBER.exec(a.text)?.[1];
     if (n === undefined) continue;
     // Written with a word: only the one repository's name or owner makes it its.
-    if (!a.text.startsWith('#') && !namesRepo(writtenName(a.text), owner, repo)) {
-      unattributed++;
-      continue;
+    if (!a.text.startsWith('#')) {
+      const name = writtenName(a.text);
+      if (name === null || !isNameOf(name, only)) {
+        unattributed++;
+        continue;
+      }
     }
     const ref = detached(refKey(owner, repo, Number(n)));
     if (seen.has(`${ref}@${a.line}`)) continue;
@@ -109,12 +112,6 @@ export function attributeCopiedRefs(input: CopiedRefsInput): CopiedRefsResult {
   }
   mentions.sort(byLine);
   return { mentions, ambiguous: [], unattributed };
-}
-
-/** Whether `name` (`sglang` of `sglang#5`, "sglang PR #5") is `owner/repo`'s; null (`PR#5`) is not. */
-function namesRepo(name: string | null, owner: string, repo: string): boolean {
-  const lower = name?.toLowerCase();
-  return lower === repo.toLowerCase() || lower === owner.toLowerCase();
 }
 
 function byLine(x: Mention, y: Mention): number {
