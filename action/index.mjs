@@ -12215,9 +12215,9 @@ var init_repository_top = __esm({
 import { readFileSync as readFileSync3 } from "node:fs";
 import path4 from "node:path";
 function ownRepository(root, env, webHost) {
-  const top = plainGitTop(root, env);
-  if (typeof top === "string") {
-    const url = originUrl(readTextOrEmpty(path4.join(top, ".git", "config")));
+  const gitDir = gitDirOf(root, env);
+  if (gitDir !== null) {
+    const url = originUrl(readTextOrEmpty(path4.join(commonDir(gitDir), "config")));
     const repo = url === null ? null : repoOfRemote(url, webHost);
     if (repo !== null) return repo;
   }
@@ -12227,6 +12227,15 @@ function ownRepository(root, env, webHost) {
   const rel = path4.relative(path4.resolve(workspace), path4.resolve(root));
   const inside = rel === "" || !rel.startsWith("..") && !path4.isAbsolute(rel);
   return inside ? named.toLowerCase() : null;
+}
+function gitDirOf(root, env) {
+  const top = plainGitTop(root, env);
+  if (typeof top === "string") return path4.join(top, ".git");
+  return env.GIT_DIR ? path4.resolve(env.GIT_DIR) : null;
+}
+function commonDir(gitDir) {
+  const common2 = readTextOrEmpty(path4.join(gitDir, "commondir")).trim();
+  return common2 === "" ? gitDir : path4.resolve(gitDir, common2);
 }
 function readTextOrEmpty(file) {
   try {

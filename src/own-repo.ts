@@ -5,9 +5,11 @@
  * GITHUB_REPOSITORY. An extracted tree (a download, a copy) does not, and
  * then those refs stay unasked, as before (refs.ts `RefContext.ownRepo`).
  *
- * Never starts git: the remote is read from `.git/config` only when the
- * repository is found the plain way (repository-top.ts `plainGitTop`), so a
- * run that needs no subprocess still loads none.
+ * Never starts git: the remote is read from `.git/config` when the
+ * repository is found the plain way (repository-top.ts `plainGitTop`), or
+ * from the repository GIT_DIR names, as git sets it for a hook run in a
+ * linked work tree (a pre-rebase check there); a run that needs no
+ * subprocess still loads none.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -22,9 +24,9 @@ export function ownRepository(
   env: NodeJS.ProcessEnv,
   webHost: string,
 ): string | null {
-  const top = plainGitTop(root, env);
-  if (typeof top === 'string') {
-    const url = originUrl(readTextOrEmpty(path.join(top, '.git', 'config')));
+  const gitDir = gitDirOf(root, env);
+  if (gitDir !== null) {
+    const url = originUrl(readTextOrEmpty(path.join(commonDir(gitDir), 'config')));
     const repo = url === null ? null : repoOfRemote(url, webHost);
     if (repo !== null) return repo;
   }
@@ -38,6 +40,21 @@ export function ownRepository(
 }
 
 const REPO_NAME = /^[A-Za-z0-9][A-Za-z0-9-]*\/[A-Za-z0-9_.-]+$/;
+
+/** The git dir of the repository `root` is in, when it is found without starting git. */
+function gitDirOf(root: string, env: NodeJS.ProcessEnv): string | null {
+  const top = plainGitTop(root, env);
+  if (typeof top === 'string') return path.join(top, '.git');
+  // A hook run in a linked work tree has GIT_DIR set: git's search is not
+  // plain, but the variable names the answer.
+  return env.GIT_DIR ? path.resolve(env.GIT_DIR) : null;
+}
+
+/** A linked work tree's git dir keeps its config in the main repository's (`commondir`). */
+function commonDir(gitDir: string): string {
+  const common = readTextOrEmpty(path.join(gitDir, 'commondir')).trim();
+  return common === '' ? gitDir : path.resolve(gitDir, common);
+}
 
 function readTextOrEmpty(file: string): string {
   try {

@@ -117,10 +117,30 @@ describe('ownRepository', () => {
     ).toBeNull();
   });
 
-  it('leaves a variable that steers git to git, and so knows none without starting it', () => {
-    const root = path.join(base, 'with-origin');
+  it('reads the repository GIT_DIR names, as a hook in a linked work tree sees it', () => {
+    const main = path.join(base, 'with-origin');
+    git(
+      main,
+      '-c',
+      'user.name=t',
+      '-c',
+      'user.email=t@t',
+      'commit',
+      '-q',
+      '--allow-empty',
+      '-m',
+      'x',
+    );
+    const tree = path.join(base, 'linked');
+    git(main, 'worktree', 'add', '-q', tree);
+    // What git sets for a hook there: the work tree's own git dir, whose commondir is the main one.
+    const gitDir = path.join(main, '.git', 'worktrees', 'linked');
+    expect(ownRepository(tree, { ...plainEnv, GIT_DIR: gitDir }, 'github.com')).toBe(
+      'acme-ai/infera',
+    );
+    // Another variable that steers git, and no GIT_DIR: git would have to be asked; it is not.
     expect(
-      ownRepository(root, { ...plainEnv, GIT_DIR: path.join(root, '.git') }, 'github.com'),
+      ownRepository(main, { ...plainEnv, GIT_CEILING_DIRECTORIES: base }, 'github.com'),
     ).toBeNull();
   });
 });
