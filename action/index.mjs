@@ -12915,6 +12915,7 @@ async function discover(root, config2) {
   const walked = walk(rootAbs, rootReal, ".");
   const tree = config2.exclude.length === 0 ? walked : { ...walked, files: walked.files.filter((f) => !matchAny(config2.exclude, f)) };
   const skipped = [...tree.skipped];
+  const buildrootExternals = tree.files.filter((f) => hasName(f, EXTERNAL_DESC)).map(dirname);
   const found4 = [];
   const recordIndexes = [];
   const records = [];
@@ -12925,7 +12926,7 @@ async function discover(root, config2) {
     if (hasName(f, INDEX_NAME)) recordIndexes.push(f);
     else if (config2.records ? matchAny(config2.records, f) : f.endsWith(RECORD_SUFFIX) && !hasName(f, RECORD_SUFFIX))
       records.push(f);
-    if (layoutOf(f) !== null && !excludedPatch(f)) layoutPatches.push(f);
+    if (layoutOf(f, buildrootExternals) !== null && !excludedPatch(f)) layoutPatches.push(f);
   }
   const ledgers = config2.ledgers ? await requireFiles(rootAbs, rootReal, config2.ledgers) : found4;
   const patchDirs = await findPatchDirs(
@@ -12960,15 +12961,25 @@ async function discover(root, config2) {
     ),
     patchFiles: sorted(patchFiles),
     patchDocs: sorted(patchDocs),
+    buildrootExternals: sorted(buildrootExternals),
     skipped: skipped.sort((a, b) => compare(a.path, b.path))
   };
 }
-function layoutOf(rel) {
+function layoutOf(rel, externals = NO_EXTERNALS) {
   const diff = rel.endsWith(".patch") || rel.endsWith(".diff");
   if (diff && isYoctoPath(rel)) return "yocto";
   if (isDebianPath(rel)) return NOT_DEBIAN_PATCHES.has(basename(rel)) ? null : "debian";
-  if (diff && isBuildrootPath(rel)) return "buildroot";
+  if (diff && (isBuildrootPath(rel) || inExternalTree(rel, externals))) return "buildroot";
   return null;
+}
+function inExternalTree(rel, externals) {
+  for (const root of externals) {
+    const prefix = root === "." ? "" : `${root}/`;
+    if (!rel.startsWith(prefix)) continue;
+    const slash = rel.indexOf("/", prefix.length);
+    if (slash !== -1 && EXTERNAL_DIRS.has(rel.slice(prefix.length, slash))) return true;
+  }
+  return false;
 }
 function isYoctoPath(rel) {
   let at = 0;
@@ -13132,7 +13143,7 @@ function sorted(items) {
 function compare(a, b) {
   return a < b ? -1 : a > b ? 1 : 0;
 }
-var DiscoveryError, LEDGER_NAME, INDEX_NAME, RECORD_SUFFIX, SKIP_DIRS, NOT_DEBIAN_PATCHES, BUILDROOT_DIRS;
+var DiscoveryError, LEDGER_NAME, INDEX_NAME, RECORD_SUFFIX, SKIP_DIRS, NOT_DEBIAN_PATCHES, BUILDROOT_DIRS, EXTERNAL_DIRS, EXTERNAL_DESC, NO_EXTERNALS;
 var init_discover = __esm({
   "src/sources/discover.ts"() {
     "use strict";
@@ -13154,6 +13165,9 @@ var init_discover = __esm({
     SKIP_DIRS = /* @__PURE__ */ new Set(["node_modules", "dist"]);
     NOT_DEBIAN_PATCHES = /* @__PURE__ */ new Set(["series", "00list", "README", "README.md"]);
     BUILDROOT_DIRS = /* @__PURE__ */ new Set(["package", "boot", "board", "support", "linux"]);
+    EXTERNAL_DIRS = /* @__PURE__ */ new Set([...BUILDROOT_DIRS, "patches"]);
+    EXTERNAL_DESC = "external.desc";
+    NO_EXTERNALS = [];
   }
 });
 
@@ -24663,7 +24677,7 @@ async function collectSources(root, config2, options = {}) {
     if (decoded === null) continue;
     let file = decoded;
     const defaultRepo = indexed.get(rel)?.find((p) => p.repo !== null)?.repo ?? repoForPatch(config2, rel, patchesDirOfPatch(discovery, rel));
-    const layout = conventional.has(rel) ? layoutOf(rel) : null;
+    const layout = conventional.has(rel) ? layoutOf(rel, discovery.buildrootExternals) : null;
     const header2 = readPatchHeader(
       { path: rel, text: file.text, defaultRepo, aliases, ownRepo },
       { layout }
@@ -38444,7 +38458,7 @@ function requireSources(collected, root, config2) {
     "looked for ledgers (patch.upstream.status.md), records (*.upstream.status.yaml),",
     "patches with UPSTREAM STATUS headers beside a ledger or record, and patches with",
     "Yocto, Buildroot or DEP-3 fields (recipes-*/, package/, boot/, board/, support/,",
-    "linux/, debian/patches/)",
+    "linux/, a BR2_EXTERNAL tree beside its external.desc, debian/patches/)",
     ...configured2,
     "run it at the top of the repository that carries the patches, or pass --root DIR"
   ]);

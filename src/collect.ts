@@ -195,7 +195,7 @@ export async function collectSources(
     const defaultRepo =
       indexed.get(rel)?.find((p) => p.repo !== null)?.repo ??
       repoForPatch(config, rel, patchesDirOfPatch(discovery, rel));
-    const layout = conventional.has(rel) ? layoutOf(rel) : null;
+    const layout = conventional.has(rel) ? layoutOf(rel, discovery.buildrootExternals) : null;
     const header = readPatchHeader(
       { path: rel, text: file.text, defaultRepo, aliases, ownRepo },
       { layout },

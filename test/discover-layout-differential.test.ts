@@ -12,6 +12,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { layoutOf } from '../src/sources/discover.js';
 import { layoutOf as referenceLayoutOf } from './support/reference/layout.js';
+import { compileGlob } from './support/reference/glob.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -102,5 +103,61 @@ describe('layoutOf against the layout globs', () => {
       }),
       { numRuns: 20000 },
     );
+  });
+});
+
+/**
+ * With BR2_EXTERNAL roots (folders holding `external.desc`), a path below
+ * one of them in a Buildroot folder or its global `patches/` folder is a
+ * Buildroot patch when the plain layouts say nothing: the glob
+ * `<root>/{package,boot,board,support,linux,patches}/**\/*.{patch,diff}`.
+ */
+function referenceWithExternals(rel: string, externals: readonly string[]): string | null {
+  const plain = referenceLayoutOf(rel);
+  if (plain !== null) return plain;
+  const matches = externals.some((root) =>
+    compileGlob(
+      `${root === '.' ? '' : `${root}/`}{package,boot,board,support,linux,patches}/**/*.{patch,diff}`,
+    )(rel),
+  );
+  return matches ? 'buildroot' : null;
+}
+
+describe('layoutOf with BR2_EXTERNAL roots, against their glob', () => {
+  const ROOTS = fc.oneof(
+    fc.constant('.'),
+    fc
+      .array(
+        SEGMENT.filter((s) => s !== '' && !s.includes('.')),
+        { minLength: 1, maxLength: 3 },
+      )
+      .map((s) => s.join('/')),
+  );
+  it('agrees on generated paths, with the roots as prefixes of some of them', () => {
+    fc.assert(
+      fc.property(fc.array(ROOTS, { maxLength: 3 }), PATH, fc.nat(3), (roots, tail, pick) => {
+        const root = roots[pick % Math.max(roots.length, 1)];
+        const p = root === undefined || root === '.' ? tail : `${root}/${tail}`;
+        expect(layoutOf(p, roots)).toBe(referenceWithExternals(p, roots));
+      }),
+      { numRuns: 20000 },
+    );
+  });
+
+  it('agrees on named paths', () => {
+    const roots = ['br2-external', 'a/acme-bsp'];
+    const cases = [
+      'br2-external/package/x/0001.patch',
+      'br2-external/patches/x/0001.patch',
+      'br2-external/patches/0001.diff',
+      'br2-external/patches.patch',
+      'br2-external/docs/0001.patch',
+      'br2-externalx/patches/x/0001.patch',
+      'a/acme-bsp/board/b/patches/linux/0001.patch',
+      'patches/x/0001.patch',
+    ];
+    for (const p of cases) expect(layoutOf(p, roots), p).toBe(referenceWithExternals(p, roots));
+    expect(layoutOf('br2-external/patches/x/0001.patch', roots)).toBe('buildroot');
+    expect(layoutOf('patches/x/0001.patch', roots)).toBeNull();
   });
 });

@@ -74,6 +74,7 @@ describe('discover', () => {
       },
     );
     expect(await discover(root, config())).toEqual({
+      buildrootExternals: [],
       conventionPatches: [],
       ledgers: ['deploy/docker/patch.upstream.status.md', 'other/pkg/patch.upstream.status.md'],
       records: [`${P}/engine_core/fix_rows.upstream.status.yaml`],
@@ -325,6 +326,42 @@ describe('isConventionPatch', () => {
     } finally {
       await rm(root, { recursive: true, force: true });
     }
+  });
+});
+
+describe('BR2_EXTERNAL trees', () => {
+  it('finds the patches of a folder holding external.desc, whatever its name, and only below it', async () => {
+    const root = await tree([
+      'acme-bsp/external.desc',
+      'acme-bsp/package/libk/0001-a.patch',
+      'acme-bsp/board/acme/evb/patches/uboot/0001-b.patch',
+      'acme-bsp/patches/libk-host/0001-c.patch',
+      'acme-bsp/patches/libk-host/notes.txt',
+      'acme-bsp/docs/0001-not-a-layout-folder.patch',
+      'patches/0001-a-repository-patches-folder.patch',
+      'other/patches/libk/0001-d.patch',
+    ]);
+    const found = await discover(root, config());
+    expect(found.buildrootExternals).toEqual(['acme-bsp']);
+    expect(found.conventionPatches).toEqual([
+      'acme-bsp/board/acme/evb/patches/uboot/0001-b.patch',
+      'acme-bsp/package/libk/0001-a.patch',
+      'acme-bsp/patches/libk-host/0001-c.patch',
+    ]);
+  });
+
+  it('takes the root itself as an external tree, patches/ included', async () => {
+    const root = await tree([
+      'external.desc',
+      'patches/libk/0001-a.patch',
+      'package/libk/0002-b.patch',
+    ]);
+    const found = await discover(root, config());
+    expect(found.buildrootExternals).toEqual(['.']);
+    expect(found.conventionPatches).toEqual([
+      'package/libk/0002-b.patch',
+      'patches/libk/0001-a.patch',
+    ]);
   });
 });
 

@@ -25,7 +25,7 @@ export function requireSources(
     'looked for ledgers (patch.upstream.status.md), records (*.upstream.status.yaml),',
     'patches with UPSTREAM STATUS headers beside a ledger or record, and patches with',
     'Yocto, Buildroot or DEP-3 fields (recipes-*/, package/, boot/, board/, support/,',
-    'linux/, debian/patches/)',
+    'linux/, a BR2_EXTERNAL tree beside its external.desc, debian/patches/)',
     ...configured,
     'run it at the top of the repository that carries the patches, or pass --root DIR',
   ]);

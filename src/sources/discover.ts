@@ -38,6 +38,11 @@ export interface Discovery {
    */
   conventionPatches: string[];
   /**
+   * Folders holding an `external.desc`: the roots of Buildroot BR2_EXTERNAL
+   * trees, whose patches layoutOf finds when given them. Sorted, root-relative.
+   */
+  buildrootExternals: string[];
+  /**
    * Markdown documents in a patches folder (READMEs beside the patches):
    * not patches, but their refs are mentions, read as prose (SPEC §2.4).
    */
@@ -72,6 +77,7 @@ export async function discover(root: string, config: Config): Promise<Discovery>
       ? walked
       : { ...walked, files: walked.files.filter((f) => !matchAny(config.exclude, f)) };
   const skipped = [...tree.skipped];
+  const buildrootExternals = tree.files.filter((f) => hasName(f, EXTERNAL_DESC)).map(dirname);
 
   // One pass over the tree's files sorts each into what it may be.
   const found: string[] = [];
@@ -90,7 +96,7 @@ export async function discover(root: string, config: Config): Promise<Discovery>
     )
       records.push(f);
     // `patches.exclude` waives ecosystem patches too, matched against the root-relative path.
-    if (layoutOf(f) !== null && !excludedPatch(f)) layoutPatches.push(f);
+    if (layoutOf(f, buildrootExternals) !== null && !excludedPatch(f)) layoutPatches.push(f);
   }
   const ledgers = config.ledgers ? await requireFiles(rootAbs, rootReal, config.ledgers) : found;
 
@@ -131,6 +137,7 @@ export async function discover(root: string, config: Config): Promise<Discovery>
     ),
     patchFiles: sorted(patchFiles),
     patchDocs: sorted(patchDocs),
+    buildrootExternals: sorted(buildrootExternals),
     skipped: skipped.sort((a, b) => compare(a.path, b.path)),
   };
 }
@@ -148,23 +155,48 @@ export async function discover(root: string, config: Config): Promise<Discovery>
  * bootloaders), `support/` (host tools, test infrastructure) and `linux/`
  * (kernel extensions) — at the root of a Buildroot tree or a BR2_EXTERNAL
  * one, or of a `buildroot*` folder inside another tree.
+ *
+ * A BR2_EXTERNAL tree is known by its `external.desc`, whatever its folder's
+ * name (`br2-external/`, `external/`, `<vendor>-bsp/`): below that file,
+ * `{package,boot,board,support,linux,patches}/**\/*.{patch,diff}` are
+ * Buildroot patches. `patches/` is where external trees keep their
+ * BR2_GLOBAL_PATCH_DIR (`patches/<package>/*.patch`); it counts only there,
+ * as a repository's own `patches/` folder says nothing of Buildroot.
  */
 const NOT_DEBIAN_PATCHES = new Set(['series', '00list', 'README', 'README.md']);
 const BUILDROOT_DIRS = new Set(['package', 'boot', 'board', 'support', 'linux']);
+const EXTERNAL_DIRS = new Set([...BUILDROOT_DIRS, 'patches']);
+const EXTERNAL_DESC = 'external.desc';
+const NO_EXTERNALS: readonly string[] = [];
 
 /**
  * Pure: the ecosystem whose layout says `rel` (root-relative) is a patch, or
  * null. Every file of a tree is asked, so the layouts' globs are spelled out
  * as string tests rather than matched by glob.ts: most files end in neither
  * `.patch` nor `.diff` and cost two endsWith. A differential test holds this
- * to the globs (test/support/reference/layout.ts).
+ * to the globs (test/support/reference/layout.ts). `externals` are the
+ * folders that hold an `external.desc` (Discovery.buildrootExternals).
  */
-export function layoutOf(rel: string): PatchLayout | null {
+export function layoutOf(
+  rel: string,
+  externals: readonly string[] = NO_EXTERNALS,
+): PatchLayout | null {
   const diff = rel.endsWith('.patch') || rel.endsWith('.diff');
   if (diff && isYoctoPath(rel)) return 'yocto';
   if (isDebianPath(rel)) return NOT_DEBIAN_PATCHES.has(basename(rel)) ? null : 'debian';
-  if (diff && isBuildrootPath(rel)) return 'buildroot';
+  if (diff && (isBuildrootPath(rel) || inExternalTree(rel, externals))) return 'buildroot';
   return null;
+}
+
+/** `<external>/{package,…,patches}/**\/…` for one of the BR2_EXTERNAL roots, not the last segment. */
+function inExternalTree(rel: string, externals: readonly string[]): boolean {
+  for (const root of externals) {
+    const prefix = root === '.' ? '' : `${root}/`;
+    if (!rel.startsWith(prefix)) continue;
+    const slash = rel.indexOf('/', prefix.length);
+    if (slash !== -1 && EXTERNAL_DIRS.has(rel.slice(prefix.length, slash))) return true;
+  }
+  return false;
 }
 
 /** `**\/recipes-*\/**\/…`: a segment before the last starts with `recipes-`. */

@@ -38,11 +38,11 @@ describe('ecosystem trees offline', () => {
     const r = await runCli(['check', '--offline', '--root', TREES, '--format', 'json']);
     const report = JSON.parse(r.stdout) as Report;
     expect(report.findings).toEqual([]);
-    expect(report.read).toEqual({ files: 16, patches: 16, unattributedRefs: 3 });
+    expect(report.read).toEqual({ files: 19, patches: 19, unattributedRefs: 3 });
     expect(r.code).toBe(0);
     const text = await runCli(['check', '--offline', '--root', TREES]);
     expect(text.stdout.split('\n')[1]).toBe(
-      'read 16 patches in 16 files · 3 bare #N in copied commit messages not attributed to a repository',
+      'read 19 patches in 19 files · 3 bare #N in copied commit messages not attributed to a repository',
     );
   });
 
@@ -51,6 +51,24 @@ describe('ecosystem trees offline', () => {
     const report = JSON.parse(r.stdout) as Report;
     const sources = report.sources.map((s) => s.path.split('/')[0]);
     expect([...new Set(sources)].sort()).toEqual(['board', 'boot', 'linux', 'package', 'support']);
+  });
+
+  it('finds a BR2_EXTERNAL tree by its external.desc, global patches/ folder included, and no other patches/ folder', async () => {
+    const r = await runCli(['list', '--root', TREES, '--format', 'json']);
+    const report = JSON.parse(r.stdout) as Report;
+    const paths = report.sources.map((s) => s.path);
+    expect(paths.filter((p) => p.startsWith('vendor-bsp/'))).toEqual([
+      'vendor-bsp/board/acme/evb/patches/uboot/0001-board-evb-read-the-MAC-from-the-EEPROM.patch',
+      'vendor-bsp/package/libkappa/0001-build-link-against-libatomic-on-riscv.patch',
+      'vendor-bsp/patches/libkappa-host/0001-tests-skip-the-timing-test-on-slow-hosts.patch',
+    ]);
+    expect(paths.some((p) => p.startsWith('not-buildroot/'))).toBe(false);
+    // Read as Buildroot: the pointer has no state, "(rejected)" is CLOSED.
+    const states = Object.fromEntries(
+      report.refs.map((ref) => [ref.ref, ref.mentions.map((m) => [m.role, m.recordedState])]),
+    );
+    expect(states['example-org/libkappa#81']).toEqual([['fix', null]]);
+    expect(states['example-org/libkappa#84']).toEqual([['fix', 'CLOSED']]);
   });
 });
 

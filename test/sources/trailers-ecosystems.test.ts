@@ -34,7 +34,7 @@ describe('the layout a patch was found in', () => {
         'debian/patches/series',
         'deploy/patches/fix.py',
         'package/foo/fix.sh',
-      ].map(layoutOf),
+      ].map((p) => layoutOf(p)),
     ).toEqual([
       'buildroot',
       'buildroot',
