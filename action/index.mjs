@@ -14635,6 +14635,10 @@ function parseTrailers(input2) {
     claimedLines: [...reader.claimedLines].sort((a, b) => a - b)
   };
 }
+function isFolded(preamble, field) {
+  const nl = preamble.indexOf("\n", field.nameStart);
+  return nl !== -1 && nl < field.valueEnd;
+}
 var TrailerReader;
 var init_trailers = __esm({
   "src/sources/trailers/index.ts"() {
@@ -14660,6 +14664,20 @@ var init_trailers = __esm({
       lineOf(field) {
         return this.input.startLine + field.lineIndex;
       }
+      /**
+       * The line of `offset` (in the preamble, inside `field`'s value): a value
+       * continued over lines names each ref on its own line (SPEC §3: a
+       * mention's line is where the ref is written).
+       */
+      lineAt(field, offset) {
+        let line = this.lineOf(field);
+        const { preamble } = this.input;
+        for (let at = preamble.indexOf("\n", field.nameStart); at !== -1 && at < offset; ) {
+          line++;
+          at = preamble.indexOf("\n", at + 1);
+        }
+        return line;
+      }
       claimedLines = /* @__PURE__ */ new Set();
       /** The field's lines are this reader's: the prose reader does not read them again. */
       claim(field) {
@@ -14684,12 +14702,12 @@ var init_trailers = __esm({
         });
         this.claim(field);
         const { path: path24, preamble } = this.input;
-        const line = this.lineOf(field);
         const seen = /* @__PURE__ */ new Set();
         const text3 = preamble.slice(field.valueStart, field.valueEnd);
         for (const link2 of findLinks(text3, this.ctx, true)) {
           if (link2.kind !== "ref" || seen.has(link2.key)) continue;
           seen.add(link2.key);
+          const line = this.lineAt(field, field.valueStart + link2.start);
           this.mentions.push({
             ref: detached(link2.key),
             kindHint: link2.kindHint,
@@ -14722,31 +14740,37 @@ var init_trailers = __esm({
         };
         const linkText = preamble.slice(meaning.linksStart, field.valueEnd);
         const seen = /* @__PURE__ */ new Set();
+        const folded = isFolded(preamble, field);
+        const wordLine = folded && meaning.prState !== null ? this.lineAt(field, meaning.wordStart) : line;
         for (const link2 of findLinks(linkText, this.ctx, meaning.plainRefs)) {
+          const at = folded ? this.lineAt(field, meaning.linksStart + link2.start) : line;
           if (link2.kind === "ref") {
             if (seen.has(link2.key)) continue;
             seen.add(link2.key);
             const isIssue = link2.kindHint === "issue";
-            this.mentions.push({
+            const recordedState = isIssue ? null : meaning.prState;
+            const mention = {
               ref: detached(link2.key),
               kindHint: link2.kindHint,
               source: path24,
               sourceKind: "patch-header",
-              line,
+              line: at,
               patch: path24,
               role: isIssue ? "issue" : meaning.prRole,
-              recordedState: isIssue ? null : meaning.prState,
+              recordedState,
               recordedDate: null,
               stateSpan: { ...stateSpan }
-            });
+            };
+            if (recordedState !== null && wordLine !== at) mention.stateLine = wordLine;
+            this.mentions.push(mention);
           } else if (link2.kind === "commit" && meaning.commitsMerged) {
-            this.commits.push({ repo: detached(link2.repo), sha: detached(link2.sha), line });
+            this.commits.push({ repo: detached(link2.repo), sha: detached(link2.sha), line: at });
           } else if (link2.kind === "commit") {
-            this.uncheckable.push({ url: detached(link2.url), line, reason: "not a PR or issue" });
+            this.uncheckable.push({ url: detached(link2.url), line: at, reason: "not a PR or issue" });
           } else if (link2.kind === "uncheckable") {
-            this.uncheckable.push({ url: detached(link2.url), line, reason: link2.reason });
+            this.uncheckable.push({ url: detached(link2.url), line: at, reason: link2.reason });
           } else {
-            this.ambiguous.push({ text: detached(link2.text), source: path24, line, patch: path24 });
+            this.ambiguous.push({ text: detached(link2.text), source: path24, line: at, patch: path24 });
           }
         }
       }

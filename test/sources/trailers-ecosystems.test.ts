@@ -52,16 +52,16 @@ describe('the layout a patch was found in', () => {
 });
 
 describe('values that continue on the next line', () => {
-  it('reads Upstream: with its URL on the next line, unindented', () => {
+  it('reads Upstream: with its URL on the next line, unindented, at the URL line', () => {
     const name = 'buildroot/package/libalpha/0001-wrapped-upstream-pointer.patch';
     const r = read(fixture(name), 'package/libalpha/0001-wrapped-upstream-pointer.patch');
     expect(r.problems).toEqual([]);
     expect(r.mentions.filter((m) => m.role === 'fix').map(row)).toEqual([
-      ['example-org/libalpha#11', 'fix', null, 10],
+      ['example-org/libalpha#11', 'fix', null, 11],
     ]);
   });
 
-  it('reads Submitted [url, / url] as two OPEN fixes at the field line', () => {
+  it('reads Submitted [url, / url] as two OPEN fixes, each at its own line, the state at the status word', () => {
     const r = read(
       fixture('yocto/meta-example/recipes-example/libdelta/files/0001-wrapped-submitted.patch'),
       'meta-example/recipes-example/libdelta/files/0001-wrapped-submitted.patch',
@@ -69,7 +69,11 @@ describe('values that continue on the next line', () => {
     expect(r.problems).toEqual([]);
     expect(r.mentions.filter((m) => m.role === 'fix').map(row)).toEqual([
       ['example-org/libdelta#60', 'fix', 'OPEN', 7],
-      ['example-org/libdelta#63', 'fix', 'OPEN', 7],
+      ['example-org/libdelta#63', 'fix', 'OPEN', 8],
+    ]);
+    expect(r.mentions.filter((m) => m.role === 'fix').map((m) => m.stateLine)).toEqual([
+      undefined,
+      7,
     ]);
   });
 
@@ -88,8 +92,8 @@ describe('values that continue on the next line', () => {
     const r = read(fixture(`yocto/${path}`), path);
     expect(r.problems).toEqual([]);
     expect(r.mentions.map(row)).toEqual([
-      ['example-org/libepsilon#70', 'issue', null, 5],
-      ['example-org/libepsilon#71', 'related', null, 7],
+      ['example-org/libepsilon#70', 'issue', null, 6],
+      ['example-org/libepsilon#71', 'related', null, 8],
       ['example-org/libepsilon#72', 'fix', 'OPEN', 9],
     ]);
   });
@@ -102,6 +106,19 @@ describe('a field that does not parse does not swallow its line', () => {
     const r = read(text, path);
     expect(r.problems.map((p) => p.line)).toEqual([3]);
     expect(r.mentions.map(row)).toEqual([['example-org/liby#9', 'related', null, 3]]);
+  });
+
+  it('puts each ref of a malformed value continued over lines at its own line', () => {
+    const path = 'meta-x/recipes-x/foo/files/0001-a.patch';
+    const text =
+      'Subject: x\n\nUpstream-Status: Sumbitted [https://github.com/example-org/liby/pull/9,\n' +
+      `https://github.com/example-org/liby/pull/10]\n${DIFF}`;
+    const r = read(text, path);
+    expect(r.problems.map((p) => p.line)).toEqual([3]);
+    expect(r.mentions.map(row)).toEqual([
+      ['example-org/liby#9', 'related', null, 3],
+      ['example-org/liby#10', 'related', null, 4],
+    ]);
   });
 });
 

@@ -258,7 +258,7 @@ describe('Debian DEP-3', () => {
       ['example-org/engine#3655', 'fix', null, 7, 'pr'],
     ]);
     expect(result.commits).toEqual([
-      { repo: 'example-org/engine', sha: '9c8b7a6d5e4f30211a0b9c8d7e6f5a4b3c2d1e0f', line: 5 },
+      { repo: 'example-org/engine', sha: '9c8b7a6d5e4f30211a0b9c8d7e6f5a4b3c2d1e0f', line: 6 },
     ]);
     const applied = result.fields.find((f) => f.name === 'Applied-Upstream')!;
     expect(applied.value).toBe(
@@ -333,7 +333,8 @@ describe('Debian DEP-3', () => {
     const r = parse(
       'Forwarded:\n https://github.com/o/r/pull/5\n\n https://github.com/o/r/pull/6\n',
     );
-    expect(r.mentions.map(row)).toEqual([['o/r#5', 'fix', 'OPEN', 1, 'pr']]);
+    expect(r.mentions.map(row)).toEqual([['o/r#5', 'fix', 'OPEN', 2, 'pr']]);
+    expect(r.mentions[0]?.stateLine).toBe(1);
     expect(r.problems).toEqual([]);
   });
 });

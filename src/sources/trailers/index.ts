@@ -68,6 +68,12 @@ export function parseTrailers(input: TrailerInput): TrailerResult {
   };
 }
 
+/** Whether `field`'s name and value span more than one line. */
+function isFolded(preamble: string, field: RawField): boolean {
+  const nl = preamble.indexOf('\n', field.nameStart);
+  return nl !== -1 && nl < field.valueEnd;
+}
+
 class TrailerReader {
   readonly fields: TrailerField[] = [];
   readonly mentions: Mention[] = [];
@@ -83,6 +89,21 @@ class TrailerReader {
 
   private lineOf(field: RawField): number {
     return this.input.startLine + field.lineIndex;
+  }
+
+  /**
+   * The line of `offset` (in the preamble, inside `field`'s value): a value
+   * continued over lines names each ref on its own line (SPEC §3: a
+   * mention's line is where the ref is written).
+   */
+  private lineAt(field: RawField, offset: number): number {
+    let line = this.lineOf(field);
+    const { preamble } = this.input;
+    for (let at = preamble.indexOf('\n', field.nameStart); at !== -1 && at < offset;) {
+      line++;
+      at = preamble.indexOf('\n', at + 1);
+    }
+    return line;
   }
 
   readonly claimedLines = new Set<number>();
@@ -112,12 +133,12 @@ class TrailerReader {
     });
     this.claim(field);
     const { path, preamble } = this.input;
-    const line = this.lineOf(field);
     const seen = new Set<string>();
     const text = preamble.slice(field.valueStart, field.valueEnd);
     for (const link of findLinks(text, this.ctx, true)) {
       if (link.kind !== 'ref' || seen.has(link.key)) continue;
       seen.add(link.key);
+      const line = this.lineAt(field, field.valueStart + link.start);
       this.mentions.push({
         ref: detached(link.key),
         kindHint: link.kindHint,
@@ -151,32 +172,40 @@ class TrailerReader {
     };
     const linkText = preamble.slice(meaning.linksStart, field.valueEnd);
     const seen = new Set<string>();
+    // Where the status word is, for a ref written on a continuation line.
+    const folded = isFolded(preamble, field);
+    const wordLine =
+      folded && meaning.prState !== null ? this.lineAt(field, meaning.wordStart) : line;
     for (const link of findLinks(linkText, this.ctx, meaning.plainRefs)) {
+      const at = folded ? this.lineAt(field, meaning.linksStart + link.start) : line;
       if (link.kind === 'ref') {
         if (seen.has(link.key)) continue;
         seen.add(link.key);
         const isIssue = link.kindHint === 'issue';
-        this.mentions.push({
+        const recordedState = isIssue ? null : meaning.prState;
+        const mention: Mention = {
           ref: detached(link.key),
           kindHint: link.kindHint,
           source: path,
           sourceKind: 'patch-header',
-          line,
+          line: at,
           patch: path,
           role: isIssue ? 'issue' : meaning.prRole,
-          recordedState: isIssue ? null : meaning.prState,
+          recordedState,
           recordedDate: null,
           stateSpan: { ...stateSpan },
-        });
+        };
+        if (recordedState !== null && wordLine !== at) mention.stateLine = wordLine;
+        this.mentions.push(mention);
       } else if (link.kind === 'commit' && meaning.commitsMerged) {
-        this.commits.push({ repo: detached(link.repo), sha: detached(link.sha), line });
+        this.commits.push({ repo: detached(link.repo), sha: detached(link.sha), line: at });
       } else if (link.kind === 'commit') {
         // A commit named as a submission or bug is not evidence of a merge.
-        this.uncheckable.push({ url: detached(link.url), line, reason: 'not a PR or issue' });
+        this.uncheckable.push({ url: detached(link.url), line: at, reason: 'not a PR or issue' });
       } else if (link.kind === 'uncheckable') {
-        this.uncheckable.push({ url: detached(link.url), line, reason: link.reason });
+        this.uncheckable.push({ url: detached(link.url), line: at, reason: link.reason });
       } else {
-        this.ambiguous.push({ text: detached(link.text), source: path, line, patch: path });
+        this.ambiguous.push({ text: detached(link.text), source: path, line: at, patch: path });
       }
     }
   }
