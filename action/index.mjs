@@ -13627,15 +13627,32 @@ function anyOf(cues) {
 }
 function tailCue(tail) {
   if (!ANY_TAIL.test(tail)) return null;
-  for (const [cue, re] of TAIL_CUES) if (re.test(tail)) return cue;
+  for (const [cue, re] of TAIL_CUES) {
+    if (cue === "retires" ? unnegated(tail, re) : re.test(tail)) return cue;
+  }
   return null;
+}
+function unnegated(text3, re) {
+  const m = re.exec(text3);
+  if (m === null) return false;
+  const before = text3.slice(0, m.index);
+  const clauseStart = Math.max(
+    before.lastIndexOf("."),
+    before.lastIndexOf(";"),
+    before.lastIndexOf("!"),
+    before.lastIndexOf("?"),
+    before.lastIndexOf("--")
+  );
+  return !RETIRES_NEGATED.test(text3.slice(clauseStart + 1, m.index + m[0].length));
 }
 function leadCue(lead) {
   if (!ANY_LEAD.test(lead)) return null;
-  for (const [cue, re] of LEAD_CUES) if (re.test(lead)) return cue;
+  for (const [cue, re] of LEAD_CUES) {
+    if (cue === "retires" ? unnegated(lead, re) : re.test(lead)) return cue;
+  }
   return null;
 }
-function applyCue(base, cue) {
+function applyCue(base, cue, kindHint = null) {
   switch (cue) {
     case null:
       return base;
@@ -13651,7 +13668,9 @@ function applyCue(base, cue) {
     case "background":
       return FIX_ROLES.has(base) || base === "related" ? "background" : base;
     case "fix":
-      return base === "related" ? "fix" : base;
+      return base === "related" && kindHint !== "issue" ? "fix" : base;
+    case "retires":
+      return (base === "related" || base === "third-party") && kindHint !== "issue" ? "fix" : base;
     case "own":
       return base === "related" || base === "fix" ? "own" : base;
   }
@@ -13664,10 +13683,35 @@ function cueFor(leadNear, leadFar, tail) {
   if (near === "unrelated" || /\bunrelated\b/i.test(leadFar)) return "unrelated";
   return null;
 }
-var TAIL_CUES, LEAD_CUES, ANY_TAIL, ANY_LEAD, FIX_ROLES;
+var THIS_PATCH, OBSOLETE, WHEN, RETIRES, RETIRES_LEAD, RETIRES_NEGATED, TAIL_CUES, LEAD_CUES, ANY_TAIL, ANY_LEAD, FIX_ROLES;
 var init_cues = __esm({
   "src/sources/meaning/cues.ts"() {
     "use strict";
+    THIS_PATCH = String.raw`(?:this|the|our)\s+(?:local\s+)?(?:patch|script|diff|workaround|wrapper|hook|override|shim|hack)`;
+    OBSOLETE = String.raw`(?:unnecessary|redundant|obsolete|moot|unneeded|a\s+plain\s+delete|a\s+no-op|dead\s+code)`;
+    WHEN = String.raw`(?:once|when|after|as\s+soon\s+as)`;
+    RETIRES = new RegExp(
+      [
+        String.raw`\bretires?\s+${THIS_PATCH}\b`,
+        String.raw`\bmakes?\s+${THIS_PATCH}\s+${OBSOLETE}`,
+        String.raw`\b${THIS_PATCH}\s+(?:becomes|is|will\s+be|would\s+be|goes)\s+${OBSOLETE}`,
+        String.raw`\b(?:drop|delete|remove|retire)\s+${THIS_PATCH}\s+${WHEN}\b`,
+        String.raw`\b${THIS_PATCH}\b[^.;]{0,40}?\b(?:can|could|should|will|may)\s+(?:then\s+)?(?:go|be\s+(?:dropped|deleted|removed|retired))\b`,
+        String.raw`\b${THIS_PATCH}\s+goes\b`,
+        String.raw`\blets?\s+${THIS_PATCH}\s+go\b`,
+        String.raw`\b(?:the\s+)?(?:PR|one)\s+we\s+(?:drop|delete|retire)\s+(?:on|with)\b`,
+        String.raw`\b(?:they|it)\s+(?:are|is)\s+(?:exactly\s+)?this\s+(?:patch|script|diff)\b`
+      ].join("|"),
+      "i"
+    );
+    RETIRES_LEAD = new RegExp(
+      [
+        String.raw`\b(?:drop|delete|remove|retire)\s+(?:${THIS_PATCH}|it)\s+${WHEN}\s*$`,
+        String.raw`\b(?:goes|can\s+go|is\s+dropped|is\s+deleted|retires)\s+${WHEN}\s*$`
+      ].join("|"),
+      "i"
+    );
+    RETIRES_NEGATED = /\b(?:not|never|no(?!-)|nor|without|even)\b|n't\b/i;
     TAIL_CUES = [
       [
         "introduced-the-defect",
@@ -13678,6 +13722,9 @@ var init_cues = __esm({
         "anchor-collision",
         /\banchor[\s-]*(?:collision|conflict|drift|risk)s?\b|\bmerge[\s-]+conflict|\b(?:textual|direct)\s+collision|\bcollid(?:e|es|ing)\b|\b(?:touch|edit|rewrite|change|modif(?:y|ie))(?:e?s)?\s+(?:this|that|the)\s+same\b|\bconflict\b[^.;]{0,24}\banchor|\banchor\b[^.;]{0,24}\bconflict|\brewrites?\s+(?:the\s+code|our\s+anchor|the\s+anchor)|\banchors?\s+(?:would\s+)?drift/i
       ],
+      // Its landing retires this patch: before 'alternative', as a different
+      // repair can still be the one whose merge the patch waits for.
+      ["retires", RETIRES],
       // A different repair of the same defect: its merge does not drop this patch.
       [
         "alternative",
@@ -13707,6 +13754,7 @@ var init_cues = __esm({
         /\b(?:collides|conflicts)\s+with\s*$|\banchor[\s-]*(?:collision|conflict)s?\b/i
       ],
       ["not-fix", /\bnot\s+(?:the\s+same\s+fix|a\s+fix)\b/i],
+      ["retires", RETIRES_LEAD],
       ["own", /\bour\s+(?:own\s+)?(?:upstream\s+)?PR\s*(?:is\s*|:\s*)?\(?\s*$/i],
       ["background", /\balready\s+(?:present\s+)?in\s+(?:the|both|our)\s+(?:pinned\s+)?bases?\b/i],
       [
@@ -14063,7 +14111,7 @@ function readSpan(reader, start, end, blockEnd, baseRole) {
   for (const { group, claim, cue } of pending2) {
     for (const ref of group) {
       const base = ref.key === null ? null : baseRole(ref.key);
-      const role = applyCue(base ?? "related", cue);
+      const role = applyCue(base ?? "related", cue, ref.kindHint);
       if (ref.key !== null && !read.has(ref.key)) read.set(ref.key, role);
       reader.add(ref, role, claim, group.length > 1, base === null && cue === null);
     }
@@ -22581,7 +22629,7 @@ function readProse(reader, node) {
   for (const ref of refs) {
     const at = ref.found.start;
     const inAnchorSentence = anchors.some(([s, e]) => at >= s && at < e);
-    const role = applyCue(inAnchorSentence ? "anchor-collision" : "related", ref.cue);
+    const role = applyCue(inAnchorSentence ? "anchor-collision" : "related", ref.cue, ref.kindHint);
     const mention = toMention(reader, ref, null, role, ref.beside);
     if (!inAnchorSentence && ref.cue === null) mention.roleByDefault = true;
     reader.result.mentions.push(mention);
@@ -22828,7 +22876,7 @@ function readRow(reader, row, columns, retired, above) {
   return patch;
 }
 function cellMention(reader, columns, row, patch, ref, index) {
-  const roleOf2 = (base) => row.retired ? base : applyCue(base, ref.cue);
+  const roleOf2 = (base) => row.retired ? base : applyCue(base, ref.cue, ref.kindHint);
   if (index === columns.pr) {
     const recorded = ref.beside ?? row.fromStateCell.get(ref) ?? null;
     return toMention(reader, ref, patch, roleOf2(row.pr), recorded);
@@ -23847,12 +23895,14 @@ function entryRole(base, note) {
   if (base === "own" && cue !== "introduced-the-defect") return base;
   return applyCue(base, cue);
 }
-function relevanceRole(relevance) {
+function relevanceRole(relevance, note = "", kind = null) {
   const word = relevance?.trim().toLowerCase() ?? "";
+  const retires = kind !== "issue" && !NEVER_RETIRES.has(word) && note.trim() !== "";
+  if (retires && tailCue(note) === "retires") return "fix";
   if (word === "" || NEVER_FROM_RELEVANCE.has(word)) return "related";
   return word;
 }
-var NOTE_FIELDS, CAUSE, NARROWING, NEVER_FROM_RELEVANCE;
+var NOTE_FIELDS, CAUSE, NARROWING, NEVER_FROM_RELEVANCE, NEVER_RETIRES;
 var init_roles = __esm({
   "src/sources/records/roles.ts"() {
     "use strict";
@@ -23861,6 +23911,11 @@ var init_roles = __esm({
     CAUSE = /\b(?:created|introduced|caused)\s+(?:the|this|our)\s+(?:defect|bug|regression|crash)\b|\bexists\s+to\s+undo\b/i;
     NARROWING = /* @__PURE__ */ new Set(["introduced-the-defect", "alternative", "not-fix", "background"]);
     NEVER_FROM_RELEVANCE = /* @__PURE__ */ new Set(["fix", "own", "third-party"]);
+    NEVER_RETIRES = /* @__PURE__ */ new Set([
+      "anchor-collision",
+      "introduced-the-defect",
+      "unrelated"
+    ]);
   }
 });
 
@@ -23930,7 +23985,7 @@ function readItem(scope, list2, item, place, out) {
     sourceKind: scope.sourceKind,
     line,
     patch: scope.patch,
-    role: roleOf(scope, list2, item, place.label),
+    role: roleOf(scope, list2, item, place.label, kind ?? parsed.kindHint),
     recordedState: state.state,
     recordedDate: null,
     stateSpan: state.span
@@ -23979,13 +24034,13 @@ function internalMention(scope, list2, item, place, written, line) {
 }
 function internalRole(scope, list2, item, label) {
   if (list2 !== "related_refs") return list2 === "upstream_issues" ? "issue" : "related";
-  const role = roleOf(scope, list2, item, label);
-  return role === "anchor-collision" ? "related" : role;
+  const role = roleOf(scope, list2, item, label, null);
+  return role === "anchor-collision" || role === "fix" ? "related" : role;
 }
 function defaultKind(list2) {
   return list2 === "upstream_issues" ? "issue" : null;
 }
-function roleOf(scope, list2, item, label) {
+function roleOf(scope, list2, item, label, kind) {
   const { file } = scope;
   if (list2 === "upstream_issues") return "issue";
   if (list2 === "upstream_prs") {
@@ -23993,7 +24048,7 @@ function roleOf(scope, list2, item, label) {
     return entryRole(base, noteText(file, item));
   }
   const relevance = readText2(file, file.get(item, "relevance"), `${label}.relevance`);
-  return relevanceRole(relevance);
+  return relevanceRole(relevance, noteText(file, item), kind);
 }
 function noteText(file, item) {
   return NOTE_FIELDS.map((f) => {

@@ -225,6 +225,34 @@ describe('bare refs', () => {
   });
 });
 
+describe('a third-party entry that says its merge retires the patch', () => {
+  it('is the fix; its neighbours without such words stay third-party or related', () => {
+    const text = lines(
+      '"""Pad the router scores before top-k.',
+      '',
+      'UPSTREAM STATUS (re-queried 2026-10-02)',
+      '  third-party PR #21 "router: pad scores to the expert count"',
+      '                 (dmitri-k, OPEN). Pads at the source; once it is in',
+      '                 our base this wrapper is redundant.',
+      '                 #22 (CLOSED) padded at the call site only and would',
+      '                 not make this wrapper unnecessary.',
+      '  third-party PR #23 "router: ROCm kernel for padded top-k" (OPEN).',
+      '  own PR         NONE.',
+      '',
+      'Remove this wrapper after #21 merges.',
+      '"""',
+    );
+    expect(
+      parse('p/pad_router.py', text, 'a/b').mentions.map((m) => [m.ref, m.line, m.role]),
+    ).toEqual([
+      ['a/b#21', 4, 'fix'],
+      ['a/b#22', 7, 'third-party'],
+      ['a/b#23', 9, 'third-party'],
+      ['a/b#21', 12, 'fix'],
+    ]);
+  });
+});
+
 describe('role labels', () => {
   it('maps known labels and sends anything else to related', () => {
     const text = lines(

@@ -50,6 +50,53 @@ describe('roles by meaning (SPEC §2.4)', () => {
   });
 });
 
+describe('words that say the ref retires the patch (SPEC §2.4: what merging it means)', () => {
+  it.each<[string, Role, Role]>([
+    [' (OPEN). Once it lands, this workaround is redundant.', 'third-party', 'fix'],
+    [' (OPEN): merging it retires our patch.', 'related', 'fix'],
+    [' (OPEN); drop the script once it is in a tagged release.', 'third-party', 'fix'],
+    [' (OPEN) -- when it merges the diff becomes a no-op and can go.', 'third-party', 'fix'],
+    [' (OPEN). Reworks the pool so the shim will be unneeded.', 'related', 'fix'],
+    [' (OPEN). It does not make this patch unnecessary: CUDA only.', 'third-party', 'third-party'],
+    [
+      ' (CLOSED). Even merged, this script would stay redundant-proof.',
+      'third-party',
+      'third-party',
+    ],
+    [' (CLOSED) -- never a reason to drop; this hook would still be needed.', 'related', 'related'],
+    [' (OPEN). Landing it retires this patch.', 'own', 'own'],
+    [' (OPEN). When it is fixed this patch can go.', 'issue', 'issue'],
+    [
+      ' rewrites our anchor; this script must be re-cut, not dropped.',
+      'related',
+      'anchor-collision',
+    ],
+    [
+      ' (MERGED) introduced the bug; this patch can go once it is reverted.',
+      'fix',
+      'introduced-the-defect',
+    ],
+  ])('%s: %s → %s', (words, base, role) => {
+    expect(applyCue(base, tail(words))).toBe(role);
+  });
+
+  it('never makes an issue the fix: its merge cannot be the drop signal', () => {
+    const cue = tail(' -- this shim can go once it is fixed.');
+    expect(cue).toBe('retires');
+    expect(applyCue('related', cue, 'issue')).toBe('related');
+    expect(applyCue('related', cue, 'pr')).toBe('fix');
+    expect(applyCue('related', tail(' is the full fix.'), 'issue')).toBe('related');
+  });
+
+  it('reads them just before the ref too, unless negated', () => {
+    const lead = (words: string): ReturnType<typeof cueFor> => cueFor(words, words, '');
+    expect(applyCue('related', lead('Remove this hook after '))).toBe('fix');
+    expect(applyCue('third-party', lead('The shim goes once '))).toBe('fix');
+    expect(applyCue('related', lead('Never delete this script when '))).toBe('related');
+    expect(applyCue('related', lead('so re-anchor rather than delete when '))).toBe('related');
+  });
+});
+
 describe('states written in words', () => {
   it('reads "N STATE PRs" before the refs, upper-case only', () => {
     const text = 'Two OPEN PRs rewrite this code: #1 and #2. Both merged PRs are old.';

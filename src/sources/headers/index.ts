@@ -459,7 +459,7 @@ function readSpan(
   for (const { group, claim, cue } of pending) {
     for (const ref of group) {
       const base = ref.key === null ? null : baseRole(ref.key);
-      const role = applyCue(base ?? 'related', cue);
+      const role = applyCue(base ?? 'related', cue, ref.kindHint);
       if (ref.key !== null && !read.has(ref.key)) read.set(ref.key, role);
       reader.add(ref, role, claim, group.length > 1, base === null && cue === null);
     }

@@ -144,7 +144,7 @@ function cellMention(
   ref: ReadRef,
   index: number,
 ): Mention {
-  const roleOf = (base: Role): Role => (row.retired ? base : applyCue(base, ref.cue));
+  const roleOf = (base: Role): Role => (row.retired ? base : applyCue(base, ref.cue, ref.kindHint));
   if (index === columns.pr) {
     const recorded = ref.beside ?? row.fromStateCell.get(ref) ?? null;
     return toMention(reader, ref, patch, roleOf(row.pr), recorded);

@@ -12,9 +12,16 @@
  * sentences on) and in its lead (what is written just before it in its
  * sentence). When unsure the reading prefers a role that never yields drop
  * advice: only a `related` ref is ever promoted to `fix`, and only by plain
- * words ("a fix is in flight", "drops on #N", "is the full fix").
+ * words ("a fix is in flight", "drops on #N", "is the full fix") — except
+ * when the author says in so many words that the ref's landing retires this
+ * patch ("makes this script unnecessary once it lands", "landing it retires
+ * this patch", "drop this diff once it reaches our base"): then a
+ * third-party or related ref is the patch's `fix`, since its merge is
+ * exactly the drop signal the author asked for. A negation in the same
+ * clause ("never a reason to drop", "does not make this patch redundant")
+ * keeps the role.
  */
-import type { Role } from '../../model.js';
+import type { RefKind, Role } from '../../model.js';
 
 export type Cue =
   | 'introduced-the-defect'
@@ -24,7 +31,41 @@ export type Cue =
   | 'not-fix'
   | 'background'
   | 'own'
-  | 'fix';
+  | 'fix'
+  | 'retires';
+
+/** The patch's own file, as authors name it when they say what retires it. */
+const THIS_PATCH = String.raw`(?:this|the|our)\s+(?:local\s+)?(?:patch|script|diff|workaround|wrapper|hook|override|shim|hack)`;
+const OBSOLETE = String.raw`(?:unnecessary|redundant|obsolete|moot|unneeded|a\s+plain\s+delete|a\s+no-op|dead\s+code)`;
+/** "once", "when", "after", "as soon as": the ref's landing is the moment. */
+const WHEN = String.raw`(?:once|when|after|as\s+soon\s+as)`;
+/**
+ * The author says the ref's landing ends this patch. Read only in a clause
+ * without a negation (RETIRES_NEGATED).
+ */
+const RETIRES = new RegExp(
+  [
+    String.raw`\bretires?\s+${THIS_PATCH}\b`,
+    String.raw`\bmakes?\s+${THIS_PATCH}\s+${OBSOLETE}`,
+    String.raw`\b${THIS_PATCH}\s+(?:becomes|is|will\s+be|would\s+be|goes)\s+${OBSOLETE}`,
+    String.raw`\b(?:drop|delete|remove|retire)\s+${THIS_PATCH}\s+${WHEN}\b`,
+    String.raw`\b${THIS_PATCH}\b[^.;]{0,40}?\b(?:can|could|should|will|may)\s+(?:then\s+)?(?:go|be\s+(?:dropped|deleted|removed|retired))\b`,
+    String.raw`\b${THIS_PATCH}\s+goes\b`,
+    String.raw`\blets?\s+${THIS_PATCH}\s+go\b`,
+    String.raw`\b(?:the\s+)?(?:PR|one)\s+we\s+(?:drop|delete|retire)\s+(?:on|with)\b`,
+    String.raw`\b(?:they|it)\s+(?:are|is)\s+(?:exactly\s+)?this\s+(?:patch|script|diff)\b`,
+  ].join('|'),
+  'i',
+);
+/** The same, written just before the ref: "Delete this script when #n merges", "goes when #n". */
+const RETIRES_LEAD = new RegExp(
+  [
+    String.raw`\b(?:drop|delete|remove|retire)\s+(?:${THIS_PATCH}|it)\s+${WHEN}\s*$`,
+    String.raw`\b(?:goes|can\s+go|is\s+dropped|is\s+deleted|retires)\s+${WHEN}\s*$`,
+  ].join('|'),
+  'i',
+);
+const RETIRES_NEGATED = /\b(?:not|never|no(?!-)|nor|without|even)\b|n't\b/i;
 
 export const TAIL_CUES: readonly [Cue, RegExp][] = [
   [
@@ -36,6 +77,9 @@ export const TAIL_CUES: readonly [Cue, RegExp][] = [
     'anchor-collision',
     /\banchor[\s-]*(?:collision|conflict|drift|risk)s?\b|\bmerge[\s-]+conflict|\b(?:textual|direct)\s+collision|\bcollid(?:e|es|ing)\b|\b(?:touch|edit|rewrite|change|modif(?:y|ie))(?:e?s)?\s+(?:this|that|the)\s+same\b|\bconflict\b[^.;]{0,24}\banchor|\banchor\b[^.;]{0,24}\bconflict|\brewrites?\s+(?:the\s+code|our\s+anchor|the\s+anchor)|\banchors?\s+(?:would\s+)?drift/i,
   ],
+  // Its landing retires this patch: before 'alternative', as a different
+  // repair can still be the one whose merge the patch waits for.
+  ['retires', RETIRES],
   // A different repair of the same defect: its merge does not drop this patch.
   [
     'alternative',
@@ -67,6 +111,7 @@ export const LEAD_CUES: readonly [Cue, RegExp][] = [
     /\b(?:collides|conflicts)\s+with\s*$|\banchor[\s-]*(?:collision|conflict)s?\b/i,
   ],
   ['not-fix', /\bnot\s+(?:the\s+same\s+fix|a\s+fix)\b/i],
+  ['retires', RETIRES_LEAD],
   ['own', /\bour\s+(?:own\s+)?(?:upstream\s+)?PR\s*(?:is\s*|:\s*)?\(?\s*$/i],
   ['background', /\balready\s+(?:present\s+)?in\s+(?:the|both|our)\s+(?:pinned\s+)?bases?\b/i],
   [
@@ -90,20 +135,43 @@ const ANY_LEAD = anyOf(LEAD_CUES);
 
 export function tailCue(tail: string): Cue | null {
   if (!ANY_TAIL.test(tail)) return null;
-  for (const [cue, re] of TAIL_CUES) if (re.test(tail)) return cue;
+  for (const [cue, re] of TAIL_CUES) {
+    if (cue === 'retires' ? unnegated(tail, re) : re.test(tail)) return cue;
+  }
   return null;
+}
+
+/** `re` matches in a clause (from the last `.`, `;`, `!`, `?` or `--` before the match) with no negation. */
+function unnegated(text: string, re: RegExp): boolean {
+  const m = re.exec(text);
+  if (m === null) return false;
+  const before = text.slice(0, m.index);
+  const clauseStart = Math.max(
+    before.lastIndexOf('.'),
+    before.lastIndexOf(';'),
+    before.lastIndexOf('!'),
+    before.lastIndexOf('?'),
+    before.lastIndexOf('--'),
+  );
+  return !RETIRES_NEGATED.test(text.slice(clauseStart + 1, m.index + m[0].length));
 }
 
 export function leadCue(lead: string): Cue | null {
   if (!ANY_LEAD.test(lead)) return null;
-  for (const [cue, re] of LEAD_CUES) if (re.test(lead)) return cue;
+  for (const [cue, re] of LEAD_CUES) {
+    if (cue === 'retires' ? unnegated(lead, re) : re.test(lead)) return cue;
+  }
   return null;
 }
 
 const FIX_ROLES: ReadonlySet<Role> = new Set(['fix', 'own', 'third-party']);
 
-/** The role a cue gives a ref whose label, column or ditto mark said `base`. */
-export function applyCue(base: Role, cue: Cue | null): Role {
+/**
+ * The role a cue gives a ref whose label, column or ditto mark said `base`.
+ * An issue (`kindHint`) is never made a fix: "drop this patch once the issue
+ * is fixed" names the drop signal, but the ref's merge cannot be it.
+ */
+export function applyCue(base: Role, cue: Cue | null, kindHint: RefKind | null = null): Role {
   switch (cue) {
     case null:
       return base;
@@ -119,7 +187,9 @@ export function applyCue(base: Role, cue: Cue | null): Role {
     case 'background':
       return FIX_ROLES.has(base) || base === 'related' ? 'background' : base;
     case 'fix':
-      return base === 'related' ? 'fix' : base;
+      return base === 'related' && kindHint !== 'issue' ? 'fix' : base;
+    case 'retires':
+      return (base === 'related' || base === 'third-party') && kindHint !== 'issue' ? 'fix' : base;
     case 'own':
       return base === 'related' || base === 'fix' ? 'own' : base;
   }

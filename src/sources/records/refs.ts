@@ -132,7 +132,7 @@ function readItem(
     sourceKind: scope.sourceKind,
     line,
     patch: scope.patch,
-    role: roleOf(scope, list, item, place.label),
+    role: roleOf(scope, list, item, place.label, kind ?? parsed.kindHint),
     recordedState: state.state,
     recordedDate: null,
     stateSpan: state.span,
@@ -201,8 +201,8 @@ function internalRole(
   label: string,
 ): Role {
   if (list !== 'related_refs') return list === 'upstream_issues' ? 'issue' : 'related';
-  const role = roleOf(scope, list, item, label);
-  return role === 'anchor-collision' ? 'related' : role;
+  const role = roleOf(scope, list, item, label, null);
+  return role === 'anchor-collision' || role === 'fix' ? 'related' : role;
 }
 
 function defaultKind(list: ListName): RefKind | null {
@@ -214,6 +214,7 @@ function roleOf(
   list: ListName,
   item: NonNullable<Entry['node']>,
   label: string,
+  kind: RefKind | null,
 ): Role {
   const { file } = scope;
   if (list === 'upstream_issues') return 'issue';
@@ -222,7 +223,7 @@ function roleOf(
     return entryRole(base, noteText(file, item));
   }
   const relevance = readText(file, file.get(item, 'relevance'), `${label}.relevance`);
-  return relevanceRole(relevance);
+  return relevanceRole(relevance, noteText(file, item), kind);
 }
 
 /** The entry's own words about itself (`note`, `approach_note`), one string. */
