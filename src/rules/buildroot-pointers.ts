@@ -12,12 +12,13 @@ interface WithTrailers {
   trailers?: { fields: readonly TrailerField[] };
 }
 
-/** `source:line` of every Buildroot pointer field. */
+/** `source:line` of every line of every Buildroot pointer field (a URL may sit on the next line). */
 export function buildrootPointerLines(sources: readonly SourceResult[]): Set<string> {
   const out = new Set<string>();
   for (const s of sources) {
     for (const f of (s as SourceResult & WithTrailers).trailers?.fields ?? []) {
-      if (f.convention === 'buildroot') out.add(`${s.source.path}:${f.line}`);
+      if (f.convention !== 'buildroot') continue;
+      for (let line = f.line; line <= f.lastLine; line++) out.add(`${s.source.path}:${line}`);
     }
   }
   return out;

@@ -30,8 +30,7 @@ export function hasTrailerFields(source: SourceResult): source is SourceResult &
 export function trailerLines(source: SourceResult & WithTrailerFields): Set<number> {
   const lines = new Set<number>();
   for (const f of source.trailers.fields) {
-    const count = f.value.split('\n').length;
-    for (let i = 0; i < count; i++) lines.add(f.line + i);
+    for (let line = f.line; line <= f.lastLine; line++) lines.add(line);
   }
   return lines;
 }
@@ -50,8 +49,12 @@ export function planTrailers(
   );
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
   for (const field of source.trailers.fields) {
-    if (splitYoctoField(field, byLine.get(field.line) ?? [], live, out)) continue;
-    for (const m of byLine.get(field.line) ?? []) {
+    // A value continued over lines names each ref on its own line.
+    const mentions: Mention[] = [];
+    for (let line = field.line; line <= field.lastLine; line++)
+      mentions.push(...(byLine.get(line) ?? []));
+    if (splitYoctoField(field, mentions, live, out)) continue;
+    for (const m of mentions) {
       const l = foundLive(live, m.ref);
       if (l === null || m.recordedState === null || recordedMatchesLive(m.recordedState, l.state))
         continue;

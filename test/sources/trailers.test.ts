@@ -475,6 +475,7 @@ describe('trailerAdvice', () => {
     status,
     value,
     line: 1,
+    lastLine: 1,
     valueSpan: { start: 0, end: 0 },
   });
   const PR = 'https://github.com/o/r/pull/12';

@@ -163,6 +163,7 @@ class TrailerReader {
       name: detached(field.name),
       value: detached(preamble.slice(field.valueStart, field.valueEnd)),
       line,
+      lastLine: this.lineAt(field, field.valueEnd),
       valueSpan: { start: field.valueStart + startOffset, end: field.valueEnd + startOffset },
       status: meaning.status === null ? null : detached(meaning.status),
     });

@@ -23,6 +23,8 @@ export interface TrailerField {
   value: string;
   /** 1-based line of the field name in the whole file. */
   line: number;
+  /** 1-based line where the value ends (`line` unless it continues over lines). */
+  lastLine: number;
   /** Offsets of `value` in the whole file. */
   valueSpan: Span;
   /** Yocto status word as written (`Submitted`, `pending`); null for other conventions. */
