@@ -13490,6 +13490,10 @@ function tailEnd(text3, from, limit, sentences2 = 2) {
   const last = ends[sentences2 - 1];
   return last === void 0 ? stop : last + 1;
 }
+function aloneInSentence(text3, sentence, prevEnd, from, nextStart) {
+  if (prevEnd !== null && prevEnd > sentence) return false;
+  return sentenceEnds(text3, from, Math.min(nextStart, from + WINDOW), 1).length > 0;
+}
 function joinsRefs(gap) {
   if (gap.length > 40 || NOT_A_JOIN.test(gap)) return false;
   return JOINS.has(gap.replace(/[\s`*_>]/g, "").toLowerCase());
@@ -13707,7 +13711,8 @@ var init_cues = __esm({
     RETIRES_LEAD = new RegExp(
       [
         String.raw`\b(?:drop|delete|remove|retire)\s+(?:${THIS_PATCH}|it)\s+${WHEN}\s*$`,
-        String.raw`\b(?:goes|can\s+go|is\s+dropped|is\s+deleted|retires)\s+${WHEN}\s*$`
+        String.raw`\b(?:goes|can\s+go|is\s+dropped|is\s+deleted|retires)\s+${WHEN}\s*$`,
+        String.raw`\b(?:this|that|the|our)\s+(?:patch|script|diff|workaround)\s+waits\s+(?:for|on)\s*$`
       ].join("|"),
       "i"
     );
@@ -13751,7 +13756,9 @@ var init_cues = __esm({
       ["unrelated", /\bunrelated\b/i],
       [
         "anchor-collision",
-        /\b(?:collides|conflicts)\s+with\s*$|\banchor[\s-]*(?:collision|conflict)s?\b/i
+        // "Two OPEN PRs rewrite the code it anchors on, #a and #b": the tail's
+        // words for a collision, written before the refs in their sentence.
+        /\b(?:collides|conflicts)\s+with\s*$|\banchor[\s-]*(?:collision|conflict)s?\b|\b(?:touch|edit|rewrite|change|modif(?:y|ie))(?:e?s)?\s+(?:this|that|the)\s+same\b|\brewrites?\s+(?:the\s+code|our\s+anchor|the\s+anchor)/i
       ],
       ["not-fix", /\bnot\s+(?:the\s+same\s+fix|a\s+fix)\b/i],
       ["retires", RETIRES_LEAD],
@@ -13803,6 +13810,20 @@ function stateBefore(lead, leadStart) {
   }
   return null;
 }
+function stateOpening(lead, text3, textStart) {
+  if (CONDITIONAL.test(lead)) return null;
+  const m = OPENS_PARENTHETICAL.exec(text3);
+  if (m === null) return null;
+  const word = m[1];
+  const start = textStart + m[0].length - word.length;
+  return {
+    state: /^landed$/i.test(word) ? "MERGED" : "CLOSED",
+    date: findIsoDate(text3.slice(m[0].length, m[0].length + 24)),
+    start,
+    end: start + word.length,
+    rewritable: false
+  };
+}
 function stateInWords(lead, tail, tailStart, alone) {
   if (CONDITIONAL.test(lead)) return null;
   const m = WORD_AFTER.exec(tail);
@@ -13825,18 +13846,25 @@ function stateInWords(lead, tail, tailStart, alone) {
     return { state: word, date: null, start, end: start + word.length, rewritable: true };
   }
   if (!alone) return null;
-  return wordsFurtherOn(tail, tailStart, CLOSED_ANYWHERE, "CLOSED") ?? wordsFurtherOn(tail, tailStart, MERGED_DATED_ANYWHERE, "MERGED");
+  return wordsFurtherOn(tail, tailStart, CLOSED_ANYWHERE, "CLOSED") ?? wordsFurtherOn(tail, tailStart, MERGED_DATED_ANYWHERE, "MERGED") ?? wordsFurtherOn(tail, tailStart, PAREN_STATE_ANYWHERE, null);
 }
 function wordsFurtherOn(tail, tailStart, words2, state) {
   const m = words2.exec(tail);
   if (m === null) return null;
   const before = tail.slice(Math.max(0, m.index - 40), m.index);
   if (CONDITIONAL.test(before) || PLANNED.test(before)) return null;
-  const start = tailStart + m.index;
+  const word = state === null ? m[1] : m[0];
+  const start = tailStart + m.index + m[0].length - word.length;
   const after = tail.slice(m.index, m.index + m[0].length + 24);
-  return { state, date: findIsoDate(after), start, end: start + m[0].length, rewritable: false };
+  return {
+    state: state ?? word,
+    date: findIsoDate(after),
+    start,
+    end: start + word.length,
+    rewritable: false
+  };
 }
-var COUNTS, COUNTED, UPPER_STATE, STATE_BEFORE, MERGED_BEFORE, CONDITIONAL, WORD_AFTER, STILL_STATE, CLOSED_ANYWHERE, MERGED_DATED_ANYWHERE, PLANNED;
+var COUNTS, COUNTED, UPPER_STATE, STATE_BEFORE, MERGED_BEFORE, CONDITIONAL, OPENS_PARENTHETICAL, WORD_AFTER, STILL_STATE, CLOSED_ANYWHERE, MERGED_DATED_ANYWHERE, PAREN_STATE_ANYWHERE, PLANNED;
 var init_prose_states = __esm({
   "src/sources/meaning/prose-states.ts"() {
     "use strict";
@@ -13858,10 +13886,12 @@ var init_prose_states = __esm({
     STATE_BEFORE = /\b(OPEN|MERGED|CLOSED|DRAFT)[*_`]*[ \t\n]+(?:PR|pull[ \t\n]+request|issue)[ \t\n]*\(?[ \t\n]*$/;
     MERGED_BEFORE = /\balready[- ]merged(?:[ \t\n]+[\w-]+){0,2}[ \t\n]*\(?[ \t\n]*$/i;
     CONDITIONAL = /\b(?:when|if|once|until|unless|after|before|whether)[ \t\n]+(?:\S+[ \t\n]+){0,2}$/i;
-    WORD_AFTER = /^[ \t\n*_`]*[,;]?[ \t\n]*(?:(?:was|is|has[ \t\n]+been|got|been)[ \t\n]+)?(landed|merged|closed[ \t\n*_]+inactive|auto-closed)\b|^[ \t\n*_`]*[,;]?[ \t\n]*(?:was|has[ \t\n]+been|got|been)[ \t\n]+(closed)\b/i;
-    STILL_STATE = /^[^.;()]{0,100}?\b(?:is|was|remains|stays)[ \t\n>*_]+(?:still[ \t\n>*_]+)?(OPEN|MERGED|CLOSED|DRAFT)\b/;
+    OPENS_PARENTHETICAL = /^[ \t\n*_`:]*\([ \t\n*_`]*(landed|auto-closed)(?![\w-])/i;
+    WORD_AFTER = /^[ \t\n*_`]*\)?[ \t\n*_`]*[,;]?[ \t\n]*(?:(?:which|that)[ \t\n]+)?(?:(?:was|is|has[ \t\n]+been|got|been)[ \t\n]+)?(landed|merged|closed[ \t\n*_]+inactive|auto-closed)\b|^[ \t\n*_`]*\)?[ \t\n*_`]*[,;]?[ \t\n]*(?:(?:which|that)[ \t\n]+)?(?:was|has[ \t\n]+been|got|been)[ \t\n]+(closed)\b/i;
+    STILL_STATE = /^\)?[^.;()]{0,100}?\b(?:is|was|remains|stays)[ \t\n>*_]+(?:still[ \t\n>*_]+)?(OPEN|MERGED|CLOSED|DRAFT)\b/;
     CLOSED_ANYWHERE = /\b(?:closed[ \t\n*_]+(?:as[ \t\n]+)?(?:inactive|stale|not[ \t\n]+planned)|auto-closed)\b/i;
     MERGED_DATED_ANYWHERE = /\b(?:merged|landed)(?=[ \t\n*_`]+(?:on[ \t\n]+)?\d{4}-\d{2}-\d{2}\b)/i;
+    PAREN_STATE_ANYWHERE = /\([ \t\n*_`]*(OPEN|MERGED|CLOSED|DRAFT)(?![\w-])/;
     PLANNED = /\b(?:will|would|should|could|may|might|to|expected|planned|scheduled)[ \t\n]+(?:be[ \t\n]+)?$/i;
   }
 });
@@ -14079,8 +14109,8 @@ function readSpan(reader, start, end, blockEnd, baseRole) {
     let claim = follow.claim?.state != null ? follow.claim : null;
     if (claim === null) {
       const after = Math.max(follow.end, follow.titleEnd);
-      const alone = group.length === refs.length;
-      const worded = stateBefore(leadNear, first.start - leadNear.length) ?? stateInWords(
+      const alone = group.length === refs.length || aloneInSentence(text3, sentence, refs[i - 1]?.end ?? null, after, nextStart);
+      const worded = stateBefore(leadNear, first.start - leadNear.length) ?? stateOpening(leadNear, text3.slice(follow.titleEnd, follow.end), follow.titleEnd) ?? stateInWords(
         leadNear,
         text3.slice(after, tailEnd(text3, after, nextStart, 1)),
         after,
@@ -14098,7 +14128,7 @@ function readSpan(reader, start, end, blockEnd, baseRole) {
       } else claim = follow.claim;
     }
     consumed = Math.max(consumed, follow.end);
-    pending2.push({ group, claim, cue, follow });
+    pending2.push({ group, claim, cue, follow, shared: group.length > 1 });
     prevEnd = Math.max(follow.end, last.end);
     i += group.length;
   }
@@ -14108,15 +14138,28 @@ function readSpan(reader, start, end, blockEnd, baseRole) {
     if (g.cue === null && joinsRefs(text3.slice(g.follow.end, next.group[0].start)))
       g.cue = next.cue;
   }
-  for (const { group, claim, cue } of pending2) {
+  for (let k = pending2.length - 2; k >= 0; k--) {
+    const g = pending2[k];
+    const next = pending2[k + 1];
+    if (g.claim?.state != null || !quantified(text3, next.claim)) continue;
+    if (!joinsRefs(text3.slice(g.follow.end, next.group[0].start))) continue;
+    g.claim = next.claim;
+    g.shared = next.shared = true;
+  }
+  for (const { group, claim, cue, shared } of pending2) {
     for (const ref of group) {
       const base = ref.key === null ? null : baseRole(ref.key);
       const role = applyCue(base ?? "related", cue, ref.kindHint);
       if (ref.key !== null && !read.has(ref.key)) read.set(ref.key, role);
-      reader.add(ref, role, claim, group.length > 1, base === null && cue === null);
+      reader.add(ref, role, claim, shared, base === null && cue === null);
     }
   }
   return read;
+}
+function quantified(text3, claim) {
+  const span2 = claim?.state != null ? claim.stateSpan : null;
+  if (span2 === null || span2 === void 0) return false;
+  return /\b(?:both|all)[ \t\n*_`]+$/i.test(text3.slice(Math.max(0, span2.start - 16), span2.start));
 }
 function takeCounted(counted, at) {
   let found4 = null;
@@ -14260,7 +14303,7 @@ var init_headers = __esm({
     HEADING_HINT = /upstream[ \t\r]+status/i;
     REF_HINTS = new RegExp(REF_HINT.source, "g");
     BLANK = /^[ \t]*$/;
-    NONE_AFTER_LABEL = /^[ \t]*[A-Za-z][\w'/-]*(?:[ \t][A-Za-z][\w'/-]*){0,2}[ \t:]+NONE\b/;
+    NONE_AFTER_LABEL = /^[ \t]*[A-Za-z][\w'/-]*(?:[ \t][A-Za-z][\w'/-]*){0,2}[ \t:]+(?:NONE\b|[Nn]one(?=[ \t]*(?:[.,;:\n]|--|\u2014|\u2013|$)))/;
   }
 });
 
@@ -14779,6 +14822,7 @@ var init_trailers = __esm({
           name: detached(field.name),
           value: detached(preamble.slice(field.valueStart, field.valueEnd)),
           line,
+          lastLine: this.lineAt(field, field.valueEnd),
           valueSpan: { start: field.valueStart + startOffset, end: field.valueEnd + startOffset },
           status: meaning.status === null ? null : detached(meaning.status)
         });
@@ -22339,8 +22383,8 @@ var init_markdown = __esm({
 // src/sources/ledger/states.ts
 function stateWordAt(text3, at) {
   QUANTIFIER.lastIndex = at;
-  const quantified = QUANTIFIER.exec(text3) !== null;
-  const start = quantified ? QUANTIFIER.lastIndex : at;
+  const quantified2 = QUANTIFIER.exec(text3) !== null;
+  const start = quantified2 ? QUANTIFIER.lastIndex : at;
   WORD.lastIndex = start;
   const word = WORD.exec(text3);
   if (word === null) return null;
@@ -22349,7 +22393,7 @@ function stateWordAt(text3, at) {
   const end = start + word[0].length;
   DATE_AFTER.lastIndex = end;
   const date = DATE_AFTER.exec(text3)?.[1] ?? null;
-  return { state, date, start, end, quantified };
+  return { state, date, start, end, quantified: quantified2 };
 }
 function readStateCell(text3, refs) {
   const lead = firstNonSpace(text3);
@@ -22482,11 +22526,12 @@ function readContexts(inline2, found4) {
     );
     const cue = cueFor(leadNear, leadFar, tail);
     const after = parentheticalEnd(text3, titleEnd);
-    const worded = stateBefore(leadNear, first.start - leadNear.length) ?? stateInWords(
+    const worded = stateBefore(leadNear, first.start - leadNear.length) ?? stateOpening(leadNear, text3.slice(titleEnd, after), titleEnd) ?? stateInWords(
       leadNear,
       text3.slice(after, tailEnd(text3, after, Math.max(nextStart, after), 1)),
       after,
-      real.length === 1
+      // The only ref of its cell or paragraph, or of its sentence.
+      real.length === 1 || aloneInSentence(text3, sentence, found4[groupStart - 1]?.end ?? null, after, nextStart)
     ) ?? countedBefore(counted, ref.start);
     return { titleEnd: titleAfter(inline2, ref.end), cue, worded };
   });
@@ -22545,7 +22590,8 @@ function besideStates(reader, inline2, found4, contexts) {
     let first = i;
     while (first > 0) {
       const prev = found4[first - 1];
-      if (!joins.test(text3.slice(prev.end, found4[first].start))) break;
+      const from = written.quantified ? contexts[first - 1]?.titleEnd ?? prev.end : prev.end;
+      if (!joins.test(text3.slice(from, found4[first].start))) break;
       first--;
     }
     const recorded = toRecorded(reader, inline2, written, i - first + 1 > 1);
@@ -25582,7 +25628,8 @@ function buildrootPointerLines(sources) {
   const out = /* @__PURE__ */ new Set();
   for (const s of sources) {
     for (const f of s.trailers?.fields ?? []) {
-      if (f.convention === "buildroot") out.add(`${s.source.path}:${f.line}`);
+      if (f.convention !== "buildroot") continue;
+      for (let line = f.line; line <= f.lastLine; line++) out.add(`${s.source.path}:${line}`);
     }
   }
   return out;
@@ -39387,8 +39434,7 @@ function hasTrailerFields(source2) {
 function trailerLines(source2) {
   const lines = /* @__PURE__ */ new Set();
   for (const f of source2.trailers.fields) {
-    const count = f.value.split("\n").length;
-    for (let i = 0; i < count; i++) lines.add(f.line + i);
+    for (let line = f.line; line <= f.lastLine; line++) lines.add(line);
   }
   return lines;
 }
@@ -39401,8 +39447,11 @@ function planTrailers(source2, text3, live, webHost = "github.com") {
   );
   const eol = text3.includes("\r\n") ? "\r\n" : "\n";
   for (const field of source2.trailers.fields) {
-    if (splitYoctoField(field, byLine2.get(field.line) ?? [], live, out)) continue;
-    for (const m of byLine2.get(field.line) ?? []) {
+    const mentions = [];
+    for (let line = field.line; line <= field.lastLine; line++)
+      mentions.push(...byLine2.get(line) ?? []);
+    if (splitYoctoField(field, mentions, live, out)) continue;
+    for (const m of mentions) {
       const l = foundLive2(live, m.ref);
       if (l === null || m.recordedState === null || recordedMatchesLive(m.recordedState, l.state))
         continue;

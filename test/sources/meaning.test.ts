@@ -92,6 +92,7 @@ describe('words that say the ref retires the patch (SPEC §2.4: what merging it 
     const lead = (words: string): ReturnType<typeof cueFor> => cueFor(words, words, '');
     expect(applyCue('related', lead('Remove this hook after '))).toBe('fix');
     expect(applyCue('third-party', lead('The shim goes once '))).toBe('fix');
+    expect(applyCue('related', lead('so that patch waits for '))).toBe('fix');
     expect(applyCue('related', lead('Never delete this script when '))).toBe('related');
     expect(applyCue('related', lead('so re-anchor rather than delete when '))).toBe('related');
   });

@@ -13,11 +13,12 @@ import { learnAliases, scanRefs, type FoundRef, type RefContext } from '../../re
 import { findStatusBlocks, type StatusBlock } from './block.js';
 import { isGap, joinsRefs, readFollow, type Claim, type Follow } from './claims.js';
 import { applyCue, cueFor, type Cue } from '../meaning/cues.js';
-import { NEAR, sentenceStart, tailEnd, tailLimit } from '../meaning/context.js';
+import { aloneInSentence, NEAR, sentenceStart, tailEnd, tailLimit } from '../meaning/context.js';
 import {
   countedStates,
   stateBefore,
   stateInWords,
+  stateOpening,
   type CountedState,
   type ProseState,
 } from '../meaning/prose-states.js';
@@ -362,7 +363,10 @@ function readBlock(reader: HeaderReader, block: StatusBlock): void {
   }
 }
 
-const NONE_AFTER_LABEL = /^[ \t]*[A-Za-z][\w'/-]*(?:[ \t][A-Za-z][\w'/-]*){0,2}[ \t:]+NONE\b/;
+// `NONE` as written, or a lower-case `none` that is the label's whole answer
+// (`own PR  none -- …`, `own PR  none.`), not prose that goes on ("none for HIP").
+const NONE_AFTER_LABEL =
+  /^[ \t]*[A-Za-z][\w'/-]*(?:[ \t][A-Za-z][\w'/-]*){0,2}[ \t:]+(?:NONE\b|[Nn]one(?=[ \t]*(?:[.,;:\n]|--|\u2014|\u2013|$)))/;
 
 /**
  * Read the refs of `[start, end)` — an entry of a block, or a paragraph
@@ -391,7 +395,13 @@ function readSpan(
   // mentioned, but they are not what the entry's label or state is about.
   let consumed = start;
   let prevEnd = start;
-  const pending: { group: FoundRef[]; claim: Claim | null; cue: Cue | null; follow: Follow }[] = [];
+  const pending: {
+    group: FoundRef[];
+    claim: Claim | null;
+    cue: Cue | null;
+    follow: Follow;
+    shared: boolean;
+  }[] = [];
   for (let i = 0; i < refs.length;) {
     const first = refs[i]!;
     if (first.start < consumed) {
@@ -421,9 +431,13 @@ function readSpan(
     let claim = follow.claim?.state != null ? follow.claim : null;
     if (claim === null) {
       const after = Math.max(follow.end, follow.titleEnd);
-      const alone = group.length === refs.length;
+      // The only ref of its span, or of its sentence ("Issue #a … was auto-closed. PR #b …").
+      const alone =
+        group.length === refs.length ||
+        aloneInSentence(text, sentence, refs[i - 1]?.end ?? null, after, nextStart);
       const worded =
         stateBefore(leadNear, first.start - leadNear.length) ??
+        stateOpening(leadNear, text.slice(follow.titleEnd, follow.end), follow.titleEnd) ??
         stateInWords(
           leadNear,
           text.slice(after, tailEnd(text, after, nextStart, 1)),
@@ -443,7 +457,7 @@ function readSpan(
       } else claim = follow.claim;
     }
     consumed = Math.max(consumed, follow.end);
-    pending.push({ group, claim, cue, follow });
+    pending.push({ group, claim, cue, follow, shared: group.length > 1 });
     prevEnd = Math.max(follow.end, last.end);
     i += group.length;
   }
@@ -456,15 +470,32 @@ function readSpan(
     if (g.cue === null && joinsRefs(text.slice(g.follow.end, next.group[0]!.start)))
       g.cue = next.cue;
   }
-  for (const { group, claim, cue } of pending) {
+  // `#a "title a" and #b "title b" (both MERGED)`: a quantified state covers
+  // the refs joined to the one it follows, each with its own title.
+  for (let k = pending.length - 2; k >= 0; k--) {
+    const g = pending[k]!;
+    const next = pending[k + 1]!;
+    if (g.claim?.state != null || !quantified(text, next.claim)) continue;
+    if (!joinsRefs(text.slice(g.follow.end, next.group[0]!.start))) continue;
+    g.claim = next.claim;
+    g.shared = next.shared = true;
+  }
+  for (const { group, claim, cue, shared } of pending) {
     for (const ref of group) {
       const base = ref.key === null ? null : baseRole(ref.key);
       const role = applyCue(base ?? 'related', cue, ref.kindHint);
       if (ref.key !== null && !read.has(ref.key)) read.set(ref.key, role);
-      reader.add(ref, role, claim, group.length > 1, base === null && cue === null);
+      reader.add(ref, role, claim, shared, base === null && cue === null);
     }
   }
   return read;
+}
+
+/** Whether `claim`'s state word is written `both STATE` / `all STATE` (it covers a group). */
+function quantified(text: string, claim: Claim | null): boolean {
+  const span = claim?.state != null ? claim.stateSpan : null;
+  if (span === null || span === undefined) return false;
+  return /\b(?:both|all)[ \t\n*_`]+$/i.test(text.slice(Math.max(0, span.start - 16), span.start));
 }
 
 /** The next "N STATE PRs" state before `at` that still covers refs. */

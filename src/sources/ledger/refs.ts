@@ -10,6 +10,7 @@ import { type InlineText, sourceOffset } from '../markdown/index.js';
 import { stateBeside, type WrittenState } from './states.js';
 import { cueFor, type Cue } from '../meaning/cues.js';
 import {
+  aloneInSentence,
   joinsRefs,
   NEAR,
   sentenceStart,
@@ -21,6 +22,7 @@ import {
   countedStates,
   stateBefore,
   stateInWords,
+  stateOpening,
   type CountedState,
   type ProseState,
 } from '../meaning/prose-states.js';
@@ -127,11 +129,14 @@ function readContexts(inline: InlineText, found: readonly FoundRef[]): RefContex
     const after = parentheticalEnd(text, titleEnd);
     const worded =
       stateBefore(leadNear, first.start - leadNear.length) ??
+      stateOpening(leadNear, text.slice(titleEnd, after), titleEnd) ??
       stateInWords(
         leadNear,
         text.slice(after, tailEnd(text, after, Math.max(nextStart, after), 1)),
         after,
-        real.length === 1,
+        // The only ref of its cell or paragraph, or of its sentence.
+        real.length === 1 ||
+          aloneInSentence(text, sentence, found[groupStart - 1]?.end ?? null, after, nextStart),
       ) ??
       countedBefore(counted, ref.start);
     // The parenthetical state is read after the ref's own title, so a group's
@@ -208,7 +213,9 @@ function besideStates(
     let first = i;
     while (first > 0) {
       const prev = found[first - 1]!;
-      if (!joins.test(text.slice(prev.end, found[first]!.start))) break;
+      // `both STATE` also covers refs that each have a title: `#a `A` and #b `B` (both MERGED)`.
+      const from = written.quantified ? (contexts[first - 1]?.titleEnd ?? prev.end) : prev.end;
+      if (!joins.test(text.slice(from, found[first]!.start))) break;
       first--;
     }
     const recorded = toRecorded(reader, inline, written, i - first + 1 > 1);

@@ -70,6 +70,23 @@ export function tailEnd(text: string, from: number, limit: number, sentences = 2
   return last === undefined ? stop : last + 1;
 }
 
+/**
+ * Whether the sentence holding a ref names no other: the ref before it ends
+ * before the sentence starts (`prevEnd` ≤ `sentence`), and the sentence that
+ * runs on from `from` (past the ref, its title and parenthetical) ends, within
+ * the window, before the next ref starts at `nextStart`.
+ */
+export function aloneInSentence(
+  text: string,
+  sentence: number,
+  prevEnd: number | null,
+  from: number,
+  nextStart: number,
+): boolean {
+  if (prevEnd !== null && prevEnd > sentence) return false;
+  return sentenceEnds(text, from, Math.min(nextStart, from + WINDOW), 1).length > 0;
+}
+
 const JOINS = new Set(['/', ',', '&', '+', 'and', 'or', ',and', ',or']);
 
 /** Whether the text between two refs joins them into one group (`#a / #b`, `#a, #b and #c`). */

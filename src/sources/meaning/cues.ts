@@ -62,6 +62,7 @@ const RETIRES_LEAD = new RegExp(
   [
     String.raw`\b(?:drop|delete|remove|retire)\s+(?:${THIS_PATCH}|it)\s+${WHEN}\s*$`,
     String.raw`\b(?:goes|can\s+go|is\s+dropped|is\s+deleted|retires)\s+${WHEN}\s*$`,
+    String.raw`\b(?:this|that|the|our)\s+(?:patch|script|diff|workaround)\s+waits\s+(?:for|on)\s*$`,
   ].join('|'),
   'i',
 );
@@ -108,7 +109,9 @@ export const LEAD_CUES: readonly [Cue, RegExp][] = [
   ['unrelated', /\bunrelated\b/i],
   [
     'anchor-collision',
-    /\b(?:collides|conflicts)\s+with\s*$|\banchor[\s-]*(?:collision|conflict)s?\b/i,
+    // "Two OPEN PRs rewrite the code it anchors on, #a and #b": the tail's
+    // words for a collision, written before the refs in their sentence.
+    /\b(?:collides|conflicts)\s+with\s*$|\banchor[\s-]*(?:collision|conflict)s?\b|\b(?:touch|edit|rewrite|change|modif(?:y|ie))(?:e?s)?\s+(?:this|that|the)\s+same\b|\brewrites?\s+(?:the\s+code|our\s+anchor|the\s+anchor)/i,
   ],
   ['not-fix', /\bnot\s+(?:the\s+same\s+fix|a\s+fix)\b/i],
   ['retires', RETIRES_LEAD],

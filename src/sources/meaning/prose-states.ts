@@ -4,6 +4,8 @@
  * - before the refs: "Two OPEN PRs rewrite the code …: #a … #b" (the state
  *   covers the refs that follow, up to the count), "its MERGED PR (#n)",
  *   "an already-merged precedent (#n)";
+ * - opening the parenthetical after a ref: "#n (auto-closed by the stale
+ *   bot)", "#n (landed 2026-10-30)";
  * - after a ref, in words: "#n landed in between", "#n was merged",
  *   "closed inactive 2026-07-18", "auto-closed"; in a one-ref sentence also
  *   further on, "#n removes the limit and merged 2026-08-05" (with its date).
@@ -99,19 +101,46 @@ export function stateBefore(lead: string, leadStart: number): ProseState | null 
   return null;
 }
 
-// Right after the ref (and its title): "landed", "was merged", "closed inactive".
+// Opening the parenthetical after a ref (and its title): "(auto-closed by the
+// stale bot)", "(landed 2026-10-30)". The plain state words there are the
+// parenthetical's own reading (claims.ts, ledger/states.ts).
+const OPENS_PARENTHETICAL = /^[ \t\n*_`:]*\([ \t\n*_`]*(landed|auto-closed)(?![\w-])/i;
+
+/** A state in words opening the parenthetical that `text` (right after the ref's title) starts with. */
+export function stateOpening(lead: string, text: string, textStart: number): ProseState | null {
+  if (CONDITIONAL.test(lead)) return null;
+  const m = OPENS_PARENTHETICAL.exec(text);
+  if (m === null) return null;
+  const word = m[1]!;
+  const start = textStart + m[0].length - word.length;
+  return {
+    state: /^landed$/i.test(word) ? 'MERGED' : 'CLOSED',
+    date: findIsoDate(text.slice(m[0].length, m[0].length + 24)),
+    start,
+    end: start + word.length,
+    rewritable: false,
+  };
+}
+
+// Right after the ref (and its title): "landed", "was merged", "closed inactive";
+// also past the `)` of a ref written in apposition ("the attempt (#n) was
+// merged") and in a relative clause ("#n, which landed in 0.6.1").
 // A bare "closed" is too often a verb about something else ("#n closed the gap").
 const WORD_AFTER =
-  /^[ \t\n*_`]*[,;]?[ \t\n]*(?:(?:was|is|has[ \t\n]+been|got|been)[ \t\n]+)?(landed|merged|closed[ \t\n*_]+inactive|auto-closed)\b|^[ \t\n*_`]*[,;]?[ \t\n]*(?:was|has[ \t\n]+been|got|been)[ \t\n]+(closed)\b/i;
-// "… was read again and is still **OPEN**": an upper-case state its own sentence gives the ref.
+  /^[ \t\n*_`]*\)?[ \t\n*_`]*[,;]?[ \t\n]*(?:(?:which|that)[ \t\n]+)?(?:(?:was|is|has[ \t\n]+been|got|been)[ \t\n]+)?(landed|merged|closed[ \t\n*_]+inactive|auto-closed)\b|^[ \t\n*_`]*\)?[ \t\n*_`]*[,;]?[ \t\n]*(?:(?:which|that)[ \t\n]+)?(?:was|has[ \t\n]+been|got|been)[ \t\n]+(closed)\b/i;
+// "… was read again and is still **OPEN**", "the attempt (#n) is CLOSED": an
+// upper-case state its own sentence gives the ref.
 const STILL_STATE =
-  /^[^.;()]{0,100}?\b(?:is|was|remains|stays)[ \t\n>*_]+(?:still[ \t\n>*_]+)?(OPEN|MERGED|CLOSED|DRAFT)\b/;
+  /^\)?[^.;()]{0,100}?\b(?:is|was|remains|stays)[ \t\n>*_]+(?:still[ \t\n>*_]+)?(OPEN|MERGED|CLOSED|DRAFT)\b/;
 // Anywhere in a one-ref cell or sentence: only words that cannot mean anything else.
 const CLOSED_ANYWHERE =
   /\b(?:closed[ \t\n*_]+(?:as[ \t\n]+)?(?:inactive|stale|not[ \t\n]+planned)|auto-closed)\b/i;
 // "#n removes that limit and **merged 2026-08-05**": a merge with its date, further on.
 const MERGED_DATED_ANYWHERE =
   /\b(?:merged|landed)(?=[ \t\n*_`]+(?:on[ \t\n]+)?\d{4}-\d{2}-\d{2}\b)/i;
+// "#n, a 2025 RFC on hugepage registration (CLOSED, "not planned")": an
+// upper-case state opening a parenthetical further on in a one-ref sentence.
+const PAREN_STATE_ANYWHERE = /\([ \t\n*_`]*(OPEN|MERGED|CLOSED|DRAFT)(?![\w-])/;
 // "will be merged 2026-09-01", "expected to land 2026-09-01": a plan, not a state.
 const PLANNED =
   /\b(?:will|would|should|could|may|might|to|expected|planned|scheduled)[ \t\n]+(?:be[ \t\n]+)?$/i;
@@ -151,22 +180,33 @@ export function stateInWords(
   if (!alone) return null;
   return (
     wordsFurtherOn(tail, tailStart, CLOSED_ANYWHERE, 'CLOSED') ??
-    wordsFurtherOn(tail, tailStart, MERGED_DATED_ANYWHERE, 'MERGED')
+    wordsFurtherOn(tail, tailStart, MERGED_DATED_ANYWHERE, 'MERGED') ??
+    wordsFurtherOn(tail, tailStart, PAREN_STATE_ANYWHERE, null)
   );
 }
 
-/** `words` further on in a one-ref tail, unless conditional or planned, as `state`. */
+/**
+ * `words` further on in a one-ref tail, unless conditional or planned, as
+ * `state` (null: the state word `words` captures, which is where it is).
+ */
 function wordsFurtherOn(
   tail: string,
   tailStart: number,
   words: RegExp,
-  state: State,
+  state: State | null,
 ): ProseState | null {
   const m = words.exec(tail);
   if (m === null) return null;
   const before = tail.slice(Math.max(0, m.index - 40), m.index);
   if (CONDITIONAL.test(before) || PLANNED.test(before)) return null;
-  const start = tailStart + m.index;
+  const word = state === null ? m[1]! : m[0];
+  const start = tailStart + m.index + m[0].length - word.length;
   const after = tail.slice(m.index, m.index + m[0].length + 24);
-  return { state, date: findIsoDate(after), start, end: start + m[0].length, rewritable: false };
+  return {
+    state: state ?? (word as State),
+    date: findIsoDate(after),
+    start,
+    end: start + word.length,
+    rewritable: false,
+  };
 }

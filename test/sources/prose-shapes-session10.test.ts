@@ -1,0 +1,154 @@
+/**
+ * States and roles written in the shapes a held-out queue in the team's style
+ * showed (session 10), each read the same way in a patch header's block or
+ * prose and in a ledger's prose (SPEC §2.3–2.4). Every case is a shape, in
+ * words of this project's own.
+ */
+import { describe, expect, it } from 'vitest';
+import type { Mention } from '../../src/model.js';
+import { parseHeader } from '../../src/sources/headers/index.js';
+import { parseLedger } from '../../src/sources/ledger/index.js';
+
+const REPO = 'example-org/engine';
+const lines = (...ls: string[]): string => ls.join('\n') + '\n';
+const header = (text: string): Mention[] =>
+  parseHeader({ path: 'p/fix_rows.diff', text, defaultRepo: REPO, aliases: new Map() }).mentions;
+const ledger = (text: string): Mention[] =>
+  parseLedger({
+    path: 'deploy/patch.upstream.status.md',
+    text,
+    patchesDir: 'deploy/patches',
+    aliases: new Map([['engine', REPO]]),
+  }).mentions;
+const brief = (m: Mention) => [m.ref.replace(`${REPO}#`, '#'), m.line, m.role, m.recordedState];
+
+describe('a state in words that opens the parenthetical after a ref', () => {
+  it('reads "(landed <date>)" as MERGED with its date and "(auto-closed …)" as CLOSED', () => {
+    const text = lines(
+      'UPSTREAM STATUS (re-queried 2026-10-02)',
+      '  issue          #301 "rows drift under DP" (auto-closed by the stale bot',
+      '                 in September; nobody posted a repro).',
+      '  upstream fix   #305 "pad rows before top-k" (landed 2026-09-20, r-ito).',
+    );
+    const ms = header(text);
+    expect(ms.map(brief)).toEqual([
+      ['#301', 2, 'issue', 'CLOSED'],
+      ['#305', 4, 'fix', 'MERGED'],
+    ]);
+    expect(ms[1]?.recordedDate).toBe('2026-09-20');
+  });
+
+  it('does not read it after a condition', () => {
+    const ms = header(lines('If #305 (landed upstream) reaches our base, drop the pad.'));
+    expect(ms.map((m) => m.recordedState)).toEqual([null]);
+  });
+});
+
+describe('a one-ref sentence inside a paragraph that names other refs', () => {
+  it('gives the ref the state its own sentence writes further on, and none to the others', () => {
+    const ms = header(
+      lines(
+        'Issue #310 reported the same stall and was closed as stale in',
+        'August. PR #312 tried a lock around the pool; see its thread.',
+      ),
+    );
+    expect(ms.map(brief)).toEqual([
+      ['#310', 1, 'related', 'CLOSED'],
+      ['#312', 2, 'related', null],
+    ]);
+  });
+
+  it('reads an upper-case state in a parenthetical after an apposition, in a one-ref sentence', () => {
+    const ms = header(
+      lines('Prior art: #320, a 2025 proposal for pinned pools (CLOSED,', '"not planned").'),
+    );
+    expect(ms.map(brief)).toEqual([['#320', 1, 'related', 'CLOSED']]);
+  });
+});
+
+describe('a state verb past the ref: after its closing parenthesis, or in a relative clause', () => {
+  it('reads "the first try (#n) is CLOSED" and "#n, which landed in 1.4"', () => {
+    const ms = header(
+      lines(
+        'The first try (#330) is CLOSED: it only covered the decode path.',
+        'The CUDA twin #332, which landed in 1.4, does the same check.',
+      ),
+    );
+    expect(ms.map(brief)).toEqual([
+      ['#330', 1, 'related', 'CLOSED'],
+      ['#332', 2, 'related', 'MERGED'],
+    ]);
+  });
+});
+
+describe('"both STATE" after refs joined by "and", each with its own title', () => {
+  it('gives both refs the shared state in a header block', () => {
+    const ms = header(
+      lines(
+        'UPSTREAM STATUS (re-queried 2026-10-02)',
+        '  upstream fix   #340 "scale per head" and',
+        '                 #341 "stride per head" (both MERGED 2026-09-01).',
+      ),
+    );
+    expect(ms.map(brief)).toEqual([
+      ['#340', 2, 'fix', 'MERGED'],
+      ['#341', 3, 'fix', 'MERGED'],
+    ]);
+    expect(ms.map((m) => m.sharedState ?? false)).toEqual([true, true]);
+  });
+
+  it('and in a ledger paragraph', () => {
+    const ms = ledger(
+      lines(
+        '# Ledger',
+        '',
+        'The scale fix came in two halves, engine#340 `scale per head` and',
+        'engine#341 `stride per head` (both MERGED 2026-09-01).',
+      ),
+    );
+    expect(ms.map((m) => [m.ref, m.recordedState])).toEqual([
+      [`${REPO}#340`, 'MERGED'],
+      [`${REPO}#341`, 'MERGED'],
+    ]);
+  });
+});
+
+describe('a lower-case "none" after the own-PR label', () => {
+  it('is the whole answer: the refs after it are not ours', () => {
+    const ms = header(
+      lines(
+        'UPSTREAM STATUS (re-queried 2026-10-02)',
+        '  issue          #350 "stall on idle ranks" (OPEN).',
+        '  own PR         none -- we reviewed #352 instead of sending our own.',
+      ),
+    );
+    expect(ms.find((m) => m.ref === `${REPO}#352`)?.role).not.toBe('own');
+  });
+
+  it('is prose when the line goes on ("none for ROCm"): the label still binds', () => {
+    const ms = header(
+      lines(
+        'UPSTREAM STATUS (re-queried 2026-10-02)',
+        '  own PR         none for ROCm yet; the CUDA half is #354 (OPEN).',
+      ),
+    );
+    expect(ms.map(brief)).toEqual([['#354', 2, 'own', 'OPEN']]);
+  });
+});
+
+describe('collision words written before the refs of their sentence', () => {
+  it('makes the refs that follow anchor collisions', () => {
+    const ms = ledger(
+      lines(
+        '# Ledger',
+        '',
+        'Two OPEN PRs rewrite the code our script anchors on, engine#360 and',
+        'engine#361; neither fixes the stall.',
+      ),
+    );
+    expect(ms.map((m) => [m.ref, m.role, m.recordedState])).toEqual([
+      [`${REPO}#360`, 'anchor-collision', 'OPEN'],
+      [`${REPO}#361`, 'anchor-collision', 'OPEN'],
+    ]);
+  });
+});
