@@ -13443,11 +13443,21 @@ var init_block = __esm({
     HEADING = /^[*_=>[-]{0,4}[ \t]*upstream[ \t]+status(?![\w-])/i;
     RULE = /^[-=_~*]{3,}[ \t]*$/;
     KNOWN_LABELS = [
-      [/^(?:upstream[ \t]+)?issues?(?=[\s:]|$)/i, "issue"],
-      [/^third[- ]party[ \t]+PRs?(?=[\s:]|$)/i, "third-party"],
+      [/^(?:(?:upstream[ \t]+|tracking[ \t]+)?issues?|bugs?(?:[ \t]+reports?)?)(?=[\s:]|$)/i, "issue"],
+      [/^(?:third[- ]party|competing|alternative)[ \t]+PRs?(?=[\s:]|$)/i, "third-party"],
       [/^(?:own|our)[ \t]+(?:upstream[ \t]+)?PRs?(?=[\s:]|$)/i, "own"],
-      [/^anchor[ \t]+(?:risks?|collisions?)(?=[\s:]|$)/i, "anchor-collision"],
-      [/^(?:upstream[ \t]+)?fix(?:es)?(?=[\s:]|$)/i, "fix"],
+      [
+        /^(?:anchor[ \t]+(?:risks?|collisions?|conflicts?)|collisions?|collides|conflicts?)(?=[\s:]|$)/i,
+        "anchor-collision"
+      ],
+      [
+        /^(?:(?:upstream[ \t]+)?fix(?:es)?|fixed(?:[ \t]+(?:upstream|by|in))?|upstream[ \t]+PRs?)(?=[\s:]|$)/i,
+        "fix"
+      ],
+      [
+        /^(?:regressed[ \t]+(?:by|in)|introduced[ \t]+(?:by|in)|caused[ \t]+by|cause|culprit)(?=[\s:]|$)/i,
+        "introduced-the-defect"
+      ],
       [/^background(?=[\s:]|$)/i, "background"]
     ];
     ANY_KNOWN_LABEL = new RegExp(
@@ -14056,13 +14066,11 @@ function readBlock2(reader, block2) {
     const none = NONE_AFTER_LABEL.test(
       text3.slice(entry.start, Math.min(entry.end, entry.start + 80))
     );
-    readSpan(
-      reader,
-      entry.start,
-      entry.end,
-      block2.end,
-      (key) => none ? roles.get(key) ?? null : entry.labelled ? entry.role : null
-    ).forEach((role, key) => {
+    readSpan(reader, entry.start, entry.end, block2.end, (key, head2) => {
+      const earlier = roles.get(key) ?? null;
+      if (none || !head2 && earlier !== null) return earlier;
+      return entry.labelled ? entry.role : null;
+    }).forEach((role, key) => {
       if (!roles.has(key)) roles.set(key, role);
     });
   }
@@ -14083,7 +14091,14 @@ function readSpan(reader, start, end, blockEnd, baseRole) {
   for (let i = 0; i < refs.length; ) {
     const first = refs[i];
     if (first.start < consumed) {
-      reader.add(first, "related", null, false);
+      const lead = text3.slice(Math.max(start, first.start - NEAR), first.start);
+      const cue2 = leadCue(lead);
+      reader.add(
+        first,
+        applyCue("related", cue2 === "own" ? null : cue2, first.kindHint),
+        null,
+        false
+      );
       i++;
       continue;
     }
@@ -14146,9 +14161,9 @@ function readSpan(reader, start, end, blockEnd, baseRole) {
     g.claim = next.claim;
     g.shared = next.shared = true;
   }
-  for (const { group, claim, cue, shared } of pending2) {
+  for (const [k, { group, claim, cue, shared }] of pending2.entries()) {
     for (const ref of group) {
-      const base = ref.key === null ? null : baseRole(ref.key);
+      const base = ref.key === null ? null : baseRole(ref.key, k === 0);
       const role = applyCue(base ?? "related", cue, ref.kindHint);
       if (ref.key !== null && !read.has(ref.key)) read.set(ref.key, role);
       reader.add(ref, role, claim, shared, base === null && cue === null);

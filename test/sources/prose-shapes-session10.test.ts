@@ -152,3 +152,69 @@ describe('collision words written before the refs of their sentence', () => {
     ]);
   });
 });
+
+describe('more label spellings', () => {
+  it('knows fixed-upstream, cause, competing and collision labels; unknown ones stay related', () => {
+    const ms = header(
+      lines(
+        'UPSTREAM STATUS (re-queried 2026-10-02)',
+        '  bug report     #400 (OPEN).',
+        '  fixed upstream #401 (MERGED 2026-09-01).',
+        '  regressed by   #402 (MERGED).',
+        '  competing PR   #403 (OPEN).',
+        '  collides       #404 (OPEN).',
+        '  see also       #405 (OPEN).',
+      ),
+    );
+    expect(ms.map((m) => [m.ref.replace(`${REPO}#`, '#'), m.role])).toEqual([
+      ['#400', 'issue'],
+      ['#401', 'fix'],
+      ['#402', 'introduced-the-defect'],
+      ['#403', 'third-party'],
+      ['#404', 'anchor-collision'],
+      ['#405', 'related'],
+    ]);
+  });
+});
+
+describe("a ref inside another ref's title or parenthetical", () => {
+  it('takes the role the words just before it give: "fixed by", "superseded by"', () => {
+    const ms = header(
+      lines(
+        'UPSTREAM STATUS (re-queried 2026-10-02)',
+        '  issue          #410 "stall under load" (CLOSED, fixed by #411).',
+        '  own PR         #412 "pad rows" (CLOSED -- superseded by #413).',
+        '  anchor risk    #414 "Revert #415" (OPEN).',
+      ),
+    );
+    expect(ms.map((m) => [m.ref.replace(`${REPO}#`, '#'), m.role])).toEqual([
+      ['#410', 'issue'],
+      ['#411', 'fix'],
+      ['#412', 'own'],
+      ['#413', 'fix'],
+      ['#414', 'anchor-collision'],
+      ['#415', 'related'],
+    ]);
+  });
+});
+
+describe('a ref written again in a later entry of the same block', () => {
+  it('keeps the role its own entry gave it; the later entry labels only its first refs', () => {
+    const ms = header(
+      lines(
+        'UPSTREAM STATUS (re-queried 2026-10-02)',
+        '  own PR         #420 "pad the tile table" (OPEN).',
+        '  anchor risk    #421 "generate the tile table" (OPEN) deletes the dict',
+        '                 this script edits; if it lands first, #420 must be redone.',
+        '  issue          #422 (OPEN). Same report as #423.',
+      ),
+    );
+    expect(ms.map((m) => [m.ref.replace(`${REPO}#`, '#'), m.line, m.role])).toEqual([
+      ['#420', 2, 'own'],
+      ['#421', 3, 'anchor-collision'],
+      ['#420', 4, 'own'],
+      ['#422', 5, 'issue'],
+      ['#423', 5, 'issue'],
+    ]);
+  });
+});

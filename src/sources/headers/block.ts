@@ -11,8 +11,10 @@
  *   are heading too, and the block's date is the latest date in it.
  * - Label column L: the indent of the first content line after the heading.
  *   A line indented no deeper than L whose leading words are a label begins
- *   a new entry: known labels (`issue`, `third-party PR`, `own PR`/`our PR`,
- *   `anchor risk`/`anchor collision`, `fix`/`upstream fix`) give their role,
+ *   a new entry: known labels (`issue`/`bug report`, `third-party PR`/
+ *   `competing PR`, `own PR`/`our PR`, `anchor risk`/`anchor collision`/
+ *   `collides`, `fix`/`upstream fix`/`fixed upstream`/`upstream PR`,
+ *   `regressed by`/`introduced by`/`cause`, `background`) give their role,
  *   any other label (1–3 words then `:` or two spaces) is `related` — but
  *   only in a block whose first line is a label: in a block of prose
  *   paragraphs only the known labels are labels. A line
@@ -50,11 +52,21 @@ export interface StatusBlock {
 const HEADING = /^[*_=>[-]{0,4}[ \t]*upstream[ \t]+status(?![\w-])/i;
 const RULE = /^[-=_~*]{3,}[ \t]*$/;
 const KNOWN_LABELS: readonly [RegExp, Role][] = [
-  [/^(?:upstream[ \t]+)?issues?(?=[\s:]|$)/i, 'issue'],
-  [/^third[- ]party[ \t]+PRs?(?=[\s:]|$)/i, 'third-party'],
+  [/^(?:(?:upstream[ \t]+|tracking[ \t]+)?issues?|bugs?(?:[ \t]+reports?)?)(?=[\s:]|$)/i, 'issue'],
+  [/^(?:third[- ]party|competing|alternative)[ \t]+PRs?(?=[\s:]|$)/i, 'third-party'],
   [/^(?:own|our)[ \t]+(?:upstream[ \t]+)?PRs?(?=[\s:]|$)/i, 'own'],
-  [/^anchor[ \t]+(?:risks?|collisions?)(?=[\s:]|$)/i, 'anchor-collision'],
-  [/^(?:upstream[ \t]+)?fix(?:es)?(?=[\s:]|$)/i, 'fix'],
+  [
+    /^(?:anchor[ \t]+(?:risks?|collisions?|conflicts?)|collisions?|collides|conflicts?)(?=[\s:]|$)/i,
+    'anchor-collision',
+  ],
+  [
+    /^(?:(?:upstream[ \t]+)?fix(?:es)?|fixed(?:[ \t]+(?:upstream|by|in))?|upstream[ \t]+PRs?)(?=[\s:]|$)/i,
+    'fix',
+  ],
+  [
+    /^(?:regressed[ \t]+(?:by|in)|introduced[ \t]+(?:by|in)|caused[ \t]+by|cause|culprit)(?=[\s:]|$)/i,
+    'introduced-the-defect',
+  ],
   [/^background(?=[\s:]|$)/i, 'background'],
 ];
 /**

@@ -12,7 +12,7 @@ import type { AmbiguousRef, Mention, ParseProblem, Role, SourceResult } from '..
 import { learnAliases, scanRefs, type FoundRef, type RefContext } from '../../refs.js';
 import { findStatusBlocks, type StatusBlock } from './block.js';
 import { isGap, joinsRefs, readFollow, type Claim, type Follow } from './claims.js';
-import { applyCue, cueFor, type Cue } from '../meaning/cues.js';
+import { applyCue, cueFor, leadCue, type Cue } from '../meaning/cues.js';
 import { aloneInSentence, NEAR, sentenceStart, tailEnd, tailLimit } from '../meaning/context.js';
 import {
   countedStates,
@@ -355,9 +355,14 @@ function readBlock(reader: HeaderReader, block: StatusBlock): void {
     const none = NONE_AFTER_LABEL.test(
       text.slice(entry.start, Math.min(entry.end, entry.start + 80)),
     );
-    readSpan(reader, entry.start, entry.end, block.end, (key) =>
-      none ? (roles.get(key) ?? null) : entry.labelled ? entry.role : null,
-    ).forEach((role, key) => {
+    // A ref an earlier entry already named, written again further into this
+    // one ("If #790 lands first, #802 has to be redone"), is spoken of, not
+    // labelled: it keeps the earlier role. The entry's first refs take its label.
+    readSpan(reader, entry.start, entry.end, block.end, (key, head) => {
+      const earlier = roles.get(key) ?? null;
+      if (none || (!head && earlier !== null)) return earlier;
+      return entry.labelled ? entry.role : null;
+    }).forEach((role, key) => {
       if (!roles.has(key)) roles.set(key, role);
     });
   }
@@ -379,8 +384,11 @@ function readSpan(
   start: number,
   end: number,
   blockEnd: number,
-  /** The role a label gives the ref, or null when only its position would (then `related`). */
-  baseRole: (key: string) => Role | null,
+  /**
+   * The role a label gives the ref, or null when only its position would
+   * (then `related`); `head` is true for the span's first group of refs.
+   */
+  baseRole: (key: string, head: boolean) => Role | null,
 ): Map<string, Role> {
   const text = reader.masked.text;
   const read = new Map<string, Role>();
@@ -405,7 +413,16 @@ function readSpan(
   for (let i = 0; i < refs.length;) {
     const first = refs[i]!;
     if (first.start < consumed) {
-      reader.add(first, 'related', null, false);
+      // Only the words just before it speak of it: "(CLOSED, fixed by #b)",
+      // "(superseded by #b)" make #b the fix; "our PR" there is no claim.
+      const lead = text.slice(Math.max(start, first.start - NEAR), first.start);
+      const cue = leadCue(lead);
+      reader.add(
+        first,
+        applyCue('related', cue === 'own' ? null : cue, first.kindHint),
+        null,
+        false,
+      );
       i++;
       continue;
     }
@@ -480,9 +497,9 @@ function readSpan(
     g.claim = next.claim;
     g.shared = next.shared = true;
   }
-  for (const { group, claim, cue, shared } of pending) {
+  for (const [k, { group, claim, cue, shared }] of pending.entries()) {
     for (const ref of group) {
-      const base = ref.key === null ? null : baseRole(ref.key);
+      const base = ref.key === null ? null : baseRole(ref.key, k === 0);
       const role = applyCue(base ?? 'related', cue, ref.kindHint);
       if (ref.key !== null && !read.has(ref.key)) read.set(ref.key, role);
       reader.add(ref, role, claim, shared, base === null && cue === null);

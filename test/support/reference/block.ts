@@ -2,7 +2,9 @@
  * Verbatim copy of src/sources/headers/block.ts as it was before session 4 of
  * issue 14's speed work (commit cc6dd17): the reference its differential test
  * holds the faster code to. Not used by the tool. Only this comment was
- * added, and the import paths changed.
+ * added, and the import paths changed — and, in session 10, KNOWN_LABELS
+ * mirrors the labels the tool learned then (a change of meaning, not of
+ * speed, which both must share).
  */
 /**
  * Finding the UPSTREAM STATUS block(s) of a masked preamble and cutting them
@@ -56,11 +58,21 @@ export interface StatusBlock {
 const HEADING = /^[*_=>[-]{0,4}[ \t]*upstream[ \t]+status(?![\w-])/i;
 const RULE = /^[-=_~*]{3,}[ \t]*$/;
 const KNOWN_LABELS: readonly [RegExp, Role][] = [
-  [/^(?:upstream[ \t]+)?issues?(?=[\s:]|$)/i, 'issue'],
-  [/^third[- ]party[ \t]+PRs?(?=[\s:]|$)/i, 'third-party'],
+  [/^(?:(?:upstream[ \t]+|tracking[ \t]+)?issues?|bugs?(?:[ \t]+reports?)?)(?=[\s:]|$)/i, 'issue'],
+  [/^(?:third[- ]party|competing|alternative)[ \t]+PRs?(?=[\s:]|$)/i, 'third-party'],
   [/^(?:own|our)[ \t]+(?:upstream[ \t]+)?PRs?(?=[\s:]|$)/i, 'own'],
-  [/^anchor[ \t]+(?:risks?|collisions?)(?=[\s:]|$)/i, 'anchor-collision'],
-  [/^(?:upstream[ \t]+)?fix(?:es)?(?=[\s:]|$)/i, 'fix'],
+  [
+    /^(?:anchor[ \t]+(?:risks?|collisions?|conflicts?)|collisions?|collides|conflicts?)(?=[\s:]|$)/i,
+    'anchor-collision',
+  ],
+  [
+    /^(?:(?:upstream[ \t]+)?fix(?:es)?|fixed(?:[ \t]+(?:upstream|by|in))?|upstream[ \t]+PRs?)(?=[\s:]|$)/i,
+    'fix',
+  ],
+  [
+    /^(?:regressed[ \t]+(?:by|in)|introduced[ \t]+(?:by|in)|caused[ \t]+by|cause|culprit)(?=[\s:]|$)/i,
+    'introduced-the-defect',
+  ],
   [/^background(?=[\s:]|$)/i, 'background'],
 ];
 // 1–3 words then `:` or a two-space gap: the shape of a label column. Words
