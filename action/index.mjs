@@ -13751,7 +13751,7 @@ var init_cues = __esm({
       ],
       [
         "not-fix",
-        /\bnot\s+(?:this|the\s+same|a|our)\s+fix\b|\bneither\s+fix(?:es)?\b|\bdoes\s+not\s+fix\b|\bdoesn't\s+fix\b|\borthogonal\b|\badjacent\b|\bdifferent\s+(?:defect|symptom|site|bug)\b|\b(?:a|adds\s+a|only\s+a)\s+(?:regression\s+)?test\b|\bshape\s+(?:this\s+patch|we)\s+cop|\bsame\s+bug\s+class\b|\bother\s+platform\b/i
+        /\bnot\s+(?:this|the\s+same|a|our)\s+fix\b|\bneither\s+fix(?:es)?\b|\bdoes\s+not\s+fix\b|\bdoesn't\s+fix\b|\borthogonal\b|\badjacent\b|\bdifferent\s+(?:defect|symptom|site|bug)\b|\b(?:a|adds\s+a|only\s+a)\s+(?:regression\s+)?test\b|\btests?[\s-]+only\b|\bshape\s+(?:this\s+patch|we)\s+cop|\bsame\s+bug\s+class\b|\bother\s+platform\b/i
       ],
       [
         "fix",
@@ -14719,7 +14719,7 @@ function parseTrailers(input2) {
   );
   const reader = new TrailerReader(input2, {
     aliases: input2.aliases ?? /* @__PURE__ */ new Map(),
-    defaultRepo: null
+    defaultRepo: input2.layout == null ? input2.defaultRepo ?? null : null
   });
   const ctx = { appliedUpstream, layout: input2.layout ?? null };
   for (const field of raw) {
@@ -15029,7 +15029,8 @@ function readPatchHeader(input2, options = {}) {
     startOffset: preamble.startOffset,
     startLine: preamble.startLine,
     layout,
-    ...input2.aliases ? { aliases: input2.aliases } : {}
+    ...input2.aliases ? { aliases: input2.aliases } : {},
+    defaultRepo: input2.defaultRepo
   }) : null;
   const header2 = trailers !== null && proseAddsNothing(preamble, trailers.claimedLines) ? proseless(input2, preamble) : parseHeader(input2, preamble);
   let claimed = null;
@@ -15158,8 +15159,7 @@ function sectionRepos(text3, tree, aliases, fallback = null) {
   let fileRepo;
   const fileRepoOf = () => {
     if (fileRepo === void 0) {
-      const all = reposIn(0, text3.length);
-      fileRepo = all.size === 0 ? fallback : only(all);
+      fileRepo = only(reposIn(0, text3.length)) ?? fallback;
     }
     return fileRepo;
   };
@@ -15176,7 +15176,7 @@ function sectionRepos(text3, tree, aliases, fallback = null) {
         if (parent.depth < h.depth && parent.end >= h.end)
           repos = reposIn(parent.start, parent.end);
       }
-      repo = repos.size === 0 ? fileRepoOf() : only(repos);
+      repo = repos.size === 0 ? fileRepoOf() : only(repos) ?? fallback;
       byHead.set(i, repo);
     }
     return repo;
@@ -15290,7 +15290,10 @@ function readDitto(text3) {
   const rest = text3.slice(mark[0].length);
   if (/anchor[\s-]*collision/i.test(rest)) return { role: "anchor-collision" };
   if (/same[\s-]+(?:bug|defect)/i.test(rest)) return { role: "related" };
-  return { role: null };
+  if (/^\W*(?:the\s+)?(?:cause|culprit|regression)\b/i.test(rest))
+    return { role: "introduced-the-defect" };
+  const role = applyCue("fix", tailCue(rest));
+  return { role: role === "fix" ? null : role };
 }
 function isPathLike(value) {
   const v = value.trim();
@@ -15343,6 +15346,7 @@ var DITTO, PLAIN_PATH;
 var init_paths2 = __esm({
   "src/sources/ledger/paths.ts"() {
     "use strict";
+    init_cues();
     init_paths();
     DITTO = /^\s*(?:″|〃|''|"|“|”|ditto\b)/i;
     PLAIN_PATH = /^(?!\s)(?!\.\.?(?:\/|$))[^/\\]+(?:\/(?!\.\.?(?:\/|$))[^/\\]+)*(?<!\s)$/;
@@ -22766,23 +22770,44 @@ var init_columns = __esm({
       patches: "patch",
       "patch file": "patch",
       "patch files": "patch",
+      file: "patch",
+      files: "patch",
+      path: "patch",
+      script: "patch",
+      scripts: "patch",
+      "patch script": "patch",
+      "anchor script": "patch",
       "upstream issue": "issue",
       "upstream issues": "issue",
       issue: "issue",
       issues: "issue",
+      bug: "issue",
+      bugs: "issue",
+      "bug report": "issue",
+      "upstream bug": "issue",
+      "tracking issue": "issue",
       "upstream pr": "pr",
       "upstream prs": "pr",
       "upstream pull request": "pr",
       "upstream pull requests": "pr",
+      "pull request": "pr",
+      "pull requests": "pr",
+      "upstream fix": "pr",
+      "fix pr": "pr",
       pr: "pr",
       prs: "pr",
       ours: "ours",
       own: "ours",
+      "our pr": "ours",
+      mine: "ours",
       "pr state": "state",
       "pr states": "state",
       "upstream pr state": "state",
       "upstream state": "state",
-      state: "state"
+      state: "state",
+      status: "state",
+      "pr status": "state",
+      "upstream status": "state"
     };
   }
 });

@@ -8,6 +8,9 @@ import { describe, expect, it } from 'vitest';
 import type { Mention } from '../../src/model.js';
 import { parseHeader } from '../../src/sources/headers/index.js';
 import { parseLedger } from '../../src/sources/ledger/index.js';
+import { findColumns } from '../../src/sources/ledger/columns.js';
+import { readDitto } from '../../src/sources/ledger/paths.js';
+import { readPatchHeader } from '../../src/sources/headers/patch-header.js';
 
 const REPO = 'example-org/engine';
 const lines = (...ls: string[]): string => ls.join('\n') + '\n';
@@ -216,5 +219,111 @@ describe('a ref written again in a later entry of the same block', () => {
       ['#422', 5, 'issue'],
       ['#423', 5, 'issue'],
     ]);
+  });
+});
+
+describe('ledger columns by other names', () => {
+  it('reads file / upstream PR / state / ours / issue / notes as a patch table', () => {
+    expect(findColumns(['file', 'upstream PR', 'state', 'ours', 'issue', 'notes'])).toEqual({
+      patch: 0,
+      pr: 1,
+      state: 2,
+      ours: 3,
+      issue: 4,
+      retires: false,
+    });
+    expect(findColumns(['script', 'fixes', 'pull request', 'status', 'bug report'])).toEqual({
+      patch: 0,
+      pr: 2,
+      state: 3,
+      ours: null,
+      issue: 4,
+      retires: false,
+    });
+  });
+
+  it('indexes the rows of such a table and reads their refs and states', () => {
+    const r = parseLedger({
+      path: 'deploy/patch.upstream.status.md',
+      text: lines(
+        '| file | upstream PR | status | ours | issue |',
+        '|---|---|---|---|---|',
+        '| `engine/pad_rows.py` | engine#500 | *open* | yes | engine#498 |',
+      ),
+      patchesDir: 'deploy/patches',
+      aliases: new Map([['engine', REPO]]),
+    });
+    expect(r.patches.map((p) => p.path)).toEqual(['deploy/patches/engine/pad_rows.py']);
+    expect(r.mentions.map((m) => [m.ref, m.role, m.recordedState])).toEqual([
+      [`${REPO}#500`, 'own', 'OPEN'],
+      [`${REPO}#498`, 'issue', null],
+    ]);
+  });
+});
+
+describe('ditto parentheticals in the words the prose readers know', () => {
+  it.each<[string, string | null]>([
+    ['″ (collides)', 'anchor-collision'],
+    ['〃 (test only)', 'related'],
+    ['ditto (cause, not a fix)', 'introduced-the-defect'],
+    ['″ (background)', 'background'],
+    ['″ (alternative repair)', 'third-party'],
+    ['″ (same defect, other path)', 'related'],
+    ['″ (second half)', null],
+  ])('%s → %s', (cell, role) => {
+    expect(readDitto(cell)?.role).toBe(role);
+  });
+});
+
+describe('fields of a queue patch', () => {
+  it('give a bare #N the repository of its ledger row; an ecosystem patch keeps it unattributed', () => {
+    const text = lines(
+      'Backport of two upstream commits.',
+      '',
+      'Upstream: #455 / #461 (both merged after our pinned tag)',
+      '---',
+      'diff --git a/a b/a',
+    );
+    const queue = readPatchHeader({
+      path: 'deploy/patches/engine/0002-cq.patch',
+      text,
+      defaultRepo: REPO,
+      aliases: new Map(),
+    });
+    expect(queue.mentions.map((m) => [m.ref, m.line, m.role])).toEqual([
+      [`${REPO}#455`, 3, 'fix'],
+      [`${REPO}#461`, 3, 'fix'],
+    ]);
+    expect(queue.ambiguous).toEqual([]);
+    const layer = readPatchHeader(
+      { path: 'package/engine/0002-cq.patch', text, defaultRepo: REPO, aliases: new Map() },
+      { layout: 'buildroot' },
+    );
+    expect(layer.mentions.filter((m) => m.role === 'fix')).toEqual([]);
+  });
+});
+
+describe('a patches folder README that also cites another project', () => {
+  it('gives its bare refs the folder repository, and a ref after another project the nearest', () => {
+    const r = parseLedger({
+      path: 'deploy/patches/engine/README.md',
+      text: lines(
+        '# engine patches',
+        '',
+        'Ours upstream: example-org/engine#505.',
+        '',
+        '- #510 (merged): drop `pad_rows.py` at the next bump.',
+        '- The kernel side is tracked as other-org/kernels#81 (OPEN).',
+      ),
+      patchesDir: 'deploy/patches/engine',
+      document: true,
+      defaultRepo: REPO,
+    });
+    expect(r.mentions.map((m) => m.ref)).toEqual([
+      `${REPO}#505`,
+      `${REPO}#510`,
+      'other-org/kernels#81',
+    ]);
+    expect(r.ambiguous).toEqual([]);
   });
 });

@@ -49,6 +49,7 @@ export function readPatchHeader(
         startLine: preamble.startLine,
         layout,
         ...(input.aliases ? { aliases: input.aliases } : {}),
+        defaultRepo: input.defaultRepo,
       })
     : null;
   // Refs only in fields (`Upstream-Status: Submitted [URL]`): the prose

@@ -6,6 +6,7 @@
  */
 import { posix } from 'node:path';
 import type { Role } from '../../model.js';
+import { applyCue, tailCue } from '../meaning/cues.js';
 import { isAbsolute, normaliseRelPath } from '../records/paths.js';
 
 /** `″`, `"`, `〃`, `''`, curly quotes, or the word `ditto`, at the start of the cell. */
@@ -23,7 +24,13 @@ export function readDitto(text: string): DittoMark | null {
   const rest = text.slice(mark[0].length);
   if (/anchor[\s-]*collision/i.test(rest)) return { role: 'anchor-collision' };
   if (/same[\s-]+(?:bug|defect)/i.test(rest)) return { role: 'related' };
-  return { role: null };
+  // "(cause, not a fix)", "(the regression)": the row names the defect's cause.
+  if (/^\W*(?:the\s+)?(?:cause|culprit|regression)\b/i.test(rest))
+    return { role: 'introduced-the-defect' };
+  // Any other word the prose readers know: "(collides)", "(test only)",
+  // "(background)", "(alternative repair)". A cue can only take the fix away.
+  const role = applyCue('fix', tailCue(rest));
+  return { role: role === 'fix' ? null : role };
 }
 
 /** Could this backticked text name a file? Refs, URLs, flags and prose cannot. */

@@ -5,7 +5,9 @@
  * refs of its own takes its parent's; and a file whose refs all name one
  * repository gives it everywhere. Where two repositories meet, only the
  * nearest full ref before a bare one in its own cell or paragraph decides
- * (refs.ts), and otherwise the ref is ambiguous.
+ * (refs.ts), and otherwise the ref is ambiguous — unless the caller gives a
+ * fallback: a patches folder's README defaults to its folder's repository
+ * even where it also cites another project.
  */
 import type { Root } from 'mdast';
 import { reposNamed } from '../../refs.js';
@@ -57,8 +59,9 @@ export function sectionRepos(
   let fileRepo: string | null | undefined;
   const fileRepoOf = (): string | null => {
     if (fileRepo === undefined) {
-      const all = reposIn(0, text.length);
-      fileRepo = all.size === 0 ? fallback : only(all);
+      // A document that names several repos (a folder's README citing another
+      // project) still defaults to the one its folder is about.
+      fileRepo = only(reposIn(0, text.length)) ?? fallback;
     }
     return fileRepo;
   };
@@ -76,7 +79,7 @@ export function sectionRepos(
         if (parent.depth < h.depth && parent.end >= h.end)
           repos = reposIn(parent.start, parent.end);
       }
-      repo = repos.size === 0 ? fileRepoOf() : only(repos);
+      repo = repos.size === 0 ? fileRepoOf() : (only(repos) ?? fallback);
       byHead.set(i, repo);
     }
     return repo;

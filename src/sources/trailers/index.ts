@@ -45,7 +45,7 @@ export function parseTrailers(input: TrailerInput): TrailerResult {
   );
   const reader = new TrailerReader(input, {
     aliases: input.aliases ?? new Map(),
-    defaultRepo: null,
+    defaultRepo: input.layout == null ? (input.defaultRepo ?? null) : null,
   });
   const ctx = { appliedUpstream, layout: input.layout ?? null };
   for (const field of raw) {

@@ -73,4 +73,10 @@ export interface TrailerInput {
   aliases?: ReadonlyMap<string, string>;
   /** The ecosystem layout the patch was found in; absent or null for a queue's patch. */
   layout?: PatchLayout | null;
+  /**
+   * The repository a bare `#N` in a field belongs to: a queue patch's ledger
+   * row or record gives it (`Upstream: #455 / #461`). Ecosystem patches pass
+   * none: a bare `#N` there is copied from upstream (copied-refs.ts).
+   */
+  defaultRepo?: string | null;
 }
