@@ -13690,6 +13690,7 @@ function applyCue(base, cue, kindHint = null) {
   }
 }
 function cueFor(leadNear, leadFar, tail) {
+  if (OURS_RIGHT_AFTER.test(tail)) return "own";
   const near = leadCue(leadNear);
   if (near !== null && near !== "unrelated") return near;
   const fromTail = tailCue(tail);
@@ -13697,7 +13698,7 @@ function cueFor(leadNear, leadFar, tail) {
   if (near === "unrelated" || /\bunrelated\b/i.test(leadFar)) return "unrelated";
   return null;
 }
-var THIS_PATCH, OBSOLETE, WHEN, RETIRES, RETIRES_LEAD, RETIRES_NEGATED, TAIL_CUES, LEAD_CUES, ANY_TAIL, ANY_LEAD, FIX_ROLES;
+var THIS_PATCH, OBSOLETE, WHEN, RETIRES, RETIRES_LEAD, RETIRES_NEGATED, TAIL_CUES, LEAD_CUES, ANY_TAIL, ANY_LEAD, FIX_ROLES, OURS_RIGHT_AFTER;
 var init_cues = __esm({
   "src/sources/meaning/cues.ts"() {
     "use strict";
@@ -13782,10 +13783,21 @@ var init_cues = __esm({
     ANY_TAIL = anyOf(TAIL_CUES);
     ANY_LEAD = anyOf(LEAD_CUES);
     FIX_ROLES = /* @__PURE__ */ new Set(["fix", "own", "third-party"]);
+    OURS_RIGHT_AFTER = /^[^\S\n]*\((?:ours|our\s+(?:own\s+)?PR|by\s+us)\b/i;
   }
 });
 
 // src/sources/meaning/prose-states.ts
+function takeCounted(counted, at, sentence) {
+  let found4 = null;
+  for (const c of counted) {
+    if (c.end > at) continue;
+    if (c.count === null ? c.start >= sentence : c.count > 0) found4 = c;
+  }
+  if (found4 === null) return null;
+  if (found4.count !== null) found4.count--;
+  return found4;
+}
 function countedStates(text3) {
   const out = [];
   if (!UPPER_STATE.test(text3)) return out;
@@ -14130,7 +14142,7 @@ function readSpan(reader, start, end, blockEnd, baseRole) {
         text3.slice(after, tailEnd(text3, after, nextStart, 1)),
         after,
         alone
-      ) ?? takeCounted(counted, first.start);
+      ) ?? takeCounted(counted, first.start, sentence);
       if (worded !== null) {
         claim = {
           state: worded.state,
@@ -14175,13 +14187,6 @@ function quantified(text3, claim) {
   const span2 = claim?.state != null ? claim.stateSpan : null;
   if (span2 === null || span2 === void 0) return false;
   return /\b(?:both|all)[ \t\n*_`]+$/i.test(text3.slice(Math.max(0, span2.start - 16), span2.start));
-}
-function takeCounted(counted, at) {
-  let found4 = null;
-  for (const c of counted) if (c.end <= at && (c.count === null || c.count > 0)) found4 = c;
-  if (found4 === null) return null;
-  if (found4.count !== null) found4.count--;
-  return found4;
 }
 function readOutsideBlocks(reader, masked, blocks) {
   let b = 0;
@@ -22551,7 +22556,7 @@ function readContexts(inline2, found4) {
       after,
       // The only ref of its cell or paragraph, or of its sentence.
       real.length === 1 || aloneInSentence(text3, sentence, found4[groupStart - 1]?.end ?? null, after, nextStart)
-    ) ?? countedBefore(counted, ref.start);
+    ) ?? takeCounted(counted, ref.start, sentence);
     return { titleEnd: titleAfter(inline2, ref.end), cue, worded };
   });
 }
@@ -22593,11 +22598,6 @@ function parentheticalEnd(text3, from) {
   if (text3[at] !== "(") return from;
   const close = text3.slice(at, at + 200).indexOf(")");
   return close < 0 ? from : at + close + 1;
-}
-function countedBefore(counted, at) {
-  let found4 = null;
-  for (const c of counted) if (c.end <= at) found4 = c;
-  return found4;
 }
 function besideStates(reader, inline2, found4, contexts) {
   const out = found4.map(() => null);
@@ -22694,7 +22694,8 @@ function readProse(reader, node) {
   for (const ref of refs) {
     const at = ref.found.start;
     const inAnchorSentence = anchors.some(([s, e]) => at >= s && at < e);
-    const role = applyCue(inAnchorSentence ? "anchor-collision" : "related", ref.cue, ref.kindHint);
+    const base = inAnchorSentence && ref.cue !== "own" ? "anchor-collision" : "related";
+    const role = applyCue(base, ref.cue, ref.kindHint);
     const mention = toMention(reader, ref, null, role, ref.beside);
     if (!inAnchorSentence && ref.cue === null) mention.roleByDefault = true;
     reader.result.mentions.push(mention);

@@ -327,3 +327,42 @@ describe('a patches folder README that also cites another project', () => {
     expect(r.ambiguous).toEqual([]);
   });
 });
+
+describe('"N STATE PRs" before the refs', () => {
+  it('covers N refs in a ledger paragraph too, and not the ref after them', () => {
+    const ms = ledger(
+      lines(
+        '# Ledger',
+        '',
+        'Three OPEN PRs touch the pool: engine#601, engine#602 and engine#603.',
+        'Only engine#604 (ours) changes the order; the other three are anchor',
+        'collisions for `pool_order.py`.',
+      ),
+    );
+    expect(ms.map((m) => [m.ref.replace(`${REPO}#`, '#'), m.role, m.recordedState])).toEqual([
+      ['#601', 'related', 'OPEN'],
+      ['#602', 'related', 'OPEN'],
+      ['#603', 'related', 'OPEN'],
+      ['#604', 'own', null],
+    ]);
+  });
+
+  it('with "all" and no number, covers the refs of its own sentence only', () => {
+    const ms = header(lines('All OPEN PRs that touch the pool: #611 and #612. Then #613 came up.'));
+    expect(ms.map((m) => [m.ref.replace(`${REPO}#`, '#'), m.recordedState])).toEqual([
+      ['#611', 'OPEN'],
+      ['#612', 'OPEN'],
+      ['#613', null],
+    ]);
+  });
+});
+
+describe('"(ours)" right after a ref', () => {
+  it('makes it own in a header paragraph', () => {
+    const ms = header(lines('The fix is #620 (ours, OPEN); #621 is a test.'));
+    expect(ms.map((m) => [m.ref.replace(`${REPO}#`, '#'), m.role])).toEqual([
+      ['#620', 'own'],
+      ['#621', 'related'],
+    ]);
+  });
+});

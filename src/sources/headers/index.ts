@@ -19,8 +19,7 @@ import {
   stateBefore,
   stateInWords,
   stateOpening,
-  type CountedState,
-  type ProseState,
+  takeCounted,
 } from '../meaning/prose-states.js';
 import { detached } from './detach.js';
 import { collapseLinks } from './links.js';
@@ -461,7 +460,7 @@ function readSpan(
           after,
           alone,
         ) ??
-        takeCounted(counted, first.start);
+        takeCounted(counted, first.start, sentence);
       if (worded !== null) {
         claim = {
           state: worded.state,
@@ -513,15 +512,6 @@ function quantified(text: string, claim: Claim | null): boolean {
   const span = claim?.state != null ? claim.stateSpan : null;
   if (span === null || span === undefined) return false;
   return /\b(?:both|all)[ \t\n*_`]+$/i.test(text.slice(Math.max(0, span.start - 16), span.start));
-}
-
-/** The next "N STATE PRs" state before `at` that still covers refs. */
-function takeCounted(counted: CountedState[], at: number): ProseState | null {
-  let found: CountedState | null = null;
-  for (const c of counted) if (c.end <= at && (c.count === null || c.count > 0)) found = c;
-  if (found === null) return null;
-  if (found.count !== null) found.count--;
-  return found;
 }
 
 /** Outside a block, each paragraph is a context for bare refs, read like an unlabelled entry. */

@@ -21,7 +21,10 @@ export function readProse(reader: LedgerReader, node: Nodes): void {
   for (const ref of refs) {
     const at = ref.found.start;
     const inAnchorSentence = anchors.some(([s, e]) => at >= s && at < e);
-    const role = applyCue(inAnchorSentence ? 'anchor-collision' : 'related', ref.cue, ref.kindHint);
+    // "Only #d (ours) changes it; the other three are anchor collisions": the
+    // ref's own words say whose it is, the sentence's are about the others.
+    const base = inAnchorSentence && ref.cue !== 'own' ? 'anchor-collision' : 'related';
+    const role = applyCue(base, ref.cue, ref.kindHint);
     const mention = toMention(reader, ref, null, role, ref.beside);
     if (!inAnchorSentence && ref.cue === null) mention.roleByDefault = true;
     reader.result.mentions.push(mention);

@@ -23,7 +23,7 @@ import {
   stateBefore,
   stateInWords,
   stateOpening,
-  type CountedState,
+  takeCounted,
   type ProseState,
 } from '../meaning/prose-states.js';
 
@@ -138,7 +138,7 @@ function readContexts(inline: InlineText, found: readonly FoundRef[]): RefContex
         real.length === 1 ||
           aloneInSentence(text, sentence, found[groupStart - 1]?.end ?? null, after, nextStart),
       ) ??
-      countedBefore(counted, ref.start);
+      takeCounted(counted, ref.start, sentence);
     // The parenthetical state is read after the ref's own title, so a group's
     // earlier refs find it through the group join in besideStates.
     return { titleEnd: titleAfter(inline, ref.end), cue, worded };
@@ -192,11 +192,6 @@ function parentheticalEnd(text: string, from: number): number {
 }
 
 /** "Two OPEN PRs … #a … #b": the nearest such state before `at` (never rewritten per ref). */
-function countedBefore(counted: readonly CountedState[], at: number): ProseState | null {
-  let found: CountedState | null = null;
-  for (const c of counted) if (c.end <= at) found = c;
-  return found;
-}
 
 function besideStates(
   reader: LedgerReader,

@@ -198,8 +198,12 @@ export function applyCue(base: Role, cue: Cue | null, kindHint: RefKind | null =
   }
 }
 
+/** "#n (ours)", "#n (ours, CLOSED …)", "#n (our PR)": the parenthetical right after the ref says whose it is. */
+const OURS_RIGHT_AFTER = /^[^\S\n]*\((?:ours|our\s+(?:own\s+)?PR|by\s+us)\b/i;
+
 /** The cue for one ref: its lead (nearest first) decides before its tail. */
 export function cueFor(leadNear: string, leadFar: string, tail: string): Cue | null {
+  if (OURS_RIGHT_AFTER.test(tail)) return 'own';
   const near = leadCue(leadNear);
   if (near !== null && near !== 'unrelated') return near;
   const fromTail = tailCue(tail);

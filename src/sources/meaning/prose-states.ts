@@ -56,6 +56,29 @@ export interface CountedState extends ProseState {
 const UPPER_STATE = /OPEN|MERGED|CLOSED|DRAFT/;
 
 /** Every "N STATE PRs" in `text`; the state word must be written upper-case. */
+/**
+ * The "N STATE PRs" state before `at` that still covers refs: each ref it
+ * covers uses one of N, so "Three OPEN PRs touch it: #a, #b and #c. Only #d
+ * (ours) …" gives #d nothing, while "Two OPEN PRs rewrite the code. Neither
+ * fixes it. #a … #b …" reaches across sentences. Without a number ("OPEN
+ * PRs that touch it: …") it covers the refs of its own sentence (from
+ * `sentence`).
+ */
+export function takeCounted(
+  counted: CountedState[],
+  at: number,
+  sentence: number,
+): ProseState | null {
+  let found: CountedState | null = null;
+  for (const c of counted) {
+    if (c.end > at) continue;
+    if (c.count === null ? c.start >= sentence : c.count > 0) found = c;
+  }
+  if (found === null) return null;
+  if (found.count !== null) found.count--;
+  return found;
+}
+
 export function countedStates(text: string): CountedState[] {
   const out: CountedState[] = [];
   // Only an upper-case state word counts: without one, no scan.
