@@ -13451,7 +13451,7 @@ var init_block = __esm({
         "anchor-collision"
       ],
       [
-        /^(?:(?:upstream[ \t]+)?fix(?:es)?|fixed(?:[ \t]+(?:upstream|by|in))?|upstream[ \t]+PRs?)(?=[\s:]|$)/i,
+        /^(?:(?:upstream[ \t]+)?fix(?:es)?|fixed(?:[ \t]+(?:upstream|by|in))?|upstream[ \t]+PRs?|retires(?:[ \t]+(?:it|this|the[ \t]+patch))?|drops?[ \t]+(?:when|on))(?=[\s:]|$)/i,
         "fix"
       ],
       [
@@ -13689,16 +13689,28 @@ function applyCue(base, cue, kindHint = null) {
       return base === "related" || base === "fix" ? "own" : base;
   }
 }
-function cueFor(leadNear, leadFar, tail) {
+function cueFor(leadNear, leadFar, tail, rest = "") {
   if (OURS_RIGHT_AFTER.test(tail)) return "own";
   const near = leadCue(leadNear);
   if (near !== null && near !== "unrelated") return near;
   const fromTail = tailCue(tail);
   if (fromTail !== null) return fromTail;
   if (near === "unrelated" || /\bunrelated\b/i.test(leadFar)) return "unrelated";
+  if (rest.length > tail.length && retiresBack(rest.slice(0, WIDE_REST))) return "retires";
   return null;
 }
-var THIS_PATCH, OBSOLETE, WHEN, RETIRES, RETIRES_LEAD, RETIRES_NEGATED, TAIL_CUES, LEAD_CUES, ANY_TAIL, ANY_LEAD, FIX_ROLES, OURS_RIGHT_AFTER;
+function retiresBack(text3) {
+  const m = RETIRES.exec(text3);
+  if (m === null || !unnegated(text3, RETIRES)) return false;
+  const before = text3.slice(0, m.index);
+  const start = Math.max(
+    before.lastIndexOf(". "),
+    before.lastIndexOf(".\n"),
+    before.lastIndexOf(";")
+  );
+  return BACK_TO_REF.test(text3.slice(start + 1, m.index + m[0].length));
+}
+var THIS_PATCH, OBSOLETE, WHEN, RETIRES, RETIRES_LEAD, RETIRES_NEGATED, TAIL_CUES, LEAD_CUES, ANY_TAIL, ANY_LEAD, FIX_ROLES, OURS_RIGHT_AFTER, WIDE_REST, BACK_TO_REF;
 var init_cues = __esm({
   "src/sources/meaning/cues.ts"() {
     "use strict";
@@ -13784,6 +13796,8 @@ var init_cues = __esm({
     ANY_LEAD = anyOf(LEAD_CUES);
     FIX_ROLES = /* @__PURE__ */ new Set(["fix", "own", "third-party"]);
     OURS_RIGHT_AFTER = /^[^\S\n]*\((?:ours|our\s+(?:own\s+)?PR|by\s+us)\b/i;
+    WIDE_REST = 480;
+    BACK_TO_REF = /\b(?:it|its|whose|th(?:is|at|e)\s+(?:PR|pull\s+request|one))\b/i;
   }
 });
 
@@ -14132,7 +14146,8 @@ function readSpan(reader, start, end, blockEnd, baseRole) {
       // Words in the next ref's own sentence are about that ref.
       tailEnd(text3, follow.titleEnd, tailLimit(text3, follow.end, nextStart))
     );
-    const cue = cueFor(leadNear, leadFar, tail);
+    const rest = text3.slice(follow.titleEnd, tailLimit(text3, follow.end, nextStart));
+    const cue = cueFor(leadNear, leadFar, tail, rest);
     let claim = follow.claim?.state != null ? follow.claim : null;
     if (claim === null) {
       const after = Math.max(follow.end, follow.titleEnd);
@@ -22548,7 +22563,8 @@ function readContexts(inline2, found4) {
       titleEnd,
       tailEnd(text3, titleEnd, tailLimit(text3, titleEnd, nextStart))
     );
-    const cue = cueFor(leadNear, leadFar, tail);
+    const rest = text3.slice(titleEnd, tailLimit(text3, titleEnd, nextStart));
+    const cue = cueFor(leadNear, leadFar, tail, rest);
     const after = parentheticalEnd(text3, titleEnd);
     const worded = stateBefore(leadNear, first.start - leadNear.length) ?? stateOpening(leadNear, text3.slice(titleEnd, after), titleEnd) ?? stateInWords(
       leadNear,
@@ -25002,11 +25018,18 @@ function byFolder(indexed) {
   return out;
 }
 function folderRepo(folder) {
-  const repos = /* @__PURE__ */ new Set();
+  const counts = /* @__PURE__ */ new Map();
   for (const [, entries2] of folder) {
-    for (const e of entries2) if (e.repo !== null) repos.add(e.repo);
+    for (const e of entries2) if (e.repo !== null) counts.set(e.repo, (counts.get(e.repo) ?? 0) + 1);
   }
-  return repos.size === 1 ? [...repos][0] ?? null : null;
+  let best = null;
+  let bestCount = 0;
+  let tied = false;
+  for (const [repo, n] of counts) {
+    if (n > bestCount) [best, bestCount, tied] = [repo, n, false];
+    else if (n === bestCount) tied = true;
+  }
+  return tied ? null : best;
 }
 function folderPatch(folder) {
   const rows = /* @__PURE__ */ new Map();

@@ -427,11 +427,21 @@ function byFolder(indexed: ReadonlyMap<string, PatchEntry[]>): Map<string, Index
 
 /** The one repo the indexed patches of a folder name, or null. */
 function folderRepo(folder: Indexed): string | null {
-  const repos = new Set<string>();
+  // Most of a folder's patches name one upstream; a row whose only ref is
+  // another project's issue (a bug reported to a dependency) does not make
+  // the folder's README ambiguous. A tie names none.
+  const counts = new Map<string, number>();
   for (const [, entries] of folder) {
-    for (const e of entries) if (e.repo !== null) repos.add(e.repo);
+    for (const e of entries) if (e.repo !== null) counts.set(e.repo, (counts.get(e.repo) ?? 0) + 1);
   }
-  return repos.size === 1 ? ([...repos][0] ?? null) : null;
+  let best: string | null = null;
+  let bestCount = 0;
+  let tied = false;
+  for (const [repo, n] of counts) {
+    if (n > bestCount) [best, bestCount, tied] = [repo, n, false];
+    else if (n === bestCount) tied = true;
+  }
+  return tied ? null : best;
 }
 
 /** The one live patch a folder holds (a row with its companions counts once), or null. */

@@ -73,3 +73,36 @@ describe('READMEs beside the patches', () => {
     ]);
   });
 });
+
+describe('a folder whose patches mostly name one upstream', () => {
+  const mixed = mkdtempSync(path.join(tmpdir(), 'us-readme-mixed-'));
+  afterAll(() => rmSync(mixed, { recursive: true, force: true }));
+  const put = (rel: string, text: string): void => {
+    mkdirSync(path.dirname(path.join(mixed, rel)), { recursive: true });
+    writeFileSync(path.join(mixed, rel), text);
+  };
+  put(
+    'patch.upstream.status.md',
+    [
+      '## ring — `patches/ring/`',
+      '',
+      '| patch | upstream PR | ours? | PR state | upstream issue |',
+      '|---|---|---|---|---|',
+      '| `ring/a.patch` | [ring#12](https://github.com/example-org/ring/pull/12) | yes | OPEN | - |',
+      '| `ring/b.patch` | [ring#14](https://github.com/example-org/ring/pull/14) | no | OPEN | - |',
+      '| `ring/c.patch` | - | - | - | [other-org/alloc#7](https://github.com/other-org/alloc/issues/7) |',
+      '',
+    ].join('\n'),
+  );
+  for (const p of ['a', 'b', 'c']) put(`patches/ring/${p}.patch`, 'A queue patch.\n---\n');
+  put('patches/ring/README.md', '# Notes\n\nOurs: #12 (OPEN). Watch #15 too.\n');
+
+  it('gives its README the folder upstream, though one row names only another project', async () => {
+    const r = await runCli(['list', '--format', 'json', '--root', mixed]);
+    const report = JSON.parse(r.stdout) as Listed;
+    const inReadme = report.refs.flatMap((ref) =>
+      ref.mentions.filter((m) => m.source.endsWith('README.md')).map(() => ref.ref),
+    );
+    expect(inReadme).toEqual(['example-org/ring#12', 'example-org/ring#15']);
+  });
+});

@@ -366,3 +366,32 @@ describe('"(ours)" right after a ref', () => {
     ]);
   });
 });
+
+describe('words that retire the patch, further into the entry', () => {
+  it('name the ref when their sentence points back at it ("the PR whose merge")', () => {
+    const ms = header(
+      lines(
+        'UPSTREAM STATUS (re-queried 2026-10-02)',
+        '  competing PR   #630 "track victims per step" (OPEN, 2 approvals).',
+        '                 Same set, same place. This is the PR whose merge',
+        '                 retires this script.',
+        '  retires it     #631, if it lands before the next bump.',
+      ),
+    );
+    expect(ms.map((m) => [m.ref.replace(`${REPO}#`, '#'), m.role])).toEqual([
+      ['#630', 'fix'],
+      ['#631', 'fix'],
+    ]);
+  });
+
+  it('do not, when they are about the base and name no PR', () => {
+    const ms = header(
+      lines(
+        'UPSTREAM: not submitted. The closest report, other-org/engine#640, was',
+        'auto-closed with no follow-up. Worth measuring when upstreaming. DROP',
+        'THIS PATCH once the base waits on the event.',
+      ),
+    );
+    expect(ms.map((m) => m.role)).toEqual(['related']);
+  });
+});

@@ -443,7 +443,10 @@ function readSpan(
       // Words in the next ref's own sentence are about that ref.
       tailEnd(text, follow.titleEnd, tailLimit(text, follow.end, nextStart)),
     );
-    const cue = cueFor(leadNear, leadFar, tail);
+    // The words up to the next ref's sentence, past the tail's two sentences:
+    // "… Same set, same place. This is the PR whose merge retires this script."
+    const rest = text.slice(follow.titleEnd, tailLimit(text, follow.end, nextStart));
+    const cue = cueFor(leadNear, leadFar, tail, rest);
     let claim = follow.claim?.state != null ? follow.claim : null;
     if (claim === null) {
       const after = Math.max(follow.end, follow.titleEnd);

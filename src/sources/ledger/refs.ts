@@ -125,7 +125,8 @@ function readContexts(inline: InlineText, found: readonly FoundRef[]): RefContex
       titleEnd,
       tailEnd(text, titleEnd, tailLimit(text, titleEnd, nextStart)),
     );
-    const cue = cueFor(leadNear, leadFar, tail);
+    const rest = text.slice(titleEnd, tailLimit(text, titleEnd, nextStart));
+    const cue = cueFor(leadNear, leadFar, tail, rest);
     const after = parentheticalEnd(text, titleEnd);
     const worded =
       stateBefore(leadNear, first.start - leadNear.length) ??

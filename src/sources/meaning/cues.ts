@@ -201,8 +201,12 @@ export function applyCue(base: Role, cue: Cue | null, kindHint: RefKind | null =
 /** "#n (ours)", "#n (ours, CLOSED …)", "#n (our PR)": the parenthetical right after the ref says whose it is. */
 const OURS_RIGHT_AFTER = /^[^\S\n]*\((?:ours|our\s+(?:own\s+)?PR|by\s+us)\b/i;
 
-/** The cue for one ref: its lead (nearest first) decides before its tail. */
-export function cueFor(leadNear: string, leadFar: string, tail: string): Cue | null {
+/**
+ * The cue for one ref: its lead (nearest first) decides before its tail.
+ * `rest` runs on to the next ref's sentence: where the tail says nothing,
+ * words there that retire the patch still name this ref as its drop signal.
+ */
+export function cueFor(leadNear: string, leadFar: string, tail: string, rest = ''): Cue | null {
   if (OURS_RIGHT_AFTER.test(tail)) return 'own';
   const near = leadCue(leadNear);
   if (near !== null && near !== 'unrelated') return near;
@@ -210,5 +214,28 @@ export function cueFor(leadNear: string, leadFar: string, tail: string): Cue | n
   if (fromTail !== null) return fromTail;
   // "faults from unrelated areas (#a …, #b …)": the word covers the whole list.
   if (near === 'unrelated' || /\bunrelated\b/i.test(leadFar)) return 'unrelated';
+  if (rest.length > tail.length && retiresBack(rest.slice(0, WIDE_REST))) return 'retires';
   return null;
+}
+
+/** How far `rest` is read for words that retire the patch. */
+const WIDE_REST = 480;
+/** Words that point back at the ref: "it lands", "its merge", "the PR whose merge". */
+const BACK_TO_REF = /\b(?:it|its|whose|th(?:is|at|e)\s+(?:PR|pull\s+request|one))\b/i;
+
+/**
+ * Words that retire the patch further on, in a sentence that points back at
+ * the ref: "This is the PR whose merge retires this script." — but not "DROP
+ * THIS PATCH once the base waits on the event", which names no PR.
+ */
+function retiresBack(text: string): boolean {
+  const m = RETIRES.exec(text);
+  if (m === null || !unnegated(text, RETIRES)) return false;
+  const before = text.slice(0, m.index);
+  const start = Math.max(
+    before.lastIndexOf('. '),
+    before.lastIndexOf('.\n'),
+    before.lastIndexOf(';'),
+  );
+  return BACK_TO_REF.test(text.slice(start + 1, m.index + m[0].length));
 }

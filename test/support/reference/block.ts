@@ -66,7 +66,7 @@ const KNOWN_LABELS: readonly [RegExp, Role][] = [
     'anchor-collision',
   ],
   [
-    /^(?:(?:upstream[ \t]+)?fix(?:es)?|fixed(?:[ \t]+(?:upstream|by|in))?|upstream[ \t]+PRs?)(?=[\s:]|$)/i,
+    /^(?:(?:upstream[ \t]+)?fix(?:es)?|fixed(?:[ \t]+(?:upstream|by|in))?|upstream[ \t]+PRs?|retires(?:[ \t]+(?:it|this|the[ \t]+patch))?|drops?[ \t]+(?:when|on))(?=[\s:]|$)/i,
     'fix',
   ],
   [
