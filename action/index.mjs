@@ -13689,8 +13689,11 @@ function applyCue(base, cue, kindHint = null) {
       return base === "related" || base === "fix" ? "own" : base;
   }
 }
+function oursRightAfter(text3) {
+  return OURS_RIGHT_AFTER.test(text3);
+}
 function cueFor(leadNear, leadFar, tail, rest = "") {
-  if (OURS_RIGHT_AFTER.test(tail)) return "own";
+  if (oursRightAfter(tail)) return "own";
   const near = leadCue(leadNear);
   if (near !== null && near !== "unrelated") return near;
   const fromTail = tailCue(tail);
@@ -13714,7 +13717,7 @@ var THIS_PATCH, OBSOLETE, WHEN, RETIRES, RETIRES_LEAD, RETIRES_NEGATED, TAIL_CUE
 var init_cues = __esm({
   "src/sources/meaning/cues.ts"() {
     "use strict";
-    THIS_PATCH = String.raw`(?:this|the|our)\s+(?:local\s+)?(?:patch|script|diff|workaround|wrapper|hook|override|shim|hack)`;
+    THIS_PATCH = String.raw`(?:this|the|our)\s+(?:local\s+)?(?:patch|script|diff|file|workaround|wrapper|hook|override|shim|hack)`;
     OBSOLETE = String.raw`(?:unnecessary|redundant|obsolete|moot|unneeded|a\s+plain\s+delete|a\s+no-op|dead\s+code)`;
     WHEN = String.raw`(?:once|when|after|as\s+soon\s+as)`;
     RETIRES = new RegExp(
@@ -13785,17 +13788,17 @@ var init_cues = __esm({
       ],
       ["not-fix", /\bnot\s+(?:the\s+same\s+fix|a\s+fix)\b/i],
       ["retires", RETIRES_LEAD],
-      ["own", /\bour\s+(?:own\s+)?(?:upstream\s+)?PR\s*(?:is\s*|:\s*)?\(?\s*$/i],
+      ["own", /\bour\s+(?:own\s+)?(?:upstream\s+)?PR\s*(?:is\s*|:\s*)?\(?\s*$|\bours\s*:\s*$/i],
       ["background", /\balready\s+(?:present\s+)?in\s+(?:the|both|our)\s+(?:pinned\s+)?bases?\b/i],
       [
         "fix",
-        /\b(?:fix|repair)\s+is\s+(?:already\s+)?in\s+flight\b|\bdrops?\s+(?:on|when|once)\s*$|\bsuperseded\s+by\s*$|\bfixed\s+(?:upstream\s+)?(?:by|in)\s*$|\bneeds?\s+(?:the\s+)?(?:upstream\s+)?fix\s*$|\bmust\s+(?:carry|contain|include)\s*$/i
+        /\b(?:fix|repair)\s+is\s+(?:already\s+)?in\s+flight\b|\bdrops?\s+(?:on|when|once)\s*$|\b(?:superseded|replaced)\s+by\s*$|\bfixed\s+(?:upstream\s+)?(?:by|in)\s*$|\bneeds?\s+(?:the\s+)?(?:upstream\s+)?fix\s*$|\bmust\s+(?:carry|contain|include)\s*$/i
       ]
     ];
     ANY_TAIL = anyOf(TAIL_CUES);
     ANY_LEAD = anyOf(LEAD_CUES);
     FIX_ROLES = /* @__PURE__ */ new Set(["fix", "own", "third-party"]);
-    OURS_RIGHT_AFTER = /^[^\S\n]*\((?:ours|our\s+(?:own\s+)?PR|by\s+us)\b/i;
+    OURS_RIGHT_AFTER = /^[^\S\n]*(?:\(|--|—|–|,)?[^\S\n]*(?:ours|our\s+(?:own\s+)?PR|by\s+us)\b/i;
     WIDE_REST = 480;
     BACK_TO_REF = /\b(?:it|its|whose|th(?:is|at|e)\s+(?:PR|pull\s+request|one))\b/i;
   }
@@ -13864,7 +13867,7 @@ function stateInWords(lead, tail, tailStart, alone) {
   if (CONDITIONAL.test(lead)) return null;
   const m = WORD_AFTER.exec(tail);
   if (m !== null) {
-    const word = m[1] ?? m[2];
+    const word = m[1] ?? m[2] ?? m[3];
     const start = tailStart + m.index + m[0].length - word.length;
     const state = /^(?:landed|merged)$/i.test(word) ? "MERGED" : "CLOSED";
     return {
@@ -13923,7 +13926,7 @@ var init_prose_states = __esm({
     MERGED_BEFORE = /\balready[- ]merged(?:[ \t\n]+[\w-]+){0,2}[ \t\n]*\(?[ \t\n]*$/i;
     CONDITIONAL = /\b(?:when|if|once|until|unless|after|before|whether)[ \t\n]+(?:\S+[ \t\n]+){0,2}$/i;
     OPENS_PARENTHETICAL = /^[ \t\n*_`:]*\([ \t\n*_`]*(landed|auto-closed)(?![\w-])/i;
-    WORD_AFTER = /^[ \t\n*_`]*\)?[ \t\n*_`]*[,;]?[ \t\n]*(?:(?:which|that)[ \t\n]+)?(?:(?:was|is|has[ \t\n]+been|got|been)[ \t\n]+)?(landed|merged|closed[ \t\n*_]+inactive|auto-closed)\b|^[ \t\n*_`]*\)?[ \t\n*_`]*[,;]?[ \t\n]*(?:(?:which|that)[ \t\n]+)?(?:was|has[ \t\n]+been|got|been)[ \t\n]+(closed)\b/i;
+    WORD_AFTER = /^[ \t\n*_`]*\)?[ \t\n*_`]*[,;]?[ \t\n]*(?:(?:which|that)[ \t\n]+)?(?:(?:was|is|has[ \t\n]+been|got|been)[ \t\n]+)?(landed|merged|closed[ \t\n*_]+(?:inactive|unmerged|without[ \t\n]+merging)|auto-closed)\b|^[ \t\n*_`]*\)?[ \t\n*_`]*,?[ \t\n]*and[ \t\n]+(?:was[ \t\n]+)?(closed[ \t\n*_]+(?:inactive|unmerged|without[ \t\n]+merging)|auto-closed)\b|^[ \t\n*_`]*\)?[ \t\n*_`]*[,;]?[ \t\n]*(?:(?:which|that)[ \t\n]+)?(?:was|has[ \t\n]+been|got|been)[ \t\n]+(closed)\b/i;
     STILL_STATE = /^\)?[^.;()]{0,100}?\b(?:is|was|remains|stays)[ \t\n>*_]+(?:still[ \t\n>*_]+)?(OPEN|MERGED|CLOSED|DRAFT)\b/;
     CLOSED_ANYWHERE = /\b(?:closed[ \t\n*_]+(?:as[ \t\n]+)?(?:inactive|stale|not[ \t\n]+planned)|auto-closed)\b/i;
     MERGED_DATED_ANYWHERE = /\b(?:merged|landed)(?=[ \t\n*_`]+(?:on[ \t\n]+)?\d{4}-\d{2}-\d{2}\b)/i;
@@ -14761,6 +14764,12 @@ function parseTrailers(input2) {
     claimedLines: [...reader.claimedLines].sort((a, b) => a - b)
   };
 }
+function oursAfter(text3, start) {
+  const rest = text3.slice(start, start + 400);
+  const token = /^\S+/.exec(rest)?.[0].length ?? 0;
+  const line = rest.slice(token).split("\n", 1)[0] ?? "";
+  return oursRightAfter(line);
+}
 function isFolded(preamble, field) {
   const nl = preamble.indexOf("\n", field.nameStart);
   return nl !== -1 && nl < field.valueEnd;
@@ -14772,6 +14781,7 @@ var init_trailers = __esm({
     init_fields();
     init_detach();
     init_links2();
+    init_cues();
     init_meaning();
     init_advice();
     TrailerReader = class {
@@ -14876,6 +14886,7 @@ var init_trailers = __esm({
             seen.add(link2.key);
             const isIssue = link2.kindHint === "issue";
             const recordedState = isIssue ? null : meaning.prState;
+            const role = isIssue ? "issue" : meaning.prRole === "fix" && this.input.layout == null && oursAfter(linkText, link2.start) ? "own" : meaning.prRole;
             const mention = {
               ref: detached(link2.key),
               kindHint: link2.kindHint,
@@ -14883,7 +14894,7 @@ var init_trailers = __esm({
               sourceKind: "patch-header",
               line: at,
               patch: path24,
-              role: isIssue ? "issue" : meaning.prRole,
+              role,
               recordedState,
               recordedDate: null,
               stateSpan: { ...stateSpan }
@@ -22440,7 +22451,11 @@ function readStateCell(text3, refs) {
   if (trimmed === "" || NOTHING.test(trimmed)) return { kind: "nothing" };
   const first = refs[0];
   if (first !== void 0 && first.start === lead) return readPerRef(text3, refs);
-  const written = stateWordAt(text3, lead);
+  let written = stateWordAt(text3, lead);
+  for (let next = written && afterArrow(text3, written.end); next !== null && next !== void 0; ) {
+    written = next;
+    next = afterArrow(text3, next.end);
+  }
   if (written === null) {
     return {
       kind: "unreadable",
@@ -22448,6 +22463,10 @@ function readStateCell(text3, refs) {
     };
   }
   return { kind: "shared", written: stripQuantified(written) };
+}
+function afterArrow(text3, from) {
+  const arrow = /^[ \t]*(?:→|->|=>)[ \t]*/.exec(text3.slice(from, from + 12));
+  return arrow === null ? null : stateWordAt(text3, from + arrow[0].length);
 }
 function readPerRef(text3, refs) {
   const entries2 = [];

@@ -395,3 +395,57 @@ describe('words that retire the patch, further into the entry', () => {
     expect(ms.map((m) => m.role)).toEqual(['related']);
   });
 });
+
+describe('more ways to write a state or an owner', () => {
+  it('reads a state cell written as a transition by its last state', () => {
+    const r = parseLedger({
+      path: 'deploy/patch.upstream.status.md',
+      text: lines(
+        '| patch | upstream PR | PR state |',
+        '|---|---|---|',
+        '| `engine/a.py` | engine#700 | DRAFT → OPEN |',
+        '| `engine/b.py` | engine#701 | OPEN -> MERGED 2026-10-01 |',
+      ),
+      patchesDir: 'deploy/patches',
+      aliases: new Map([['engine', REPO]]),
+    });
+    expect(r.mentions.map((m) => [m.ref, m.recordedState, m.recordedDate])).toEqual([
+      [`${REPO}#700`, 'OPEN', null],
+      [`${REPO}#701`, 'MERGED', '2026-10-01'],
+    ]);
+  });
+
+  it('reads "closed unmerged" after a ref, "ours:" before one, and "replaced by"', () => {
+    const ms = header(
+      lines(
+        'A revert was proposed in #710 and closed unmerged.',
+        'Ours: #711, still in review.',
+        'The first try #712 was CLOSED by its author, replaced by #713.',
+      ),
+    );
+    expect(ms.map((m) => [m.ref.replace(`${REPO}#`, '#'), m.role, m.recordedState])).toEqual([
+      ['#710', 'related', 'CLOSED'],
+      ['#711', 'own', null],
+      ['#712', 'related', 'CLOSED'],
+      ['#713', 'fix', null],
+    ]);
+  });
+
+  it('reads a queue patch\'s "Upstream: <url> -- ours." as our own PR', () => {
+    const text = lines(
+      'Roll back the draft KV on partial acceptance.',
+      '',
+      'Upstream: https://github.com/example-org/engine/pull/720 -- ours. Once it',
+      'merges and we bump, delete this file.',
+      '---',
+      'diff --git a/a b/a',
+    );
+    const r = readPatchHeader({
+      path: 'deploy/patches/engine/rollback.patch',
+      text,
+      defaultRepo: REPO,
+      aliases: new Map(),
+    });
+    expect(r.mentions.map((m) => [m.ref, m.role])).toEqual([[`${REPO}#720`, 'own']]);
+  });
+});

@@ -68,7 +68,12 @@ export function readStateCell(text: string, refs: readonly FoundRef[]): StateCel
   if (trimmed === '' || NOTHING.test(trimmed)) return { kind: 'nothing' };
   const first = refs[0];
   if (first !== undefined && first.start === lead) return readPerRef(text, refs);
-  const written = stateWordAt(text, lead);
+  let written = stateWordAt(text, lead);
+  // `DRAFT → OPEN`: a transition; the state now is the last one.
+  for (let next = written && afterArrow(text, written.end); next !== null && next !== undefined;) {
+    written = next;
+    next = afterArrow(text, next.end);
+  }
   if (written === null) {
     return {
       kind: 'unreadable',
@@ -77,6 +82,12 @@ export function readStateCell(text: string, refs: readonly FoundRef[]): StateCel
     };
   }
   return { kind: 'shared', written: stripQuantified(written) };
+}
+
+/** The state word after an arrow (`→`, `->`, `=>`) at `from`, or null. */
+function afterArrow(text: string, from: number): (WrittenState & { quantified: boolean }) | null {
+  const arrow = /^[ \t]*(?:→|->|=>)[ \t]*/.exec(text.slice(from, from + 12));
+  return arrow === null ? null : stateWordAt(text, from + arrow[0].length);
 }
 
 function readPerRef(text: string, refs: readonly FoundRef[]): StateCellReading {

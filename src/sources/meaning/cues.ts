@@ -35,7 +35,7 @@ export type Cue =
   | 'retires';
 
 /** The patch's own file, as authors name it when they say what retires it. */
-const THIS_PATCH = String.raw`(?:this|the|our)\s+(?:local\s+)?(?:patch|script|diff|workaround|wrapper|hook|override|shim|hack)`;
+const THIS_PATCH = String.raw`(?:this|the|our)\s+(?:local\s+)?(?:patch|script|diff|file|workaround|wrapper|hook|override|shim|hack)`;
 const OBSOLETE = String.raw`(?:unnecessary|redundant|obsolete|moot|unneeded|a\s+plain\s+delete|a\s+no-op|dead\s+code)`;
 /** "once", "when", "after", "as soon as": the ref's landing is the moment. */
 const WHEN = String.raw`(?:once|when|after|as\s+soon\s+as)`;
@@ -115,11 +115,11 @@ export const LEAD_CUES: readonly [Cue, RegExp][] = [
   ],
   ['not-fix', /\bnot\s+(?:the\s+same\s+fix|a\s+fix)\b/i],
   ['retires', RETIRES_LEAD],
-  ['own', /\bour\s+(?:own\s+)?(?:upstream\s+)?PR\s*(?:is\s*|:\s*)?\(?\s*$/i],
+  ['own', /\bour\s+(?:own\s+)?(?:upstream\s+)?PR\s*(?:is\s*|:\s*)?\(?\s*$|\bours\s*:\s*$/i],
   ['background', /\balready\s+(?:present\s+)?in\s+(?:the|both|our)\s+(?:pinned\s+)?bases?\b/i],
   [
     'fix',
-    /\b(?:fix|repair)\s+is\s+(?:already\s+)?in\s+flight\b|\bdrops?\s+(?:on|when|once)\s*$|\bsuperseded\s+by\s*$|\bfixed\s+(?:upstream\s+)?(?:by|in)\s*$|\bneeds?\s+(?:the\s+)?(?:upstream\s+)?fix\s*$|\bmust\s+(?:carry|contain|include)\s*$/i,
+    /\b(?:fix|repair)\s+is\s+(?:already\s+)?in\s+flight\b|\bdrops?\s+(?:on|when|once)\s*$|\b(?:superseded|replaced)\s+by\s*$|\bfixed\s+(?:upstream\s+)?(?:by|in)\s*$|\bneeds?\s+(?:the\s+)?(?:upstream\s+)?fix\s*$|\bmust\s+(?:carry|contain|include)\s*$/i,
   ],
 ];
 
@@ -199,7 +199,12 @@ export function applyCue(base: Role, cue: Cue | null, kindHint: RefKind | null =
 }
 
 /** "#n (ours)", "#n (ours, CLOSED …)", "#n (our PR)": the parenthetical right after the ref says whose it is. */
-const OURS_RIGHT_AFTER = /^[^\S\n]*\((?:ours|our\s+(?:own\s+)?PR|by\s+us)\b/i;
+const OURS_RIGHT_AFTER = /^[^\S\n]*(?:\(|--|—|–|,)?[^\S\n]*(?:ours|our\s+(?:own\s+)?PR|by\s+us)\b/i;
+
+/** Whether the words right after a ref say it is ours: `#n (ours)`, `<url> -- ours.`, `#n, ours`. */
+export function oursRightAfter(text: string): boolean {
+  return OURS_RIGHT_AFTER.test(text);
+}
 
 /**
  * The cue for one ref: its lead (nearest first) decides before its tail.
@@ -207,7 +212,7 @@ const OURS_RIGHT_AFTER = /^[^\S\n]*\((?:ours|our\s+(?:own\s+)?PR|by\s+us)\b/i;
  * words there that retire the patch still name this ref as its drop signal.
  */
 export function cueFor(leadNear: string, leadFar: string, tail: string, rest = ''): Cue | null {
-  if (OURS_RIGHT_AFTER.test(tail)) return 'own';
+  if (oursRightAfter(tail)) return 'own';
   const near = leadCue(leadNear);
   if (near !== null && near !== 'unrelated') return near;
   const fromTail = tailCue(tail);

@@ -150,7 +150,7 @@ export function stateOpening(lead: string, text: string, textStart: number): Pro
 // merged") and in a relative clause ("#n, which landed in 0.6.1").
 // A bare "closed" is too often a verb about something else ("#n closed the gap").
 const WORD_AFTER =
-  /^[ \t\n*_`]*\)?[ \t\n*_`]*[,;]?[ \t\n]*(?:(?:which|that)[ \t\n]+)?(?:(?:was|is|has[ \t\n]+been|got|been)[ \t\n]+)?(landed|merged|closed[ \t\n*_]+inactive|auto-closed)\b|^[ \t\n*_`]*\)?[ \t\n*_`]*[,;]?[ \t\n]*(?:(?:which|that)[ \t\n]+)?(?:was|has[ \t\n]+been|got|been)[ \t\n]+(closed)\b/i;
+  /^[ \t\n*_`]*\)?[ \t\n*_`]*[,;]?[ \t\n]*(?:(?:which|that)[ \t\n]+)?(?:(?:was|is|has[ \t\n]+been|got|been)[ \t\n]+)?(landed|merged|closed[ \t\n*_]+(?:inactive|unmerged|without[ \t\n]+merging)|auto-closed)\b|^[ \t\n*_`]*\)?[ \t\n*_`]*,?[ \t\n]*and[ \t\n]+(?:was[ \t\n]+)?(closed[ \t\n*_]+(?:inactive|unmerged|without[ \t\n]+merging)|auto-closed)\b|^[ \t\n*_`]*\)?[ \t\n*_`]*[,;]?[ \t\n]*(?:(?:which|that)[ \t\n]+)?(?:was|has[ \t\n]+been|got|been)[ \t\n]+(closed)\b/i;
 // "… was read again and is still **OPEN**", "the attempt (#n) is CLOSED": an
 // upper-case state its own sentence gives the ref.
 const STILL_STATE =
@@ -183,7 +183,7 @@ export function stateInWords(
   if (CONDITIONAL.test(lead)) return null;
   const m = WORD_AFTER.exec(tail);
   if (m !== null) {
-    const word = m[1] ?? m[2]!;
+    const word = m[1] ?? m[2] ?? m[3]!;
     const start = tailStart + m.index + m[0].length - word.length;
     const state: State = /^(?:landed|merged)$/i.test(word) ? 'MERGED' : 'CLOSED';
     return {

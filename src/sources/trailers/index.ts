@@ -16,6 +16,7 @@ import type { RefContext } from '../../refs.js';
 import { conventionFields, type RawField } from './fields.js';
 import { detached } from '../headers/detach.js';
 import { findLinks } from './links.js';
+import { oursRightAfter } from '../meaning/cues.js';
 import { readField, type FieldMeaning } from './meaning.js';
 import type {
   CommitRef,
@@ -66,6 +67,14 @@ export function parseTrailers(input: TrailerInput): TrailerResult {
     commits: reader.commits,
     claimedLines: [...reader.claimedLines].sort((a, b) => a - b),
   };
+}
+
+/** Whether the words after the link at `start` (past its own token) on its line say it is ours. */
+function oursAfter(text: string, start: number): boolean {
+  const rest = text.slice(start, start + 400);
+  const token = /^\S+/.exec(rest)?.[0].length ?? 0;
+  const line = rest.slice(token).split('\n', 1)[0] ?? '';
+  return oursRightAfter(line);
 }
 
 /** Whether `field`'s name and value span more than one line. */
@@ -184,6 +193,12 @@ class TrailerReader {
         seen.add(link.key);
         const isIssue = link.kindHint === 'issue';
         const recordedState = isIssue ? null : meaning.prState;
+        // A queue patch's `Upstream: <url> -- ours.`: the words after it say whose it is.
+        const role = isIssue
+          ? 'issue'
+          : meaning.prRole === 'fix' && this.input.layout == null && oursAfter(linkText, link.start)
+            ? 'own'
+            : meaning.prRole;
         const mention: Mention = {
           ref: detached(link.key),
           kindHint: link.kindHint,
@@ -191,7 +206,7 @@ class TrailerReader {
           sourceKind: 'patch-header',
           line: at,
           patch: path,
-          role: isIssue ? 'issue' : meaning.prRole,
+          role,
           recordedState,
           recordedDate: null,
           stateSpan: { ...stateSpan },
