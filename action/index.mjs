@@ -14104,7 +14104,7 @@ function readBlock2(reader, block2) {
     });
   }
 }
-function readSpan(reader, start, end, blockEnd, baseRole) {
+function readSpan(reader, start, end, blockEnd, baseRole, entry = true) {
   const text3 = reader.masked.text;
   const read = /* @__PURE__ */ new Map();
   const refs = reader.refsIn(start, end);
@@ -14191,13 +14191,26 @@ function readSpan(reader, start, end, blockEnd, baseRole) {
     g.claim = next.claim;
     g.shared = next.shared = true;
   }
+  const bases = pending2.map(
+    ({ group }, k) => group.map((ref) => ref.key === null ? null : baseRole(ref.key, k === 0))
+  );
+  const retiring = /* @__PURE__ */ new Set();
+  pending2.forEach(({ group, cue }, k) => {
+    if (!entry || cue !== "retires") return;
+    group.forEach((ref, j) => {
+      const role = applyCue(bases[k][j] ?? "related", cue, ref.kindHint);
+      if (ref.key !== null && role === "fix") retiring.add(ref.key);
+    });
+  });
   for (const [k, { group, claim, cue, shared }] of pending2.entries()) {
-    for (const ref of group) {
-      const base = ref.key === null ? null : baseRole(ref.key, k === 0);
-      const role = applyCue(base ?? "related", cue, ref.kindHint);
+    group.forEach((ref, j) => {
+      const base = bases[k][j] ?? null;
+      const weak = cue === null || cue === "alternative" || cue === "not-fix" || cue === "fix";
+      const said = ref.key !== null && weak && retiring.has(ref.key) ? "retires" : cue;
+      const role = applyCue(base ?? "related", said, ref.kindHint);
       if (ref.key !== null && !read.has(ref.key)) read.set(ref.key, role);
       reader.add(ref, role, claim, shared, base === null && cue === null);
-    }
+    });
   }
   return read;
 }
@@ -14212,7 +14225,7 @@ function readOutsideBlocks(reader, masked, blocks) {
   let paragraphEnd = 0;
   const flush = () => {
     if (paragraphStart === null) return;
-    readSpan(reader, paragraphStart, paragraphEnd, paragraphEnd, () => null);
+    readSpan(reader, paragraphStart, paragraphEnd, paragraphEnd, () => null, false);
     paragraphStart = null;
   };
   for (const line of masked.lines) {

@@ -449,3 +449,37 @@ describe('more ways to write a state or an owner', () => {
     expect(r.mentions.map((m) => [m.ref, m.role])).toEqual([[`${REPO}#720`, 'own']]);
   });
 });
+
+describe('a ref whose entry later says its merge retires the patch', () => {
+  it('is the fix at every mention in that block entry, and back-references after it', () => {
+    const ms = header(
+      lines(
+        'UPSTREAM STATUS (re-queried 2026-10-02)',
+        '  third-party PR #730 "require the same host before HIP IPC"',
+        '                 (lwen, OPEN). Same fix as ours, one function earlier;',
+        '                 when #730 merges this diff becomes a no-op and can go.',
+        '  own PR         NONE -- #730 was up before we found the bug.',
+      ),
+    );
+    expect(ms.map((m) => [m.line, m.role])).toEqual([
+      [2, 'fix'],
+      [4, 'fix'],
+      [5, 'fix'],
+    ]);
+  });
+
+  it('but not across a paragraph outside a block: there each mention speaks for itself', () => {
+    const ms = header(
+      lines(
+        'THIS DIFF vs #740',
+        '  scope   #740 also trims the eager output.',
+        '  names   Fields follow #740, so if it merges this diff is a plain delete.',
+      ),
+    );
+    expect(ms.map((m) => [m.line, m.role])).toEqual([
+      [1, 'related'],
+      [2, 'related'],
+      [3, 'fix'],
+    ]);
+  });
+});

@@ -388,6 +388,8 @@ function readSpan(
    * (then `related`); `head` is true for the span's first group of refs.
    */
   baseRole: (key: string, head: boolean) => Role | null,
+  /** A block entry: words that retire the patch, said of a ref anywhere in it, are said of the ref. */
+  entry = true,
 ): Map<string, Role> {
   const text = reader.masked.text;
   const read = new Map<string, Role>();
@@ -499,13 +501,29 @@ function readSpan(
     g.claim = next.claim;
     g.shared = next.shared = true;
   }
+  const bases: (Role | null)[][] = pending.map(({ group }, k) =>
+    group.map((ref) => (ref.key === null ? null : baseRole(ref.key, k === 0))),
+  );
+  // "#655 … (OPEN). Same fix; when #655 merges this diff can go.": words that
+  // retire the patch, said of a ref again in its span, are said of the ref.
+  const retiring = new Set<string>();
+  pending.forEach(({ group, cue }, k) => {
+    if (!entry || cue !== 'retires') return;
+    group.forEach((ref, j) => {
+      const role = applyCue(bases[k]![j] ?? 'related', cue, ref.kindHint);
+      if (ref.key !== null && role === 'fix') retiring.add(ref.key);
+    });
+  });
   for (const [k, { group, claim, cue, shared }] of pending.entries()) {
-    for (const ref of group) {
-      const base = ref.key === null ? null : baseRole(ref.key, k === 0);
-      const role = applyCue(base ?? 'related', cue, ref.kindHint);
+    group.forEach((ref, j) => {
+      const base = bases[k]![j] ?? null;
+      // Its own words still win when they say more than "a fix" or "not this fix".
+      const weak = cue === null || cue === 'alternative' || cue === 'not-fix' || cue === 'fix';
+      const said = ref.key !== null && weak && retiring.has(ref.key) ? 'retires' : cue;
+      const role = applyCue(base ?? 'related', said, ref.kindHint);
       if (ref.key !== null && !read.has(ref.key)) read.set(ref.key, role);
       reader.add(ref, role, claim, shared, base === null && cue === null);
-    }
+    });
   }
   return read;
 }
@@ -528,7 +546,7 @@ function readOutsideBlocks(
   let paragraphEnd = 0;
   const flush = (): void => {
     if (paragraphStart === null) return;
-    readSpan(reader, paragraphStart, paragraphEnd, paragraphEnd, () => null);
+    readSpan(reader, paragraphStart, paragraphEnd, paragraphEnd, () => null, false);
     paragraphStart = null;
   };
   for (const line of masked.lines) {
