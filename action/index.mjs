@@ -13562,6 +13562,17 @@ function readFollow(text3, from, entryEnd, blockEnd, grouped) {
     }
     return { end: close + 1, titleEnd, claim: readClaim(text3, p + 1, close), problem: null };
   }
+  if (text3[p] === "[") {
+    const close = text3.slice(p, Math.min(entryEnd, p + 40)).indexOf("]");
+    if (close !== -1 && BRACKET_STATE.test(text3.slice(p + 1, p + close))) {
+      return {
+        end: p + close + 1,
+        titleEnd,
+        claim: readClaim(text3, p + 1, p + close),
+        problem: null
+      };
+    }
+  }
   if (grouped && p < entryEnd) {
     QUANTIFIED_STATE.lastIndex = p;
     const m = QUANTIFIED_STATE.exec(text3);
@@ -13621,7 +13632,7 @@ function readClaim(text3, start, end) {
   if (claim.state === null) claim.date = null;
   return claim;
 }
-var MAX_PARENTHETICAL, REVIEW_DECISIONS, STATE_WORDS, QUANTIFIED_STATE;
+var MAX_PARENTHETICAL, REVIEW_DECISIONS, STATE_WORDS, QUANTIFIED_STATE, BRACKET_STATE;
 var init_claims = __esm({
   "src/sources/headers/claims.ts"() {
     "use strict";
@@ -13632,6 +13643,7 @@ var init_claims = __esm({
     REVIEW_DECISIONS = /* @__PURE__ */ new Set(["APPROVED", "CHANGES_REQUESTED", "REVIEW_REQUIRED"]);
     STATE_WORDS = new Set(STATES);
     QUANTIFIED_STATE = /(?:are[ \t]+)?(?:[Bb]oth|[Aa]ll)[ \t]+(OPEN|MERGED|CLOSED|DRAFT)(?![\w-])/y;
+    BRACKET_STATE = /^[\s*_`]*(?:(?:both|all)\s+)?(?:open|merged|closed|draft)(?![\w-])/i;
   }
 });
 
@@ -13763,7 +13775,7 @@ var init_cues = __esm({
       ],
       [
         "background",
-        /\bin\s+both\s+bases\b|\balready\s+(?:present\s+)?in\s+(?:the|both|our)\s+(?:pinned\s+)?bases?\b|\bbackground\b/i
+        /\bin\s+both\s+bases\b|\balready\s+(?:present\s+)?in\s+(?:(?:the|both|our)\s+)?(?:pinned\s+)?bases?\b|\bbackground\b/i
       ],
       [
         "not-fix",
@@ -13789,7 +13801,7 @@ var init_cues = __esm({
       ["not-fix", /\bnot\s+(?:the\s+same\s+fix|a\s+fix)\b/i],
       ["retires", RETIRES_LEAD],
       ["own", /\bour\s+(?:own\s+)?(?:upstream\s+)?PR\s*(?:is\s*|:\s*)?\(?\s*$|\bours\s*:\s*$/i],
-      ["background", /\balready\s+(?:present\s+)?in\s+(?:the|both|our)\s+(?:pinned\s+)?bases?\b/i],
+      ["background", /\balready\s+(?:present\s+)?in\s+(?:(?:the|both|our)\s+)?(?:pinned\s+)?bases?\b/i],
       [
         "fix",
         /\b(?:fix|repair)\s+is\s+(?:already\s+)?in\s+flight\b|\bdrops?\s+(?:on|when|once)\s*$|\b(?:superseded|replaced)\s+by\s*$|\bfixed\s+(?:upstream\s+)?(?:by|in)\s*$|\bneeds?\s+(?:the\s+)?(?:upstream\s+)?fix\s*$|\bmust\s+(?:carry|contain|include)\s*$/i
@@ -14405,6 +14417,9 @@ function continuationEnd(text3, from, field) {
     const bodyStart = start + commentMarkerLength(text3, start, end);
     const first = text3.charCodeAt(bodyStart);
     if (isBlank2(text3, bodyStart, end)) return start;
+    if (field.valueStart === field.valueEnd && LIST_ITEM.test(text3.slice(bodyStart, end))) {
+      return start;
+    }
     if (first === SPACE2 || first === TAB2) {
       extendValue(field, text3, bodyStart, end);
     } else if ((!isLetter2(first) || fieldNameAt(text3, bodyStart) === null) && takesUnindented(open4, text3, bodyStart)) {
@@ -14463,7 +14478,7 @@ function extendValue(field, text3, from, end) {
   if (field.valueStart === field.valueEnd) field.valueStart = s;
   field.valueEnd = end;
 }
-var CONVENTION_AT_START, CONVENTION_AFTER_BREAK, FIELD_NAME, MAX_BRACKET_LINES, SPACE2, HASH2, TAB2;
+var CONVENTION_AT_START, CONVENTION_AFTER_BREAK, FIELD_NAME, MAX_BRACKET_LINES, LIST_ITEM, SPACE2, HASH2, TAB2;
 var init_fields = __esm({
   "src/sources/trailers/fields.ts"() {
     "use strict";
@@ -14471,6 +14486,7 @@ var init_fields = __esm({
     CONVENTION_AFTER_BREAK = /\n(?:# )?(upstream-status|upstream|forwarded|applied-upstream|origin|bug(?:-[A-Za-z0-9-]+)?)[ \t]*:(?!\/\/)/gi;
     FIELD_NAME = /([A-Za-z][A-Za-z0-9-]*)[ \t]*:(?!\/\/)/y;
     MAX_BRACKET_LINES = 8;
+    LIST_ITEM = /^[ \t]*(?:[-*•+][ \t]|[A-Za-z][\w'/ -]{0,30}:[ \t])/;
     SPACE2 = 32;
     HASH2 = 35;
     TAB2 = 9;
@@ -15179,7 +15195,7 @@ var init_settle = __esm({
 });
 
 // src/sources/ledger/sections.ts
-function sectionRepos(text3, tree, aliases, fallback = null) {
+function sectionRepos(text3, tree, aliases, fallback = null, ownRepo = null) {
   const heads = [];
   for (const node of tree.children) {
     if (node.type !== "heading") continue;
@@ -15194,7 +15210,8 @@ function sectionRepos(text3, tree, aliases, fallback = null) {
     const key = `${start}:${end}`;
     let repos = scanned.get(key);
     if (repos === void 0) {
-      repos = reposNamed(text3.slice(start, end), aliases, 2);
+      repos = reposNamed(text3.slice(start, end), aliases, ownRepo === null ? 2 : 3);
+      if (ownRepo !== null) repos.delete(ownRepo);
       scanned.set(key, repos);
     }
     return repos;
@@ -15334,6 +15351,9 @@ function readDitto(text3) {
   const rest = text3.slice(mark[0].length);
   if (/anchor[\s-]*collision/i.test(rest)) return { role: "anchor-collision" };
   if (/same[\s-]+(?:bug|defect)/i.test(rest)) return { role: "related" };
+  if (/^\W*(?:superseded|replaced|abandoned|withdrawn|(?:first|earlier|old)\s+attempt)\b/i.test(rest)) {
+    return { role: "related" };
+  }
   if (/^\W*(?:the\s+)?(?:cause|culprit|regression)\b/i.test(rest))
     return { role: "introduced-the-defect" };
   const role = applyCue("fix", tailCue(rest));
@@ -22447,13 +22467,14 @@ var init_markdown = __esm({
 function stateWordAt(text3, at) {
   QUANTIFIER.lastIndex = at;
   const quantified2 = QUANTIFIER.exec(text3) !== null;
-  const start = quantified2 ? QUANTIFIER.lastIndex : at;
+  let start = quantified2 ? QUANTIFIER.lastIndex : at;
+  if (text3[start] === "[") start++;
   WORD.lastIndex = start;
   const word = WORD.exec(text3);
   if (word === null) return null;
-  const state = parseStateWord(word[0]);
+  const state = parseStateWord(word[0]) ?? cellWord(text3, start, word[0]);
   if (state === null) return null;
-  const end = start + word[0].length;
+  const end = start + (state === "CLOSED" && /^auto$/i.test(word[0]) ? 11 : word[0].length);
   DATE_AFTER.lastIndex = end;
   const date = DATE_AFTER.exec(text3)?.[1] ?? null;
   return { state, date, start, end, quantified: quantified2 };
@@ -22477,6 +22498,12 @@ function readStateCell(text3, refs) {
   }
   return { kind: "shared", written: stripQuantified(written) };
 }
+function cellWord(text3, start, word) {
+  if (/^landed$/i.test(word)) return "MERGED";
+  if (/^auto$/i.test(word) && /^-closed\b/i.test(text3.slice(start + 4, start + 12)))
+    return "CLOSED";
+  return null;
+}
 function afterArrow(text3, from) {
   const arrow = /^[ \t]*(?:→|->|=>)[ \t]*/.exec(text3.slice(from, from + 12));
   return arrow === null ? null : stateWordAt(text3, from + arrow[0].length);
@@ -22498,8 +22525,9 @@ function readPerRef(text3, refs) {
 }
 function stateBeside(text3, end) {
   const at = skipBlank(text3, end);
-  if (text3[at] !== "(") return null;
-  const close = text3.slice(at, at + 200).indexOf(")");
+  const bracket2 = text3[at] === "[" ? "]" : text3[at] === "(" ? ")" : null;
+  if (bracket2 === null) return null;
+  const close = text3.slice(at, at + 200).indexOf(bracket2);
   if (close < 0) return null;
   const stop = at + close;
   let item = at + 1;
@@ -22835,6 +22863,7 @@ var init_columns = __esm({
       "bug report": "issue",
       "upstream bug": "issue",
       "tracking issue": "issue",
+      upstream: "pr",
       "upstream pr": "pr",
       "upstream prs": "pr",
       "upstream pull request": "pr",
@@ -22847,6 +22876,8 @@ var init_columns = __esm({
       prs: "pr",
       ours: "ours",
       own: "ours",
+      owner: "ours",
+      "by us": "ours",
       "our pr": "ours",
       mine: "ours",
       "pr state": "state",
@@ -22988,7 +23019,7 @@ function readRow(reader, row, columns, retired, above) {
   const stateCell = columns.state === null ? void 0 : cells[columns.state];
   const fromStateCell = readRowState(reader, stateCell, prRefs, line);
   const oursCell = columns.ours === null ? void 0 : inlines[columns.ours];
-  const ours = oursCell !== void 0 && /^\s*yes\b/i.test(oursCell.text);
+  const ours = oursCell !== void 0 && /^\s*(?:yes|y|ours|us)\b/i.test(oursCell.text);
   const roles = {
     pr: retired ? "background" : rowPatch.dittoRole ?? (ours ? "own" : "fix"),
     retired,
@@ -23119,7 +23150,13 @@ function readLedger(input2, result) {
     });
   }
   const aliases = learnAliases(doc.text, new Map(input2.aliases ?? []));
-  const sections = sectionRepos(doc.text, doc.tree, aliases, input2.defaultRepo ?? null);
+  const sections = sectionRepos(
+    doc.text,
+    doc.tree,
+    aliases,
+    input2.defaultRepo ?? null,
+    input2.ownRepo ?? null
+  );
   let sectionStart = null;
   const sectionRepo = () => sectionStart === null ? sections.fileRepo : sections.at(sectionStart);
   const reader = {

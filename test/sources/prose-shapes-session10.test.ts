@@ -483,3 +483,82 @@ describe('a ref whose entry later says its merge retires the patch', () => {
     ]);
   });
 });
+
+describe('a terser ledger: bracketed states, an Upstream column, an Owner column', () => {
+  const r = parseLedger({
+    path: 'build/patch.upstream.status.md',
+    text: lines(
+      '| Patch | Upstream | Status | Owner | Bug |',
+      '|---|---|---|---|---|',
+      '| `engine/a.py` | engine#800 clamp the end | [open] | us (`mk`) | engine#790 [open] |',
+      '| ″ (anchor collision) | engine#801; engine#802 | both [open] | — | — |',
+      '| ″ (superseded) | engine#799 first try | [CLOSED] | us | — |',
+      '| `engine/b.py` | engine#810 | landed 2026-08-28 | `dsantos` | — |',
+      '| ″ (already in base) | engine#805 makes it configurable | [MERGED] | `hm` | — |',
+      '| `engine/c.py` | engine#820 | auto-closed 2026-07-30 | us | — |',
+    ),
+    patchesDir: 'build/patches',
+    aliases: new Map([['engine', REPO]]),
+  });
+  it('reads each row by its meaning', () => {
+    expect(
+      r.mentions.map((m) => [m.ref.replace(`${REPO}#`, '#'), m.role, m.recordedState]),
+    ).toEqual([
+      ['#800', 'own', 'OPEN'],
+      ['#790', 'issue', 'OPEN'],
+      ['#801', 'anchor-collision', 'OPEN'],
+      ['#802', 'anchor-collision', 'OPEN'],
+      ['#799', 'related', 'CLOSED'],
+      ['#810', 'fix', 'MERGED'],
+      ['#805', 'background', 'MERGED'],
+      ['#820', 'own', 'CLOSED'],
+    ]);
+  });
+});
+
+describe('an empty field over a list in a queue patch', () => {
+  it('is a heading: its items keep their own labels and words', () => {
+    const text = lines(
+      'Add 24/40/48 to the default capture sizes.',
+      '',
+      'Upstream:',
+      ' - Our PR: #830, closed as stale 2026-07-30. Not re-opened.',
+      ' - Already in base: #831 [MERGED] made the list configurable.',
+      '',
+      'diff --git a/a b/a',
+    );
+    const h = readPatchHeader({
+      path: 'build/patches/engine/sizes.diff',
+      text,
+      defaultRepo: REPO,
+      aliases: new Map(),
+    });
+    expect(h.trailers.fields).toEqual([]);
+    expect(
+      h.mentions.map((m) => [m.ref.replace(`${REPO}#`, '#'), m.role, m.recordedState]),
+    ).toEqual([
+      ['#830', 'own', 'CLOSED'],
+      ['#831', 'background', 'MERGED'],
+    ]);
+  });
+});
+
+describe("a folder README that cites only the project's own tracker", () => {
+  it('still gives its bare refs the folder upstream', () => {
+    const r = parseLedger({
+      path: 'build/patches/engine/README.md',
+      text: lines(
+        '# engine',
+        '',
+        '- `a.py` -- our PR #840 [open].',
+        '',
+        'See example-org/ours#61.',
+      ),
+      patchesDir: 'build/patches/engine',
+      document: true,
+      defaultRepo: REPO,
+      ownRepo: 'example-org/ours',
+    });
+    expect(r.mentions.map((m) => m.ref)).toEqual([`${REPO}#840`, 'example-org/ours#61']);
+  });
+});

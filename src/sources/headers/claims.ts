@@ -39,6 +39,7 @@ const STATE_WORDS = new Set<string>(STATES);
 export { joinsRefs } from '../meaning/context.js';
 const QUANTIFIED_STATE =
   /(?:are[ \t]+)?(?:[Bb]oth|[Aa]ll)[ \t]+(OPEN|MERGED|CLOSED|DRAFT)(?![\w-])/y;
+const BRACKET_STATE = /^[\s*_`]*(?:(?:both|all)\s+)?(?:open|merged|closed|draft)(?![\w-])/i;
 /** What readFollow skips between a ref and its title or parenthetical. */
 export function isGap(c: string | undefined): boolean {
   return c === ' ' || c === '\t' || c === '\n' || c === '`' || c === '*' || c === '_' || c === ':';
@@ -82,6 +83,19 @@ export function readFollow(
       return { end, titleEnd, claim: null, problem: { offset: p, message } };
     }
     return { end: close + 1, titleEnd, claim: readClaim(text, p + 1, close), problem: null };
+  }
+  // `#n [MERGED]`, `#n [open]`: a state in brackets, as terser headers write
+  // it; only when the bracket starts with the state (`[1]` is a footnote).
+  if (text[p] === '[') {
+    const close = text.slice(p, Math.min(entryEnd, p + 40)).indexOf(']');
+    if (close !== -1 && BRACKET_STATE.test(text.slice(p + 1, p + close))) {
+      return {
+        end: p + close + 1,
+        titleEnd,
+        claim: readClaim(text, p + 1, p + close),
+        problem: null,
+      };
+    }
   }
   if (grouped && p < entryEnd) {
     QUANTIFIED_STATE.lastIndex = p;

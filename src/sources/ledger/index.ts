@@ -57,7 +57,13 @@ function readLedger(input: LedgerInput, result: LedgerResult): void {
   }
   // Config aliases are explicit, so they win over those the file's links teach.
   const aliases = learnAliases(doc.text, new Map(input.aliases ?? []));
-  const sections = sectionRepos(doc.text, doc.tree, aliases, input.defaultRepo ?? null);
+  const sections = sectionRepos(
+    doc.text,
+    doc.tree,
+    aliases,
+    input.defaultRepo ?? null,
+    input.ownRepo ?? null,
+  );
   // The heading that opened the section being read; null before the first.
   let sectionStart: number | null = null;
   const sectionRepo = (): string | null =>

@@ -24,6 +24,12 @@ export function readDitto(text: string): DittoMark | null {
   const rest = text.slice(mark[0].length);
   if (/anchor[\s-]*collision/i.test(rest)) return { role: 'anchor-collision' };
   if (/same[\s-]+(?:bug|defect)/i.test(rest)) return { role: 'related' };
+  // "(superseded)", "(first attempt)", "(abandoned)": an earlier try, not the fix now.
+  if (
+    /^\W*(?:superseded|replaced|abandoned|withdrawn|(?:first|earlier|old)\s+attempt)\b/i.test(rest)
+  ) {
+    return { role: 'related' };
+  }
   // "(cause, not a fix)", "(the regression)": the row names the defect's cause.
   if (/^\W*(?:the\s+)?(?:cause|culprit|regression)\b/i.test(rest))
     return { role: 'introduced-the-defect' };

@@ -30,6 +30,8 @@ export function sectionRepos(
   tree: Root,
   aliases: ReadonlyMap<string, string>,
   fallback: string | null = null,
+  /** The project's own repository: citing its tracker says nothing of whose a bare `#N` is. */
+  ownRepo: string | null = null,
 ): SectionRepos {
   const heads: Section[] = [];
   for (const node of tree.children) {
@@ -47,7 +49,8 @@ export function sectionRepos(
     const key = `${start}:${end}`;
     let repos = scanned.get(key);
     if (repos === undefined) {
-      repos = reposNamed(text.slice(start, end), aliases, 2);
+      repos = reposNamed(text.slice(start, end), aliases, ownRepo === null ? 2 : 3);
+      if (ownRepo !== null) repos.delete(ownRepo);
       scanned.set(key, repos);
     }
     return repos;

@@ -46,13 +46,15 @@ export function stateWordAt(
 ): (WrittenState & { quantified: boolean }) | null {
   QUANTIFIER.lastIndex = at;
   const quantified = QUANTIFIER.exec(text) !== null;
-  const start = quantified ? QUANTIFIER.lastIndex : at;
+  let start = quantified ? QUANTIFIER.lastIndex : at;
+  // `[open]`, `both [MERGED]`: a state in brackets, as some ledgers write it.
+  if (text[start] === '[') start++;
   WORD.lastIndex = start;
   const word = WORD.exec(text);
   if (word === null) return null;
-  const state = parseStateWord(word[0]);
+  const state = parseStateWord(word[0]) ?? cellWord(text, start, word[0]);
   if (state === null) return null;
-  const end = start + word[0].length;
+  const end = start + (state === 'CLOSED' && /^auto$/i.test(word[0]) ? 11 : word[0].length);
   DATE_AFTER.lastIndex = end;
   const date = DATE_AFTER.exec(text)?.[1] ?? null;
   return { state, date, start, end, quantified };
@@ -82,6 +84,14 @@ export function readStateCell(text: string, refs: readonly FoundRef[]): StateCel
     };
   }
   return { kind: 'shared', written: stripQuantified(written) };
+}
+
+/** State words a cell writes in prose: `landed 2026-08-28`, `auto-closed`. */
+function cellWord(text: string, start: number, word: string): State | null {
+  if (/^landed$/i.test(word)) return 'MERGED';
+  if (/^auto$/i.test(word) && /^-closed\b/i.test(text.slice(start + 4, start + 12)))
+    return 'CLOSED';
+  return null;
 }
 
 /** The state word after an arrow (`→`, `->`, `=>`) at `from`, or null. */
@@ -118,9 +128,11 @@ export function stateBeside(
   end: number,
 ): (WrittenState & { quantified: boolean }) | null {
   const at = skipBlank(text, end);
-  if (text[at] !== '(') return null;
+  // `(MERGED)`, and `[open]` as terser ledgers write it.
+  const bracket = text[at] === '[' ? ']' : text[at] === '(' ? ')' : null;
+  if (bracket === null) return null;
   // Bounded: a stray `(` on a long line must not make every ref scan to the end.
-  const close = text.slice(at, at + 200).indexOf(')');
+  const close = text.slice(at, at + 200).indexOf(bracket);
   if (close < 0) return null;
   const stop = at + close;
   let item = at + 1;

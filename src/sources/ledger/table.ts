@@ -97,7 +97,8 @@ function readRow(
   const fromStateCell = readRowState(reader, stateCell, prRefs, line);
 
   const oursCell = columns.ours === null ? undefined : inlines[columns.ours];
-  const ours = oursCell !== undefined && /^\s*yes\b/i.test(oursCell.text);
+  // `yes`, `yes (alice)`, `us (alice)`, `ours`: opened by the team (an owner column names a handle otherwise).
+  const ours = oursCell !== undefined && /^\s*(?:yes|y|ours|us)\b/i.test(oursCell.text);
   const roles: RowRoles = {
     pr: retired ? 'background' : (rowPatch.dittoRole ?? (ours ? 'own' : 'fix')),
     retired,

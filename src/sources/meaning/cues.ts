@@ -88,7 +88,7 @@ export const TAIL_CUES: readonly [Cue, RegExp][] = [
   ],
   [
     'background',
-    /\bin\s+both\s+bases\b|\balready\s+(?:present\s+)?in\s+(?:the|both|our)\s+(?:pinned\s+)?bases?\b|\bbackground\b/i,
+    /\bin\s+both\s+bases\b|\balready\s+(?:present\s+)?in\s+(?:(?:the|both|our)\s+)?(?:pinned\s+)?bases?\b|\bbackground\b/i,
   ],
   [
     'not-fix',
@@ -116,7 +116,7 @@ export const LEAD_CUES: readonly [Cue, RegExp][] = [
   ['not-fix', /\bnot\s+(?:the\s+same\s+fix|a\s+fix)\b/i],
   ['retires', RETIRES_LEAD],
   ['own', /\bour\s+(?:own\s+)?(?:upstream\s+)?PR\s*(?:is\s*|:\s*)?\(?\s*$|\bours\s*:\s*$/i],
-  ['background', /\balready\s+(?:present\s+)?in\s+(?:the|both|our)\s+(?:pinned\s+)?bases?\b/i],
+  ['background', /\balready\s+(?:present\s+)?in\s+(?:(?:the|both|our)\s+)?(?:pinned\s+)?bases?\b/i],
   [
     'fix',
     /\b(?:fix|repair)\s+is\s+(?:already\s+)?in\s+flight\b|\bdrops?\s+(?:on|when|once)\s*$|\b(?:superseded|replaced)\s+by\s*$|\bfixed\s+(?:upstream\s+)?(?:by|in)\s*$|\bneeds?\s+(?:the\s+)?(?:upstream\s+)?fix\s*$|\bmust\s+(?:carry|contain|include)\s*$/i,

@@ -147,6 +147,11 @@ function continuationEnd(text: string, from: number, field: RawField): number {
     const bodyStart = start + commentMarkerLength(text, start, end);
     const first = text.charCodeAt(bodyStart);
     if (isBlank(text, bodyStart, end)) return start;
+    // `Upstream:` over a list (`  - Our PR: #1`, `  Bug:  #312`): a heading
+    // in the author's prose, not a field whose value starts on the next line.
+    if (field.valueStart === field.valueEnd && LIST_ITEM.test(text.slice(bodyStart, end))) {
+      return start;
+    }
     if (first === SPACE || first === TAB) {
       extendValue(field, text, bodyStart, end);
     } else if (
@@ -180,6 +185,9 @@ function fieldNameAt(text: string, at: number): RegExpExecArray | null {
 function isLetter(code: number): boolean {
   return (code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a);
 }
+
+/** A bulleted line, or a `Label: value` line (indented or not), after optional blanks. */
+const LIST_ITEM = /^[ \t]*(?:[-*•+][ \t]|[A-Za-z][\w'/ -]{0,30}:[ \t])/;
 
 /** May the open field take the unindented line at `bodyStart`? */
 function takesUnindented(open: Open, text: string, bodyStart: number): boolean {

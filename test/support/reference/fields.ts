@@ -1,7 +1,9 @@
 /**
  * Verbatim copy of src/sources/trailers/fields.ts as it was before issue 14's speed work (commit
  * 6207145): the reference its differential test holds the faster code to.
- * Not used by the tool. Only this comment was added.
+ * Not used by the tool. Only this comment was added, and in session 10 the
+ * rule that an empty field over a list is a heading (a change of meaning,
+ * which both must share).
  */
 /**
  * Split a patch preamble into RFC-822 style `Name: value` fields.
@@ -45,6 +47,9 @@ interface Open {
   taken: number;
 }
 
+/** A bulleted line, or a `Label: value` line (indented or not), after optional blanks. */
+const LIST_ITEM = /^[ \t]*(?:[-*•+][ \t]|[A-Za-z][\w'/ -]{0,30}:[ \t])/;
+
 export function splitFields(text: string): RawField[] {
   const fields: RawField[] = [];
   let open: Open | null = null;
@@ -55,9 +60,21 @@ export function splitFields(text: string): RawField[] {
     const first = text.charCodeAt(bodyStart);
     const blank = isBlank(text, bodyStart, end);
     const m = blank ? null : FIELD_NAME.exec(text.slice(bodyStart, end));
-    if (open !== null && (first === SPACE || first === TAB) && !blank) {
+    // Session 10 (mirrored from the tool): an empty field over a list is a heading.
+    const heading =
+      open !== null &&
+      open.field.valueStart === open.field.valueEnd &&
+      !blank &&
+      LIST_ITEM.test(text.slice(bodyStart, end));
+    if (!heading && open !== null && (first === SPACE || first === TAB) && !blank) {
       extendValue(open.field, text, bodyStart, end);
-    } else if (open !== null && !blank && m === null && takesUnindented(open, text, bodyStart)) {
+    } else if (
+      !heading &&
+      open !== null &&
+      !blank &&
+      m === null &&
+      takesUnindented(open, text, bodyStart)
+    ) {
       open.taken++;
       extendValue(open.field, text, bodyStart, end);
     } else {
