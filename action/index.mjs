@@ -13896,7 +13896,7 @@ function stateInWords(lead, tail, tailStart, alone) {
     const start = tailStart + still.index + still[0].length - word.length;
     return { state: word, date: null, start, end: start + word.length, rewritable: true };
   }
-  if (!alone) return null;
+  if (!(typeof alone === "function" ? alone() : alone)) return null;
   return wordsFurtherOn(tail, tailStart, CLOSED_ANYWHERE, "CLOSED") ?? wordsFurtherOn(tail, tailStart, MERGED_DATED_ANYWHERE, "MERGED") ?? wordsFurtherOn(tail, tailStart, PAREN_STATE_ANYWHERE, null);
 }
 function wordsFurtherOn(tail, tailStart, words2, state) {
@@ -14166,7 +14166,7 @@ function readSpan(reader, start, end, blockEnd, baseRole, entry = true) {
     let claim = follow.claim?.state != null ? follow.claim : null;
     if (claim === null) {
       const after = Math.max(follow.end, follow.titleEnd);
-      const alone = group.length === refs.length || aloneInSentence(text3, sentence, refs[i - 1]?.end ?? null, after, nextStart);
+      const alone = () => group.length === refs.length || aloneInSentence(text3, sentence, refs[i - 1]?.end ?? null, after, nextStart);
       const worded = stateBefore(leadNear, first.start - leadNear.length) ?? stateOpening(leadNear, text3.slice(follow.titleEnd, follow.end), follow.titleEnd) ?? stateInWords(
         leadNear,
         text3.slice(after, tailEnd(text3, after, nextStart, 1)),
@@ -14203,26 +14203,28 @@ function readSpan(reader, start, end, blockEnd, baseRole, entry = true) {
     g.claim = next.claim;
     g.shared = next.shared = true;
   }
-  const bases = pending2.map(
-    ({ group }, k) => group.map((ref) => ref.key === null ? null : baseRole(ref.key, k === 0))
-  );
-  const retiring = /* @__PURE__ */ new Set();
-  pending2.forEach(({ group, cue }, k) => {
-    if (!entry || cue !== "retires") return;
-    group.forEach((ref, j) => {
-      const role = applyCue(bases[k][j] ?? "related", cue, ref.kindHint);
-      if (ref.key !== null && role === "fix") retiring.add(ref.key);
-    });
-  });
-  for (const [k, { group, claim, cue, shared }] of pending2.entries()) {
-    group.forEach((ref, j) => {
-      const base = bases[k][j] ?? null;
+  const baseOf = (ref, k) => ref.key === null ? null : baseRole(ref.key, k === 0);
+  let retiring = null;
+  if (entry) {
+    for (let k = 0; k < pending2.length; k++) {
+      const { group, cue } = pending2[k];
+      if (cue !== "retires") continue;
+      for (const ref of group) {
+        if (ref.key !== null && applyCue(baseOf(ref, k) ?? "related", cue, ref.kindHint) === "fix")
+          (retiring ??= /* @__PURE__ */ new Set()).add(ref.key);
+      }
+    }
+  }
+  for (let k = 0; k < pending2.length; k++) {
+    const { group, claim, cue, shared } = pending2[k];
+    for (const ref of group) {
+      const base = baseOf(ref, k);
       const weak = cue === null || cue === "alternative" || cue === "not-fix" || cue === "fix";
-      const said = ref.key !== null && weak && retiring.has(ref.key) ? "retires" : cue;
+      const said = weak && ref.key !== null && retiring?.has(ref.key) === true ? "retires" : cue;
       const role = applyCue(base ?? "related", said, ref.kindHint);
       if (ref.key !== null && !read.has(ref.key)) read.set(ref.key, role);
       reader.add(ref, role, claim, shared, base === null && cue === null);
-    });
+    }
   }
   return read;
 }
@@ -22630,8 +22632,8 @@ function readContexts(inline2, found4) {
       leadNear,
       text3.slice(after, tailEnd(text3, after, Math.max(nextStart, after), 1)),
       after,
-      // The only ref of its cell or paragraph, or of its sentence.
-      real.length === 1 || aloneInSentence(text3, sentence, found4[groupStart - 1]?.end ?? null, after, nextStart)
+      // The only ref of its cell or paragraph, or of its sentence (asked only when needed).
+      () => real.length === 1 || aloneInSentence(text3, sentence, found4[groupStart - 1]?.end ?? null, after, nextStart)
     ) ?? takeCounted(counted, ref.start, sentence);
     return { titleEnd: titleAfter(inline2, ref.end), cue, worded };
   });

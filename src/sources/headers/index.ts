@@ -453,7 +453,8 @@ function readSpan(
     if (claim === null) {
       const after = Math.max(follow.end, follow.titleEnd);
       // The only ref of its span, or of its sentence ("Issue #a … was auto-closed. PR #b …").
-      const alone =
+      // Asked only when the words right after it say nothing.
+      const alone = (): boolean =>
         group.length === refs.length ||
         aloneInSentence(text, sentence, refs[i - 1]?.end ?? null, after, nextStart);
       const worded =
@@ -501,29 +502,33 @@ function readSpan(
     g.claim = next.claim;
     g.shared = next.shared = true;
   }
-  const bases: (Role | null)[][] = pending.map(({ group }, k) =>
-    group.map((ref) => (ref.key === null ? null : baseRole(ref.key, k === 0))),
-  );
+  const baseOf = (ref: FoundRef, k: number): Role | null =>
+    ref.key === null ? null : baseRole(ref.key, k === 0);
   // "#655 … (OPEN). Same fix; when #655 merges this diff can go.": words that
-  // retire the patch, said of a ref again in its span, are said of the ref.
-  const retiring = new Set<string>();
-  pending.forEach(({ group, cue }, k) => {
-    if (!entry || cue !== 'retires') return;
-    group.forEach((ref, j) => {
-      const role = applyCue(bases[k]![j] ?? 'related', cue, ref.kindHint);
-      if (ref.key !== null && role === 'fix') retiring.add(ref.key);
-    });
-  });
-  for (const [k, { group, claim, cue, shared }] of pending.entries()) {
-    group.forEach((ref, j) => {
-      const base = bases[k]![j] ?? null;
+  // retire the patch, said of a ref again in its entry, are said of the ref.
+  // (Built only when such words occur: most spans have none.)
+  let retiring: Set<string> | null = null;
+  if (entry) {
+    for (let k = 0; k < pending.length; k++) {
+      const { group, cue } = pending[k]!;
+      if (cue !== 'retires') continue;
+      for (const ref of group) {
+        if (ref.key !== null && applyCue(baseOf(ref, k) ?? 'related', cue, ref.kindHint) === 'fix')
+          (retiring ??= new Set()).add(ref.key);
+      }
+    }
+  }
+  for (let k = 0; k < pending.length; k++) {
+    const { group, claim, cue, shared } = pending[k]!;
+    for (const ref of group) {
+      const base = baseOf(ref, k);
       // Its own words still win when they say more than "a fix" or "not this fix".
       const weak = cue === null || cue === 'alternative' || cue === 'not-fix' || cue === 'fix';
-      const said = ref.key !== null && weak && retiring.has(ref.key) ? 'retires' : cue;
+      const said = weak && ref.key !== null && retiring?.has(ref.key) === true ? 'retires' : cue;
       const role = applyCue(base ?? 'related', said, ref.kindHint);
       if (ref.key !== null && !read.has(ref.key)) read.set(ref.key, role);
       reader.add(ref, role, claim, shared, base === null && cue === null);
-    });
+    }
   }
   return read;
 }

@@ -135,8 +135,9 @@ function readContexts(inline: InlineText, found: readonly FoundRef[]): RefContex
         leadNear,
         text.slice(after, tailEnd(text, after, Math.max(nextStart, after), 1)),
         after,
-        // The only ref of its cell or paragraph, or of its sentence.
-        real.length === 1 ||
+        // The only ref of its cell or paragraph, or of its sentence (asked only when needed).
+        () =>
+          real.length === 1 ||
           aloneInSentence(text, sentence, found[groupStart - 1]?.end ?? null, after, nextStart),
       ) ??
       takeCounted(counted, ref.start, sentence);

@@ -178,7 +178,7 @@ export function stateInWords(
   lead: string,
   tail: string,
   tailStart: number,
-  alone: boolean,
+  alone: boolean | (() => boolean),
 ): ProseState | null {
   if (CONDITIONAL.test(lead)) return null;
   const m = WORD_AFTER.exec(tail);
@@ -200,7 +200,7 @@ export function stateInWords(
     const start = tailStart + still.index + still[0].length - word.length;
     return { state: word as State, date: null, start, end: start + word.length, rewritable: true };
   }
-  if (!alone) return null;
+  if (!(typeof alone === 'function' ? alone() : alone)) return null;
   return (
     wordsFurtherOn(tail, tailStart, CLOSED_ANYWHERE, 'CLOSED') ??
     wordsFurtherOn(tail, tailStart, MERGED_DATED_ANYWHERE, 'MERGED') ??
