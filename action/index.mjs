@@ -14893,12 +14893,13 @@ var init_trailers = __esm({
         const { path: path24, preamble, startOffset } = this.input;
         const line = this.lineOf(field);
         this.claim(field);
+        const folded = isFolded(preamble, field);
         this.fields.push({
           convention: meaning.convention,
           name: detached(field.name),
           value: detached(preamble.slice(field.valueStart, field.valueEnd)),
           line,
-          lastLine: this.lineAt(field, field.valueEnd),
+          lastLine: folded ? this.lineAt(field, field.valueEnd) : line,
           valueSpan: { start: field.valueStart + startOffset, end: field.valueEnd + startOffset },
           status: meaning.status === null ? null : detached(meaning.status)
         });
@@ -14908,7 +14909,6 @@ var init_trailers = __esm({
         };
         const linkText = preamble.slice(meaning.linksStart, field.valueEnd);
         const seen = /* @__PURE__ */ new Set();
-        const folded = isFolded(preamble, field);
         const wordLine = folded && meaning.prState !== null ? this.lineAt(field, meaning.wordStart) : line;
         for (const link2 of findLinks(linkText, this.ctx, meaning.plainRefs)) {
           const at = folded ? this.lineAt(field, meaning.linksStart + link2.start) : line;

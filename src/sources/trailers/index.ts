@@ -167,12 +167,13 @@ class TrailerReader {
     const { path, preamble, startOffset } = this.input;
     const line = this.lineOf(field);
     this.claim(field);
+    const folded = isFolded(preamble, field);
     this.fields.push({
       convention: meaning.convention,
       name: detached(field.name),
       value: detached(preamble.slice(field.valueStart, field.valueEnd)),
       line,
-      lastLine: this.lineAt(field, field.valueEnd),
+      lastLine: folded ? this.lineAt(field, field.valueEnd) : line,
       valueSpan: { start: field.valueStart + startOffset, end: field.valueEnd + startOffset },
       status: meaning.status === null ? null : detached(meaning.status),
     });
@@ -183,7 +184,6 @@ class TrailerReader {
     const linkText = preamble.slice(meaning.linksStart, field.valueEnd);
     const seen = new Set<string>();
     // Where the status word is, for a ref written on a continuation line.
-    const folded = isFolded(preamble, field);
     const wordLine =
       folded && meaning.prState !== null ? this.lineAt(field, meaning.wordStart) : line;
     for (const link of findLinks(linkText, this.ctx, meaning.plainRefs)) {
