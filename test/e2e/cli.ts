@@ -2,7 +2,7 @@
  * Spawn the built CLI the way a user would, with a controlled environment:
  * dist/cli.cjs, the one-file bundle `npm run build` links (scripts/build-cli.mjs).
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -31,6 +31,25 @@ export function cliEnv(env: Record<string, string> = {}): Record<string, string>
     base[k] = v;
   }
   return { ...base, NO_COLOR: '1', GIT_CEILING_DIRECTORIES: FIXTURES, ...env };
+}
+
+/**
+ * `list --format json` of a tree that is a git checkout of its own (in the
+ * temp dir): git may look above the fixtures here, as in a developer's shell,
+ * so the tool finds the checkout the plain way. The parsed report, or a throw
+ * with what the CLI said.
+ */
+export function listCheckout<R>(root: string): R {
+  const env = cliEnv();
+  delete env.GIT_CEILING_DIRECTORIES;
+  const r = spawnSync(process.execPath, [CLI, 'list', '--format', 'json', '--root', root], {
+    env,
+    encoding: 'utf8',
+  });
+  if (r.status !== 0 || r.stderr !== '') {
+    throw new Error(`list --root ${root} exited ${r.status}: ${r.stderr}`);
+  }
+  return JSON.parse(r.stdout) as R;
 }
 
 /** Run the CLI in `cliEnv(env)`. */

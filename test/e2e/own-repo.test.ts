@@ -4,13 +4,13 @@
  * decide a patch's fate. In a copy of the same tree outside any checkout they
  * stay unasked and ambiguous, as the tree alone cannot say whose they are.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../src/report/report.js';
-import { CLI, cliEnv } from './cli.js';
+import { listCheckout } from './cli.js';
 
 const LEDGER = `# Patch ledger
 
@@ -45,17 +45,7 @@ function tree(name: string, remote: string | null): string {
   return root;
 }
 
-function list(root: string): Report {
-  const env = cliEnv();
-  // Let the tool find the checkout the plain way, as in a developer's shell.
-  delete env.GIT_CEILING_DIRECTORIES;
-  const r = spawnSync(process.execPath, [CLI, 'list', '--format', 'json', '--root', root], {
-    env,
-    encoding: 'utf8',
-  });
-  expect(r.status).toBe(0);
-  return JSON.parse(r.stdout) as Report;
-}
+const list = (root: string): Report => listCheckout<Report>(root);
 
 const mentions = (report: Report) =>
   report.refs.flatMap((r) => r.mentions.map((m) => [r.ref, m.source, m.role, m.recordedState]));

@@ -14,14 +14,14 @@
  * no written state is read wrongly.
  */
 import { cpSync, existsSync, mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../src/report/report.js';
 import { score } from '../../survey/score.js';
 import type { Truth } from '../../survey/types.js';
-import { CLI, cliEnv, FIXTURES } from './cli.js';
+import { FIXTURES, listCheckout } from './cli.js';
 
 interface Floors {
   atLine: number;
@@ -53,19 +53,6 @@ function checkout(name: string): string {
   return root;
 }
 
-function list(root: string): Report {
-  const env = cliEnv();
-  // The tool finds the checkout the plain way, as in a developer's shell.
-  delete env.GIT_CEILING_DIRECTORIES;
-  const r = spawnSync(process.execPath, [CLI, 'list', '--format', 'json', '--root', root], {
-    env,
-    encoding: 'utf8',
-  });
-  expect(r.stderr).toBe('');
-  expect(r.status).toBe(0);
-  return JSON.parse(r.stdout) as Report;
-}
-
 const ratio = (x: { hit: number; of: number }): number => (x.of === 0 ? 1 : x.hit / x.of);
 const where = (p: { truth: { source: string; line: number } }): string =>
   `${p.truth.source}:${p.truth.line}`;
@@ -76,7 +63,7 @@ describe('queues in other hands, scored against their labels', () => {
       const truth = JSON.parse(
         readFileSync(path.join(FIXTURES, 'queues', name, 'truth.json'), 'utf8'),
       ) as Truth;
-      const s = score(truth, list(checkout(name)));
+      const s = score(truth, listCheckout<Report>(checkout(name)));
       expect(s.dangerous.map(where)).toEqual([]);
       expect(s.statesWrong.map(where)).toEqual([]);
       expect(ratio(s.foundAtLine)).toBeGreaterThanOrEqual(floors.atLine);

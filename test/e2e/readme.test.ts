@@ -8,10 +8,11 @@ import { runCli } from './cli.js';
 const root = mkdtempSync(path.join(tmpdir(), 'us-readme-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-function write(rel: string, text: string): void {
-  mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-  writeFileSync(path.join(root, rel), text);
+function writeIn(top: string, rel: string, text: string): void {
+  mkdirSync(path.dirname(path.join(top, rel)), { recursive: true });
+  writeFileSync(path.join(top, rel), text);
 }
+const write = (rel: string, text: string): void => writeIn(root, rel, text);
 
 write(
   'patch.upstream.status.md',
@@ -77,10 +78,7 @@ describe('READMEs beside the patches', () => {
 describe('a folder whose patches mostly name one upstream', () => {
   const mixed = mkdtempSync(path.join(tmpdir(), 'us-readme-mixed-'));
   afterAll(() => rmSync(mixed, { recursive: true, force: true }));
-  const put = (rel: string, text: string): void => {
-    mkdirSync(path.dirname(path.join(mixed, rel)), { recursive: true });
-    writeFileSync(path.join(mixed, rel), text);
-  };
+  const put = (rel: string, text: string): void => writeIn(mixed, rel, text);
   put(
     'patch.upstream.status.md',
     [
