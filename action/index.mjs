@@ -15198,6 +15198,7 @@ var init_settle = __esm({
 
 // src/sources/ledger/sections.ts
 function sectionRepos(text3, tree, aliases, fallback = null, ownRepo = null) {
+  if (fallback !== null) return { fileRepo: fallback, at: () => fallback };
   const heads = [];
   for (const node of tree.children) {
     if (node.type !== "heading") continue;
@@ -15222,7 +15223,8 @@ function sectionRepos(text3, tree, aliases, fallback = null, ownRepo = null) {
   let fileRepo;
   const fileRepoOf = () => {
     if (fileRepo === void 0) {
-      fileRepo = only(reposIn(0, text3.length)) ?? fallback;
+      const all = reposIn(0, text3.length);
+      fileRepo = all.size === 0 ? fallback : only(all);
     }
     return fileRepo;
   };
@@ -15239,7 +15241,7 @@ function sectionRepos(text3, tree, aliases, fallback = null, ownRepo = null) {
         if (parent.depth < h.depth && parent.end >= h.end)
           repos = reposIn(parent.start, parent.end);
       }
-      repo = repos.size === 0 ? fileRepoOf() : only(repos) ?? fallback;
+      repo = repos.size === 0 ? fileRepoOf() : only(repos);
       byHead.set(i, repo);
     }
     return repo;

@@ -562,3 +562,30 @@ describe("a folder README that cites only the project's own tracker", () => {
     expect(r.mentions.map((m) => m.ref)).toEqual([`${REPO}#840`, 'example-org/ours#61']);
   });
 });
+
+describe('a folder README that cites one other project', () => {
+  it('gives its bare refs the folder upstream; a bare ref right after the other project takes it', () => {
+    const r = parseLedger({
+      path: 'build/patches/engine/README.md',
+      text: lines(
+        '# engine',
+        '',
+        '| file | upstr. | note |',
+        '|---|---|---|',
+        '| `a.diff` | #850 | ours; #851/#852 collide |',
+        '| `b.diff` | — | cause: #853; other-org/kernels#9 is the kernel side, see #10 |',
+      ),
+      patchesDir: 'build/patches/engine',
+      document: true,
+      defaultRepo: REPO,
+    });
+    expect(r.mentions.map((m) => m.ref)).toEqual([
+      `${REPO}#850`,
+      `${REPO}#851`,
+      `${REPO}#852`,
+      `${REPO}#853`,
+      'other-org/kernels#9',
+      'other-org/kernels#10',
+    ]);
+  });
+});

@@ -7,7 +7,7 @@
  * nearest full ref before a bare one in its own cell or paragraph decides
  * (refs.ts), and otherwise the ref is ambiguous — unless the caller gives a
  * fallback: a patches folder's README defaults to its folder's repository
- * even where it also cites another project.
+ * everywhere, even where it also cites another project.
  */
 import type { Root } from 'mdast';
 import { reposNamed } from '../../refs.js';
@@ -33,6 +33,11 @@ export function sectionRepos(
   /** The project's own repository: citing its tracker says nothing of whose a bare `#N` is. */
   ownRepo: string | null = null,
 ): SectionRepos {
+  // A patches folder's README: its bare refs are its folder's upstream's,
+  // whatever other project a section cites (the nearest full ref in the same
+  // paragraph still decides first, refs.ts). Session 10: a quay README that
+  // cited one tessel PR gave its bare quay refs to tessel.
+  if (fallback !== null) return { fileRepo: fallback, at: () => fallback };
   const heads: Section[] = [];
   for (const node of tree.children) {
     if (node.type !== 'heading') continue;
@@ -62,9 +67,8 @@ export function sectionRepos(
   let fileRepo: string | null | undefined;
   const fileRepoOf = (): string | null => {
     if (fileRepo === undefined) {
-      // A document that names several repos (a folder's README citing another
-      // project) still defaults to the one its folder is about.
-      fileRepo = only(reposIn(0, text.length)) ?? fallback;
+      const all = reposIn(0, text.length);
+      fileRepo = all.size === 0 ? fallback : only(all);
     }
     return fileRepo;
   };
@@ -82,7 +86,7 @@ export function sectionRepos(
         if (parent.depth < h.depth && parent.end >= h.end)
           repos = reposIn(parent.start, parent.end);
       }
-      repo = repos.size === 0 ? fileRepoOf() : (only(repos) ?? fallback);
+      repo = repos.size === 0 ? fileRepoOf() : only(repos);
       byHead.set(i, repo);
     }
     return repo;
