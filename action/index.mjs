@@ -13629,10 +13629,17 @@ function readClaim(text3, start, end) {
       claim.reviewDecision = token;
     }
   }
+  for (let span2 = claim.stateSpan; span2 !== null; ) {
+    const next = ARROW_STATE.exec(text3.slice(span2.end, Math.min(end, span2.end + 24)));
+    if (next === null) break;
+    const at = span2.end + next[0].length - next[1].length;
+    claim.state = next[1].toUpperCase();
+    span2 = claim.stateSpan = { start: at, end: at + next[1].length };
+  }
   if (claim.state === null) claim.date = null;
   return claim;
 }
-var MAX_PARENTHETICAL, REVIEW_DECISIONS, STATE_WORDS, QUANTIFIED_STATE, BRACKET_STATE;
+var MAX_PARENTHETICAL, REVIEW_DECISIONS, STATE_WORDS, QUANTIFIED_STATE, BRACKET_STATE, ARROW_STATE;
 var init_claims = __esm({
   "src/sources/headers/claims.ts"() {
     "use strict";
@@ -13644,6 +13651,7 @@ var init_claims = __esm({
     STATE_WORDS = new Set(STATES);
     QUANTIFIED_STATE = /(?:are[ \t]+)?(?:[Bb]oth|[Aa]ll)[ \t]+(OPEN|MERGED|CLOSED|DRAFT)(?![\w-])/y;
     BRACKET_STATE = /^[\s*_`]*(?:(?:both|all)\s+)?(?:open|merged|closed|draft)(?![\w-])/i;
+    ARROW_STATE = /^[ \t*_`]*(?:→|->|=>)[ \t*_`]*(open|merged|closed|draft)(?![\w-])/i;
   }
 });
 
@@ -13695,6 +13703,8 @@ function applyCue(base, cue, kindHint = null) {
       return FIX_ROLES.has(base) || base === "related" ? "background" : base;
     case "fix":
       return base === "related" && kindHint !== "issue" ? "fix" : base;
+    case "reverted":
+      return FIX_ROLES.has(base) ? "related" : base;
     case "retires":
       return (base === "related" || base === "third-party") && kindHint !== "issue" ? "fix" : base;
     case "own":
@@ -13741,6 +13751,8 @@ var init_cues = __esm({
         String.raw`\b${THIS_PATCH}\b[^.;]{0,40}?\b(?:can|could|should|will|may)\s+(?:then\s+)?(?:go|be\s+(?:dropped|deleted|removed|retired))\b`,
         String.raw`\b${THIS_PATCH}\s+goes\b`,
         String.raw`\blets?\s+${THIS_PATCH}\s+go\b`,
+        // "If #n lands and reaches the base, delete this file."
+        String.raw`\b(?:lands?|merges?|is\s+merged|gets\s+merged)\b[^.;]{0,60}?\b(?:delete|drop|remove|retire)\s+${THIS_PATCH}\b`,
         String.raw`\b(?:the\s+)?(?:PR|one)\s+we\s+(?:drop|delete|retire)\s+(?:on|with)\b`,
         String.raw`\b(?:they|it)\s+(?:are|is)\s+(?:exactly\s+)?this\s+(?:patch|script|diff)\b`
       ].join("|"),
@@ -13765,6 +13777,9 @@ var init_cues = __esm({
         "anchor-collision",
         /\banchor[\s-]*(?:collision|conflict|drift|risk)s?\b|\bmerge[\s-]+conflict|\b(?:textual|direct)\s+collision|\bcollid(?:e|es|ing)\b|\b(?:touch|edit|rewrite|change|modif(?:y|ie))(?:e?s)?\s+(?:this|that|the)\s+same\b|\bconflict\b[^.;]{0,24}\banchor|\banchor\b[^.;]{0,24}\bconflict|\brewrites?\s+(?:the\s+code|our\s+anchor|the\s+anchor)|\banchors?\s+(?:would\s+)?drift/i
       ],
+      // "#n (MERGED) -- then reverted in #m", "#n — reverted upstream": merged,
+      // then taken back. Its merge is no drop signal: the base has the bug again.
+      ["reverted", /(?:\b(?:was|were|got|been|then|later|since|and)\s+|[(,;—–-]\s*)reverted\b/i],
       // Its landing retires this patch: before 'alternative', as a different
       // repair can still be the one whose merge the patch waits for.
       ["retires", RETIRES],
@@ -13799,6 +13814,8 @@ var init_cues = __esm({
         /\b(?:collides|conflicts)\s+with\s*$|\banchor[\s-]*(?:collision|conflict)s?\b|\b(?:touch|edit|rewrite|change|modif(?:y|ie))(?:e?s)?\s+(?:this|that|the)\s+same\b|\brewrites?\s+(?:the\s+code|our\s+anchor|the\s+anchor)/i
       ],
       ["not-fix", /\bnot\s+(?:the\s+same\s+fix|a\s+fix)\b/i],
+      // "reverted in #m": #m is the revert, background to the patch.
+      ["background", /\breverted\s+(?:in|by|with)\s*$/i],
       ["retires", RETIRES_LEAD],
       ["own", /\bour\s+(?:own\s+)?(?:upstream\s+)?PR\s*(?:is\s*|:\s*)?\(?\s*$|\bours\s*:\s*$/i],
       ["background", /\balready\s+(?:present\s+)?in\s+(?:(?:the|both|our)\s+)?(?:pinned\s+)?bases?\b/i],
@@ -15185,6 +15202,7 @@ function spreadCause(mentions) {
 }
 function agreed(mentions) {
   const roles = new Set(mentions.map((m) => m.role));
+  if (roles.size === 2 && roles.has("own") && roles.has("fix")) return "own";
   return roles.size === 1 ? [...roles][0] ?? null : null;
 }
 var CAUSE_OVERRIDES, DECIDING;
@@ -23024,10 +23042,12 @@ function readRow(reader, row, columns, retired, above) {
   const fromStateCell = readRowState(reader, stateCell, prRefs, line);
   const oursCell = columns.ours === null ? void 0 : inlines[columns.ours];
   const ours = oursCell !== void 0 && /^\s*(?:yes|y|ours|us)\b/i.test(oursCell.text);
+  const reverted = stateCell !== void 0 && saysReverted(reader.doc.text, stateCell);
   const roles = {
     pr: retired ? "background" : rowPatch.dittoRole ?? (ours ? "own" : "fix"),
     retired,
-    fromStateCell
+    fromStateCell,
+    reverted
   };
   const { mentions } = reader.result;
   for (let index = 0; index < refsByCell.length; index++) {
@@ -23045,11 +23065,23 @@ function readRow(reader, row, columns, retired, above) {
   }
   return patch;
 }
+function saysReverted(text3, cell2) {
+  const start = cell2.position?.start.offset;
+  const end = cell2.position?.end.offset;
+  return start !== void 0 && end !== void 0 && /\breverted\b/i.test(text3.slice(start, end));
+}
 function cellMention(reader, columns, row, patch, ref, index) {
   const roleOf2 = (base) => row.retired ? base : applyCue(base, ref.cue, ref.kindHint);
   if (index === columns.pr) {
     const recorded = ref.beside ?? row.fromStateCell.get(ref) ?? null;
-    return toMention(reader, ref, patch, roleOf2(row.pr), recorded);
+    const role = roleOf2(row.pr);
+    return toMention(
+      reader,
+      ref,
+      patch,
+      row.reverted ? applyCue(role, "reverted") : role,
+      recorded
+    );
   }
   if (index === columns.issue) {
     const kind = ref.kindHint === "pr" ? "pr" : "issue";

@@ -193,6 +193,14 @@ describe('settleRoles', () => {
     ]);
   });
 
+  it('gives a mention by position "own" where the others say own and fix (both: drop when merged)', () => {
+    const row = mention({ role: 'own', patch: 'p/x.py' });
+    const words = mention({ role: 'fix', source: 'p/x.py', patch: 'p/x.py' });
+    const readme = mention({ source: 'p/README.md', roleByDefault: true, patch: null });
+    settleRoles([[row, words, readme]]);
+    expect(readme.role).toBe('own');
+  });
+
   it('makes a cause the cause everywhere in its source, never a fix', () => {
     const row = mention({ role: 'fix', patch: 'p/x.py', line: 3 });
     const cause = mention({ role: 'introduced-the-defect', line: 9 });

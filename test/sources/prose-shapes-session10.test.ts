@@ -589,3 +589,49 @@ describe('a folder README that cites one other project', () => {
     ]);
   });
 });
+
+describe('a PR merged, then reverted upstream', () => {
+  it('is no fix in a header block, and the revert is background', () => {
+    const ms = header(
+      lines(
+        'UPSTREAM STATUS (re-queried 2026-11-03)',
+        '  fix PR         #900 "handle a missing config" (MERGED 2026-10-02)',
+        '                 -- then reverted in #901 (MERGED 2026-10-19).',
+        '  re-land        #902 (OPEN). If #902 lands, delete this file.',
+      ),
+    );
+    expect(ms.map((m) => [m.ref.replace(`${REPO}#`, '#'), m.role, m.recordedState])).toEqual([
+      ['#900', 'related', 'MERGED'],
+      ['#901', 'background', 'MERGED'],
+      ['#902', 'fix', 'OPEN'],
+      ['#902', 'fix', null],
+    ]);
+  });
+
+  it('is no fix in a ledger row whose state cell says so', () => {
+    const r = parseLedger({
+      path: 'build/patch.upstream.status.md',
+      text: lines(
+        '| patch | upstream PR | ours? | PR state |',
+        '|---|---|---|---|',
+        '| `engine/a.py` | engine#900 — reverted upstream | no | **MERGED** 2026-10-02 (reverted) |',
+        '| `engine/b.py` | engine#910 | no | **MERGED** 2026-10-05 |',
+      ),
+      patchesDir: 'build/patches',
+      aliases: new Map([['engine', REPO]]),
+    });
+    expect(
+      r.mentions.map((m) => [m.ref.replace(`${REPO}#`, '#'), m.role, m.recordedState]),
+    ).toEqual([
+      ['#900', 'related', 'MERGED'],
+      ['#910', 'fix', 'MERGED'],
+    ]);
+  });
+});
+
+describe('a transition in the parenthetical after a ref', () => {
+  it('records the last state', () => {
+    const ms = header(lines('Related: #950 "swap path only" (jfeng, DRAFT → OPEN on 2026-10-30).'));
+    expect(ms.map((m) => [m.recordedState, m.recordedDate])).toEqual([['OPEN', '2026-10-30']]);
+  });
+});

@@ -159,7 +159,17 @@ export function readClaim(text: string, start: number, end: number): Claim {
       claim.reviewDecision = token;
     }
   }
+  // `(DRAFT → OPEN on 2026-10-30)`: a transition; the state now is the last one.
+  for (let span = claim.stateSpan; span !== null;) {
+    const next = ARROW_STATE.exec(text.slice(span.end, Math.min(end, span.end + 24)));
+    if (next === null) break;
+    const at = span.end + next[0].length - next[1]!.length;
+    claim.state = next[1]!.toUpperCase() as State;
+    span = claim.stateSpan = { start: at, end: at + next[1]!.length };
+  }
   // A date means "when it reached that state"; without a state it is prose.
   if (claim.state === null) claim.date = null;
   return claim;
 }
+
+const ARROW_STATE = /^[ \t*_`]*(?:→|->|=>)[ \t*_`]*(open|merged|closed|draft)(?![\w-])/i;

@@ -99,10 +99,14 @@ function readRow(
   const oursCell = columns.ours === null ? undefined : inlines[columns.ours];
   // `yes`, `yes (alice)`, `us (alice)`, `ours`: opened by the team (an owner column names a handle otherwise).
   const ours = oursCell !== undefined && /^\s*(?:yes|y|ours|us)\b/i.test(oursCell.text);
+  // `**MERGED** 2026-10-02 (reverted)`: merged, then taken back upstream.
+  // Read in the cell's source: no flattening for the one word.
+  const reverted = stateCell !== undefined && saysReverted(reader.doc.text, stateCell);
   const roles: RowRoles = {
     pr: retired ? 'background' : (rowPatch.dittoRole ?? (ours ? 'own' : 'fix')),
     retired,
     fromStateCell,
+    reverted,
   };
   const { mentions } = reader.result;
   for (let index = 0; index < refsByCell.length; index++) {
@@ -124,12 +128,20 @@ function readRow(
   return patch;
 }
 
+function saysReverted(text: string, cell: TableCell): boolean {
+  const start = cell.position?.start.offset;
+  const end = cell.position?.end.offset;
+  return start !== undefined && end !== undefined && /\breverted\b/i.test(text.slice(start, end));
+}
+
 /** What a row's cells need to give their refs a role and a recorded state. */
 interface RowRoles {
   /** The role of the upstream-PR column's refs before their words are read. */
   pr: Role;
   retired: boolean;
   fromStateCell: ReadonlyMap<ReadRef, Recorded>;
+  /** The state cell says the PR was reverted: its merge is no drop signal. */
+  reverted: boolean;
 }
 
 /**
@@ -148,7 +160,14 @@ function cellMention(
   const roleOf = (base: Role): Role => (row.retired ? base : applyCue(base, ref.cue, ref.kindHint));
   if (index === columns.pr) {
     const recorded = ref.beside ?? row.fromStateCell.get(ref) ?? null;
-    return toMention(reader, ref, patch, roleOf(row.pr), recorded);
+    const role = roleOf(row.pr);
+    return toMention(
+      reader,
+      ref,
+      patch,
+      row.reverted ? applyCue(role, 'reverted') : role,
+      recorded,
+    );
   }
   if (index === columns.issue) {
     // The issue column names issues unless a URL says it is a pull request.

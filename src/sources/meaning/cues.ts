@@ -32,7 +32,8 @@ export type Cue =
   | 'background'
   | 'own'
   | 'fix'
-  | 'retires';
+  | 'retires'
+  | 'reverted';
 
 /** The patch's own file, as authors name it when they say what retires it. */
 const THIS_PATCH = String.raw`(?:this|the|our)\s+(?:local\s+)?(?:patch|script|diff|file|workaround|wrapper|hook|override|shim|hack)`;
@@ -52,6 +53,8 @@ const RETIRES = new RegExp(
     String.raw`\b${THIS_PATCH}\b[^.;]{0,40}?\b(?:can|could|should|will|may)\s+(?:then\s+)?(?:go|be\s+(?:dropped|deleted|removed|retired))\b`,
     String.raw`\b${THIS_PATCH}\s+goes\b`,
     String.raw`\blets?\s+${THIS_PATCH}\s+go\b`,
+    // "If #n lands and reaches the base, delete this file."
+    String.raw`\b(?:lands?|merges?|is\s+merged|gets\s+merged)\b[^.;]{0,60}?\b(?:delete|drop|remove|retire)\s+${THIS_PATCH}\b`,
     String.raw`\b(?:the\s+)?(?:PR|one)\s+we\s+(?:drop|delete|retire)\s+(?:on|with)\b`,
     String.raw`\b(?:they|it)\s+(?:are|is)\s+(?:exactly\s+)?this\s+(?:patch|script|diff)\b`,
   ].join('|'),
@@ -78,6 +81,9 @@ export const TAIL_CUES: readonly [Cue, RegExp][] = [
     'anchor-collision',
     /\banchor[\s-]*(?:collision|conflict|drift|risk)s?\b|\bmerge[\s-]+conflict|\b(?:textual|direct)\s+collision|\bcollid(?:e|es|ing)\b|\b(?:touch|edit|rewrite|change|modif(?:y|ie))(?:e?s)?\s+(?:this|that|the)\s+same\b|\bconflict\b[^.;]{0,24}\banchor|\banchor\b[^.;]{0,24}\bconflict|\brewrites?\s+(?:the\s+code|our\s+anchor|the\s+anchor)|\banchors?\s+(?:would\s+)?drift/i,
   ],
+  // "#n (MERGED) -- then reverted in #m", "#n — reverted upstream": merged,
+  // then taken back. Its merge is no drop signal: the base has the bug again.
+  ['reverted', /(?:\b(?:was|were|got|been|then|later|since|and)\s+|[(,;—–-]\s*)reverted\b/i],
   // Its landing retires this patch: before 'alternative', as a different
   // repair can still be the one whose merge the patch waits for.
   ['retires', RETIRES],
@@ -114,6 +120,8 @@ export const LEAD_CUES: readonly [Cue, RegExp][] = [
     /\b(?:collides|conflicts)\s+with\s*$|\banchor[\s-]*(?:collision|conflict)s?\b|\b(?:touch|edit|rewrite|change|modif(?:y|ie))(?:e?s)?\s+(?:this|that|the)\s+same\b|\brewrites?\s+(?:the\s+code|our\s+anchor|the\s+anchor)/i,
   ],
   ['not-fix', /\bnot\s+(?:the\s+same\s+fix|a\s+fix)\b/i],
+  // "reverted in #m": #m is the revert, background to the patch.
+  ['background', /\breverted\s+(?:in|by|with)\s*$/i],
   ['retires', RETIRES_LEAD],
   ['own', /\bour\s+(?:own\s+)?(?:upstream\s+)?PR\s*(?:is\s*|:\s*)?\(?\s*$|\bours\s*:\s*$/i],
   ['background', /\balready\s+(?:present\s+)?in\s+(?:(?:the|both|our)\s+)?(?:pinned\s+)?bases?\b/i],
@@ -191,6 +199,8 @@ export function applyCue(base: Role, cue: Cue | null, kindHint: RefKind | null =
       return FIX_ROLES.has(base) || base === 'related' ? 'background' : base;
     case 'fix':
       return base === 'related' && kindHint !== 'issue' ? 'fix' : base;
+    case 'reverted':
+      return FIX_ROLES.has(base) ? 'related' : base;
     case 'retires':
       return (base === 'related' || base === 'third-party') && kindHint !== 'issue' ? 'fix' : base;
     case 'own':

@@ -71,8 +71,13 @@ function spreadCause(mentions: readonly Mention[]): void {
   }
 }
 
-/** The one role all `mentions` give, or null when they give none or disagree. */
+/**
+ * The one role all `mentions` give, or null when they give none or disagree.
+ * `own` and `fix` agree as `own`: "ours upstream as #n" in one place and
+ * "when #n merges, delete this file" in another both mean drop when merged.
+ */
 function agreed(mentions: readonly Mention[]): Role | null {
   const roles = new Set(mentions.map((m) => m.role));
+  if (roles.size === 2 && roles.has('own') && roles.has('fix')) return 'own';
   return roles.size === 1 ? ([...roles][0] ?? null) : null;
 }
