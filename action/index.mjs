@@ -13817,11 +13817,14 @@ var init_cues = __esm({
       // "reverted in #m": #m is the revert, background to the patch.
       ["background", /\breverted\s+(?:in|by|with)\s*$/i],
       ["retires", RETIRES_LEAD],
-      ["own", /\bour\s+(?:own\s+)?(?:upstream\s+)?PR\s*(?:is\s*|:\s*)?\(?\s*$|\bours\s*:\s*$/i],
+      [
+        "own",
+        /\bour\s+(?:own\s+)?(?:upstream\s+)?PR\s*(?:is\s*|:\s*)?[(`*_]*\s*$|\bours\s*:\s*[`*_]*$/i
+      ],
       ["background", /\balready\s+(?:present\s+)?in\s+(?:(?:the|both|our)\s+)?(?:pinned\s+)?bases?\b/i],
       [
         "fix",
-        /\b(?:fix|repair)\s+is\s+(?:already\s+)?in\s+flight\b|\bdrops?\s+(?:on|when|once)\s*$|\b(?:superseded|replaced)\s+by\s*$|\bfixed\s+(?:upstream\s+)?(?:by|in)\s*$|\bneeds?\s+(?:the\s+)?(?:upstream\s+)?fix\s*$|\bmust\s+(?:carry|contain|include)\s*$/i
+        /\b(?:fix|repair)\s+is\s+(?:already\s+)?in\s+flight\b|\bdrops?\s+(?:on|when|once)\s*$|\b(?:superseded|replaced)\s+by\s*$|\bin\s+favou?r\s+of\s*$|\bfixed\s+(?:upstream\s+)?(?:by|in)\s*$|\bneeds?\s+(?:the\s+)?(?:upstream\s+)?fix\s*$|\bmust\s+(?:carry|contain|include)\s*$/i
       ]
     ];
     ANY_TAIL = anyOf(TAIL_CUES);
@@ -13894,6 +13897,13 @@ function stateOpening(lead, text3, textStart) {
 }
 function stateInWords(lead, tail, tailStart, alone) {
   if (CONDITIONAL.test(lead)) return null;
+  const dashed = DASH_STATE.exec(tail);
+  if (dashed !== null) {
+    const word = dashed[1];
+    const start = tailStart + dashed[0].length - word.length;
+    const date = findIsoDate(tail.slice(dashed[0].length, dashed[0].length + 40));
+    return { state: word, date, start, end: start + word.length, rewritable: true };
+  }
   const m = WORD_AFTER.exec(tail);
   if (m !== null) {
     const word = m[1] ?? m[2] ?? m[3];
@@ -13932,7 +13942,7 @@ function wordsFurtherOn(tail, tailStart, words2, state) {
     rewritable: false
   };
 }
-var COUNTS, COUNTED, UPPER_STATE, STATE_BEFORE, MERGED_BEFORE, CONDITIONAL, OPENS_PARENTHETICAL, WORD_AFTER, STILL_STATE, CLOSED_ANYWHERE, MERGED_DATED_ANYWHERE, PAREN_STATE_ANYWHERE, PLANNED;
+var COUNTS, COUNTED, UPPER_STATE, STATE_BEFORE, MERGED_BEFORE, CONDITIONAL, OPENS_PARENTHETICAL, WORD_AFTER, DASH_STATE, STILL_STATE, CLOSED_ANYWHERE, MERGED_DATED_ANYWHERE, PAREN_STATE_ANYWHERE, PLANNED;
 var init_prose_states = __esm({
   "src/sources/meaning/prose-states.ts"() {
     "use strict";
@@ -13956,6 +13966,7 @@ var init_prose_states = __esm({
     CONDITIONAL = /\b(?:when|if|once|until|unless|after|before|whether)[ \t\n]+(?:\S+[ \t\n]+){0,2}$/i;
     OPENS_PARENTHETICAL = /^[ \t\n*_`:]*\([ \t\n*_`]*(landed|auto-closed)(?![\w-])/i;
     WORD_AFTER = /^[ \t\n*_`]*\)?[ \t\n*_`]*[,;]?[ \t\n]*(?:(?:which|that)[ \t\n]+)?(?:(?:was|is|has[ \t\n]+been|got|been)[ \t\n]+)?(landed|merged|closed[ \t\n*_]+(?:inactive|unmerged|without[ \t\n]+merging)|auto-closed)\b|^[ \t\n*_`]*\)?[ \t\n*_`]*,?[ \t\n]*and[ \t\n]+(?:was[ \t\n]+)?(closed[ \t\n*_]+(?:inactive|unmerged|without[ \t\n]+merging)|auto-closed)\b|^[ \t\n*_`]*\)?[ \t\n*_`]*[,;]?[ \t\n]*(?:(?:which|that)[ \t\n]+)?(?:was|has[ \t\n]+been|got|been)[ \t\n]+(closed)\b/i;
+    DASH_STATE = /^[ \t*_`]*\)?[ \t*_`]*(?:—|–|--|-|:)[ \t*_`]*(OPEN|MERGED|CLOSED|DRAFT)(?![\w-])/;
     STILL_STATE = /^\)?[^.;()]{0,100}?\b(?:is|was|remains|stays)[ \t\n>*_]+(?:still[ \t\n>*_]+)?(OPEN|MERGED|CLOSED|DRAFT)\b/;
     CLOSED_ANYWHERE = /\b(?:closed[ \t\n*_]+(?:as[ \t\n]+)?(?:inactive|stale|not[ \t\n]+planned)|auto-closed)\b/i;
     MERGED_DATED_ANYWHERE = /\b(?:merged|landed)(?=[ \t\n*_`]+(?:on[ \t\n]+)?\d{4}-\d{2}-\d{2}\b)/i;
@@ -24931,7 +24942,13 @@ async function collectSources(root, config2, options = {}) {
       else list2.push(p);
     }
   }
-  const folders = discovery.patchDocs.length > 0 ? byFolder(indexed) : /* @__PURE__ */ new Map();
+  let foldersBuilt = null;
+  const foldersOf = () => foldersBuilt ??= byFolder(indexed);
+  const folderRepoOf = (rel) => {
+    const folder = foldersOf().get(path7.posix.dirname(rel));
+    return folder === void 0 ? null : folderRepo(folder);
+  };
+  const folders = discovery.patchDocs.length > 0 ? foldersOf() : /* @__PURE__ */ new Map();
   for (const [rel, file] of await readAll(discovery.patchDocs, readAs("ledger"))) {
     if (parseLedger2 === null) break;
     const patchesDir = patchesDirOfPatch(discovery, rel) ?? path7.posix.dirname(rel);
@@ -24963,7 +24980,10 @@ async function collectSources(root, config2, options = {}) {
     const decoded = readHeader(rel);
     if (decoded === null) continue;
     let file = decoded;
-    const defaultRepo = indexed.get(rel)?.find((p) => p.repo !== null)?.repo ?? repoForPatch(config2, rel, patchesDirOfPatch(discovery, rel));
+    const entries2 = indexed.get(rel);
+    const defaultRepo = entries2?.find((p) => p.repo !== null)?.repo ?? // A row that names no repo ("see the record") in a section that names
+    // two: the upstream most of the patch's folder names.
+    (entries2 === void 0 ? null : folderRepoOf(rel)) ?? repoForPatch(config2, rel, patchesDirOfPatch(discovery, rel));
     const layout = conventional.has(rel) ? layoutOf(rel, discovery.buildrootExternals) : null;
     const header2 = readPatchHeader(
       { path: rel, text: file.text, defaultRepo, aliases, ownRepo },

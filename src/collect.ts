@@ -156,7 +156,14 @@ export async function collectSources(
   }
 
   // READMEs beside the patches: prose whose refs are mentions (SPEC §2.4).
-  const folders = discovery.patchDocs.length > 0 ? byFolder(indexed) : new Map<string, Indexed>();
+  // Built when first asked: by a folder's README, or a patch whose row names no repo.
+  let foldersBuilt: Map<string, Indexed> | null = null;
+  const foldersOf = (): Map<string, Indexed> => (foldersBuilt ??= byFolder(indexed));
+  const folderRepoOf = (rel: string): string | null => {
+    const folder = foldersOf().get(path.posix.dirname(rel));
+    return folder === undefined ? null : folderRepo(folder);
+  };
+  const folders = discovery.patchDocs.length > 0 ? foldersOf() : new Map<string, Indexed>();
   for (const [rel, file] of await readAll(discovery.patchDocs, readAs('ledger'))) {
     if (parseLedger === null) break;
     const patchesDir = patchesDirOfPatch(discovery, rel) ?? path.posix.dirname(rel);
@@ -192,8 +199,12 @@ export async function collectSources(
     const decoded = readHeader(rel);
     if (decoded === null) continue;
     let file: FileText = decoded;
+    const entries = indexed.get(rel);
     const defaultRepo =
-      indexed.get(rel)?.find((p) => p.repo !== null)?.repo ??
+      entries?.find((p) => p.repo !== null)?.repo ??
+      // A row that names no repo ("see the record") in a section that names
+      // two: the upstream most of the patch's folder names.
+      (entries === undefined ? null : folderRepoOf(rel)) ??
       repoForPatch(config, rel, patchesDirOfPatch(discovery, rel));
     const layout = conventional.has(rel) ? layoutOf(rel, discovery.buildrootExternals) : null;
     const header = readPatchHeader(

@@ -104,3 +104,38 @@ describe('a folder whose patches mostly name one upstream', () => {
     expect(inReadme).toEqual(['example-org/ring#12', 'example-org/ring#15']);
   });
 });
+
+describe('a patch whose row names no ref, in a section that names two upstreams', () => {
+  const tree = mkdtempSync(path.join(tmpdir(), 'us-row-repo-'));
+  afterAll(() => rmSync(tree, { recursive: true, force: true }));
+  writeIn(
+    tree,
+    'patch.upstream.status.md',
+    [
+      '## ring — `patches/ring/`',
+      '',
+      '| patch | upstream PR | ours? | PR state |',
+      '|---|---|---|---|',
+      '| `ring/a.py` | [ring#12](https://github.com/example-org/ring/pull/12) | yes | OPEN |',
+      '| `ring/b.py` | see the record | — | see the record |',
+      '',
+      '> The engine side waits on [engine#5](https://github.com/example-org/engine/pull/5).',
+      '',
+    ].join('\n'),
+  );
+  writeIn(tree, 'patches/ring/a.py', '"""A."""\n');
+  writeIn(
+    tree,
+    'patches/ring/b.py',
+    '"""Align lengths.\n\nUPSTREAM STATUS (2026-11-03)\n  third-party PR #14 (OPEN).\n"""\n',
+  );
+
+  it("gives its header's bare refs the upstream most of its folder names", async () => {
+    const r = await runCli(['list', '--format', 'json', '--root', tree]);
+    const report = JSON.parse(r.stdout) as Listed;
+    const inB = report.refs.filter((ref) =>
+      ref.mentions.some((m) => m.source === 'patches/ring/b.py'),
+    );
+    expect(inB.map((ref) => ref.ref)).toEqual(['example-org/ring#14']);
+  });
+});

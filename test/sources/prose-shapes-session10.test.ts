@@ -635,3 +635,24 @@ describe('a transition in the parenthetical after a ref', () => {
     expect(ms.map((m) => [m.recordedState, m.recordedDate])).toEqual([['OPEN', '2026-10-30']]);
   });
 });
+
+describe('numbered lists and dashes in a docstring block', () => {
+  it('read "`ref` — STATE", "our PR `ref`" and "closed in favour of #n"', () => {
+    const ms = header(
+      lines(
+        '## Upstream status — Nov 2 2026',
+        '',
+        '1. upstream issue `example-org/engine#960` — OPEN',
+        '2. our PR `example-org/engine#961` — **CLOSED**, closed in favour of #962',
+        "3. #962 (the maintainers' version) — **MERGED** into `main` 2026-10-14.",
+      ),
+    );
+    expect(ms.map((m) => [m.ref.replace(`${REPO}#`, '#'), m.role, m.recordedState])).toEqual([
+      ['#960', 'related', 'OPEN'],
+      ['#961', 'own', 'CLOSED'],
+      ['#962', 'fix', null],
+      // By position only here; settleRoles gives it the fix role the run reads above.
+      ['#962', 'related', 'MERGED'],
+    ]);
+  });
+});

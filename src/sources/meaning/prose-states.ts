@@ -151,6 +151,8 @@ export function stateOpening(lead: string, text: string, textStart: number): Pro
 // A bare "closed" is too often a verb about something else ("#n closed the gap").
 const WORD_AFTER =
   /^[ \t\n*_`]*\)?[ \t\n*_`]*[,;]?[ \t\n]*(?:(?:which|that)[ \t\n]+)?(?:(?:was|is|has[ \t\n]+been|got|been)[ \t\n]+)?(landed|merged|closed[ \t\n*_]+(?:inactive|unmerged|without[ \t\n]+merging)|auto-closed)\b|^[ \t\n*_`]*\)?[ \t\n*_`]*,?[ \t\n]*and[ \t\n]+(?:was[ \t\n]+)?(closed[ \t\n*_]+(?:inactive|unmerged|without[ \t\n]+merging)|auto-closed)\b|^[ \t\n*_`]*\)?[ \t\n*_`]*[,;]?[ \t\n]*(?:(?:which|that)[ \t\n]+)?(?:was|has[ \t\n]+been|got|been)[ \t\n]+(closed)\b/i;
+const DASH_STATE =
+  /^[ \t*_`]*\)?[ \t*_`]*(?:—|–|--|-|:)[ \t*_`]*(OPEN|MERGED|CLOSED|DRAFT)(?![\w-])/;
 // "… was read again and is still **OPEN**", "the attempt (#n) is CLOSED": an
 // upper-case state its own sentence gives the ref.
 const STILL_STATE =
@@ -181,6 +183,15 @@ export function stateInWords(
   alone: boolean | (() => boolean),
 ): ProseState | null {
   if (CONDITIONAL.test(lead)) return null;
+  // "`#n` — **CLOSED**, …", "#n (the maintainers' version) — MERGED into main":
+  // an upper-case state right after a dash or colon.
+  const dashed = DASH_STATE.exec(tail);
+  if (dashed !== null) {
+    const word = dashed[1]!;
+    const start = tailStart + dashed[0].length - word.length;
+    const date = findIsoDate(tail.slice(dashed[0].length, dashed[0].length + 40));
+    return { state: word as State, date, start, end: start + word.length, rewritable: true };
+  }
   const m = WORD_AFTER.exec(tail);
   if (m !== null) {
     const word = m[1] ?? m[2] ?? m[3]!;
