@@ -2,7 +2,8 @@
  * Queues written for this project by colleagues who never ran the tool on
  * them, each in a style of its own (test/fixtures/queues: a ledger queue in
  * the team's style, one by another hand with other column names, a terse one
- * with bracketed states, one mid-migration with reverted PRs, and a Yocto
+ * with bracketed states, one mid-migration with reverted PRs, one written
+ * last and scored before any reading was tuned on it (q7), and a Yocto
  * layer with a BR2_EXTERNAL tree and Debian patches), labelled from the text
  * alone (truth.json). Each is copied
  * into a fresh checkout whose `origin` is the queue's project, read by the
@@ -33,10 +34,11 @@ interface Floors {
 
 const QUEUES: Record<string, Floors> = {
   ledgerq: { atLine: 1, states: 1, precision: 1, recall: 0.94 },
-  q2: { atLine: 1, states: 0.77, precision: 0.98, recall: 0.81 },
+  q2: { atLine: 1, states: 0.77, precision: 0.98, recall: 0.83 },
   q4: { atLine: 0.99, states: 0.89, precision: 1, recall: 0.87 },
   q5: { atLine: 1, states: 0.93, precision: 1, recall: 0.82 },
   q6: { atLine: 1, states: 0.88, precision: 0.97, recall: 0.92 },
+  q7: { atLine: 1, states: 0.88, precision: 0.96, recall: 0.9 },
 };
 
 const base = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'us-queues-')));

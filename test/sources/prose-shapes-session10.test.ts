@@ -656,3 +656,24 @@ describe('numbered lists and dashes in a docstring block', () => {
     ]);
   });
 });
+
+describe('a condition, then the order to delete', () => {
+  it('"Once it is in a tag we pin, delete this script" names the ref; "the sampler fix #n" is a fix', () => {
+    const ms = header(
+      lines(
+        'UPSTREAM STATUS (re-queried 2026-09-12)',
+        '  third-party PR #970 "truncate at EOS" (feiyu, OPEN). Same bug, one',
+        '                 layer lower. Once it is in a tag we pin, delete',
+        '                 this script.',
+        '',
+        'The sampler fix #971 landed on 2026-08-21. The issue it fixes, #972, was',
+        'closed inactive.',
+      ),
+    );
+    expect(ms.map((m) => [m.ref.replace(`${REPO}#`, '#'), m.role])).toEqual([
+      ['#970', 'fix'],
+      ['#971', 'fix'],
+      ['#972', 'related'],
+    ]);
+  });
+});

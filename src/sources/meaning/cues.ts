@@ -56,7 +56,9 @@ const RETIRES = new RegExp(
     // "If #n lands and reaches the base, delete this file."
     String.raw`\b(?:lands?|merges?|is\s+merged|gets\s+merged)\b[^.;]{0,60}?\b(?:delete|drop|remove|retire)\s+${THIS_PATCH}\b`,
     String.raw`\b(?:the\s+)?(?:PR|one)\s+we\s+(?:drop|delete|retire)\s+(?:on|with)\b`,
-    String.raw`\b(?:they|it)\s+(?:are|is)\s+(?:exactly\s+)?this\s+(?:patch|script|diff)\b`,
+    String.raw`\b(?:they|it)\s+(?:are|is)\s+(?:exactly\s+)?this\s+(?:patch|script|diff|guard|change)\b`,
+    // "Once it is in a tag we pin, delete this script."
+    String.raw`\b${WHEN}\b[^.;]{0,60}?,\s*(?:then\s+)?(?:delete|drop|remove|retire)\s+${THIS_PATCH}\b`,
   ].join('|'),
   'i',
 );
@@ -130,7 +132,7 @@ export const LEAD_CUES: readonly [Cue, RegExp][] = [
   ['background', /\balready\s+(?:present\s+)?in\s+(?:(?:the|both|our)\s+)?(?:pinned\s+)?bases?\b/i],
   [
     'fix',
-    /\b(?:fix|repair)\s+is\s+(?:already\s+)?in\s+flight\b|\bdrops?\s+(?:on|when|once)\s*$|\b(?:superseded|replaced)\s+by\s*$|\bin\s+favou?r\s+of\s*$|\bfixed\s+(?:upstream\s+)?(?:by|in)\s*$|\bneeds?\s+(?:the\s+)?(?:upstream\s+)?fix\s*$|\bmust\s+(?:carry|contain|include)\s*$/i,
+    /\b(?:fix|repair)\s+is\s+(?:already\s+)?in\s+flight\b|\bdrops?\s+(?:on|when|once)\s*$|\b(?:superseded|replaced)\s+by\s*$|\bthe\s+(?:[\w-]+\s+)?fix\s*[:,]?\s*$|\bin\s+favou?r\s+of\s*$|\bfixed\s+(?:upstream\s+)?(?:by|in)\s*$|\bneeds?\s+(?:the\s+)?(?:upstream\s+)?fix\s*$|\bmust\s+(?:carry|contain|include)\s*$/i,
   ],
 ];
 
