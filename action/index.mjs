@@ -14632,8 +14632,9 @@ var init_yocto = __esm({
   "src/sources/trailers/yocto.ts"() {
     "use strict";
     YOCTO_MEANING = {
-      Pending: { role: "related", state: null, commitsMerged: false },
+      Pending: { role: "fix", state: null, commitsMerged: false },
       Submitted: { role: "fix", state: "OPEN", commitsMerged: false },
+      Accepted: { role: "fix", state: null, commitsMerged: true },
       Backport: { role: "fix", state: "MERGED", commitsMerged: true },
       Denied: { role: "fix", state: "CLOSED", commitsMerged: false },
       "Inactive-Upstream": { role: "related", state: null, commitsMerged: false },
@@ -14663,7 +14664,8 @@ function readField(field, text3, ctx) {
       return ctx.layout === "buildroot" ? { meaning: buildrootMeaning(field, value) } : read;
     }
     const { role, state, commitsMerged } = YOCTO_MEANING[read.status.name];
-    return { meaning: meaningOf(field, "yocto", role, state, commitsMerged, read.status) };
+    const prRole = read.status.name === "Pending" && !namesSubmission(text3.slice(read.status.end, field.valueEnd)) ? "related" : role;
+    return { meaning: meaningOf(field, "yocto", prRole, state, commitsMerged, read.status) };
   }
   if (value === "") {
     if (lower === "upstream" || ctx.layout === "yocto" || ctx.layout === "buildroot") return null;
@@ -14688,6 +14690,10 @@ function readField(field, text3, ctx) {
   }
   return { meaning: meaningOf(field, "dep3", "issue", null, false, null, !isVendorBug) };
 }
+function namesSubmission(bracket2) {
+  const words2 = bracket2.replace(/\S*(?:https?:\/\/|github\.com\/)\S*/gi, " ");
+  return !/[A-Za-z]{2}/.test(words2) || SUBMISSION_WORDS.test(words2);
+}
 function meaningOf(field, convention, prRole, prState, commitsMerged, yocto = null, plainRefs = true) {
   return {
     convention,
@@ -14705,7 +14711,7 @@ function buildrootMeaning(field, value) {
   const { role, state } = readBuildrootUpstream(value);
   return meaningOf(field, "buildroot", role, state, true);
 }
-var EMPTY, MERGED_ORIGINS, ORIGIN_CATEGORY;
+var EMPTY, MERGED_ORIGINS, ORIGIN_CATEGORY, SUBMISSION_WORDS;
 var init_meaning = __esm({
   "src/sources/trailers/meaning.ts"() {
     "use strict";
@@ -14722,6 +14728,7 @@ var init_meaning = __esm({
     );
     MERGED_ORIGINS = /* @__PURE__ */ new Set(["upstream", "backport"]);
     ORIGIN_CATEGORY = /^([A-Za-z]+),/;
+    SUBMISSION_WORDS = /\b(?:submitted|sent|posted|proposed|rebased|forwarded|opened|upstream\s+(?:PR|pull\s+request)|our\s+PR|this\s+patch)\b/i;
   }
 });
 
@@ -15048,7 +15055,7 @@ function attributeCopiedRefs(input2) {
       sourceKind: "patch-header",
       line: a.line,
       patch: input2.path,
-      role: "related",
+      role: copiedRole(input2.lineText, a.line, n),
       recordedState: null,
       recordedDate: null,
       stateSpan: null,
@@ -15057,6 +15064,21 @@ function attributeCopiedRefs(input2) {
   }
   mentions.sort(byLine);
   return { mentions, ambiguous: [], unattributed };
+}
+function copiedRole(lineText, line, n) {
+  const text3 = lineText(line);
+  if (endsSubject(lineText, line) && new RegExp(`\\(#${n}\\)\\s*$`).test(text3)) return "fix";
+  const at = text3.indexOf(`#${n}`);
+  return at > 0 && CLOSES_BEFORE.test(text3.slice(0, at)) ? "issue" : "related";
+}
+function endsSubject(lineText, line) {
+  for (let at = line; at >= 1; at--) {
+    const text3 = lineText(at);
+    if (/^Subject:/i.test(text3))
+      return at === line || /^Subject:\s*\[PATCH/i.test(text3) && !/^[ \t]/.test(lineText(line + 1));
+    if (!/^[ \t]\S/.test(text3)) return false;
+  }
+  return false;
 }
 function byLine(x, y) {
   return x.line - y.line;
@@ -15087,7 +15109,7 @@ function namedRepos(input2, mentions) {
   }
   return repos;
 }
-var GITHUB_REPO, NOT_OWNERS, NUMBER;
+var GITHUB_REPO, NOT_OWNERS, NUMBER, CLOSES_BEFORE;
 var init_copied_refs = __esm({
   "src/sources/trailers/copied-refs.ts"() {
     "use strict";
@@ -15109,6 +15131,7 @@ var init_copied_refs = __esm({
       "users"
     ]);
     NUMBER = /#(\d{1,10})(?!\d)/;
+    CLOSES_BEFORE = /\b(?:fix(?:es|ed)?|close[sd]?|resolve[sd]?)\s*:?\s*(?:#\d+(?:\s*,\s*|\s+and\s+|\s*&\s*|\s+))*$/i;
   }
 });
 

@@ -179,6 +179,45 @@ describe('bare #N in a copied commit message', () => {
     expect(r.unattributed).toBe(0);
   });
 
+  it('reads the (#N) ending a squash-merged Subject as the fix, and #N after closing words as issues', () => {
+    const header = [
+      'From 0123abc Mon Sep 17 00:00:00 2001',
+      'Subject: [PATCH] parser: bound the nesting depth of aliased',
+      ' anchors #40 (#41)',
+      '',
+      'Fixes #30, closes #31 and #32',
+      'Resolves: #33. See also #34.',
+      '',
+      'Upstream-Status: Backport [https://github.com/o/lib/commit/0123abcdef0123abcdef]',
+      '',
+    ].join('\n');
+    const r = read(`${header}${DIFF}`, 'recipes-core/lib/lib/0001-a.patch');
+    expect(r.mentions.map(row)).toEqual([
+      ['o/lib#40', 'related', null, 3],
+      ['o/lib#41', 'fix', null, 3],
+      ['o/lib#30', 'issue', null, 5],
+      ['o/lib#31', 'issue', null, 5],
+      ['o/lib#32', 'issue', null, 5],
+      ['o/lib#33', 'issue', null, 6],
+      ['o/lib#34', 'related', null, 6],
+    ]);
+  });
+
+  it('reads a one-line Subject (#N), but not the (#N) ending a DEP-3 long description', () => {
+    const dep3 = [
+      'Subject: toc: keep anchors stable (#176)',
+      ' Number duplicate headings in document order, as upstream',
+      ' does since the rewrite (#150)',
+      'Applied-Upstream: https://github.com/o/toc/commit/0123abcdef0123abcdef',
+      '',
+    ].join('\n');
+    const r = read(`${dep3}${DIFF}`, 'debian/patches/0008-a.patch');
+    expect(r.mentions.map(row)).toEqual([
+      ['o/toc#176', 'fix', null, 1],
+      ['o/toc#150', 'related', null, 3],
+    ]);
+  });
+
   it('is counted, not reported one by one, when the header names two repositories', () => {
     const name = 'buildroot/package/libbeta/0001-two-repositories.patch';
     const r = read(fixture(name), 'package/libbeta/0001-two-repositories.patch');

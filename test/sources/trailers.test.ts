@@ -141,9 +141,28 @@ describe('Yocto Upstream-Status', () => {
     expect(result.mentions.map(row)).toEqual([['old-org/libbar#17', 'issue', null, 6, 'issue']]);
   });
 
-  it('reads a PR named by Pending as related, with no recorded state', () => {
+  it('reads a PR named by Pending as related when other words say what it is to the patch', () => {
     const r = parse('Upstream-Status: Pending [like https://github.com/o/r/pull/3 but for arm]\n');
     expect(r.mentions.map(row)).toEqual([['o/r#3', 'related', null, 1, 'pr']]);
+  });
+
+  it.each([
+    'Pending [https://github.com/o/r/pull/3]',
+    'Pending [https://github.com/o/r/pull/3/commits/0123abc]',
+    'pending [rebased from https://github.com/o/r/pull/3, which no longer applies]',
+    'Pending [submitted as https://github.com/o/r/pull/3]',
+  ])('reads the PR of %s as the fix waiting upstream, with no recorded state', (value) => {
+    const r = parse(`Upstream-Status: ${value}\n`);
+    expect(r.mentions.map(row)).toEqual([['o/r#3', 'fix', null, 1, 'pr']]);
+    expect(r.problems).toEqual([]);
+  });
+
+  it("reads Yocto's older Accepted [url] as the fix, with no state and no problem", () => {
+    // oe-core's scripts/contrib/patchreview.py still counts "accepted".
+    const r = parse('UPSTREAM-STATUS: Accepted [https://github.com/o/r/pull/4]\n');
+    expect(r.mentions.map(row)).toEqual([['o/r#4', 'fix', null, 1, 'pr']]);
+    expect(r.problems).toEqual([]);
+    expect(r.fields.map((f) => f.status)).toEqual(['Accepted']);
   });
 
   it('reports each malformed status line in Yocto words and keeps reading', () => {

@@ -6,9 +6,12 @@
  *   never a GitHub ref nor an ambiguous one: dropped; so is a numbered frame
  *   of a pasted backtrace (`#3 0x7f15… in abort`), which is no ref at all;
  * - when the header names exactly one GitHub repository (a URL, an
- *   `owner/repo#N`, a commit link), the rest belong to it: `related`
- *   mentions with no recorded state, marked `inferredRepo` (upstream may
- *   track issues elsewhere, so GitHub not knowing one is no error); a `#N`
+ *   `owner/repo#N`, a commit link), the rest belong to it: mentions with no
+ *   recorded state, marked `inferredRepo` (upstream may track issues
+ *   elsewhere, so GitHub not knowing one is no error). Most are `related`;
+ *   the `(#N)` that ends the `Subject:` of a squash-merged commit is the PR
+ *   the patch was taken from, its `fix`, and a `#N` after GitHub's closing
+ *   words (`Fixes #N`, `Closes: #N`) is the `issue` it fixed. A `#N`
  *   written with a word (`libarchive#2846`, "libarchive PR #2846", `PR#18`)
  *   belongs to it only when the word is its name or owner, and is otherwise
  *   counted as below (`PR#18` in a message about a backport may be the
@@ -19,7 +22,7 @@
  * In a patch of a ledger's or record's queue the header is the team's own
  * text, so only another tracker's ids are dropped; the rest stay ambiguous.
  */
-import { refKey, splitRefKey, type AmbiguousRef, type Mention } from '../../model.js';
+import { refKey, splitRefKey, type AmbiguousRef, type Mention, type Role } from '../../model.js';
 import { isNameOf, writtenName } from '../../refs.js';
 import { detached } from '../headers/detach.js';
 import { isOtherTrackerRef, onlyOtherTrackers } from './trackers.js';
@@ -103,7 +106,7 @@ export function attributeCopiedRefs(input: CopiedRefsInput): CopiedRefsResult {
       sourceKind: 'patch-header',
       line: a.line,
       patch: input.path,
-      role: 'related',
+      role: copiedRole(input.lineText, a.line, n),
       recordedState: null,
       recordedDate: null,
       stateSpan: null,
@@ -112,6 +115,36 @@ export function attributeCopiedRefs(input: CopiedRefsInput): CopiedRefsResult {
   }
   mentions.sort(byLine);
   return { mentions, ambiguous: [], unattributed };
+}
+
+/** GitHub's closing keywords before a `#N`: "Fixes #12", "closes: #12", "Fixes #12, #13 and #14". */
+const CLOSES_BEFORE =
+  /\b(?:fix(?:es|ed)?|close[sd]?|resolve[sd]?)\s*:?\s*(?:#\d+(?:\s*,\s*|\s+and\s+|\s*&\s*|\s+))*$/i;
+
+/** The role of the bare `#n` on `line`, from where it is written. */
+function copiedRole(lineText: (line: number) => string, line: number, n: string): Role {
+  const text = lineText(line);
+  if (endsSubject(lineText, line) && new RegExp(`\\(#${n}\\)\\s*$`).test(text)) return 'fix';
+  const at = text.indexOf(`#${n}`);
+  return at > 0 && CLOSES_BEFORE.test(text.slice(0, at)) ? 'issue' : 'related';
+}
+
+/**
+ * Whether `line` ends a commit's subject: the `Subject:` line itself, or
+ * the last line of a subject `git format-patch` folded (`Subject: [PATCH]
+ * …` continued on indented lines). In DEP-3 the indented lines after a
+ * `Subject:` are the long description, whose last line is no subject.
+ */
+function endsSubject(lineText: (line: number) => string, line: number): boolean {
+  for (let at = line; at >= 1; at--) {
+    const text = lineText(at);
+    if (/^Subject:/i.test(text))
+      return (
+        at === line || (/^Subject:\s*\[PATCH/i.test(text) && !/^[ \t]/.test(lineText(line + 1)))
+      );
+    if (!/^[ \t]\S/.test(text)) return false;
+  }
+  return false;
 }
 
 function byLine(x: Mention, y: Mention): number {

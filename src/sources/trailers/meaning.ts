@@ -83,7 +83,12 @@ export function readField(field: RawField, text: string, ctx: ReadContext): Fiel
       return ctx.layout === 'buildroot' ? { meaning: buildrootMeaning(field, value) } : read;
     }
     const { role, state, commitsMerged } = YOCTO_MEANING[read.status.name];
-    return { meaning: meaningOf(field, 'yocto', role, state, commitsMerged, read.status) };
+    const prRole =
+      read.status.name === 'Pending' &&
+      !namesSubmission(text.slice(read.status.end, field.valueEnd))
+        ? 'related'
+        : role;
+    return { meaning: meaningOf(field, 'yocto', prRole, state, commitsMerged, read.status) };
   }
   if (value === '') {
     // Only Debian's own layout holds DEP-3 to its letter; Buildroot's linter
@@ -114,6 +119,20 @@ export function readField(field: RawField, text: string, ctx: ReadContext): Fiel
     };
   }
   return { meaning: meaningOf(field, 'dep3', 'issue', null, false, null, !isVendorBug) };
+}
+
+/** Words that say a URL is where the patch itself went: "rebased from", "submitted as". */
+const SUBMISSION_WORDS =
+  /\b(?:submitted|sent|posted|proposed|rebased|forwarded|opened|upstream\s+(?:PR|pull\s+request)|our\s+PR|this\s+patch)\b/i;
+
+/**
+ * Whether a `Pending […]` value names the patch's own submission: only
+ * URLs (`Pending [<PR>]`), or words that say so ("rebased from <PR>"). Other
+ * words ("like <PR> but for arm") leave the PR a related one.
+ */
+function namesSubmission(bracket: string): boolean {
+  const words = bracket.replace(/\S*(?:https?:\/\/|github\.com\/)\S*/gi, ' ');
+  return !/[A-Za-z]{2}/.test(words) || SUBMISSION_WORDS.test(words);
 }
 
 /**

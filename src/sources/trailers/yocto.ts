@@ -8,15 +8,30 @@
 import type { Role, State } from '../../model.js';
 
 export type YoctoStatusName =
-  'Pending' | 'Submitted' | 'Backport' | 'Denied' | 'Inactive-Upstream' | 'Inappropriate';
+  | 'Pending'
+  | 'Submitted'
+  | 'Accepted'
+  | 'Backport'
+  | 'Denied'
+  | 'Inactive-Upstream'
+  | 'Inappropriate';
 
-/** What a GitHub PR named after each status records about it. */
+/**
+ * What a GitHub PR named after each status records about it.
+ * - `Pending [<PR>]`: the PR is where the change waits upstream; its merge
+ *   retires the patch, so it is the fix, with no state recorded (Pending
+ *   says nothing of the PR's own state).
+ * - `Accepted [<PR>]`: Yocto's older word for "taken upstream". oe-core's
+ *   `patchreview.py` still counts it (its `qa.py` no longer does); it names
+ *   the fix, and "accepted" is not a GitHub state, so none is recorded.
+ */
 export const YOCTO_MEANING: Record<
   YoctoStatusName,
   { role: Role; state: State | null; commitsMerged: boolean }
 > = {
-  Pending: { role: 'related', state: null, commitsMerged: false },
+  Pending: { role: 'fix', state: null, commitsMerged: false },
   Submitted: { role: 'fix', state: 'OPEN', commitsMerged: false },
+  Accepted: { role: 'fix', state: null, commitsMerged: true },
   Backport: { role: 'fix', state: 'MERGED', commitsMerged: true },
   Denied: { role: 'fix', state: 'CLOSED', commitsMerged: false },
   'Inactive-Upstream': { role: 'related', state: null, commitsMerged: false },
