@@ -13034,10 +13034,12 @@ async function findPatchDirs(rootAbs, rootReal, config2, ledgers, indexes, recor
   }
   const out = [];
   for (const source2 of [...ledgers, ...indexes]) {
-    const dir = join(dirname(source2), "patches");
-    const kind = kindOf(rootAbs, rootReal, dir, false);
+    const beside = join(dirname(source2), "patches");
+    const kind = kindOf(rootAbs, rootReal, beside, false);
     const isLedger2 = basename(source2) !== INDEX_NAME;
-    if (kind !== "dir") {
+    const inside = kind !== "dir" && dirname(source2) !== ".";
+    const dir = inside ? dirname(source2) : beside;
+    if (kind !== "dir" && !inside) {
       if (!skipped.some((s) => s.path === dir))
         skipped.push({ path: dir, reason: `no patches folder beside ${source2}` });
     } else if (isLedger2) out.push({ dir, ledger: source2 });
@@ -24565,9 +24567,9 @@ function parseRecordIndex(input2) {
   const aliases = input2.aliases ?? /* @__PURE__ */ new Map();
   for (const [section, retired] of SECTIONS2) {
     for (const entry of sectionEntries(file, file.get(root, section), section)) {
-      const path24 = entry.written === null ? null : joinPatchesDir(input2.patchesDir, entry.written);
+      const path24 = entryPath(file, entry, input2);
       if (path24 === null) {
-        const what = entry.written === null ? "has no path" : `path ${JSON.stringify(entry.written)} leaves the root`;
+        const what = entry.written !== null ? `path ${JSON.stringify(entry.written)} leaves the root` : entry.record !== null ? `has no path, and no patch sits beside its record ${JSON.stringify(entry.record)}` : "has no path";
         file.report(entry.line, `${entry.label} ${what}`);
         continue;
       }
@@ -24579,6 +24581,10 @@ function parseRecordIndex(input2) {
         ctx: { aliases, defaultRepo: repo },
         patch: path24
       };
+      if (entry.body !== null) {
+        const ours = oursMention(file, entry.body, entry.label, scope.ctx, path24);
+        if (ours !== null) result.mentions.push(ours);
+      }
       readRefLists(scope, entry.body, entry.at, found4);
     }
   }
@@ -24621,34 +24627,49 @@ function readSchemaParts(file, root, input2, result, found4) {
     archivedRecord: readText2(file, file.get(root, "archived_record"), "archived_record")
   };
 }
+function entryPath(file, entry, input2) {
+  if (entry.written !== null) return joinPatchesDir(input2.patchesDir, entry.written);
+  if (entry.record === null) return null;
+  const record = joinPatchesDir(input2.patchesDir, entry.record);
+  return record === null ? null : input2.patchOfRecord?.(record) ?? null;
+}
 function sectionEntries(file, section, name2) {
   if (!section || isNull2(section.node)) return [];
   if (isSeq2(section.node)) {
     return section.node.items.flatMap(
-      (node, index) => listEntry(file, node, name2, index, section.line) ?? []
+      (node, index) => listEntry(file, node, name2, [name2], index, section.line) ?? []
     );
   }
   if (isMap3(section.node)) {
-    return file.entries(section.node).map((e) => {
+    return file.entries(section.node).flatMap((e) => {
       const label = `${name2}.${e.key}`;
+      if (isSeq2(e.node)) {
+        const items = e.node.items;
+        return items.flatMap(
+          (node, index) => listEntry(file, node, label, [name2, e.key], index, e.line) ?? []
+        );
+      }
       const body = isMap3(e.node) ? e.node : null;
       if (!isNull2(e.node) && body === null) {
         file.report(e.line, `${label} must be a mapping (or empty), found ${describe3(e.node)}`);
       }
-      return { written: e.key, body, at: [name2, e.key], line: e.keyLine, label };
+      return [{ written: e.key, record: null, body, at: [name2, e.key], line: e.keyLine, label }];
     });
   }
   file.report(section.line, `${name2} must be a list or a mapping, found ${describe3(section.node)}`);
   return [];
 }
-function listEntry(file, node, name2, index, fallback) {
+function listEntry(file, node, name2, at, index, fallback) {
   const label = `${name2}[${index}]`;
   const line = file.lineOf(node, fallback);
+  const where = [...at, index];
   if (isScalar3(node))
-    return { written: scalarText(node), body: null, at: [name2, index], line, label };
+    return { written: scalarText(node), record: null, body: null, at: where, line, label };
   if (isMap3(node)) {
-    const written = readText2(file, file.get(node, "path"), `${label}.path`);
-    return { written, body: node, at: [name2, index], line, label };
+    const pathEntry = file.get(node, "path") ?? file.get(node, "patch");
+    const written = pathEntry && isMap3(pathEntry.node) ? readText2(file, file.get(pathEntry.node, "path"), `${label}.patch.path`) : readText2(file, pathEntry, `${label}.path`);
+    const record = written === null ? readText2(file, file.get(node, "record"), `${label}.record`) : null;
+    return { written, record, body: node, at: where, line, label };
   }
   file.report(line, `${label} must be a path or a mapping with a path, found ${describe3(node)}`);
   return null;
@@ -24910,7 +24931,7 @@ var init_records = __esm({
 });
 
 // src/collect.ts
-import { closeSync as closeSync2, existsSync as existsSync3, fstatSync as fstatSync2, openSync as openSync2, readSync as readSync2 } from "node:fs";
+import { closeSync as closeSync2, existsSync as existsSync3, fstatSync as fstatSync2, openSync as openSync2, readSync as readSync2, statSync as statSync5 } from "node:fs";
 import path7 from "node:path";
 async function collectSources(root, config2, options = {}) {
   const discovery = await discover(root, config2);
@@ -24995,7 +25016,12 @@ async function collectSources(root, config2, options = {}) {
     if (doc.mentions.length + doc.ambiguous.length + doc.problems.length > 0)
       sources.push(withEncoding(doc, file));
   }
-  const headerFiles = [...discovery.patchFiles, ...discovery.conventionPatches];
+  const onDiskOnly = indexedOnDisk(root, indexed, discovery.patchFiles);
+  const headerFiles = [
+    ...discovery.patchFiles,
+    ...discovery.conventionPatches,
+    ...onDiskOnly.filter((rel) => statSync5(path7.join(root, rel)).isFile())
+  ];
   const conventional = new Set(discovery.conventionPatches);
   let unattributed = 0;
   const readHeader = readNow("patch-header");
@@ -25044,7 +25070,7 @@ async function collectSources(root, config2, options = {}) {
     discovery,
     sources,
     patchFiles: discovery.patchFiles,
-    indexedOnDisk: indexedOnDisk(root, indexed, discovery.patchFiles),
+    indexedOnDisk: onDiskOnly,
     indexed,
     mentionsByRef,
     unreadable,
@@ -25058,9 +25084,17 @@ async function readRecords(m, run, read) {
   const out = [];
   const facts = [];
   const archives = [];
+  const patchByStem = patchesByStem(discovery.patchFiles);
+  const patchOfRecord = (record) => record.endsWith(RECORD_SUFFIX2) ? patchByStem.get(record.slice(0, -RECORD_SUFFIX2.length)) ?? null : null;
   for (const [rel, file] of await readAll(discovery.recordIndexes, read)) {
     const patchesDir = patchesDirFor(discovery, rel, config2);
-    const index = m.parseRecordIndex({ path: rel, text: file.text, patchesDir, aliases });
+    const index = m.parseRecordIndex({
+      path: rel,
+      text: file.text,
+      patchesDir,
+      aliases,
+      patchOfRecord
+    });
     out.push(withEncoding(index, file));
     if (index.index === void 0) continue;
     facts.push(index.index);
@@ -25069,7 +25103,6 @@ async function readRecords(m, run, read) {
   }
   const { byPatch, libraryRepos } = m.indexDefaults(facts);
   for (const [name2, repo] of libraryRepos) if (!aliases.has(name2)) aliases.set(name2, repo);
-  const patchByStem = patchesByStem(discovery.patchFiles);
   for (const [rel, file] of await readAll(discovery.records, read)) {
     const patchPath = patchByStem.get(rel.slice(0, -RECORD_SUFFIX2.length)) ?? null;
     const fromIndex = patchPath === null ? void 0 : byPatch.get(patchPath);
@@ -25153,7 +25186,11 @@ function patchesDirFor(discovery, sourcePath, config2) {
   if (config2.patches.dir !== null) return config2.patches.dir;
   const own2 = discovery.patchDirs.find((d) => d.ledger === sourcePath);
   if (own2) return own2.dir;
-  return joinPosix(path7.posix.dirname(sourcePath), "patches");
+  const dir = path7.posix.dirname(sourcePath);
+  const beside = joinPosix(dir, "patches");
+  if (discovery.patchDirs.some((d) => d.dir === beside)) return beside;
+  if (discovery.patchDirs.some((d) => d.dir === dir) || dir === ".") return dir;
+  return beside;
 }
 function indexedOnDisk(root, indexed, patchFiles) {
   const known = new Set(patchFiles);

@@ -3,7 +3,7 @@
  * hand the text to the pure readers. Everything a reader cannot make sense of
  * comes back as data (ParseProblem); one bad file never stops the others.
  */
-import { closeSync, existsSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, existsSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from './config-types.js';
 import { isIgnored, repoForPatch } from './config.js';
@@ -185,7 +185,14 @@ export async function collectSources(
       sources.push(withEncoding(doc, file));
   }
 
-  const headerFiles = [...discovery.patchFiles, ...discovery.conventionPatches];
+  // A patch a ledger or record names outside every patches folder (a root
+  // ledger's `vendor/0001-fix.patch`) has a header too.
+  const onDiskOnly = indexedOnDisk(root, indexed, discovery.patchFiles);
+  const headerFiles = [
+    ...discovery.patchFiles,
+    ...discovery.conventionPatches,
+    ...onDiskOnly.filter((rel) => statSync(path.join(root, rel)).isFile()),
+  ];
   const conventional = new Set(discovery.conventionPatches);
   let unattributed = 0;
   // One file at a time, read and then parsed: a patch's text is garbage as
@@ -249,7 +256,7 @@ export async function collectSources(
     discovery,
     sources,
     patchFiles: discovery.patchFiles,
-    indexedOnDisk: indexedOnDisk(root, indexed, discovery.patchFiles),
+    indexedOnDisk: onDiskOnly,
     indexed,
     mentionsByRef,
     unreadable,
@@ -281,9 +288,20 @@ async function readRecords(
   const out: SourceResult[] = [];
   const facts: IndexFacts[] = [];
   const archives: string[][] = [];
+  const patchByStem = patchesByStem(discovery.patchFiles);
+  const patchOfRecord = (record: string): string | null =>
+    record.endsWith(RECORD_SUFFIX)
+      ? (patchByStem.get(record.slice(0, -RECORD_SUFFIX.length)) ?? null)
+      : null;
   for (const [rel, file] of await readAll(discovery.recordIndexes, read)) {
     const patchesDir = patchesDirFor(discovery, rel, config);
-    const index = m.parseRecordIndex({ path: rel, text: file.text, patchesDir, aliases });
+    const index = m.parseRecordIndex({
+      path: rel,
+      text: file.text,
+      patchesDir,
+      aliases,
+      patchOfRecord,
+    });
     out.push(withEncoding(index, file));
     if (index.index === undefined) continue;
     facts.push(index.index);
@@ -294,7 +312,6 @@ async function readRecords(
   // `libraries.sglang.repo: sgl-project/sglang` teaches `sglang#N`, as a link would;
   // configured and learned aliases come first.
   for (const [name, repo] of libraryRepos) if (!aliases.has(name)) aliases.set(name, repo);
-  const patchByStem = patchesByStem(discovery.patchFiles);
   for (const [rel, file] of await readAll(discovery.records, read)) {
     const patchPath = patchByStem.get(rel.slice(0, -RECORD_SUFFIX.length)) ?? null;
     const fromIndex = patchPath === null ? undefined : byPatch.get(patchPath);
@@ -404,7 +421,13 @@ function patchesDirFor(discovery: Discovery, sourcePath: string, config: Config)
   if (config.patches.dir !== null) return config.patches.dir;
   const own = discovery.patchDirs.find((d) => d.ledger === sourcePath);
   if (own) return own.dir;
-  return joinPosix(path.posix.dirname(sourcePath), 'patches');
+  const dir = path.posix.dirname(sourcePath);
+  const beside = joinPosix(dir, 'patches');
+  // A record index's folder, or, with no `patches/` anywhere near it, the
+  // folder of a ledger at the root: its paths are relative to where it is.
+  if (discovery.patchDirs.some((d) => d.dir === beside)) return beside;
+  if (discovery.patchDirs.some((d) => d.dir === dir) || dir === '.') return dir;
+  return beside;
 }
 
 function indexedOnDisk(

@@ -126,13 +126,35 @@ describe('discover', () => {
     expect(found.patchFiles).toEqual(['patches/a.diff']);
   });
 
-  it('reports a ledger with no patches folder beside it', async () => {
-    const root = await tree(['pkg/patch.upstream.status.md', 'pkg/fix.patch']);
+  it('takes the folder of a ledger or index with no patches folder beside it as its patches folder', async () => {
+    // `vendor-patches/patch.upstream.status.md` over `vendor-patches/<upstream>/…`.
+    const root = await tree([
+      'vendor-patches/patch.upstream.status.md',
+      'vendor-patches/engine/0001-fix.patch',
+      'vendor-patches/engine/fix_rows.py',
+      'deploy/patches/patch.upstream.status.yaml',
+      'deploy/patches/kv/retry.diff',
+    ]);
+    const found = await discover(root, config());
+    expect(found.patchDirs).toEqual([
+      { dir: 'deploy/patches', ledger: null },
+      { dir: 'vendor-patches', ledger: 'vendor-patches/patch.upstream.status.md' },
+    ]);
+    expect(found.patchFiles).toEqual([
+      'deploy/patches/kv/retry.diff',
+      'vendor-patches/engine/0001-fix.patch',
+      'vendor-patches/engine/fix_rows.py',
+    ]);
+    expect(found.skipped).toEqual([]);
+  });
+
+  it('reports a ledger at the root with no patches folder, and scans no folder for it', async () => {
+    const root = await tree(['patch.upstream.status.md', 'tools/build.py', 'fix.patch']);
     const found = await discover(root, config());
     expect(found.patchDirs).toEqual([]);
     expect(found.patchFiles).toEqual([]);
     expect(found.skipped).toEqual([
-      { path: 'pkg/patches', reason: 'no patches folder beside pkg/patch.upstream.status.md' },
+      { path: 'patches', reason: 'no patches folder beside patch.upstream.status.md' },
     ]);
   });
 

@@ -263,8 +263,9 @@ export function isPatchFile(relPathInPatchesDir: string, config: Config): boolea
 
 /**
  * `patches.dir` when configured; else `patches/` beside each ledger and
- * record index; else, with neither, the folders that hold records (outermost
- * only, so nested ones are not listed twice).
+ * record index, or, when there is none, the folder the ledger or index is in
+ * (not the root); else, with neither, the folders that hold records
+ * (outermost only, so nested ones are not listed twice).
  */
 async function findPatchDirs(
   rootAbs: string,
@@ -288,10 +289,17 @@ async function findPatchDirs(
   }
   const out: Discovery['patchDirs'] = [];
   for (const source of [...ledgers, ...indexes]) {
-    const dir = join(dirname(source), 'patches');
-    const kind = kindOf(rootAbs, rootReal, dir, false);
+    const beside = join(dirname(source), 'patches');
+    const kind = kindOf(rootAbs, rootReal, beside, false);
     const isLedger = basename(source) !== INDEX_NAME;
-    if (kind !== 'dir') {
+    // With no `patches/` beside it, a ledger or index below the root is
+    // inside its patches folder (`vendor-patches/patch.upstream.status.md`
+    // over `vendor-patches/<upstream>/…`). At the root that would make every
+    // script of the repository a patch: there its paths stay root-relative
+    // (patchesDirFor) and no folder is scanned.
+    const inside = kind !== 'dir' && dirname(source) !== '.';
+    const dir = inside ? dirname(source) : beside;
+    if (kind !== 'dir' && !inside) {
       // A symlinked folder is already reported by the walk; report each folder once.
       if (!skipped.some((s) => s.path === dir))
         skipped.push({ path: dir, reason: `no patches folder beside ${source}` });

@@ -467,6 +467,44 @@ describe('parseRecordIndex', () => {
     expect(r.problems).toEqual([expect.objectContaining({ line: 6 })]);
   });
 
+  it('reads a mapping of library → list, whose entries name a record, a path or a patch', () => {
+    const beside = new Map([[P('vexa/evict.upstream.status.yaml'), P('vexa/evict.py')]]);
+    const r = parseRecordIndex({
+      path,
+      patchesDir,
+      aliases,
+      patchOfRecord: (record) => beside.get(record) ?? null,
+      text: [
+        'patches:',
+        '  vexa:',
+        '    - record: vexa/evict.upstream.status.yaml',
+        '      ours_upstream_pr: example-org/vexa#20391',
+        '    - record: vexa/gone.upstream.status.yaml   # no patch beside it',
+        '  kv:',
+        '    - path: kv/retry.diff',
+        '      upstream_prs: [{ ref: example-org/kv#7, state: OPEN }]',
+        '    - patch: { path: kv/port.py }',
+        '',
+      ].join('\n'),
+    });
+    expect(r.patches.map((p) => [p.path, p.line])).toEqual([
+      [P('vexa/evict.py'), 3],
+      [P('kv/retry.diff'), 7],
+      [P('kv/port.py'), 9],
+    ]);
+    expect(r.mentions.map((m) => [...row(m), m.patch])).toEqual([
+      ['example-org/vexa#20391', 4, 'own', null, 'pr', P('vexa/evict.py')],
+      ['example-org/kv#7', 8, 'fix', 'OPEN', 'pr', P('kv/retry.diff')],
+    ]);
+    expect(r.fields.map((f) => f.path)).toEqual([['patches', 'kv', 0, 'upstream_prs', 0]]);
+    expect(r.problems.map((p) => [p.line, p.message])).toEqual([
+      [
+        5,
+        'patches.vexa[1] has no path, and no patch sits beside its record "vexa/gone.upstream.status.yaml"',
+      ],
+    ]);
+  });
+
   it('reports a patches section of the wrong shape, and a non-mapping index', () => {
     expect(problemLines(index('status_updated: 2026-08-10\npatches: 5\n'))).toEqual([2]);
     expect(problemLines(index('patches:\n  - [a, b]\n'))).toEqual([2]);

@@ -16,6 +16,10 @@
  *   - engine_core/other.py          # a bare path is an entry with nothing else
  * patches:                          # … or a mapping path → entry (or → nothing)
  *   engine_core/fix_rows.py: { repo: example-org/engine, upstream_prs: [ … ] }
+ * patches:                          # … or a mapping library → list of entries
+ *   engine:
+ *     - record: engine/fix_rows.upstream.status.yaml   # the patch beside that record
+ *       ours_upstream_pr: example-org/engine#4101      # our own PR, no state
  * retired: [engine/old_fix.py]      # retired patches (`dropped:` too), same entry shapes
  * ```
  *
@@ -48,6 +52,8 @@ type YamlNode = NonNullable<Entry['node']>;
 /** One patch of the index, whichever way it was written. */
 interface IndexEntry {
   written: string | null;
+  /** `record:` of an entry with no path: the patch is the one beside that record. */
+  record: string | null;
   body: YamlNode | null;
   at: (string | number)[];
   line: number;
@@ -80,12 +86,14 @@ export function parseRecordIndex(input: RecordIndexInput): RecordResult {
 
   for (const [section, retired] of SECTIONS) {
     for (const entry of sectionEntries(file, file.get(root, section), section)) {
-      const path = entry.written === null ? null : joinPatchesDir(input.patchesDir, entry.written);
+      const path = entryPath(file, entry, input);
       if (path === null) {
         const what =
-          entry.written === null
-            ? 'has no path'
-            : `path ${JSON.stringify(entry.written)} leaves the root`;
+          entry.written !== null
+            ? `path ${JSON.stringify(entry.written)} leaves the root`
+            : entry.record !== null
+              ? `has no path, and no patch sits beside its record ${JSON.stringify(entry.record)}`
+              : 'has no path';
         file.report(entry.line, `${entry.label} ${what}`);
         continue;
       }
@@ -99,6 +107,10 @@ export function parseRecordIndex(input: RecordIndexInput): RecordResult {
         ctx: { aliases, defaultRepo: repo },
         patch: path,
       };
+      if (entry.body !== null) {
+        const ours = oursMention(file, entry.body, entry.label, scope.ctx, path);
+        if (ours !== null) result.mentions.push(ours);
+      }
       readRefLists(scope, entry.body, entry.at, found);
     }
   }
@@ -150,22 +162,40 @@ function readSchemaParts(
   };
 }
 
-/** A section as a list of entries or a mapping path → entry. */
+/**
+ * The root-relative path of an entry's patch: its path in the patches
+ * folder, else the patch beside its `record:`; null when neither is known.
+ */
+function entryPath(file: YamlFile, entry: IndexEntry, input: RecordIndexInput): string | null {
+  if (entry.written !== null) return joinPatchesDir(input.patchesDir, entry.written);
+  if (entry.record === null) return null;
+  const record = joinPatchesDir(input.patchesDir, entry.record);
+  return record === null ? null : (input.patchOfRecord?.(record) ?? null);
+}
+
+/** A section as a list of entries, a mapping path → entry, or a mapping library → list. */
 function sectionEntries(file: YamlFile, section: Entry | undefined, name: string): IndexEntry[] {
   if (!section || isNull(section.node)) return [];
   if (isSeq(section.node)) {
     return section.node.items.flatMap(
-      (node, index) => listEntry(file, node, name, index, section.line) ?? [],
+      (node, index) => listEntry(file, node, name, [name], index, section.line) ?? [],
     );
   }
   if (isMap(section.node)) {
-    return file.entries(section.node).map((e) => {
+    return file.entries(section.node).flatMap((e) => {
       const label = `${name}.${e.key}`;
+      // `patches: { vexa: [ {record: …}, … ] }`: a library's list of entries.
+      if (isSeq(e.node)) {
+        const items = e.node.items;
+        return items.flatMap(
+          (node, index) => listEntry(file, node, label, [name, e.key], index, e.line) ?? [],
+        );
+      }
       const body = isMap(e.node) ? e.node : null;
       if (!isNull(e.node) && body === null) {
         file.report(e.line, `${label} must be a mapping (or empty), found ${describe(e.node)}`);
       }
-      return { written: e.key, body, at: [name, e.key], line: e.keyLine, label };
+      return [{ written: e.key, record: null, body, at: [name, e.key], line: e.keyLine, label }];
     });
   }
   file.report(section.line, `${name} must be a list or a mapping, found ${describe(section.node)}`);
@@ -176,16 +206,25 @@ function listEntry(
   file: YamlFile,
   node: YamlNode | null,
   name: string,
+  at: readonly (string | number)[],
   index: number,
   fallback: number,
 ): IndexEntry | null {
   const label = `${name}[${index}]`;
   const line = file.lineOf(node, fallback);
+  const where = [...at, index];
   if (isScalar(node))
-    return { written: scalarText(node), body: null, at: [name, index], line, label };
+    return { written: scalarText(node), record: null, body: null, at: where, line, label };
   if (isMap(node)) {
-    const written = readText(file, file.get(node, 'path'), `${label}.path`);
-    return { written, body: node, at: [name, index], line, label };
+    // `path:`, or `patch:` as the real schema's libraries write it.
+    const pathEntry = file.get(node, 'path') ?? file.get(node, 'patch');
+    const written =
+      pathEntry && isMap(pathEntry.node)
+        ? readText(file, file.get(pathEntry.node, 'path'), `${label}.patch.path`)
+        : readText(file, pathEntry, `${label}.path`);
+    const record =
+      written === null ? readText(file, file.get(node, 'record'), `${label}.record`) : null;
+    return { written, record, body: node, at: where, line, label };
   }
   file.report(line, `${label} must be a path or a mapping with a path, found ${describe(node)}`);
   return null;

@@ -23,6 +23,11 @@ export interface RecordInput {
 export interface RecordIndexInput extends Omit<RecordInput, 'patchPath' | 'fromIndex'> {
   /** The patches folder the index describes, relative to the root. */
   patchesDir: string;
+  /**
+   * The patch a record (root-relative path) sits beside, for an entry that
+   * names only its `record:`; null when there is none. Found by the caller.
+   */
+  patchOfRecord?: (recordPath: string) => string | null;
 }
 
 /** Where a mention's mapping lives in the YAML, so `sync` can `setIn()` beside it. */

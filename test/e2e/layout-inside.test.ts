@@ -1,0 +1,85 @@
+/**
+ * A ledger or record index inside its patches folder (two held-out queues
+ * were laid out so, session 11): `vendor-patches/patch.upstream.status.md`
+ * over `vendor-patches/<upstream>/…`, `deploy/patches/patch.upstream.status.yaml`
+ * over `deploy/patches/<upstream>/…`; and a ledger at the root of a
+ * repository with no `patches/` folder. Read by the built CLI, offline.
+ */
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from './cli.js';
+
+const base = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'us-inside-')));
+afterAll(() => rmSync(base, { recursive: true, force: true }));
+
+function tree(name: string, files: Record<string, string>): string {
+  const root = path.join(base, name);
+  for (const [rel, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
+    writeFileSync(path.join(root, rel), text);
+  }
+  return root;
+}
+
+interface Report {
+  findings: { rule: string; file: string | null; message: string }[];
+  refs: { ref: string; mentions: { source: string; line: number; role: string }[] }[];
+}
+
+async function check(root: string): Promise<Report> {
+  const r = await runCli(['check', '--offline', '--format', 'json', '--root', root]);
+  expect(r.stderr).toBe('');
+  return JSON.parse(r.stdout) as Report;
+}
+
+const DIFF = 'diff --git a/x.c b/x.c\n--- a/x.c\n+++ b/x.c\n@@ -1 +1 @@\n-a\n+b\n';
+
+describe('a ledger inside its patches folder', () => {
+  it('finds the patches in its subfolders, reads their headers and demands their rows', async () => {
+    const root = tree('vendor', {
+      'vendor-patches/patch.upstream.status.md': [
+        '# Patches',
+        '',
+        '| patch | upstream PR | PR state |',
+        '|---|---|---|',
+        '| `engine/0001-fix.patch` | [engine#12](https://github.com/acme/engine/pull/12) | OPEN |',
+        '',
+      ].join('\n'),
+      'vendor-patches/engine/0001-fix.patch': `Subject: fix\n\nUPSTREAM STATUS\n  own PR  #12 (OPEN)\n---\n${DIFF}`,
+      'vendor-patches/engine/0002-new.patch': `Subject: new\n---\n${DIFF}`,
+    });
+    const report = await check(root);
+    expect(report.findings.map((f) => [f.rule, f.file])).toEqual([
+      ['unindexed-patch', 'vendor-patches/engine/0002-new.patch'],
+    ]);
+    const mentions = report.refs.find((r) => r.ref === 'acme/engine#12')?.mentions ?? [];
+    expect(mentions.map((m) => m.source).sort()).toEqual([
+      'vendor-patches/engine/0001-fix.patch',
+      'vendor-patches/patch.upstream.status.md',
+    ]);
+  });
+});
+
+describe('a ledger at the root with no patches folder', () => {
+  it('reads its paths from the root: no missing-patch, and no script of the repository demanded', async () => {
+    const root = tree('rootledger', {
+      'patch.upstream.status.md': [
+        '| patch | upstream PR | PR state |',
+        '|---|---|---|',
+        '| `vendor/0001-fix.patch` | [engine#12](https://github.com/acme/engine/pull/12) | OPEN |',
+        '',
+      ].join('\n'),
+      'vendor/0001-fix.patch': `Subject: fix\n\nUpstream PR: https://github.com/acme/engine/pull/12\n---\n${DIFF}`,
+      'tools/build.py': 'print("build")\n',
+    });
+    const report = await check(root);
+    expect(report.findings).toEqual([]);
+    const mentions = report.refs.find((r) => r.ref === 'acme/engine#12')?.mentions ?? [];
+    expect(mentions.map((m) => m.source).sort()).toEqual([
+      'patch.upstream.status.md',
+      'vendor/0001-fix.patch',
+    ]);
+  });
+});
