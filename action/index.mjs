@@ -15293,7 +15293,7 @@ function sectionRepos(text3, tree, aliases, fallback = null, ownRepo = null) {
     let repo = byHead.get(i);
     if (repo === void 0) {
       const h = heads[i];
-      let repos = reposIn(h.start, h.end);
+      let repos = leadRepos(text3, h, aliases, ownRepo) ?? reposIn(h.start, h.end);
       for (let p = i - 1; repos.size === 0 && p >= 0; p--) {
         const parent = heads[p];
         if (parent.depth < h.depth && parent.end >= h.end)
@@ -15314,10 +15314,39 @@ function sectionRepos(text3, tree, aliases, fallback = null, ownRepo = null) {
     }
   };
 }
+function leadRepos(text3, h, aliases, ownRepo) {
+  const headingEnd2 = text3.indexOf("\n", h.start);
+  const heading3 = text3.slice(h.start, headingEnd2 < 0 ? h.end : headingEnd2);
+  const after = text3.slice(headingEnd2 < 0 ? h.end : headingEnd2, h.end);
+  const body = /^\s*\n/.exec(after)?.[0].length ?? 0;
+  const blank2 = after.slice(body).search(/\n[ \t]*\n/);
+  const lead = `${heading3}
+${after.slice(0, blank2 < 0 ? after.length : body + blank2)}`;
+  const known = citedIn(text3, aliases);
+  const out = /* @__PURE__ */ new Set();
+  for (const word of heading3.toLowerCase().match(/[a-z0-9][\w.-]*/g) ?? []) {
+    const repo = aliases.get(word);
+    if (repo !== void 0 && known.has(repo)) out.add(repo);
+  }
+  for (const m of lead.matchAll(REPO_NAMED)) {
+    const repo = `${m[1]}/${m[2]}`.toLowerCase();
+    if (known.has(repo)) out.add(repo);
+  }
+  if (ownRepo !== null) out.delete(ownRepo);
+  return out.size === 1 ? out : null;
+}
+function citedIn(text3, aliases) {
+  if (cited?.text !== text3 || cited.aliases !== aliases)
+    cited = { text: text3, aliases, repos: reposNamed(text3, aliases) };
+  return cited.repos;
+}
+var REPO_NAMED, cited;
 var init_sections = __esm({
   "src/sources/ledger/sections.ts"() {
     "use strict";
     init_refs();
+    REPO_NAMED = /(?<![\w./-])(?:https?:\/\/(?:www\.)?github\.com\/)?([A-Za-z0-9][A-Za-z0-9-]*)\/([A-Za-z0-9_.-]*[A-Za-z0-9_])(?![\w/#-])/g;
+    cited = null;
   }
 });
 
@@ -22892,13 +22921,26 @@ function findColumns(headers) {
     state: null,
     retires: false
   };
+  let bareUpstream = null;
   headers.forEach((raw, index) => {
     const header2 = normaliseHeader(raw);
     if (/^(?:dropped|superseded)\b/.test(header2)) columns.retires = true;
-    const kind = HEADERS[header2];
-    if (kind !== void 0 && columns[kind] === null) columns[kind] = index;
+    const kind = HEADERS[header2] ?? kindByWords(header2);
+    if (header2 === "upstream") {
+      bareUpstream ??= index;
+      return;
+    }
+    if (kind !== void 0 && kind !== null && columns[kind] === null) columns[kind] = index;
   });
+  if (columns.pr === null) columns.pr = bareUpstream;
   return columns;
+}
+function kindByWords(header2) {
+  if (/\b(?:state|status)\b/.test(header2)) return "state";
+  if (/\b(?:issues?|bugs?|tracking|tracker)\b/.test(header2)) return "issue";
+  if (/\b(?:prs?|pull requests?|fix upstream|upstream fix|upstr)\b/.test(header2)) return "pr";
+  if (/^(?:ours|by us|owner|owned by)\b/.test(header2)) return "ours";
+  return null;
 }
 var HEADERS;
 var init_columns = __esm({
@@ -23046,10 +23088,43 @@ function readTable(reader, table2, retiredSection) {
   }
   const retired = retiredSection || columns.retires;
   let above = null;
-  for (let k = 1; k < rows.length; k++) {
-    const row = rows.at(k);
-    if (row !== void 0) above = readRow(reader, row, columns, retired, above);
+  try {
+    for (let k = 1; k < rows.length; k++) {
+      const row = rows.at(k);
+      if (row === void 0) continue;
+      reader.rowRepo = rowRepoOf(reader, row);
+      above = readRow(reader, row, columns, retired, above);
+    }
+  } finally {
+    reader.rowRepo = null;
   }
+}
+function isKnownRepo(reader, word) {
+  if (!word.includes("/")) return false;
+  for (const repo of reader.aliases.values()) if (repo === word) return true;
+  return false;
+}
+function rowRepoOf(reader, row) {
+  let repo;
+  return () => {
+    if (repo !== void 0) return repo;
+    const { text: text3 } = reader.doc;
+    const own2 = reader.refContext.ownRepo ?? null;
+    const start = row.position?.start.offset ?? 0;
+    const end = row.position?.end.offset ?? start;
+    const named = reposNamed(text3.slice(start, end), reader.aliases);
+    if (own2 !== null) named.delete(own2);
+    if (named.size === 0) {
+      for (const cell2 of row.children) {
+        const from = cell2.position?.start.offset ?? 0;
+        const word = text3.slice(from, cell2.position?.end.offset ?? from).replace(/[|`*_[\]]/g, "").trim().toLowerCase();
+        const aliased = reader.aliases.get(word) ?? (isKnownRepo(reader, word) ? word : null);
+        if (aliased !== null && aliased !== own2) named.add(aliased);
+      }
+    }
+    repo = named.size === 1 ? [...named][0] ?? null : null;
+    return repo;
+  };
 }
 function readRow(reader, row, columns, retired, above) {
   const line = row.position?.start.line ?? 1;
@@ -23097,8 +23172,10 @@ function readRow(reader, row, columns, retired, above) {
     }
   }
   if (rowPatch.paths.length > 0) {
-    const first = prRefs[0] ?? issueRefs[0];
-    const repo = first === void 0 ? reader.sectionRepo : first.key.slice(0, first.key.lastIndexOf("#"));
+    const own2 = reader.refContext.ownRepo ?? null;
+    const repoOfRef = (r) => r.key.slice(0, r.key.lastIndexOf("#"));
+    const first = [...prRefs, ...issueRefs].find((r) => repoOfRef(r) !== own2);
+    const repo = first === void 0 ? reader.rowRepo?.() ?? reader.sectionRepo : repoOfRef(first);
     for (const path24 of rowPatch.paths) {
       reader.result.patches.push({ path: path24, source: reader.source, line, retired, repo });
     }
@@ -23182,6 +23259,7 @@ var init_table2 = __esm({
     init_refs2();
     init_state_cell();
     init_cues();
+    init_refs();
     init_markdown();
     NO_REFS2 = [];
   }
@@ -23243,10 +23321,11 @@ function readLedger(input2, result) {
     get sectionRepo() {
       return sectionRepo();
     },
+    rowRepo: null,
     refContext: {
       aliases,
       get defaultRepo() {
-        return sectionRepo();
+        return reader.rowRepo?.() ?? sectionRepo();
       },
       ownRepo: input2.ownRepo ?? null
     },

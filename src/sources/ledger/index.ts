@@ -76,10 +76,11 @@ function readLedger(input: LedgerInput, result: LedgerResult): void {
     get sectionRepo() {
       return sectionRepo();
     },
+    rowRepo: null,
     refContext: {
       aliases,
       get defaultRepo() {
-        return sectionRepo();
+        return reader.rowRepo?.() ?? sectionRepo();
       },
       ownRepo: input.ownRepo ?? null,
     },

@@ -21,6 +21,12 @@ export interface LedgerReader {
    * so most ledgers never work it out.
    */
   readonly refContext: RefContext;
+  /**
+   * While a table row is read: the one repo the row names (its full refs,
+   * or a cell that is a repo's alias, as an `upstream` column holds), for
+   * its bare `#N` before the section's. Worked out when first asked.
+   */
+  rowRepo: (() => string | null) | null;
   /** Filled in as the file is read. */
   result: LedgerResult;
 }

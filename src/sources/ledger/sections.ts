@@ -79,7 +79,11 @@ export function sectionRepos(
     let repo = byHead.get(i);
     if (repo === undefined) {
       const h = heads[i]!;
-      let repos = reposIn(h.start, h.end);
+      // The heading or its first paragraph says whose the section is
+      // ("## tidepool -- `patches/tidepool/`", "## lexcrate —
+      // mossgate-labs/lexcrate @ 2.3.1", "Upstream is [owner/repo](…)."),
+      // whatever other project its refs cite; else its refs decide.
+      let repos = leadRepos(text, h, aliases, ownRepo) ?? reposIn(h.start, h.end);
       // No full ref of its own: the enclosing section's, then the file's.
       for (let p = i - 1; repos.size === 0 && p >= 0; p--) {
         const parent = heads[p]!;
@@ -100,4 +104,49 @@ export function sectionRepos(
       return (i === undefined ? undefined : repoOfHead(i)) ?? fileRepoOf();
     },
   };
+}
+
+/** `github.com/owner/repo` (not a PR or issue) or `owner/repo` written alone. */
+const REPO_NAMED =
+  /(?<![\w./-])(?:https?:\/\/(?:www\.)?github\.com\/)?([A-Za-z0-9][A-Za-z0-9-]*)\/([A-Za-z0-9_.-]*[A-Za-z0-9_])(?![\w/#-])/g;
+
+/**
+ * The one repository a section's heading and first paragraph name, when
+ * they name exactly one: an alias as a word of the heading, or a repository
+ * (URL or `owner/repo`) that the file's refs name too. Null otherwise.
+ */
+function leadRepos(
+  text: string,
+  h: Section,
+  aliases: ReadonlyMap<string, string>,
+  ownRepo: string | null,
+): Set<string> | null {
+  const headingEnd = text.indexOf('\n', h.start);
+  const heading = text.slice(h.start, headingEnd < 0 ? h.end : headingEnd);
+  // The first paragraph: up to the first blank line after some text.
+  const after = text.slice(headingEnd < 0 ? h.end : headingEnd, h.end);
+  const body = /^\s*\n/.exec(after)?.[0].length ?? 0;
+  const blank = after.slice(body).search(/\n[ \t]*\n/);
+  const lead = `${heading}\n${after.slice(0, blank < 0 ? after.length : body + blank)}`;
+  // Only a repository the file's refs name counts: `input/output` is none.
+  const known = citedIn(text, aliases);
+  const out = new Set<string>();
+  for (const word of heading.toLowerCase().match(/[a-z0-9][\w.-]*/g) ?? []) {
+    const repo = aliases.get(word);
+    if (repo !== undefined && known.has(repo)) out.add(repo);
+  }
+  for (const m of lead.matchAll(REPO_NAMED)) {
+    const repo = `${m[1]}/${m[2]}`.toLowerCase();
+    if (known.has(repo)) out.add(repo);
+  }
+  if (ownRepo !== null) out.delete(ownRepo);
+  return out.size === 1 ? out : null;
+}
+
+/** Every repository a text's refs name, for the last text asked (one ledger is read at a time). */
+let cited: { text: string; aliases: ReadonlyMap<string, string>; repos: Set<string> } | null = null;
+function citedIn(text: string, aliases: ReadonlyMap<string, string>): Set<string> {
+  if (cited?.text !== text || cited.aliases !== aliases)
+    cited = { text, aliases, repos: reposNamed(text, aliases) };
+  return cited.repos;
 }

@@ -13,6 +13,7 @@ import { excerpt, reportProblem, type LedgerReader } from './reader.js';
 import { readRefs, toMention, type ReadRef, type Recorded } from './refs.js';
 import { readRowState } from './state-cell.js';
 import { applyCue } from '../meaning/cues.js';
+import { reposNamed } from '../../refs.js';
 import {
   flattenInline,
   inlineCodes,
@@ -35,10 +36,56 @@ export function readTable(reader: LedgerReader, table: Table, retiredSection: bo
   }
   const retired = retiredSection || columns.retires;
   let above: string | null = null;
-  for (let k = 1; k < rows.length; k++) {
-    const row = rows.at(k);
-    if (row !== undefined) above = readRow(reader, row, columns, retired, above);
+  try {
+    for (let k = 1; k < rows.length; k++) {
+      const row = rows.at(k);
+      if (row === undefined) continue;
+      reader.rowRepo = rowRepoOf(reader, row);
+      above = readRow(reader, row, columns, retired, above);
+    }
+  } finally {
+    reader.rowRepo = null;
   }
+}
+
+/** `owner/repo` that some alias names (a patch path `cairnkv/0002-x.patch` is none). */
+function isKnownRepo(reader: LedgerReader, word: string): boolean {
+  if (!word.includes('/')) return false;
+  for (const repo of reader.aliases.values()) if (repo === word) return true;
+  return false;
+}
+
+/**
+ * The one repository a row names, worked out when a bare `#N` first asks:
+ * its full refs' (`brisa#5102` beside a bare `#5087`), else a cell that is
+ * only a repository's alias or `owner/repo` (an `upstream` column's
+ * `lexcrate`). The project's own repository names nothing here.
+ */
+function rowRepoOf(reader: LedgerReader, row: TableRow): () => string | null {
+  let repo: string | null | undefined;
+  return () => {
+    if (repo !== undefined) return repo;
+    const { text } = reader.doc;
+    const own = reader.refContext.ownRepo ?? null;
+    const start = row.position?.start.offset ?? 0;
+    const end = row.position?.end.offset ?? start;
+    const named = reposNamed(text.slice(start, end), reader.aliases);
+    if (own !== null) named.delete(own);
+    if (named.size === 0) {
+      for (const cell of row.children) {
+        const from = cell.position?.start.offset ?? 0;
+        const word = text
+          .slice(from, cell.position?.end.offset ?? from)
+          .replace(/[|`*_[\]]/g, '')
+          .trim()
+          .toLowerCase();
+        const aliased = reader.aliases.get(word) ?? (isKnownRepo(reader, word) ? word : null);
+        if (aliased !== null && aliased !== own) named.add(aliased);
+      }
+    }
+    repo = named.size === 1 ? ([...named][0] ?? null) : null;
+    return repo;
+  };
 }
 
 const NO_REFS: readonly ReadRef[] = [];
@@ -117,10 +164,14 @@ function readRow(
   }
 
   if (rowPatch.paths.length > 0) {
-    const first = prRefs[0] ?? issueRefs[0];
-    // A row that names no ref still belongs to its section's repo (for its header's bare refs).
+    // The upstream the row's first PR or issue is in; the project's own
+    // ("internal PR #214") is not it. A row that names no upstream ref still
+    // belongs to the repo its cells or its section name (for its header's bare refs).
+    const own = reader.refContext.ownRepo ?? null;
+    const repoOfRef = (r: ReadRef): string => r.key.slice(0, r.key.lastIndexOf('#'));
+    const first = [...prRefs, ...issueRefs].find((r) => repoOfRef(r) !== own);
     const repo =
-      first === undefined ? reader.sectionRepo : first.key.slice(0, first.key.lastIndexOf('#'));
+      first === undefined ? (reader.rowRepo?.() ?? reader.sectionRepo) : repoOfRef(first);
     for (const path of rowPatch.paths) {
       reader.result.patches.push({ path, source: reader.source, line, retired, repo });
     }
