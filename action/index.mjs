@@ -13790,7 +13790,7 @@ var init_cues = __esm({
       // A different repair of the same defect: its merge does not drop this patch.
       [
         "alternative",
-        /\b(?:solves|fixes|reconciles|repairs)\s+the\s+same\b[^.;]{0,80}?\bby\b|\bdifferently\b|\balternative\s+(?:repair|fix)\b|\bporting\b[^.;]{0,80}?\bfails\b/i
+        /\b(?:solves|fixes|reconciles|repairs)\s+the\s+same\b[^.;]{0,80}?\bby\b|\bdifferently\b|\balternative\s+(?:repair|fix)\b|\bporting\b[^.;]{0,80}?\bfails\b|\b(?:path|side)\s+only\b/i
       ],
       [
         "background",
@@ -13798,11 +13798,11 @@ var init_cues = __esm({
       ],
       [
         "not-fix",
-        /\bnot\s+(?:this|the\s+same|a|our)\s+fix\b|\bneither\s+fix(?:es)?\b|\bdoes\s+not\s+fix\b|\bdoesn't\s+fix\b|\borthogonal\b|\badjacent\b|\bdifferent\s+(?:defect|symptom|site|bug)\b|\b(?:a|adds\s+a|only\s+a)\s+(?:regression\s+)?test\b|\btests?[\s-]+only\b|\bshape\s+(?:this\s+patch|we)\s+cop|\bsame\s+bug\s+class\b|\bother\s+platform\b/i
+        /\bnot\s+(?:this|the\s+same|a|our)\s+fix\b|\bneither\s+fix(?:es)?\b|\b(?:does|would|will|did)\s+not\s+fix\b|\b(?:doesn|wouldn|won|didn)'t\s+fix\b|\bregardless\b|\borthogonal\b|\badjacent\b|\bdifferent\s+(?:defect|symptom|site|bug)\b|\b(?:a|adds\s+a|only\s+a)\s+(?:regression\s+)?test\b|\btests?[\s-]+only\b|\bshape\s+(?:this\s+patch|we)\s+cop|\bsame\s+bug\s+class\b|\bother\s+platform\b/i
       ],
       [
         "fix",
-        /\bis\s+the\s+(?:full|real|upstream|actual)\s+fix\b|\bcarries\s+(?:this|the\s+same)\s+fix\b|\bfixes\s+(?:this|the\s+same)\s+(?:defect|bug|crash)\b/i
+        /\bis\s+the\s+(?:full|real|upstream|actual)\s+fix\b|\bcarries\s+(?:this|the\s+same)\s+fix\b|\bfixes\s+(?:this|the\s+same)\s+(?:defect|bug|crash)\b|\b(?:would|will)\s+fix\s+(?:it|this)\b|\bfixes\s+(?:it|this)\s+as\s+a\s+side\s+effect\b/i
       ]
     ];
     LEAD_CUES = [
@@ -22620,8 +22620,18 @@ function stateBeside(text3, end) {
   if (bracket2 === null) return null;
   const close = text3.slice(at, at + 200).indexOf(bracket2);
   if (close < 0) return null;
-  const stop = at + close;
-  let item = at + 1;
+  return firstStateItem(text3, at + 1, at + close);
+}
+function stateInside(text3, start, end) {
+  let before = start - 1;
+  while (before >= 0 && (text3[before] === " " || text3[before] === "	")) before--;
+  const at = skipBlank(text3, end);
+  if (text3[before] !== "(" || text3[at] !== ",") return null;
+  const close = text3.slice(at, at + 200).indexOf(")");
+  return close < 0 ? null : firstStateItem(text3, at + 1, at + close);
+}
+function firstStateItem(text3, from, stop) {
+  let item = from;
   while (item < stop) {
     const begin = item + (/^\s*/.exec(text3.slice(item, stop))?.[0].length ?? 0);
     const written = stateWordAt(text3, begin);
@@ -22770,7 +22780,7 @@ function besideStates(reader, inline2, found4, contexts) {
   const out = found4.map(() => null);
   const { text: text3 } = inline2;
   found4.forEach((ref, i) => {
-    const written = stateBeside(text3, contexts[i]?.titleEnd ?? ref.end);
+    const written = stateBeside(text3, contexts[i]?.titleEnd ?? ref.end) ?? stateInside(text3, ref.start, ref.end);
     if (written === null) return;
     const joins = written.quantified ? GROUP_QUANTIFIED : GROUP_SLASH;
     let first = i;
@@ -23087,13 +23097,14 @@ function readTable(reader, table2, retiredSection) {
     return;
   }
   const retired = retiredSection || columns.retires;
+  const notes = notesColumns(header2.children.map((c) => flattenInline(reader.doc, c).text));
   let above = null;
   try {
     for (let k = 1; k < rows.length; k++) {
       const row = rows.at(k);
       if (row === void 0) continue;
       reader.rowRepo = rowRepoOf(reader, row);
-      above = readRow(reader, row, columns, retired, above);
+      above = readRow(reader, row, columns, retired, above, notes);
     }
   } finally {
     reader.rowRepo = null;
@@ -23126,14 +23137,14 @@ function rowRepoOf(reader, row) {
     return repo;
   };
 }
-function readRow(reader, row, columns, retired, above) {
+function readRow(reader, row, columns, retired, above, notes) {
   const line = row.position?.start.line ?? 1;
   const cells = row.children;
   const { doc } = reader;
   const inlines = [];
   for (let index = 0; index < cells.length; index++) {
     const cell2 = cells[index];
-    const wanted = index !== columns.state && (index === columns.patch || index === columns.ours || mayNameRef(doc, cell2));
+    const wanted = index !== columns.state && (index === columns.patch || index === columns.ours || notes.includes(index) || mayNameRef(doc, cell2));
     inlines.push(wanted ? flattenInline(doc, cell2) : void 0);
   }
   const patchColumn = columns.patch ?? 0;
@@ -23158,11 +23169,14 @@ function readRow(reader, row, columns, retired, above) {
   const oursCell = columns.ours === null ? void 0 : inlines[columns.ours];
   const ours = oursCell !== void 0 && /^\s*(?:yes|y|ours|us)\b/i.test(oursCell.text);
   const reverted = stateCell !== void 0 && saysReverted(reader.doc.text, stateCell);
+  const prText = columns.pr === null ? "" : inlines[columns.pr]?.text ?? "";
   const roles = {
     pr: retired ? "background" : rowPatch.dittoRole ?? (ours ? "own" : "fix"),
     retired,
     fromStateCell,
-    reverted
+    reverted,
+    noPr: NO_PR.test(prText),
+    notes: notesSay(notes, inlines)
   };
   const { mentions } = reader.result;
   for (let index = 0; index < refsByCell.length; index++) {
@@ -23187,11 +23201,32 @@ function saysReverted(text3, cell2) {
   const end = cell2.position?.end.offset;
   return start !== void 0 && end !== void 0 && /\breverted\b/i.test(text3.slice(start, end));
 }
+function notesColumns(headers) {
+  const out = [];
+  headers.forEach((h, i) => {
+    if (NOTES_HEADER.test(h)) out.push(i);
+  });
+  return out;
+}
+function notesSay(notes, inlines) {
+  for (const index of notes) {
+    const inline2 = inlines[index];
+    if (inline2 === void 0 || inline2.text.trim() === "" || mayHoldRef(inline2.text)) continue;
+    if (/^\s*(?:both\s+|all\s+)?ours\b/i.test(inline2.text)) return { cue: null, ours: true };
+    const cue = tailCue(inline2.text);
+    if (cue === "not-fix" || cue === "retires") return { cue, ours: false };
+  }
+  return { cue: null, ours: false };
+}
 function cellMention(reader, columns, row, patch, ref, index) {
   const roleOf2 = (base) => row.retired ? base : applyCue(base, ref.cue, ref.kindHint);
   if (index === columns.pr) {
     const recorded = ref.beside ?? row.fromStateCell.get(ref) ?? null;
-    const role = roleOf2(row.pr);
+    const base = row.noPr && row.pr === "fix" ? "related" : row.pr;
+    let role = roleOf2(base);
+    if (ref.cue === null && !row.retired) {
+      role = row.notes.ours && (role === "fix" || role === "related") ? "own" : applyCue(role, row.notes.cue, ref.kindHint);
+    }
     return toMention(
       reader,
       ref,
@@ -23248,7 +23283,7 @@ function readPatchCell(reader, cell2, inline2, line, above, column) {
   }
   return { patch: paths[0] ?? null, paths, dittoRole: null };
 }
-var NO_REFS2;
+var NO_REFS2, NO_PR, NOTES_HEADER;
 var init_table2 = __esm({
   "src/sources/ledger/table.ts"() {
     "use strict";
@@ -23262,6 +23297,8 @@ var init_table2 = __esm({
     init_refs();
     init_markdown();
     NO_REFS2 = [];
+    NO_PR = /^\s*(?:n\/a|none(?!\s+of\s+ours)|no\s+PR|not\s+(?:sent|submitted)|never\s+sent)\b/i;
+    NOTES_HEADER = /^\s*(?:notes?|comments?|remarks?)\s*$/i;
   }
 });
 

@@ -182,8 +182,8 @@ const REPOS_PATTERN = new RegExp(
   'g',
 );
 
-/** Every form holds a `#` or starts with `http`: text with neither needs no run of the pattern. */
-function mayHoldRef(text: string): boolean {
+/** Could `text` hold a ref at all (a `#` or a URL)? A cheap test before any scan. */
+export function mayHoldRef(text: string): boolean {
   return text.includes('#') || text.includes('http');
 }
 

@@ -62,3 +62,57 @@ describe('ledger columns read by their words', () => {
     ]);
   });
 });
+
+describe('what a row says of its PRs besides the PR cell', () => {
+  const ledger = (...rows: string[]) =>
+    parseLedger({
+      path: 'images/patch.upstream.status.md',
+      patchesDir: 'images/patches',
+      text: [
+        '| patch | what | upstream PR | state | issue | notes |',
+        '|---|---|---|---|---|---|',
+        ...rows,
+        '',
+      ].join('\n'),
+    });
+  const roles = (r: ReturnType<typeof ledger>) =>
+    r.mentions.map((m) => [m.ref, m.role, m.recordedState]);
+  const link = (n: number) => `[brisa#${n}](https://github.com/mist/brisa/pull/${n})`;
+
+  it('takes the refs of a PR cell that opens with n/a or "not sent" as related, unless words make one the fix', () => {
+    const r = ledger(
+      `| \`a.py\` | NaNs | n/a — maintainers want it inside the loader rewrite (${link(5420)}, draft) | — | — | |`,
+      `| \`b.py\` | spins | not sent; ${link(3011)} (not ours, DRAFT) would fix it | — | — | |`,
+      `| \`c.py\` | inf | none of ours; ${link(5255)} is the same clamp | OPEN | — | |`,
+    );
+    expect(roles(r)).toEqual([
+      ['mist/brisa#5420', 'related', 'DRAFT'],
+      ['mist/brisa#3011', 'fix', 'DRAFT'],
+      ['mist/brisa#5255', 'fix', 'OPEN'],
+    ]);
+  });
+
+  it("reads a notes cell that names no ref: 'both ours', and 'we keep it regardless'", () => {
+    const r = ledger(
+      `| \`a.py\` | stalls | ${link(12)} → ${link(15)} | #12 CLOSED; #15 OPEN | none | both ours (priya) |`,
+      `| ″ (kernel side) | — | ${link(212)} saturating cast | DRAFT | — | gfx942 only, we keep the clamp regardless |`,
+      `| \`b.py\` | leaks | ${link(30)} | OPEN | — | approved once, CI red on an unrelated job |`,
+    );
+    expect(roles(r)).toEqual([
+      ['mist/brisa#12', 'own', 'CLOSED'],
+      ['mist/brisa#15', 'own', 'OPEN'],
+      ['mist/brisa#212', 'related', 'DRAFT'],
+      ['mist/brisa#30', 'fix', 'OPEN'],
+    ]);
+  });
+
+  it("reads '(one path only)' after a PR as a partial repair, not the patch's fix", () => {
+    const r = ledger(
+      `| \`a.py\` | leaks | ${link(815)} (ours) / ${link(816)} (CUDA IPC path only) | both OPEN | — | |`,
+    );
+    expect(roles(r)).toEqual([
+      ['mist/brisa#815', 'own', 'OPEN'],
+      ['mist/brisa#816', 'third-party', 'OPEN'],
+    ]);
+  });
+});

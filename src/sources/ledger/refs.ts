@@ -7,7 +7,7 @@ import type { Mention, RefKey, RefKind, Role, Span, State } from '../../model.js
 import { scanRefs, type FoundRef } from '../../refs.js';
 import type { LedgerReader } from './reader.js';
 import { type InlineText, sourceOffset } from '../markdown/index.js';
-import { stateBeside, type WrittenState } from './states.js';
+import { stateBeside, stateInside, type WrittenState } from './states.js';
 import { cueFor, type Cue } from '../meaning/cues.js';
 import {
   aloneInSentence,
@@ -204,7 +204,8 @@ function besideStates(
   const out: (Recorded | null)[] = found.map(() => null);
   const { text } = inline;
   found.forEach((ref, i) => {
-    const written = stateBeside(text, contexts[i]?.titleEnd ?? ref.end);
+    const written =
+      stateBeside(text, contexts[i]?.titleEnd ?? ref.end) ?? stateInside(text, ref.start, ref.end);
     if (written === null) return;
     const joins = written.quantified ? GROUP_QUANTIFIED : GROUP_SLASH;
     let first = i;

@@ -134,8 +134,33 @@ export function stateBeside(
   // Bounded: a stray `(` on a long line must not make every ref scan to the end.
   const close = text.slice(at, at + 200).indexOf(bracket);
   if (close < 0) return null;
-  const stop = at + close;
-  let item = at + 1;
+  return firstStateItem(text, at + 1, at + close);
+}
+
+/**
+ * The state written after a ref that opens a parenthetical, in its later
+ * items: `([lib#5420](…), draft)`, `(#12, MERGED 2026-07-01)`.
+ */
+export function stateInside(
+  text: string,
+  start: number,
+  end: number,
+): (WrittenState & { quantified: boolean }) | null {
+  let before = start - 1;
+  while (before >= 0 && (text[before] === ' ' || text[before] === '\t')) before--;
+  const at = skipBlank(text, end);
+  if (text[before] !== '(' || text[at] !== ',') return null;
+  const close = text.slice(at, at + 200).indexOf(')');
+  return close < 0 ? null : firstStateItem(text, at + 1, at + close);
+}
+
+/** The first comma/semicolon item of `[item, stop)` that is a state word. */
+function firstStateItem(
+  text: string,
+  from: number,
+  stop: number,
+): (WrittenState & { quantified: boolean }) | null {
+  let item = from;
   while (item < stop) {
     const begin = item + (/^\s*/.exec(text.slice(item, stop))?.[0].length ?? 0);
     const written = stateWordAt(text, begin);

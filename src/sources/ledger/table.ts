@@ -12,8 +12,8 @@ import { readProse } from './prose.js';
 import { excerpt, reportProblem, type LedgerReader } from './reader.js';
 import { readRefs, toMention, type ReadRef, type Recorded } from './refs.js';
 import { readRowState } from './state-cell.js';
-import { applyCue } from '../meaning/cues.js';
-import { reposNamed } from '../../refs.js';
+import { applyCue, tailCue, type Cue } from '../meaning/cues.js';
+import { mayHoldRef, reposNamed } from '../../refs.js';
 import {
   flattenInline,
   inlineCodes,
@@ -35,13 +35,14 @@ export function readTable(reader: LedgerReader, table: Table, retiredSection: bo
     return;
   }
   const retired = retiredSection || columns.retires;
+  const notes = notesColumns(header.children.map((c) => flattenInline(reader.doc, c).text));
   let above: string | null = null;
   try {
     for (let k = 1; k < rows.length; k++) {
       const row = rows.at(k);
       if (row === undefined) continue;
       reader.rowRepo = rowRepoOf(reader, row);
-      above = readRow(reader, row, columns, retired, above);
+      above = readRow(reader, row, columns, retired, above, notes);
     }
   } finally {
     reader.rowRepo = null;
@@ -106,6 +107,7 @@ function readRow(
   columns: Columns,
   retired: boolean,
   above: string | null,
+  notes: readonly number[],
 ): string | null {
   const line = row.position?.start.line ?? 1;
   const cells = row.children;
@@ -118,7 +120,10 @@ function readRow(
     const cell = cells[index]!;
     const wanted =
       index !== columns.state &&
-      (index === columns.patch || index === columns.ours || mayNameRef(doc, cell));
+      (index === columns.patch ||
+        index === columns.ours ||
+        notes.includes(index) ||
+        mayNameRef(doc, cell));
     inlines.push(wanted ? flattenInline(doc, cell) : undefined);
   }
   const patchColumn = columns.patch ?? 0;
@@ -149,11 +154,14 @@ function readRow(
   // `**MERGED** 2026-10-02 (reverted)`: merged, then taken back upstream.
   // Read in the cell's source: no flattening for the one word.
   const reverted = stateCell !== undefined && saysReverted(reader.doc.text, stateCell);
+  const prText = columns.pr === null ? '' : (inlines[columns.pr]?.text ?? '');
   const roles: RowRoles = {
     pr: retired ? 'background' : (rowPatch.dittoRole ?? (ours ? 'own' : 'fix')),
     retired,
     fromStateCell,
     reverted,
+    noPr: NO_PR.test(prText),
+    notes: notesSay(notes, inlines),
   };
   const { mentions } = reader.result;
   for (let index = 0; index < refsByCell.length; index++) {
@@ -193,12 +201,57 @@ interface RowRoles {
   fromStateCell: ReadonlyMap<ReadRef, Recorded>;
   /** The state cell says the PR was reverted: its merge is no drop signal. */
   reverted: boolean;
+  /** The PR cell opens with `n/a` / `none` / `not sent`: what it names is not the patch's PR. */
+  noPr: boolean;
+  /** What a notes cell naming no ref says of the row's PRs. */
+  notes: NotesSay;
+}
+
+/** "n/a — maintainers want it in the rewrite (#5420)", "not sent; #3011 would fix it". */
+const NO_PR = /^\s*(?:n\/a|none(?!\s+of\s+ours)|no\s+PR|not\s+(?:sent|submitted)|never\s+sent)\b/i;
+
+interface NotesSay {
+  cue: Cue | null;
+  ours: boolean;
+}
+
+const NOTES_HEADER = /^\s*(?:notes?|comments?|remarks?)\s*$/i;
+
+/** The columns headed `notes` (or `comments`, `remarks`). */
+function notesColumns(headers: readonly string[]): number[] {
+  const out: number[] = [];
+  headers.forEach((h, i) => {
+    if (NOTES_HEADER.test(h)) out.push(i);
+  });
+  return out;
+}
+
+/**
+ * A notes cell that names no ref speaks of the row's PRs: "both ours
+ * (priya)"; "gfx942 only, we keep the clamp for gfx90a regardless".
+ */
+function notesSay(
+  notes: readonly number[],
+  inlines: readonly (InlineText | undefined)[],
+): NotesSay {
+  for (const index of notes) {
+    const inline = inlines[index];
+    if (inline === undefined || inline.text.trim() === '' || mayHoldRef(inline.text)) continue;
+    if (/^\s*(?:both\s+|all\s+)?ours\b/i.test(inline.text)) return { cue: null, ours: true };
+    // Only words about the PRs' bearing on the patch: "an unrelated macOS
+    // job" or "regressed in …" there speak of something else.
+    const cue = tailCue(inline.text);
+    if (cue === 'not-fix' || cue === 'retires') return { cue, ours: false };
+  }
+  return { cue: null, ours: false };
 }
 
 /**
  * One ref of a row as a mention. The words written about a ref in its cell
- * can overrule the column's role (meaning/cues.ts); a retired row's refs
- * stay background.
+ * can overrule the column's role (meaning/cues.ts), and, where they say
+ * nothing, the row's notes. A retired row's refs stay background: held-out
+ * labellers split between that and `fix` (session 11), and `background`
+ * is the reading that can never be taken for drop advice.
  */
 function cellMention(
   reader: LedgerReader,
@@ -211,7 +264,14 @@ function cellMention(
   const roleOf = (base: Role): Role => (row.retired ? base : applyCue(base, ref.cue, ref.kindHint));
   if (index === columns.pr) {
     const recorded = ref.beside ?? row.fromStateCell.get(ref) ?? null;
-    const role = roleOf(row.pr);
+    const base = row.noPr && row.pr === 'fix' ? 'related' : row.pr;
+    let role = roleOf(base);
+    if (ref.cue === null && !row.retired) {
+      role =
+        row.notes.ours && (role === 'fix' || role === 'related')
+          ? 'own'
+          : applyCue(role, row.notes.cue, ref.kindHint);
+    }
     return toMention(
       reader,
       ref,

@@ -92,7 +92,7 @@ export const TAIL_CUES: readonly [Cue, RegExp][] = [
   // A different repair of the same defect: its merge does not drop this patch.
   [
     'alternative',
-    /\b(?:solves|fixes|reconciles|repairs)\s+the\s+same\b[^.;]{0,80}?\bby\b|\bdifferently\b|\balternative\s+(?:repair|fix)\b|\bporting\b[^.;]{0,80}?\bfails\b/i,
+    /\b(?:solves|fixes|reconciles|repairs)\s+the\s+same\b[^.;]{0,80}?\bby\b|\bdifferently\b|\balternative\s+(?:repair|fix)\b|\bporting\b[^.;]{0,80}?\bfails\b|\b(?:path|side)\s+only\b/i,
   ],
   [
     'background',
@@ -100,11 +100,11 @@ export const TAIL_CUES: readonly [Cue, RegExp][] = [
   ],
   [
     'not-fix',
-    /\bnot\s+(?:this|the\s+same|a|our)\s+fix\b|\bneither\s+fix(?:es)?\b|\bdoes\s+not\s+fix\b|\bdoesn't\s+fix\b|\borthogonal\b|\badjacent\b|\bdifferent\s+(?:defect|symptom|site|bug)\b|\b(?:a|adds\s+a|only\s+a)\s+(?:regression\s+)?test\b|\btests?[\s-]+only\b|\bshape\s+(?:this\s+patch|we)\s+cop|\bsame\s+bug\s+class\b|\bother\s+platform\b/i,
+    /\bnot\s+(?:this|the\s+same|a|our)\s+fix\b|\bneither\s+fix(?:es)?\b|\b(?:does|would|will|did)\s+not\s+fix\b|\b(?:doesn|wouldn|won|didn)'t\s+fix\b|\bregardless\b|\borthogonal\b|\badjacent\b|\bdifferent\s+(?:defect|symptom|site|bug)\b|\b(?:a|adds\s+a|only\s+a)\s+(?:regression\s+)?test\b|\btests?[\s-]+only\b|\bshape\s+(?:this\s+patch|we)\s+cop|\bsame\s+bug\s+class\b|\bother\s+platform\b/i,
   ],
   [
     'fix',
-    /\bis\s+the\s+(?:full|real|upstream|actual)\s+fix\b|\bcarries\s+(?:this|the\s+same)\s+fix\b|\bfixes\s+(?:this|the\s+same)\s+(?:defect|bug|crash)\b/i,
+    /\bis\s+the\s+(?:full|real|upstream|actual)\s+fix\b|\bcarries\s+(?:this|the\s+same)\s+fix\b|\bfixes\s+(?:this|the\s+same)\s+(?:defect|bug|crash)\b|\b(?:would|will)\s+fix\s+(?:it|this)\b|\bfixes\s+(?:it|this)\s+as\s+a\s+side\s+effect\b/i,
   ],
 ];
 
