@@ -24819,13 +24819,15 @@ function parseArchivedRecord(input2) {
     return finish(result);
   }
   applyTop(result, readTop(file, root));
-  for (const item of listItems(file, root, "patches")) {
-    const label = `patches[${item.index}]`;
+  const key = LIST_KEYS.find((k) => file.get(root, k) !== void 0) ?? "patches";
+  for (const item of listItems(file, root, key)) {
+    const label = `${key}[${item.index}]`;
     if (!isMap3(item.node)) {
       file.report(item.line, `${label} must be a mapping, found ${describe3(item.node)}`);
       continue;
     }
-    readArchived(file, item.node, { label, index: item.index, line: item.line }, input2, result);
+    const place = { key, label, index: item.index, line: item.line };
+    readArchived(file, item.node, place, input2, result);
   }
   return finish(result);
 }
@@ -24842,20 +24844,24 @@ function readArchived(file, node, place, input2, result) {
       if (path24 !== null && !paths.includes(path24)) paths.push(path24);
     }
   }
+  const named = file.get(node, "patch") ?? file.get(node, "path");
+  const written = named && isMap3(named.node) ? readText2(file, file.get(named.node, "path"), `${label}.patch.path`) : readText2(file, named, `${label}.patch`);
+  const joined = written === null ? null : joinPatchesDir(input2.patchesDir ?? "", written);
+  if (joined !== null && !paths.includes(joined)) paths.push(joined);
   for (const path24 of paths) result.patches.push(patchEntry(input2.path, path24, line, repo, true));
   const fix = file.get(node, "upstream_fix");
   if (!fix || !isMap3(fix.node)) return;
   const refEntry = file.get(fix.node, "ref") ?? file.get(fix.node, "url");
-  const written = readText2(file, refEntry, `${label}.upstream_fix.ref`);
-  if (written === null || !refEntry) return;
-  const parsed = parseRefValue(written, {
+  const refText = readText2(file, refEntry, `${label}.upstream_fix.ref`);
+  if (refText === null || !refEntry) return;
+  const parsed = parseRefValue(refText, {
     aliases: input2.aliases ?? /* @__PURE__ */ new Map(),
     defaultRepo: repo
   });
   if (!("key" in parsed)) {
     if ("ambiguous" in parsed)
       result.ambiguous.push({
-        text: written,
+        text: refText,
         source: file.file,
         line: refEntry.keyLine,
         patch: paths[0] ?? null
@@ -24886,11 +24892,11 @@ function readArchived(file, node, place, input2, result) {
   result.mentions.push(mention);
   result.fields.push({
     ref: parsed.key,
-    path: ["patches", place.index, "upstream_fix"],
+    path: [place.key, place.index, "upstream_fix"],
     line: refEntry.keyLine
   });
 }
-var GONE;
+var GONE, LIST_KEYS;
 var init_archive = __esm({
   "src/sources/records/archive.ts"() {
     "use strict";
@@ -24902,6 +24908,7 @@ var init_archive = __esm({
     init_values();
     init_yaml();
     GONE = /* @__PURE__ */ new Set(["deleted", "removed", "none", "-"]);
+    LIST_KEYS = ["patches", "retired", "dropped", "archived"];
   }
 });
 
@@ -25215,7 +25222,8 @@ async function readRecords(m, run, read) {
     if (index.index === void 0) continue;
     facts.push(index.index);
     const written = index.index.archivedRecord;
-    if (written !== null) archives.push(archiveCandidates(rel, patchesDir, written));
+    if (written !== null)
+      archives.push({ candidates: archiveCandidates(rel, patchesDir, written), patchesDir });
   }
   const { byPatch, libraryRepos } = m.indexDefaults(facts);
   for (const [name2, repo] of libraryRepos) if (!aliases.has(name2)) aliases.set(name2, repo);
@@ -25226,7 +25234,7 @@ async function readRecords(m, run, read) {
     out.push(withEncoding(m.parseRecord(fromIndex ? { ...input2, fromIndex } : input2), file));
   }
   const taken = new Set(out.map((s) => s.source.path));
-  for (const candidates of archives) {
+  for (const { candidates, patchesDir } of archives) {
     const rel = candidates.find((c) => existsSync3(path7.join(run.root, c)));
     if (rel === void 0 || taken.has(rel)) continue;
     const file = await read(rel);
@@ -25234,7 +25242,7 @@ async function readRecords(m, run, read) {
     taken.add(rel);
     out.push(
       withEncoding(
-        m.parseArchivedRecord({ path: rel, text: file.text, aliases, libraryRepos }),
+        m.parseArchivedRecord({ path: rel, text: file.text, aliases, libraryRepos, patchesDir }),
         file
       )
     );

@@ -287,7 +287,7 @@ async function readRecords(
   const { discovery, config, aliases } = run;
   const out: SourceResult[] = [];
   const facts: IndexFacts[] = [];
-  const archives: string[][] = [];
+  const archives: { candidates: string[]; patchesDir: string }[] = [];
   const patchByStem = patchesByStem(discovery.patchFiles);
   const patchOfRecord = (record: string): string | null =>
     record.endsWith(RECORD_SUFFIX)
@@ -306,7 +306,8 @@ async function readRecords(
     if (index.index === undefined) continue;
     facts.push(index.index);
     const written = index.index.archivedRecord;
-    if (written !== null) archives.push(archiveCandidates(rel, patchesDir, written));
+    if (written !== null)
+      archives.push({ candidates: archiveCandidates(rel, patchesDir, written), patchesDir });
   }
   const { byPatch, libraryRepos } = m.indexDefaults(facts);
   // `libraries.sglang.repo: sgl-project/sglang` teaches `sglang#N`, as a link would;
@@ -319,7 +320,7 @@ async function readRecords(
     out.push(withEncoding(m.parseRecord(fromIndex ? { ...input, fromIndex } : input), file));
   }
   const taken = new Set(out.map((s) => s.source.path));
-  for (const candidates of archives) {
+  for (const { candidates, patchesDir } of archives) {
     const rel = candidates.find((c) => existsSync(path.join(run.root, c)));
     if (rel === undefined || taken.has(rel)) continue;
     const file = await read(rel);
@@ -327,7 +328,7 @@ async function readRecords(
     taken.add(rel);
     out.push(
       withEncoding(
-        m.parseArchivedRecord({ path: rel, text: file.text, aliases, libraryRepos }),
+        m.parseArchivedRecord({ path: rel, text: file.text, aliases, libraryRepos, patchesDir }),
         file,
       ),
     );

@@ -17,6 +17,10 @@
  *       merged_at: 2026-05-12
  * ```
  *
+ * The list may also be `retired:` (or `dropped:`, `archived:`), and a patch
+ * named by `patch:` (or `path:`; a path, or `{ path }`) relative to the
+ * index's patches folder, as a held-out queue wrote it (session 11).
+ *
  * Every patch here is retired (a missing file is not `missing-patch`); each
  * `upstream_fix` is a mention with role `background` — the patch is gone, so
  * the fix can no longer mean "drop it".
@@ -24,7 +28,7 @@
 import type { Mention } from '../../model.js';
 import { parseRefValue } from '../../refs.js';
 import { listItems } from './index-schema.js';
-import { normaliseRelPath } from './paths.js';
+import { joinPatchesDir, normaliseRelPath } from './paths.js';
 import { applyTop, emptyResult, finish, patchEntry } from './result.js';
 import { readTop } from './top.js';
 import type { ArchiveInput, RecordResult } from './types.js';
@@ -45,18 +49,24 @@ export function parseArchivedRecord(input: ArchiveInput): RecordResult {
     return finish(result);
   }
   applyTop(result, readTop(file, root));
-  for (const item of listItems(file, root, 'patches')) {
-    const label = `patches[${item.index}]`;
+  const key = LIST_KEYS.find((k) => file.get(root, k) !== undefined) ?? 'patches';
+  for (const item of listItems(file, root, key)) {
+    const label = `${key}[${item.index}]`;
     if (!isMap(item.node)) {
       file.report(item.line, `${label} must be a mapping, found ${describe(item.node)}`);
       continue;
     }
-    readArchived(file, item.node, { label, index: item.index, line: item.line }, input, result);
+    const place = { key, label, index: item.index, line: item.line };
+    readArchived(file, item.node, place, input, result);
   }
   return finish(result);
 }
 
+/** The keys that hold an archive's list of retired patches, in the order tried. */
+const LIST_KEYS = ['patches', 'retired', 'dropped', 'archived'];
+
 interface ArchivedPlace {
+  key: string;
   label: string;
   index: number;
   line: number;
@@ -82,21 +92,29 @@ function readArchived(
       if (path !== null && !paths.includes(path)) paths.push(path);
     }
   }
+  // `patch: vexa/old_fix.py` (or `{ path: … }`, or `path:`): in the index's patches folder.
+  const named = file.get(node, 'patch') ?? file.get(node, 'path');
+  const written =
+    named && isMap(named.node)
+      ? readText(file, file.get(named.node, 'path'), `${label}.patch.path`)
+      : readText(file, named, `${label}.patch`);
+  const joined = written === null ? null : joinPatchesDir(input.patchesDir ?? '', written);
+  if (joined !== null && !paths.includes(joined)) paths.push(joined);
   for (const path of paths) result.patches.push(patchEntry(input.path, path, line, repo, true));
 
   const fix = file.get(node, 'upstream_fix');
   if (!fix || !isMap(fix.node)) return;
   const refEntry = file.get(fix.node, 'ref') ?? file.get(fix.node, 'url');
-  const written = readText(file, refEntry, `${label}.upstream_fix.ref`);
-  if (written === null || !refEntry) return;
-  const parsed = parseRefValue(written, {
+  const refText = readText(file, refEntry, `${label}.upstream_fix.ref`);
+  if (refText === null || !refEntry) return;
+  const parsed = parseRefValue(refText, {
     aliases: input.aliases ?? new Map<string, string>(),
     defaultRepo: repo,
   });
   if (!('key' in parsed)) {
     if ('ambiguous' in parsed)
       result.ambiguous.push({
-        text: written,
+        text: refText,
         source: file.file,
         line: refEntry.keyLine,
         patch: paths[0] ?? null,
@@ -127,7 +145,7 @@ function readArchived(
   result.mentions.push(mention);
   result.fields.push({
     ref: parsed.key,
-    path: ['patches', place.index, 'upstream_fix'],
+    path: [place.key, place.index, 'upstream_fix'],
     line: refEntry.keyLine,
   });
 }

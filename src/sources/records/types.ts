@@ -92,4 +92,6 @@ export interface ArchiveInput {
   aliases?: ReadonlyMap<string, string>;
   /** Default repo per library name (from the index), for bare refs. */
   libraryRepos?: ReadonlyMap<string, string>;
+  /** The patches folder of the index that names it: where a `patch:` path is. */
+  patchesDir?: string;
 }
