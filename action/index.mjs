@@ -25105,6 +25105,7 @@ async function collectSources(root, config2, options = {}) {
     );
     sources.push(...records);
   }
+  learnRepoNames(sources, aliases, ownRepo);
   const indexed = /* @__PURE__ */ new Map();
   for (const s of sources) {
     for (const p of s.patches) {
@@ -25295,6 +25296,24 @@ function readWhole(abs, admit) {
   } finally {
     closeSync2(fd);
   }
+}
+function learnRepoNames(sources, aliases, ownRepo) {
+  const byName = /* @__PURE__ */ new Map();
+  for (const s of sources) {
+    for (const m of s.mentions) {
+      const slash = m.ref.indexOf("/");
+      const hash2 = m.ref.lastIndexOf("#");
+      if (slash < 0 || hash2 < slash) continue;
+      const repo = m.ref.slice(0, hash2);
+      if (repo === ownRepo) continue;
+      const name2 = repo.slice(slash + 1);
+      const known = byName.get(name2);
+      if (known === void 0) byName.set(name2, repo);
+      else if (known !== repo) byName.set(name2, null);
+    }
+  }
+  for (const [name2, repo] of byName)
+    if (repo !== null && !aliases.has(name2)) aliases.set(name2, repo);
 }
 function withEncoding(result, file) {
   if (file.invalidLine !== null) {

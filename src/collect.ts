@@ -146,6 +146,8 @@ export async function collectSources(
     sources.push(...records);
   }
 
+  learnRepoNames(sources, aliases, ownRepo);
+
   const indexed = new Map<string, PatchEntry[]>();
   for (const s of sources) {
     for (const p of s.patches) {
@@ -405,6 +407,34 @@ function readWhole(abs: string, admit: (size: number) => boolean): FileText | nu
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * A repository the ledgers and records name (`brightloop-ai/vexa`) teaches
+ * its name as an alias (`vexa#18211` in a header), when no alias has it and
+ * no other repository named has the same name. The project's own does not.
+ */
+function learnRepoNames(
+  sources: readonly SourceResult[],
+  aliases: Map<string, string>,
+  ownRepo: string | null,
+): void {
+  const byName = new Map<string, string | null>();
+  for (const s of sources) {
+    for (const m of s.mentions) {
+      const slash = m.ref.indexOf('/');
+      const hash = m.ref.lastIndexOf('#');
+      if (slash < 0 || hash < slash) continue;
+      const repo = m.ref.slice(0, hash);
+      if (repo === ownRepo) continue;
+      const name = repo.slice(slash + 1);
+      const known = byName.get(name);
+      if (known === undefined) byName.set(name, repo);
+      else if (known !== repo) byName.set(name, null);
+    }
+  }
+  for (const [name, repo] of byName)
+    if (repo !== null && !aliases.has(name)) aliases.set(name, repo);
 }
 
 function withEncoding<T extends SourceResult>(result: T, file: FileText): T {

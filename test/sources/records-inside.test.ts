@@ -24,7 +24,8 @@ const FILES: Record<string, string> = {
     '      ours_upstream_pr: bright/vexa#20391',
     '',
   ].join('\n'),
-  'deploy/patches/vexa/evict.py': '"""Evict guard."""\n',
+  'deploy/patches/vexa/evict.py':
+    '"""Evict guard.\n\nUPSTREAM STATUS\n  issue  vexa#18211 (CLOSED)\n"""\n',
   'deploy/patches/vexa/evict.upstream.status.yaml': [
     'schema_version: 1',
     'target: { repo: bright/vexa }',
@@ -48,6 +49,16 @@ beforeAll(async () => {
     writeFileSync(path.join(root, rel), text);
   }
   collected = await collectSources(root, DEFAULT_CONFIG);
+});
+
+describe('a repository the records name', () => {
+  it('teaches its name as an alias to the headers (vexa#18211)', () => {
+    const header = collected.sources.find((s) => s.source.path === 'deploy/patches/vexa/evict.py');
+    expect(header?.ambiguous).toEqual([]);
+    expect(header?.mentions.map((m) => [m.ref, m.role, m.recordedState])).toEqual([
+      ['bright/vexa#18211', 'issue', 'CLOSED'],
+    ]);
+  });
 });
 
 describe('an index inside its patches folder', () => {
