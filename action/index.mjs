@@ -24250,6 +24250,59 @@ var init_alive = __esm({
   }
 });
 
+// src/sources/records/prose.ts
+function proseMentions(text3, ctx, where, taken, repoAt) {
+  const out = [];
+  if (!mayHoldRef(text3)) return out;
+  const lines = text3.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const number2 = i + 1;
+    if (taken.has(number2) || !mayHoldRef(line) || FIELD_LINE.test(line)) continue;
+    const seen = /* @__PURE__ */ new Set();
+    const lineCtx = repoAt === void 0 ? ctx : { ...ctx, defaultRepo: repoAt(number2) };
+    for (const ref of scanRefs(line, lineCtx)) {
+      if (ref.key === null || ref.internal || seen.has(ref.key)) continue;
+      seen.add(ref.key);
+      out.push({
+        ref: ref.key,
+        kindHint: ref.kindHint,
+        source: where.source,
+        sourceKind: where.sourceKind,
+        line: number2,
+        patch: where.patch,
+        role: ref.kindHint === "issue" ? "issue" : "related",
+        roleByDefault: true,
+        recordedState: null,
+        recordedDate: null,
+        stateSpan: null,
+        // A bare `#N` in prose may be another tracker's: GitHub not knowing it is no error.
+        ...ref.form === "bare" ? { inferredRepo: true } : {}
+      });
+    }
+  }
+  return out;
+}
+function nearestRepo(mentions) {
+  const byLine2 = mentions.filter((m) => m.ref.includes("/")).map((m) => ({ line: m.line, repo: m.ref.slice(0, m.ref.lastIndexOf("#")) })).sort((a, b) => a.line - b.line);
+  return (line) => {
+    let repo = byLine2[0]?.repo ?? null;
+    for (const m of byLine2) {
+      if (m.line > line) break;
+      repo = m.repo;
+    }
+    return repo;
+  };
+}
+var FIELD_LINE;
+var init_prose2 = __esm({
+  "src/sources/records/prose.ts"() {
+    "use strict";
+    init_refs();
+    FIELD_LINE = /^[\s-]*(?:\{[^}]*)?\b(?:ref|url|ours_upstream_pr)\s*:/;
+  }
+});
+
 // src/sources/records/roles.ts
 function entryRole(base, note) {
   if (note.trim() === "") return base;
@@ -24705,6 +24758,15 @@ function parseRecordIndex(input2) {
     }
   }
   readSchemaParts(file, root, input2, result, found4);
+  const taken = new Set(result.mentions.map((m) => m.line));
+  const withLibraries = new Map(aliases);
+  for (const library of result.index?.libraries ?? [])
+    if (library.repo !== null && !withLibraries.has(library.name.toLowerCase()))
+      withLibraries.set(library.name.toLowerCase(), library.repo);
+  const ctx = { aliases: withLibraries, defaultRepo: result.targetRepo };
+  const where = { source: input2.path, sourceKind: "record-index", patch: null };
+  const repoAt = result.targetRepo === null ? nearestRepo(result.mentions) : void 0;
+  result.mentions.push(...proseMentions(input2.text, ctx, where, taken, repoAt));
   return finish(result);
 }
 function readSchemaParts(file, root, input2, result, found4) {
@@ -24796,6 +24858,7 @@ var init_index_file = __esm({
     "use strict";
     init_paths();
     init_index_schema();
+    init_prose2();
     init_refs3();
     init_result();
     init_top();
@@ -24829,6 +24892,22 @@ function parseArchivedRecord(input2) {
     const place = { key, label, index: item.index, line: item.line };
     readArchived(file, item.node, place, input2, result);
   }
+  const taken = new Set(result.mentions.map((m) => m.line));
+  const ctx = { aliases: input2.aliases ?? /* @__PURE__ */ new Map(), defaultRepo: null };
+  const where = { source: input2.path, sourceKind: "record", patch: null };
+  const prose = proseMentions(input2.text, ctx, where, taken, nearestRepo(result.mentions));
+  const entries2 = [...result.patches].sort((a, b) => a.line - b.line);
+  for (const m of prose) {
+    let patch = null;
+    let line = 0;
+    for (const e of entries2) {
+      if (e.line > m.line) break;
+      if (e.line !== line) patch = e.path;
+      line = e.line;
+    }
+    m.patch = patch;
+  }
+  result.mentions.push(...prose);
   return finish(result);
 }
 function readArchived(file, node, place, input2, result) {
@@ -24901,6 +24980,7 @@ var init_archive = __esm({
   "src/sources/records/archive.ts"() {
     "use strict";
     init_refs();
+    init_prose2();
     init_index_schema();
     init_paths();
     init_result();
@@ -24977,6 +25057,9 @@ function parseRecord(input2) {
     internalTarget: top.internalTarget
   };
   readRefLists(scope, root, [], found4);
+  const taken = new Set(result.mentions.map((m) => m.line));
+  const where = { source: input2.path, sourceKind: "record", patch: patch.path };
+  result.mentions.push(...proseMentions(input2.text, ctx, where, taken));
   return finish(result);
 }
 function withIndexDefaults(top, input2) {
@@ -25042,6 +25125,7 @@ var init_records = __esm({
     "use strict";
     init_alive();
     init_paths();
+    init_prose2();
     init_refs3();
     init_result();
     init_top();

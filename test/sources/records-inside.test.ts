@@ -38,6 +38,7 @@ const FILES: Record<string, string> = {
     'retired:',
     '  - patch: vexa/old_cache.py',
     '    upstream_fix: { ref: bright/vexa#17788, state: MERGED }',
+    '    note: "our #17790 was closed as a dup"',
     '',
   ].join('\n'),
 };
@@ -87,6 +88,14 @@ describe('an index inside its patches folder', () => {
       'bright/vexa#17788',
       'background',
       'MERGED',
+      'deploy/patches/vexa/old_cache.py',
+    ]);
+    // A note of the entry: its retired patch's, a bare #N its upstream fix's repo.
+    expect(rows).toContainEqual([
+      'deploy/patches/archived/patch.archived.yaml',
+      'bright/vexa#17790',
+      'related',
+      null,
       'deploy/patches/vexa/old_cache.py',
     ]);
     expect(collected.indexed.get('deploy/patches/vexa/old_cache.py')?.every((e) => e.retired)).toBe(

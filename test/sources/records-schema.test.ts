@@ -65,6 +65,9 @@ describe('a tree with the real records schema', () => {
   it('reads ours_upstream_pr as an own mention at its line, with no state', () => {
     expect(mentionsIn(INDEX).map(row)).toEqual([
       ['example-org/engine#4101', 26, null, 'own', null],
+      // Index prose names it too: a mention of no patch, settled to the role
+      // the fields give it.
+      ['example-org/engine#4101', 24, null, 'own', null],
     ]);
   });
 
@@ -76,6 +79,8 @@ describe('a tree with the real records schema', () => {
       ['example-org/engine#3877', 41, 44, 'anchor-collision', 'OPEN'],
       ['example-org/engine#3700', 46, 48, 'related', 'OPEN'],
       ['example-org/engine#3600', 50, 52, 'alternative-repair', 'OPEN'],
+      // `drop_when:` prose: no state, the role the record's field gives #4101.
+      ['example-org/engine#4101', 18, null, 'own', null],
     ]);
   });
 
@@ -91,6 +96,7 @@ describe('a tree with the real records schema', () => {
     expect(mentionsIn(`${P}/engine/host_alloc.upstream.status.yaml`).map(row)).toEqual([
       ['example-org/engine#4200', 14, 16, 'fix', 'OPEN'],
       ['example-org/engine#4250', 19, 21, 'third-party', 'OPEN'],
+      ['example-org/engine#4200', 12, null, 'fix', null],
     ]);
   });
 

@@ -25,7 +25,9 @@ const problemLines = (r: RecordResult) => r.problems.map((p) => p.line);
 describe('parseRecord on a messy real-world record', () => {
   const path = 'deploy/docker/patches/engine_core/fix_rows.upstream.status.yaml';
   const text = fixture('engine_core/fix_rows.upstream.status.yaml');
-  const result = parseRecord({ path, text, patchPath: null, aliases });
+  const all = parseRecord({ path, text, patchPath: null, aliases });
+  // The fields' refs; refs written in comments and notes are read apart (below).
+  const result = { ...all, mentions: all.mentions.filter((m) => m.roleByDefault !== true) };
 
   it('reads the check date, target and pinned bases, and reports nothing', () => {
     expect(result.source).toEqual({
@@ -87,10 +89,17 @@ describe('parseRecord on a messy real-world record', () => {
     }
   });
 
-  it('lists internal refs under their own key, and never refs hidden in comments', () => {
+  it('lists internal refs under their own key; a ref in a comment or note is prose', () => {
     const refs = result.mentions.map((m) => m.ref);
     expect(refs.filter((r) => r.endsWith('#88'))).toEqual(['internal#88']);
     expect(refs.some((r) => r.endsWith('#123'))).toBe(false);
+    // Session 11: comments and notes are read as prose — a mention with no
+    // state, its repo inferred (GitHub not knowing it is no error).
+    const prose = all.mentions.filter((m) => m.roleByDefault === true);
+    expect(prose.map((m) => [m.ref, m.line, m.role, m.inferredRepo ?? false])).toEqual([
+      ['example-org/engine#123', 2, 'related', true],
+      ['example-org/engine#123', 19, 'related', true],
+    ]);
   });
 
   it('keeps merged_at, review_decision and in_pinned_base of upstream PRs as written', () => {
@@ -317,6 +326,8 @@ describe('parseRecord on wrong shapes', () => {
     expect(r.mentions.map(row)).toEqual([
       ['example-org/engine#8', 10, 'fix', null, 'pr'],
       ['example-org/engine#9', 15, 'fix', 'MERGED', 'pr'],
+      // A list item that is a string, not a mapping: reported, and still a mention.
+      ['example-org/engine#1', 6, 'related', null, null],
     ]);
     expect(r.mentions[0]).toMatchObject({
       recordedInPinnedBase: null,
@@ -540,6 +551,49 @@ describe('alive_because', () => {
     expect(listed.aliveBecause).toBeNull();
     expect(listed.problems.map((p) => [p.line, p.message])).toEqual([
       [2, 'alive_because must be a mapping, found a list'],
+    ]);
+  });
+});
+
+describe('refs a record writes in prose', () => {
+  const text = [
+    'schema_version: 1',
+    'target: { repo: example-org/engine }',
+    '# superseded our first try, engine#3400 (closed)',
+    'upstream_prs:',
+    '  - ref: "#4101"',
+    '    url: https://github.com/example-org/engine/pull/4101',
+    '    state: OPEN',
+    '    note: "#4101 needs a rebase; other-org/lib#7 has the same bug"',
+    '  - { ref: "#4102", note: "on this line: read as the field" }',
+    'alive_because:',
+    '  reason: upstream-pr-open',
+    '  drop_when: >-',
+    '    #4101 merged and in',
+    '    the pinned base',
+    '',
+  ].join('\n');
+  const r = record(text, PATCH);
+
+  it('are mentions with no state, the record repo for a bare #N, never twice on a line', () => {
+    expect(r.mentions.map((m) => [m.ref, m.line, m.role, m.recordedState])).toEqual([
+      ['example-org/engine#4101', 5, 'fix', 'OPEN'],
+      ['example-org/engine#4102', 9, 'fix', null],
+      ['example-org/engine#3400', 3, 'related', null],
+      ['example-org/engine#4101', 8, 'related', null],
+      ['other-org/lib#7', 8, 'related', null],
+      ['example-org/engine#4101', 13, 'related', null],
+    ]);
+    expect(r.problems).toEqual([]);
+  });
+
+  it('take the role the record gives the ref in a field, and a bare #N asks GitHub without failing', () => {
+    const prose = r.mentions.filter((m) => m.roleByDefault === true);
+    expect(prose.map((m) => [m.ref, m.line, m.inferredRepo ?? false])).toEqual([
+      ['example-org/engine#3400', 3, false],
+      ['example-org/engine#4101', 8, true],
+      ['other-org/lib#7', 8, false],
+      ['example-org/engine#4101', 13, true],
     ]);
   });
 });

@@ -27,6 +27,7 @@
  */
 import type { Mention } from '../../model.js';
 import { parseRefValue } from '../../refs.js';
+import { nearestRepo, proseMentions } from './prose.js';
 import { listItems } from './index-schema.js';
 import { joinPatchesDir, normaliseRelPath } from './paths.js';
 import { applyTop, emptyResult, finish, patchEntry } from './result.js';
@@ -59,6 +60,25 @@ export function parseArchivedRecord(input: ArchiveInput): RecordResult {
     const place = { key, label, index: item.index, line: item.line };
     readArchived(file, item.node, place, input, result);
   }
+  // Notes and comments: each belongs to the retired patch of the entry it is
+  // written in, and a bare `#N` there to that entry's upstream fix's repo.
+  const taken = new Set(result.mentions.map((m) => m.line));
+  const ctx = { aliases: input.aliases ?? new Map<string, string>(), defaultRepo: null };
+  const where = { source: input.path, sourceKind: 'record' as const, patch: null };
+  const prose = proseMentions(input.text, ctx, where, taken, nearestRepo(result.mentions));
+  const entries = [...result.patches].sort((a, b) => a.line - b.line);
+  for (const m of prose) {
+    let patch: string | null = null;
+    // An entry's first path (where the patch lived), as its upstream_fix has.
+    let line = 0;
+    for (const e of entries) {
+      if (e.line > m.line) break;
+      if (e.line !== line) patch = e.path;
+      line = e.line;
+    }
+    m.patch = patch;
+  }
+  result.mentions.push(...prose);
   return finish(result);
 }
 

@@ -31,6 +31,7 @@
  */
 import { joinPatchesDir } from './paths.js';
 import { oursMention, readLibraries, readNotPatches, readPinnedBases } from './index-schema.js';
+import { nearestRepo, proseMentions } from './prose.js';
 import { readRefLists, type RefsFound } from './refs.js';
 import { applyTop, emptyResult, finish, patchEntry } from './result.js';
 import { readRepo, readTop } from './top.js';
@@ -115,6 +116,16 @@ export function parseRecordIndex(input: RecordIndexInput): RecordResult {
     }
   }
   readSchemaParts(file, root, input, result, found);
+  // Comments and prose name refs too; they belong to no one patch of the index.
+  const taken = new Set(result.mentions.map((m) => m.line));
+  const withLibraries = new Map(aliases);
+  for (const library of result.index?.libraries ?? [])
+    if (library.repo !== null && !withLibraries.has(library.name.toLowerCase()))
+      withLibraries.set(library.name.toLowerCase(), library.repo);
+  const ctx = { aliases: withLibraries, defaultRepo: result.targetRepo };
+  const where = { source: input.path, sourceKind: 'record-index' as const, patch: null };
+  const repoAt = result.targetRepo === null ? nearestRepo(result.mentions) : undefined;
+  result.mentions.push(...proseMentions(input.text, ctx, where, taken, repoAt));
   return finish(result);
 }
 

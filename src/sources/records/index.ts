@@ -8,6 +8,7 @@
  */
 import { readAliveBecause } from './alive.js';
 import { normaliseRelPath } from './paths.js';
+import { proseMentions } from './prose.js';
 import { readRefLists, type RefsFound } from './refs.js';
 import { applyTop, emptyResult, finish, patchEntry } from './result.js';
 import { readTop, type TopFields } from './top.js';
@@ -64,6 +65,9 @@ export function parseRecord(input: RecordInput): RecordResult {
     internalTarget: top.internalTarget,
   };
   readRefLists(scope, root, [], found);
+  const taken = new Set(result.mentions.map((m) => m.line));
+  const where = { source: input.path, sourceKind: 'record' as const, patch: patch.path };
+  result.mentions.push(...proseMentions(input.text, ctx, where, taken));
   return finish(result);
 }
 
