@@ -13821,7 +13821,7 @@ var init_cues = __esm({
       ["retires", RETIRES_LEAD],
       [
         "own",
-        /\bour\s+(?:own\s+)?(?:upstream\s+)?PR\s*(?:is\s*|:\s*)?[(`*_]*\s*$|\bours\s*:\s*[`*_]*$/i
+        /\bour\s+(?:own\s+)?(?:upstream\s+)?PR\s*(?:is\s*|:\s*)?[(`*_]*\s*$|\bours\s*:\s*[`*_]*$|\bours\s+(?:is|was)\s*[`*_]*$/i
       ],
       // "already in the base: #n"; "reverted in #m" (#m is the revert, background to the patch).
       [
@@ -22630,6 +22630,16 @@ function stateInside(text3, start, end) {
   const close = text3.slice(at, at + 200).indexOf(")");
   return close < 0 ? null : firstStateItem(text3, at + 1, at + close);
 }
+function stateAfterComma(text3, from) {
+  AFTER_COMMA.lastIndex = from;
+  const m = AFTER_COMMA.exec(text3);
+  if (m === null || m[2] === void 0) return null;
+  const end = AFTER_COMMA.lastIndex;
+  const start = end - m[2].length;
+  DATE_AFTER.lastIndex = end;
+  const date = DATE_AFTER.exec(text3)?.[1] ?? null;
+  return { state: m[2], date, start, end, quantified: m[1] !== void 0 };
+}
 function firstStateItem(text3, from, stop) {
   let item = from;
   while (item < stop) {
@@ -22659,7 +22669,7 @@ function firstNonSpace(text3) {
 function refNumber(ref) {
   return Number(/(\d+)\s*$/.exec(ref.text)?.[1] ?? NaN);
 }
-var WORD, QUANTIFIER, DATE_AFTER, NOTHING;
+var WORD, QUANTIFIER, DATE_AFTER, NOTHING, AFTER_COMMA;
 var init_states2 = __esm({
   "src/sources/ledger/states.ts"() {
     "use strict";
@@ -22669,6 +22679,7 @@ var init_states2 = __esm({
     QUANTIFIER = /(?:both|all(?:\s+(?:two|three|four|five))?)\s+/iy;
     DATE_AFTER = /[ \t]*[,:]?[ \t]*(?:on[ \t]+)?(\d{4}-\d{2}-\d{2})(?!\d)/y;
     NOTHING = /^(?:[—–-]+|n\/?a\b.*|none\b.*)$/is;
+    AFTER_COMMA = /[ \t]*,[ \t\n>]*(?:(both|all)[ \t\n>]+)?(OPEN|MERGED|CLOSED|DRAFT)\b/y;
   }
 });
 
@@ -22780,13 +22791,14 @@ function besideStates(reader, inline2, found4, contexts) {
   const out = found4.map(() => null);
   const { text: text3 } = inline2;
   found4.forEach((ref, i) => {
-    const written = stateBeside(text3, contexts[i]?.titleEnd ?? ref.end) ?? stateInside(text3, ref.start, ref.end);
+    const titleEnd = contexts[i]?.titleEnd ?? ref.end;
+    const written = stateBeside(text3, titleEnd) ?? stateInside(text3, ref.start, ref.end) ?? stateAfterComma(text3, parentheticalEnd(text3, titleEnd));
     if (written === null) return;
     const joins = written.quantified ? GROUP_QUANTIFIED : GROUP_SLASH;
     let first = i;
     while (first > 0) {
       const prev = found4[first - 1];
-      const from = written.quantified ? contexts[first - 1]?.titleEnd ?? prev.end : prev.end;
+      const from = written.quantified ? parentheticalEnd(text3, contexts[first - 1]?.titleEnd ?? prev.end) : prev.end;
       if (!joins.test(text3.slice(from, found4[first].start))) break;
       first--;
     }

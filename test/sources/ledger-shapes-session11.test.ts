@@ -116,3 +116,39 @@ describe('what a row says of its PRs besides the PR cell', () => {
     ]);
   });
 });
+
+describe('states and owners in ledger prose', () => {
+  const prose = (...lines: string[]) =>
+    parseLedger({
+      path: 'vendor/tarn/README.md',
+      patchesDir: 'vendor',
+      defaultRepo: 'tarn-org/tarn',
+      document: true,
+      text: ['## tarn', '', ...lines, ''].join('\n'),
+    }).mentions.map((m) => [m.ref, m.line, m.role, m.recordedState, m.stateLine ?? null]);
+
+  it("reads 'Ours is #N (who), OPEN' and 'Ours is\\n#N, still DRAFT' as our PR, with the upper-case state", () => {
+    expect(
+      prose(
+        '- **0001.patch**: the budget underflows. Ours is #3318 (dvance), OPEN, one approval.',
+        '- **0002.patch**: leases lapse early. Ours is',
+        '  #668, still in review; the fix is open, not merged.',
+      ),
+    ).toEqual([
+      ['tarn-org/tarn#3318', 3, 'own', 'OPEN', null],
+      ['tarn-org/tarn#668', 5, 'own', null, null],
+    ]);
+  });
+
+  it("gives 'both\\nMERGED' after a comma to each ref of the group before it", () => {
+    expect(
+      prose(
+        '- Fixed upstream in two steps, #812 (reset the pool) and #815 (lazy rebuild), both',
+        '  MERGED in October.',
+      ),
+    ).toEqual([
+      ['tarn-org/tarn#812', 3, 'related', 'MERGED', 4],
+      ['tarn-org/tarn#815', 3, 'related', 'MERGED', 4],
+    ]);
+  });
+});

@@ -7,7 +7,7 @@ import type { Mention, RefKey, RefKind, Role, Span, State } from '../../model.js
 import { scanRefs, type FoundRef } from '../../refs.js';
 import type { LedgerReader } from './reader.js';
 import { type InlineText, sourceOffset } from '../markdown/index.js';
-import { stateBeside, stateInside, type WrittenState } from './states.js';
+import { stateAfterComma, stateBeside, stateInside, type WrittenState } from './states.js';
 import { cueFor, type Cue } from '../meaning/cues.js';
 import {
   aloneInSentence,
@@ -204,15 +204,21 @@ function besideStates(
   const out: (Recorded | null)[] = found.map(() => null);
   const { text } = inline;
   found.forEach((ref, i) => {
+    const titleEnd = contexts[i]?.titleEnd ?? ref.end;
     const written =
-      stateBeside(text, contexts[i]?.titleEnd ?? ref.end) ?? stateInside(text, ref.start, ref.end);
+      stateBeside(text, titleEnd) ??
+      stateInside(text, ref.start, ref.end) ??
+      stateAfterComma(text, parentheticalEnd(text, titleEnd));
     if (written === null) return;
     const joins = written.quantified ? GROUP_QUANTIFIED : GROUP_SLASH;
     let first = i;
     while (first > 0) {
       const prev = found[first - 1]!;
       // `both STATE` also covers refs that each have a title: `#a `A` and #b `B` (both MERGED)`.
-      const from = written.quantified ? (contexts[first - 1]?.titleEnd ?? prev.end) : prev.end;
+      // …and each a parenthetical: `#a (reset the pool) and #b (lazy rebuild), both MERGED`.
+      const from = written.quantified
+        ? parentheticalEnd(text, contexts[first - 1]?.titleEnd ?? prev.end)
+        : prev.end;
       if (!joins.test(text.slice(from, found[first]!.start))) break;
       first--;
     }

@@ -154,6 +154,27 @@ export function stateInside(
   return close < 0 ? null : firstStateItem(text, at + 1, at + close);
 }
 
+const AFTER_COMMA = /[ \t]*,[ \t\n>]*(?:(both|all)[ \t\n>]+)?(OPEN|MERGED|CLOSED|DRAFT)\b/y;
+
+/**
+ * An upper-case state right after a comma at `from` (past the ref's
+ * parenthetical): "Ours is #3318 (dvance), OPEN, one approval"; "#812 (…)
+ * and #815 (…), both\n MERGED in October". Lower-case words there are prose.
+ */
+export function stateAfterComma(
+  text: string,
+  from: number,
+): (WrittenState & { quantified: boolean }) | null {
+  AFTER_COMMA.lastIndex = from;
+  const m = AFTER_COMMA.exec(text);
+  if (m === null || m[2] === undefined) return null;
+  const end = AFTER_COMMA.lastIndex;
+  const start = end - m[2].length;
+  DATE_AFTER.lastIndex = end;
+  const date = DATE_AFTER.exec(text)?.[1] ?? null;
+  return { state: m[2] as State, date, start, end, quantified: m[1] !== undefined };
+}
+
 /** The first comma/semicolon item of `[item, stop)` that is a state word. */
 function firstStateItem(
   text: string,

@@ -125,7 +125,7 @@ export const LEAD_CUES: readonly [Cue, RegExp][] = [
   ['retires', RETIRES_LEAD],
   [
     'own',
-    /\bour\s+(?:own\s+)?(?:upstream\s+)?PR\s*(?:is\s*|:\s*)?[(`*_]*\s*$|\bours\s*:\s*[`*_]*$/i,
+    /\bour\s+(?:own\s+)?(?:upstream\s+)?PR\s*(?:is\s*|:\s*)?[(`*_]*\s*$|\bours\s*:\s*[`*_]*$|\bours\s+(?:is|was)\s*[`*_]*$/i,
   ],
   // "already in the base: #n"; "reverted in #m" (#m is the revert, background to the patch).
   [
