@@ -13447,7 +13447,8 @@ var init_block = __esm({
     KNOWN_LABELS = [
       [/^(?:(?:upstream[ \t]+|tracking[ \t]+)?issues?|bugs?(?:[ \t]+reports?)?)(?=[\s:]|$)/i, "issue"],
       [/^(?:third[- ]party|competing|alternative)[ \t]+PRs?(?=[\s:]|$)/i, "third-party"],
-      [/^(?:own|our)[ \t]+(?:upstream[ \t]+)?PRs?(?=[\s:]|$)/i, "own"],
+      // `ours   #n …` as a label column (a colon or a gap after it), not "Ours is …" in prose.
+      [/^(?:(?:own|our)[ \t]+(?:upstream[ \t]+)?PRs?(?=[\s:]|$)|ours(?=:|[ \t]{2,}))/i, "own"],
       [
         /^(?:anchor[ \t]+(?:risks?|collisions?|conflicts?)|collisions?|collides|conflicts?)(?=[\s:]|$)/i,
         "anchor-collision"
@@ -13757,8 +13758,8 @@ var init_cues = __esm({
         String.raw`\b(?:lands?|merges?|is\s+merged|gets\s+merged)\b[^.;]{0,60}?\b(?:delete|drop|remove|retire)\s+${THIS_PATCH}\b`,
         String.raw`\b(?:the\s+)?(?:PR|one)\s+we\s+(?:drop|delete|retire)\s+(?:on|with)\b`,
         String.raw`\b(?:they|it)\s+(?:are|is)\s+(?:exactly\s+)?this\s+(?:patch|script|diff|guard|change)\b`,
-        // "Once it is in a tag we pin, delete this script."
-        String.raw`\b${WHEN}\b[^.;]{0,60}?,\s*(?:then\s+)?(?:delete|drop|remove|retire)\s+${THIS_PATCH}\b`
+        // "Once it is in a tag we pin, delete this script."; "When it merges and we bump, drop this."
+        String.raw`\b${WHEN}\b[^.;]{0,60}?,\s*(?:then\s+)?(?:delete|drop|remove|retire)\s+(?:${THIS_PATCH}\b|(?:this|it)\s*(?:[.;)]|$))`
       ].join("|"),
       "i"
     );

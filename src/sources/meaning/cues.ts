@@ -57,8 +57,8 @@ const RETIRES = new RegExp(
     String.raw`\b(?:lands?|merges?|is\s+merged|gets\s+merged)\b[^.;]{0,60}?\b(?:delete|drop|remove|retire)\s+${THIS_PATCH}\b`,
     String.raw`\b(?:the\s+)?(?:PR|one)\s+we\s+(?:drop|delete|retire)\s+(?:on|with)\b`,
     String.raw`\b(?:they|it)\s+(?:are|is)\s+(?:exactly\s+)?this\s+(?:patch|script|diff|guard|change)\b`,
-    // "Once it is in a tag we pin, delete this script."
-    String.raw`\b${WHEN}\b[^.;]{0,60}?,\s*(?:then\s+)?(?:delete|drop|remove|retire)\s+${THIS_PATCH}\b`,
+    // "Once it is in a tag we pin, delete this script."; "When it merges and we bump, drop this."
+    String.raw`\b${WHEN}\b[^.;]{0,60}?,\s*(?:then\s+)?(?:delete|drop|remove|retire)\s+(?:${THIS_PATCH}\b|(?:this|it)\s*(?:[.;)]|$))`,
   ].join('|'),
   'i',
 );

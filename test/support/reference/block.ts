@@ -60,7 +60,8 @@ const RULE = /^[-=_~*]{3,}[ \t]*$/;
 const KNOWN_LABELS: readonly [RegExp, Role][] = [
   [/^(?:(?:upstream[ \t]+|tracking[ \t]+)?issues?|bugs?(?:[ \t]+reports?)?)(?=[\s:]|$)/i, 'issue'],
   [/^(?:third[- ]party|competing|alternative)[ \t]+PRs?(?=[\s:]|$)/i, 'third-party'],
-  [/^(?:own|our)[ \t]+(?:upstream[ \t]+)?PRs?(?=[\s:]|$)/i, 'own'],
+  // `ours   #n …` as a label column (a colon or a gap after it), not "Ours is …" in prose.
+  [/^(?:(?:own|our)[ \t]+(?:upstream[ \t]+)?PRs?(?=[\s:]|$)|ours(?=:|[ \t]{2,}))/i, 'own'],
   [
     /^(?:anchor[ \t]+(?:risks?|collisions?|conflicts?)|collisions?|collides|conflicts?)(?=[\s:]|$)/i,
     'anchor-collision',

