@@ -11535,6 +11535,13 @@ function teachings(text3) {
     taughtNames.add(name2);
     out.push([name2, `${m[1]}/${name2}`.toLowerCase()]);
   }
+  const repoLink = /\[`?([A-Za-z][A-Za-z0-9_.-]*)`?\]\(\s*https?:\/\/(?:www\.)?github\.com\/([A-Za-z0-9][A-Za-z0-9-]*)\/([A-Za-z0-9_.-]+?)\/?\s*\)/g;
+  for (let m = repoLink.exec(text3); m !== null; m = repoLink.exec(text3)) {
+    const name2 = cleanRepo(m[3]).toLowerCase();
+    if (m[1].toLowerCase() !== name2 || taughtNames.has(name2)) continue;
+    taughtNames.add(name2);
+    out.push([name2, `${m[2]}/${name2}`.toLowerCase()]);
+  }
   return out;
 }
 function normaliseRepo(value) {
@@ -22876,9 +22883,9 @@ var init_refs2 = __esm({
 });
 
 // src/sources/ledger/prose.ts
-function readProse(reader, node) {
+function readProse(reader, node, patch = null) {
   const inline2 = flattenInline(reader.doc, node);
-  const refs = readRefs(reader, inline2, null);
+  const refs = readRefs(reader, inline2, patch);
   if (refs.length === 0) return;
   const anchors = sentences(inline2.text).filter(([s, e]) => ANCHOR.test(inline2.text.slice(s, e)));
   for (const ref of refs) {
@@ -22886,7 +22893,7 @@ function readProse(reader, node) {
     const inAnchorSentence = anchors.some(([s, e]) => at >= s && at < e);
     const base = inAnchorSentence && ref.cue !== "own" ? "anchor-collision" : "related";
     const role = applyCue(base, ref.cue, ref.kindHint);
-    const mention = toMention(reader, ref, null, role, ref.beside);
+    const mention = toMention(reader, ref, patch, role, ref.beside);
     if (!inAnchorSentence && ref.cue === null) mention.roleByDefault = true;
     reader.result.mentions.push(mention);
   }
@@ -23406,6 +23413,11 @@ function readLedger(input2, result) {
           readTable(reader, node, inSection(RETIRED));
         }
         return;
+      case "listItem":
+        if (!document && !inSection(NOT_PATCHES) && readPatchBullet(reader, node, inSection(RETIRED)))
+          return;
+        for (const child of node.children) visit3(child);
+        return;
       case "paragraph":
         brokenTable(reader, node);
         if (inSection(NOT_PATCHES) && !document) readLoose(reader, node);
@@ -23425,6 +23437,52 @@ function readLedger(input2, result) {
 function eachCell(table2, read) {
   const rows = tableRows(table2);
   for (let k = 0; k < rows.length; k++) for (const cell2 of rows.at(k)?.children ?? []) read(cell2);
+}
+function readPatchBullet(reader, item, retired) {
+  const first = item.children[0];
+  if (first?.type !== "paragraph") return false;
+  const lead = first.children[0];
+  const code2 = lead?.type === "strong" || lead?.type === "emphasis" ? lead.children[0] : lead;
+  if (code2?.type !== "inlineCode" || !isPathLike(code2.value)) return false;
+  const line = item.position?.start.line ?? 1;
+  const paths = resolvePaths(
+    [code2.value],
+    reader.patchesDir,
+    (message) => reportProblem(reader, line, message)
+  );
+  const patch = paths[0];
+  if (patch === void 0) return false;
+  const { text: text3 } = reader.doc;
+  const start = item.position?.start.offset ?? 0;
+  const end = item.position?.end.offset ?? start;
+  let repo;
+  reader.rowRepo = () => {
+    if (repo !== void 0) return repo;
+    const folder = code2.value.replace(/^\.?\//, "").split("/")[0]?.toLowerCase() ?? "";
+    const named = reposNamed(text3.slice(start, end), reader.aliases);
+    const own2 = reader.refContext.ownRepo ?? null;
+    if (own2 !== null) named.delete(own2);
+    repo = reader.aliases.get(folder) ?? (named.size === 1 ? [...named][0] ?? null : null);
+    return repo;
+  };
+  try {
+    const before = reader.result.mentions.length;
+    for (const child of item.children) readBulletBlock(reader, child, patch);
+    const repoOfPatch = reader.rowRepo() ?? reader.result.mentions.slice(before).map((m) => m.ref.slice(0, m.ref.lastIndexOf("#"))).find((r) => r !== reader.refContext.ownRepo) ?? reader.sectionRepo;
+    for (const path24 of paths)
+      reader.result.patches.push({ path: path24, source: reader.source, line, retired, repo: repoOfPatch });
+  } finally {
+    reader.rowRepo = null;
+  }
+  return true;
+}
+function readBulletBlock(reader, node, patch) {
+  if (node.type === "paragraph" || node.type === "heading" || node.type === "tableCell") {
+    readProse(reader, node, patch);
+    return;
+  }
+  if (node.type === "code" || node.type === "html" || node.type === "definition") return;
+  if ("children" in node) for (const child of node.children) readBulletBlock(reader, child, patch);
 }
 function readLoose(reader, node) {
   const paths = resolvePaths(
@@ -23462,7 +23520,7 @@ var init_ledger = __esm({
     init_reader();
     init_table2();
     init_markdown();
-    RETIRED = /retired/i;
+    RETIRED = /retired|^\W*(?:gone|dropped|removed)\b/i;
     NOT_PATCHES = /not[\s-]+patch(?:es)?\b/i;
     ROW = /^[ \t]*\|.*\|[ \t]*$/;
     DELIMITER = /^[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;

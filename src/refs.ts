@@ -427,6 +427,16 @@ function teachings(text: string): [string, string][] {
     taughtNames.add(name);
     out.push([name, `${m[1]}/${name}`.toLowerCase()]);
   }
+  // A link to a repository under its own name (`[tok](https://github.com/tokiwa/tok)`,
+  // as a ledger's table of upstreams writes it) teaches that name.
+  const repoLink =
+    /\[`?([A-Za-z][A-Za-z0-9_.-]*)`?\]\(\s*https?:\/\/(?:www\.)?github\.com\/([A-Za-z0-9][A-Za-z0-9-]*)\/([A-Za-z0-9_.-]+?)\/?\s*\)/g;
+  for (let m = repoLink.exec(text); m !== null; m = repoLink.exec(text)) {
+    const name = cleanRepo(m[3]!).toLowerCase();
+    if (m[1]!.toLowerCase() !== name || taughtNames.has(name)) continue;
+    taughtNames.add(name);
+    out.push([name, `${m[2]}/${name}`.toLowerCase()]);
+  }
   return out;
 }
 

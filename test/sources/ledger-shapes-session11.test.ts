@@ -152,3 +152,53 @@ describe('states and owners in ledger prose', () => {
     ]);
   });
 });
+
+describe('a ledger of patch bullets', () => {
+  const r = parseLedger({
+    path: 'third_party/patch.upstream.status.md',
+    patchesDir: 'third_party/patches',
+    text: [
+      '| lib | pin |',
+      '|---|---|',
+      '| [mesh](https://github.com/helion/mesh) | 2.4.1 |',
+      '| [tok](https://github.com/tokiwa/tok) | 0.18 |',
+      '',
+      '### Waiting on review',
+      '',
+      '- `mesh/bucket_anchor.py` (ines) — the last rank drops grads.',
+      '  ours: [mesh#18842](https://github.com/helion/mesh/pull/18842) (open). bug #18790.',
+      '  corelink/fabric#212 closed -- fyi only',
+      '- `tok/merge_cache.diff` (ines) — the cache never evicts. #641 OPEN -- that one would fix it.',
+      '',
+      '### Gone',
+      '',
+      '- `mesh/old_fuse.py` — dropped at 2.4.0, upstream #17455 (merged).',
+      '',
+      '- a note that names no patch: #18790 again.',
+    ].join('\n'),
+  });
+
+  it('indexes the patch each bullet opens with, retired under a Gone heading', () => {
+    expect(r.patches.map((p) => [p.path, p.line, p.retired, p.repo])).toEqual([
+      ['third_party/patches/mesh/bucket_anchor.py', 8, false, 'helion/mesh'],
+      ['third_party/patches/tok/merge_cache.diff', 11, false, 'tokiwa/tok'],
+      ['third_party/patches/mesh/old_fuse.py', 15, true, 'helion/mesh'],
+    ]);
+  });
+
+  it("gives the bullet's refs to its patch, and a bare #N to the patch folder's upstream", () => {
+    expect(
+      r.mentions
+        .filter((m) => m.patch !== null)
+        .map((m) => [m.ref, m.line, m.role, m.recordedState, m.patch?.split('/').at(-1)]),
+    ).toEqual([
+      ['helion/mesh#18842', 9, 'own', 'OPEN', 'bucket_anchor.py'],
+      ['helion/mesh#18790', 9, 'related', null, 'bucket_anchor.py'],
+      ['corelink/fabric#212', 10, 'related', null, 'bucket_anchor.py'],
+      ['tokiwa/tok#641', 11, 'fix', null, 'merge_cache.diff'],
+      ['helion/mesh#17455', 15, 'related', 'MERGED', 'old_fuse.py'],
+    ]);
+    // Outside a patch bullet, a bare #N where two repos meet stays ambiguous.
+    expect(r.ambiguous.map((a) => [a.text, a.line])).toEqual([['#18790', 17]]);
+  });
+});

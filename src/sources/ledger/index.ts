@@ -6,11 +6,11 @@
  * Pure: text in, data out. It never throws: what cannot be read becomes a
  * ParseProblem with file and line, and everything else is still read.
  */
-import type { Nodes, Table, TableCell } from 'mdast';
-import { learnAliases } from '../../refs.js';
+import type { ListItem, Nodes, Table, TableCell } from 'mdast';
+import { learnAliases, reposNamed } from '../../refs.js';
 import { sectionRepos } from './sections.js';
 import { findCheckDate } from './checkdate.js';
-import { resolvePaths } from './paths.js';
+import { isPathLike, resolvePaths } from './paths.js';
 import { readProse } from './prose.js';
 import { reportProblem, type LedgerReader } from './reader.js';
 import { readTable } from './table.js';
@@ -114,6 +114,15 @@ function readLedger(input: LedgerInput, result: LedgerResult): void {
           readTable(reader, node, inSection(RETIRED));
         }
         return;
+      case 'listItem':
+        if (
+          !document &&
+          !inSection(NOT_PATCHES) &&
+          readPatchBullet(reader, node, inSection(RETIRED))
+        )
+          return;
+        for (const child of node.children) visit(child);
+        return;
       case 'paragraph':
         brokenTable(reader, node);
         if (inSection(NOT_PATCHES) && !document) readLoose(reader, node);
@@ -137,8 +146,74 @@ function eachCell(table: Table, read: (cell: TableCell) => void): void {
   for (let k = 0; k < rows.length; k++) for (const cell of rows.at(k)?.children ?? []) read(cell);
 }
 
-const RETIRED = /retired/i;
+const RETIRED = /retired|^\W*(?:gone|dropped|removed)\b/i;
 const NOT_PATCHES = /not[\s-]+patch(?:es)?\b/i;
+
+/**
+ * A bullet that opens with a patch's path in backticks (`` - `engine/fix.py`
+ * (ines) — … ``) is that patch's entry, as a table row is (session 11: a
+ * held-out ledger was all such bullets, grouped by status): it indexes the
+ * patch (retired under a *Retired* or *Gone* heading), its refs are mentions of
+ * it, read as prose, and a bare `#N` in it is its folder's upstream (the
+ * folder named as an alias: `meshforge/…` → `meshforge`), else the one repo
+ * the bullet names. Returns false for any other list item.
+ */
+function readPatchBullet(reader: LedgerReader, item: ListItem, retired: boolean): boolean {
+  const first = item.children[0];
+  if (first?.type !== 'paragraph') return false;
+  const lead = first.children[0];
+  const code = lead?.type === 'strong' || lead?.type === 'emphasis' ? lead.children[0] : lead;
+  if (code?.type !== 'inlineCode' || !isPathLike(code.value)) return false;
+  const line = item.position?.start.line ?? 1;
+  const paths = resolvePaths([code.value], reader.patchesDir, (message) =>
+    reportProblem(reader, line, message),
+  );
+  const patch = paths[0];
+  if (patch === undefined) return false;
+  const { text } = reader.doc;
+  const start = item.position?.start.offset ?? 0;
+  const end = item.position?.end.offset ?? start;
+  let repo: string | null | undefined;
+  reader.rowRepo = () => {
+    if (repo !== undefined) return repo;
+    const folder =
+      code.value
+        .replace(/^\.?\//, '')
+        .split('/')[0]
+        ?.toLowerCase() ?? '';
+    const named = reposNamed(text.slice(start, end), reader.aliases);
+    const own = reader.refContext.ownRepo ?? null;
+    if (own !== null) named.delete(own);
+    repo = reader.aliases.get(folder) ?? (named.size === 1 ? ([...named][0] ?? null) : null);
+    return repo;
+  };
+  try {
+    const before = reader.result.mentions.length;
+    for (const child of item.children) readBulletBlock(reader, child, patch);
+    const repoOfPatch =
+      reader.rowRepo() ??
+      reader.result.mentions
+        .slice(before)
+        .map((m) => m.ref.slice(0, m.ref.lastIndexOf('#')))
+        .find((r) => r !== reader.refContext.ownRepo) ??
+      reader.sectionRepo;
+    for (const path of paths)
+      reader.result.patches.push({ path, source: reader.source, line, retired, repo: repoOfPatch });
+  } finally {
+    reader.rowRepo = null;
+  }
+  return true;
+}
+
+/** A block of a patch bullet: paragraphs and quotes as prose of the patch, nested lists likewise. */
+function readBulletBlock(reader: LedgerReader, node: Nodes, patch: string): void {
+  if (node.type === 'paragraph' || node.type === 'heading' || node.type === 'tableCell') {
+    readProse(reader, node, patch);
+    return;
+  }
+  if (node.type === 'code' || node.type === 'html' || node.type === 'definition') return;
+  if ('children' in node) for (const child of node.children) readBulletBlock(reader, child, patch);
+}
 
 /** A container in the *Not patches* section: its paths are not patches, its refs are prose. */
 function readLoose(reader: LedgerReader, node: Nodes): void {

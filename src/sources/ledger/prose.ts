@@ -1,6 +1,6 @@
 /**
  * Refs outside patch tables — paragraphs, list items, block quotes, tables
- * without a patch column — belong to no patch. They are `related`, or
+ * without a patch column — belong to no patch (but a patch bullet's, index.ts). They are `related`, or
  * `anchor-collision` when their sentence says so, or what the words around
  * them say they are (meaning/cues.ts), with the state written beside them
  * or in words around them, if there is one.
@@ -13,9 +13,10 @@ import { applyCue } from '../meaning/cues.js';
 
 const ANCHOR = /anchor[\s-]*collisions?/i;
 
-export function readProse(reader: LedgerReader, node: Nodes): void {
+/** `patch`: the patch a bullet is the entry of (index.ts); null for prose of no patch. */
+export function readProse(reader: LedgerReader, node: Nodes, patch: string | null = null): void {
   const inline = flattenInline(reader.doc, node);
-  const refs = readRefs(reader, inline, null);
+  const refs = readRefs(reader, inline, patch);
   if (refs.length === 0) return;
   const anchors = sentences(inline.text).filter(([s, e]) => ANCHOR.test(inline.text.slice(s, e)));
   for (const ref of refs) {
@@ -25,7 +26,7 @@ export function readProse(reader: LedgerReader, node: Nodes): void {
     // ref's own words say whose it is, the sentence's are about the others.
     const base = inAnchorSentence && ref.cue !== 'own' ? 'anchor-collision' : 'related';
     const role = applyCue(base, ref.cue, ref.kindHint);
-    const mention = toMention(reader, ref, null, role, ref.beside);
+    const mention = toMention(reader, ref, patch, role, ref.beside);
     if (!inAnchorSentence && ref.cue === null) mention.roleByDefault = true;
     reader.result.mentions.push(mention);
   }
