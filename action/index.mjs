@@ -13719,6 +13719,8 @@ function applyCue(base, cue, kindHint = null) {
       return (base === "related" || base === "third-party") && kindHint !== "issue" ? "fix" : base;
     case "own":
       return base === "related" || base === "fix" ? "own" : base;
+    case "issue":
+      return FIX_ROLES.has(base) || base === "related" ? "issue" : base;
   }
 }
 function oursRightAfter(text3) {
@@ -13749,7 +13751,7 @@ var THIS_PATCH, OBSOLETE, WHEN, RETIRES, RETIRES_LEAD, RETIRES_NEGATED, TAIL_CUE
 var init_cues = __esm({
   "src/sources/meaning/cues.ts"() {
     "use strict";
-    THIS_PATCH = String.raw`(?:this|the|our)\s+(?:local\s+)?(?:patch|script|diff|file|workaround|wrapper|hook|override|shim|hack)`;
+    THIS_PATCH = String.raw`(?:(?:this|the|our)\s+(?:local\s+)?(?:patch|script|diff|file|workaround|wrapper|hook|override|shim|hack)|[\w-]+\.(?:py|sh|diff|patch)\b)`;
     OBSOLETE = String.raw`(?:unnecessary|redundant|obsolete|moot|unneeded|a\s+plain\s+delete|a\s+no-op|dead\s+code)`;
     WHEN = String.raw`(?:once|when|after|as\s+soon\s+as)`;
     RETIRES = new RegExp(
@@ -13784,7 +13786,11 @@ var init_cues = __esm({
         "introduced-the-defect",
         /\b(?:introduced|regressed|caused|left\s+(?:it\s+|this\s+)?incomplete|is\s+the\s+(?:cause|culprit|regression))\b/i
       ],
-      ["unrelated", /\b(?:unrelated|not\s+related|none\s+is\s+this)\b/i],
+      // Not "CI is red on an unrelated H100 runner": that word is about the CI, not the ref.
+      [
+        "unrelated",
+        /\b(?:unrelated(?!\s+(?:[\w-]+\s+)?(?:runners?|jobs?|tests?|failures?|flakes?|checks?|CI)\b)|not\s+related|none\s+is\s+this)\b/i
+      ],
       [
         "anchor-collision",
         /\banchor[\s-]*(?:collision|conflict|drift|risk)s?\b|\bmerge[\s-]+conflict|\b(?:textual|direct)\s+collision|\bcollid(?:e|es|ing)\b|\b(?:touch|edit|rewrite|change|modif(?:y|ie))(?:e?s)?\s+(?:this|that|the)\s+same\b|\bconflict\b[^.;]{0,24}\banchor|\banchor\b[^.;]{0,24}\bconflict|\brewrites?\s+(?:the\s+code|our\s+anchor|the\s+anchor)|\banchors?\s+(?:would\s+)?drift/i
@@ -13823,9 +13829,11 @@ var init_cues = __esm({
         "anchor-collision",
         // "Two OPEN PRs rewrite the code it anchors on, #a and #b": the tail's
         // words for a collision, written before the refs in their sentence.
-        /\b(?:collides|conflicts)\s+with\s*$|\banchor[\s-]*(?:collision|conflict)s?\b|\b(?:touch|edit|rewrite|change|modif(?:y|ie))(?:e?s)?\s+(?:this|that|the)\s+same\b|\brewrites?\s+(?:the\s+code|our\s+anchor|the\s+anchor)/i
+        /\b(?:collides|conflicts)\s+with\s*$|\banchor[\s-]*(?:collision|conflict)s?\b|\banchor[\s-]*risks?\s*:?\s*$|\b(?:touch|edit|rewrite|change|modif(?:y|ie))(?:e?s)?\s+(?:this|that|the)\s+same\b|\brewrites?\s+(?:the\s+code|our\s+anchor|the\s+anchor)/i
       ],
       ["not-fix", /\bnot\s+(?:the\s+same\s+fix|a\s+fix)\b/i],
+      // "[prism#2199](…) (ours), issue prism#2188" in a PR cell: the word names an issue.
+      ["issue", /(?:^|[\s,;(])(?<!\bsame\s)(?:issue|bug)\s*:?\s*$/i],
       ["retires", RETIRES_LEAD],
       [
         "own",
@@ -23241,7 +23249,7 @@ function notesSay(notes, inlines) {
 function cellMention(reader, columns, row, patch, ref, index) {
   const roleOf2 = (base) => row.retired ? base : applyCue(base, ref.cue, ref.kindHint);
   if (index === columns.pr) {
-    const recorded = ref.beside ?? row.fromStateCell.get(ref) ?? null;
+    const recorded = ref.cue === "issue" ? ref.beside : ref.beside ?? row.fromStateCell.get(ref) ?? null;
     const base = row.noPr && row.pr === "fix" ? "related" : row.pr;
     let role = roleOf2(base);
     if (ref.cue === null && !row.retired) {
@@ -24937,6 +24945,8 @@ var init_index_file = __esm({
     init_yaml();
     SECTIONS2 = [
       ["patches", false],
+      // `records: [{ patch, record, ours_upstream_pr }]`, as a held-out index wrote it.
+      ["records", false],
       ["retired", true],
       ["dropped", true]
     ];

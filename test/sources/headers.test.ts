@@ -175,7 +175,8 @@ describe('parseHeader on real-shaped patch files', () => {
     expect(r.source.checkedOn).toBeNull();
     expect(r.mentions.map(brief)).toEqual([
       [`${ENGINE}#3655`, 1, 'related', 'MERGED', null, null, false],
-      [`${ENGINE}#3500`, 2, 'related', null, null, null, false],
+      // "issue #3500": the word before it says what it is (session 11).
+      [`${ENGINE}#3500`, 2, 'issue', null, null, null, false],
       // Same paragraph as the full refs above, so it takes their repo.
       [`${ENGINE}#3712`, 3, 'related', null, null, null, false],
     ]);

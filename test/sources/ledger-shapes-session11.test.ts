@@ -193,12 +193,34 @@ describe('a ledger of patch bullets', () => {
         .map((m) => [m.ref, m.line, m.role, m.recordedState, m.patch?.split('/').at(-1)]),
     ).toEqual([
       ['helion/mesh#18842', 9, 'own', 'OPEN', 'bucket_anchor.py'],
-      ['helion/mesh#18790', 9, 'related', null, 'bucket_anchor.py'],
+      ['helion/mesh#18790', 9, 'issue', null, 'bucket_anchor.py'],
       ['corelink/fabric#212', 10, 'related', null, 'bucket_anchor.py'],
       ['tokiwa/tok#641', 11, 'fix', null, 'merge_cache.diff'],
       ['helion/mesh#17455', 15, 'related', 'MERGED', 'old_fuse.py'],
     ]);
     // Outside a patch bullet, a bare #N where two repos meet stays ambiguous.
     expect(r.ambiguous.map((a) => [a.text, a.line])).toEqual([['#18790', 17]]);
+  });
+});
+
+describe('words in a PR cell, session 11 (q11)', () => {
+  it("reads 'anchor risk' before a ref as a collision, and 'issue' before one as the issue, without the PR state", () => {
+    const r = parseLedger({
+      path: 'b/patch.upstream.status.md',
+      patchesDir: 'b/patches',
+      text: [
+        '| file | upstream | state when frozen |',
+        '|---|---|---|',
+        '| `prism/fp8.py` | [prism#2199](https://github.com/corvid/prism/pull/2199) (ours), issue prism#2188 | OPEN |',
+        '| `tangle/0002.patch` | [tangle#893](https://github.com/mesh/tangle/pull/893) ours; anchor risk [tangle#899](https://github.com/mesh/tangle/pull/899) | #893 OPEN, #899 OPEN |',
+        '',
+      ].join('\n'),
+    });
+    expect(r.mentions.map((m) => [m.ref, m.role, m.recordedState])).toEqual([
+      ['corvid/prism#2199', 'own', 'OPEN'],
+      ['corvid/prism#2188', 'issue', null],
+      ['mesh/tangle#893', 'own', 'OPEN'],
+      ['mesh/tangle#899', 'anchor-collision', 'OPEN'],
+    ]);
   });
 });

@@ -56,7 +56,7 @@ describe('a one-ref sentence inside a paragraph that names other refs', () => {
       ),
     );
     expect(ms.map(brief)).toEqual([
-      ['#310', 1, 'related', 'CLOSED'],
+      ['#310', 1, 'issue', 'CLOSED'],
       ['#312', 2, 'related', null],
     ]);
   });

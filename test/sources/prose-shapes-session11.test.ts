@@ -46,3 +46,33 @@ describe('block labels and words, session 11', () => {
     ]);
   });
 });
+
+describe('words about a ref, session 11 (q11)', () => {
+  it("does not read 'their CI is red on an unrelated runner' as the ref being unrelated", () => {
+    expect(
+      roles(
+        [
+          'UPSTREAM STATUS (2026-09-14)',
+          '  own PR   #880 (okafor-d, DRAFT -- their CI is red on an unrelated H100',
+          '           runner, maintainers know)',
+          '  searched #851 looks similar by title; unrelated.',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      ['acme/engine#880', 'own', 'DRAFT'],
+      ['acme/engine#851', 'unrelated', null],
+    ]);
+  });
+
+  it('reads "once it is merged …, guard.py goes" as the drop signal, the file named by name', () => {
+    expect(
+      roles(
+        [
+          'UPSTREAM STATUS (2026-09-14)',
+          '  third-party PR  #2275 (OPEN) pins the entries; once it is merged and in our',
+          '                  pinned base, guard.py goes.',
+        ].join('\n'),
+      ),
+    ).toEqual([['acme/engine#2275', 'fix', 'OPEN']]);
+  });
+});

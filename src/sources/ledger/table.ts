@@ -263,7 +263,9 @@ function cellMention(
 ): Mention {
   const roleOf = (base: Role): Role => (row.retired ? base : applyCue(base, ref.cue, ref.kindHint));
   if (index === columns.pr) {
-    const recorded = ref.beside ?? row.fromStateCell.get(ref) ?? null;
+    // "… (ours), issue prism#2188": an issue named in the PR cell takes no PR state.
+    const recorded =
+      ref.cue === 'issue' ? ref.beside : (ref.beside ?? row.fromStateCell.get(ref) ?? null);
     const base = row.noPr && row.pr === 'fix' ? 'related' : row.pr;
     let role = roleOf(base);
     if (ref.cue === null && !row.retired) {

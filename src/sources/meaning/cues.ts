@@ -33,10 +33,11 @@ export type Cue =
   | 'own'
   | 'fix'
   | 'retires'
-  | 'reverted';
+  | 'reverted'
+  | 'issue';
 
 /** The patch's own file, as authors name it when they say what retires it. */
-const THIS_PATCH = String.raw`(?:this|the|our)\s+(?:local\s+)?(?:patch|script|diff|file|workaround|wrapper|hook|override|shim|hack)`;
+const THIS_PATCH = String.raw`(?:(?:this|the|our)\s+(?:local\s+)?(?:patch|script|diff|file|workaround|wrapper|hook|override|shim|hack)|[\w-]+\.(?:py|sh|diff|patch)\b)`;
 const OBSOLETE = String.raw`(?:unnecessary|redundant|obsolete|moot|unneeded|a\s+plain\s+delete|a\s+no-op|dead\s+code)`;
 /** "once", "when", "after", "as soon as": the ref's landing is the moment. */
 const WHEN = String.raw`(?:once|when|after|as\s+soon\s+as)`;
@@ -78,7 +79,11 @@ export const TAIL_CUES: readonly [Cue, RegExp][] = [
     'introduced-the-defect',
     /\b(?:introduced|regressed|caused|left\s+(?:it\s+|this\s+)?incomplete|is\s+the\s+(?:cause|culprit|regression))\b/i,
   ],
-  ['unrelated', /\b(?:unrelated|not\s+related|none\s+is\s+this)\b/i],
+  // Not "CI is red on an unrelated H100 runner": that word is about the CI, not the ref.
+  [
+    'unrelated',
+    /\b(?:unrelated(?!\s+(?:[\w-]+\s+)?(?:runners?|jobs?|tests?|failures?|flakes?|checks?|CI)\b)|not\s+related|none\s+is\s+this)\b/i,
+  ],
   [
     'anchor-collision',
     /\banchor[\s-]*(?:collision|conflict|drift|risk)s?\b|\bmerge[\s-]+conflict|\b(?:textual|direct)\s+collision|\bcollid(?:e|es|ing)\b|\b(?:touch|edit|rewrite|change|modif(?:y|ie))(?:e?s)?\s+(?:this|that|the)\s+same\b|\bconflict\b[^.;]{0,24}\banchor|\banchor\b[^.;]{0,24}\bconflict|\brewrites?\s+(?:the\s+code|our\s+anchor|the\s+anchor)|\banchors?\s+(?:would\s+)?drift/i,
@@ -119,9 +124,11 @@ export const LEAD_CUES: readonly [Cue, RegExp][] = [
     'anchor-collision',
     // "Two OPEN PRs rewrite the code it anchors on, #a and #b": the tail's
     // words for a collision, written before the refs in their sentence.
-    /\b(?:collides|conflicts)\s+with\s*$|\banchor[\s-]*(?:collision|conflict)s?\b|\b(?:touch|edit|rewrite|change|modif(?:y|ie))(?:e?s)?\s+(?:this|that|the)\s+same\b|\brewrites?\s+(?:the\s+code|our\s+anchor|the\s+anchor)/i,
+    /\b(?:collides|conflicts)\s+with\s*$|\banchor[\s-]*(?:collision|conflict)s?\b|\banchor[\s-]*risks?\s*:?\s*$|\b(?:touch|edit|rewrite|change|modif(?:y|ie))(?:e?s)?\s+(?:this|that|the)\s+same\b|\brewrites?\s+(?:the\s+code|our\s+anchor|the\s+anchor)/i,
   ],
   ['not-fix', /\bnot\s+(?:the\s+same\s+fix|a\s+fix)\b/i],
+  // "[prism#2199](…) (ours), issue prism#2188" in a PR cell: the word names an issue.
+  ['issue', /(?:^|[\s,;(])(?<!\bsame\s)(?:issue|bug)\s*:?\s*$/i],
   ['retires', RETIRES_LEAD],
   [
     'own',
@@ -212,6 +219,8 @@ export function applyCue(base: Role, cue: Cue | null, kindHint: RefKind | null =
       return (base === 'related' || base === 'third-party') && kindHint !== 'issue' ? 'fix' : base;
     case 'own':
       return base === 'related' || base === 'fix' ? 'own' : base;
+    case 'issue':
+      return FIX_ROLES.has(base) || base === 'related' ? 'issue' : base;
   }
 }
 

@@ -63,6 +63,8 @@ interface IndexEntry {
 
 const SECTIONS: readonly [string, boolean][] = [
   ['patches', false],
+  // `records: [{ patch, record, ours_upstream_pr }]`, as a held-out index wrote it.
+  ['records', false],
   ['retired', true],
   ['dropped', true],
 ];
