@@ -13358,7 +13358,44 @@ function isLetter(code2) {
 function contentOf(line) {
   return line.indent === -1 ? "" : line.text.slice(line.indent);
 }
-function findStatusBlocks(masked) {
+function findStatusBlocks(masked, implicit = false) {
+  const blocks = headedBlocks(masked);
+  return blocks.length === 0 && implicit ? labelRuns(masked) : blocks;
+}
+function labelRuns(masked) {
+  const lines = masked.lines;
+  const out = [];
+  let i = 0;
+  while (i < lines.length) {
+    const first = lines[i];
+    if (first.indent === -1 || !COLON_LABEL.test(contentOf(first))) {
+      i++;
+      continue;
+    }
+    const entries2 = [];
+    let known = 0;
+    let j = i;
+    for (; j < lines.length; j++) {
+      const line = lines[j];
+      if (line.indent === -1) break;
+      const content2 = contentOf(line);
+      if (line.indent === first.indent && COLON_LABEL.test(content2)) {
+        const role = readLabel(content2, false);
+        if (role !== null) known++;
+        entries2.push({ start: line.start, end: line.end, role: role ?? "related", labelled: true });
+      } else if (line.indent > first.indent && entries2.length > 0) {
+        entries2[entries2.length - 1].end = line.end;
+      } else break;
+    }
+    if (known >= 2) {
+      const last = entries2[entries2.length - 1];
+      out.push({ headingLine: i, checkedOn: null, start: first.start, end: last.end, entries: entries2 });
+    }
+    i = Math.max(j, i + 1);
+  }
+  return out;
+}
+function headedBlocks(masked) {
   const blocks = [];
   if (!HEADING_WORDS.test(masked.text)) return blocks;
   for (let i = 0; i < masked.lines.length; ) {
@@ -13443,7 +13480,7 @@ function readBlock(lines, headingIndex, headingLast, afterHeading) {
     next: j
   };
 }
-var HEADING, RULE, KNOWN_LABELS, ANY_KNOWN_LABEL, GENERIC_LABEL, HEADING_WORDS, HEADING_WORDS_FROM;
+var HEADING, RULE, KNOWN_LABELS, ANY_KNOWN_LABEL, GENERIC_LABEL, HEADING_WORDS, HEADING_WORDS_FROM, COLON_LABEL;
 var init_block = __esm({
   "src/sources/headers/block.ts"() {
     "use strict";
@@ -13477,6 +13514,7 @@ var init_block = __esm({
     GENERIC_LABEL = /^[A-Za-z][\w'/-]*(?: [A-Za-z][\w'/-]*){0,2}(?::(?:\s|$)|[ \t]{2,}\S)/;
     HEADING_WORDS = /upstream[ \t]+status/i;
     HEADING_WORDS_FROM = /upstream[ \t]+status/gi;
+    COLON_LABEL = /^[A-Za-z][\w'/-]*(?: [A-Za-z][\w'/-]*){0,2}:[ \t]+\S/;
   }
 });
 
@@ -14126,7 +14164,7 @@ function parseHeader(input2, preamble = input2.preamble ?? extractPreamble(input
     ownRepo: input2.ownRepo ?? null
   };
   const reader = new HeaderReader(input2, masked, preamble.startOffset, preamble.startLine, ctx);
-  const blocks = findStatusBlocks(masked);
+  const blocks = findStatusBlocks(masked, input2.implicitBlocks === true);
   if (holdsRefs) {
     for (const block2 of blocks) readBlock2(reader, block2);
     readOutsideBlocks(reader, masked, blocks);
@@ -15167,7 +15205,7 @@ function readPatchHeader(input2, options = {}) {
     ...input2.aliases ? { aliases: input2.aliases } : {},
     defaultRepo: input2.defaultRepo
   }) : null;
-  const header2 = trailers !== null && proseAddsNothing(preamble, trailers.claimedLines) ? proseless(input2, preamble) : parseHeader(input2, preamble);
+  const header2 = trailers !== null && proseAddsNothing(preamble, trailers.claimedLines) ? proseless(input2, preamble) : parseHeader(layout === null ? { ...input2, implicitBlocks: true } : input2, preamble);
   let claimed = null;
   const taken = (line) => (claimed ??= new Set(trailers?.claimedLines ?? [])).has(line);
   let lines = null;

@@ -76,3 +76,43 @@ describe('words about a ref, session 11 (q11)', () => {
     ).toEqual([['acme/engine#2275', 'fix', 'OPEN']]);
   });
 });
+
+describe('a run of `label: …` lines with no UPSTREAM STATUS heading', () => {
+  const body = [
+    'upstream:  #18842 "size buckets by padded numel" (ours, OPEN)',
+    'bug:       #18790 (we opened it)',
+    'cause:     #18305 "bucket by exact numel" -- merged for 2.4.0, that is where',
+    '           the floor division came from',
+    'collides:  #18911 (DRAFT) reworks bucketing; our anchor string is gone then.',
+  ].join('\n');
+
+  it("is read as a block in a queue's own patch: each label gives its refs their role", () => {
+    expect(roles(body)).toEqual([
+      ['acme/engine#18842', 'own', 'OPEN'],
+      ['acme/engine#18790', 'issue', null],
+      ['acme/engine#18305', 'introduced-the-defect', null],
+      ['acme/engine#18911', 'anchor-collision', 'DRAFT'],
+    ]);
+  });
+
+  it('needs two known labels: Args/Returns sections of a docstring are no block', () => {
+    const r = readPatchHeader(
+      {
+        path: 'p/guard.py',
+        text: '"""Guard.\n\nArgs:  x (the rows)\nReturns:  y\nSee: #12 for the fix.\n"""\n',
+        defaultRepo: 'acme/engine',
+      },
+      { layout: null },
+    );
+    expect(r.hasStatusBlock).toBe(false);
+  });
+
+  it("is no block in an ecosystem's patch, whose header is a copied commit message", () => {
+    const text = `Subject: fix\n\nBug: #12 crashes\nCause: #10 changed it\n\nUpstream-Status: Pending\n---\ndiff --git a/a b/a\n`;
+    const r = readPatchHeader(
+      { path: 'recipes-core/x/x/0001-fix.patch', text, defaultRepo: null },
+      { layout: 'yocto' },
+    );
+    expect(r.hasStatusBlock).toBe(false);
+  });
+});

@@ -110,7 +110,55 @@ const HEADING_WORDS = /upstream[ \t]+status/i;
 // The same, to find the next line that may be a heading: only such a line is tested.
 const HEADING_WORDS_FROM = /upstream[ \t]+status/gi;
 
-export function findStatusBlocks(masked: MaskedText): StatusBlock[] {
+/**
+ * The UPSTREAM STATUS blocks of a preamble; with `implicit` (a queue's own
+ * patch, not an ecosystem's), a run of `label: …` lines with no heading
+ * counts as one too when two of its labels are known ones (`bug:`,
+ * `cause:`, `collides:` …): session 11, a held-out queue wrote its headers so.
+ */
+export function findStatusBlocks(masked: MaskedText, implicit = false): StatusBlock[] {
+  const blocks = headedBlocks(masked);
+  return blocks.length === 0 && implicit ? labelRuns(masked) : blocks;
+}
+
+// `word:` or up to three words and a colon, then text: a label line with no heading.
+const COLON_LABEL = /^[A-Za-z][\w'/-]*(?: [A-Za-z][\w'/-]*){0,2}:[ \t]+\S/;
+
+function labelRuns(masked: MaskedText): StatusBlock[] {
+  const lines = masked.lines;
+  const out: StatusBlock[] = [];
+  let i = 0;
+  while (i < lines.length) {
+    const first = lines[i]!;
+    if (first.indent === -1 || !COLON_LABEL.test(contentOf(first))) {
+      i++;
+      continue;
+    }
+    const entries: Entry[] = [];
+    let known = 0;
+    let j = i;
+    for (; j < lines.length; j++) {
+      const line = lines[j]!;
+      if (line.indent === -1) break;
+      const content = contentOf(line);
+      if (line.indent === first.indent && COLON_LABEL.test(content)) {
+        const role = readLabel(content, false);
+        if (role !== null) known++;
+        entries.push({ start: line.start, end: line.end, role: role ?? 'related', labelled: true });
+      } else if (line.indent > first.indent && entries.length > 0) {
+        entries[entries.length - 1]!.end = line.end;
+      } else break;
+    }
+    if (known >= 2) {
+      const last = entries[entries.length - 1]!;
+      out.push({ headingLine: i, checkedOn: null, start: first.start, end: last.end, entries });
+    }
+    i = Math.max(j, i + 1);
+  }
+  return out;
+}
+
+function headedBlocks(masked: MaskedText): StatusBlock[] {
   const blocks: StatusBlock[] = [];
   if (!HEADING_WORDS.test(masked.text)) return blocks;
   for (let i = 0; i < masked.lines.length;) {

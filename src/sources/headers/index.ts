@@ -38,6 +38,8 @@ export interface HeaderInput {
   ownRepo?: string | null;
   /** The file's preamble when the caller already extracted it (it is the costly part). */
   preamble?: Preamble;
+  /** A queue's own patch: `label: …` runs with no heading are blocks too (block.ts). */
+  implicitBlocks?: boolean;
 }
 
 export interface HeaderResult extends SourceResult {
@@ -312,7 +314,7 @@ export function parseHeader(
     ownRepo: input.ownRepo ?? null,
   };
   const reader = new HeaderReader(input, masked, preamble.startOffset, preamble.startLine, ctx);
-  const blocks = findStatusBlocks(masked);
+  const blocks = findStatusBlocks(masked, input.implicitBlocks === true);
   // Masking only blanks: without a ref in the preamble, no entry or paragraph has one.
   if (holdsRefs) {
     for (const block of blocks) readBlock(reader, block);
