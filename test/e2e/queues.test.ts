@@ -6,7 +6,9 @@
  * last and scored before any reading was tuned on it (q7), three written in
  * session 11 and scored before anything was tuned on them (q8: a ledger
  * and scripts for two upstreams; q9: YAML records with the index inside the
- * patches folder; q10: one ledger over three upstreams whose numbers collide),
+ * patches folder; q10: one ledger over three upstreams whose numbers collide;
+ * q11: a queue half-way from a ledger to records; q12: a terse ledger of
+ * status-grouped bullets),
  * a records queue with refs in its notes (recordsq), and two Yocto
  * layers with a BR2_EXTERNAL tree and Debian patches (q5; trailersq, whose
  * truth has 7 states relabelled to the documented Submitted/Forwarded → OPEN
@@ -52,6 +54,8 @@ const QUEUES: Record<string, Floors> = {
   q8: { atLine: 0.98, states: 0.87, precision: 1, recall: 0.76 },
   q9: { atLine: 0.94, states: 0.92, precision: 0.96, recall: 0.94 },
   q10: { atLine: 0.99, states: 0.91, precision: 1, recall: 0.87 },
+  q11: { atLine: 0.95, states: 0.85, precision: 1, recall: 0.88 },
+  q12: { atLine: 0.95, states: 0.45, precision: 1, recall: 0.39 },
 };
 
 const base = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'us-queues-')));
