@@ -31,6 +31,9 @@ function yamlFixtures(dir: string): string[] {
   });
 }
 
+/** A `{` or `[` value left open at the end of its line: a multi-line flow collection. */
+const MULTI_LINE_FLOW = /^[ \t]*(?:- )?(?:[\w-]+:[ \t]*)?[{[][^}\]\n]*$/m;
+
 /** `fn` with only the `yaml` package reading (the plain reader off). */
 function fullOnly<T>(fn: () => T): T {
   yamlReaders.plain = false;
@@ -84,8 +87,13 @@ describe('the plain YAML reader against the yaml package, on every YAML fixture'
     (_name, file) => {
       const text = readFileSync(file, 'utf8');
       const accepted = agrees(text);
-      // A clean fixture without anchors, aliases or tags is in the subset real records use.
-      const clean = fullRead(text).problems.length === 0 && !/(^|[\s[{,])[&*!]\S/m.test(text);
+      // A clean fixture without anchors, aliases or tags is in the subset real records use;
+      // a flow collection continued over lines is outside it by design (plain-yaml.ts), as
+      // a held-out queue's records wrote it (session 11): `yaml` reads those.
+      const clean =
+        fullRead(text).problems.length === 0 &&
+        !/(^|[\s[{,])[&*!]\S/m.test(text) &&
+        !MULTI_LINE_FLOW.test(text);
       if (clean) expect(accepted, 'a clean fixture is read by the plain reader').toBe(true);
     },
   );
