@@ -22610,9 +22610,11 @@ var init_markdown = __esm({
 
 // src/sources/ledger/states.ts
 function stateWordAt(text3, at) {
-  QUANTIFIER.lastIndex = at;
+  WHOSE.lastIndex = at;
+  const from = WHOSE.exec(text3) !== null ? WHOSE.lastIndex : at;
+  QUANTIFIER.lastIndex = from;
   const quantified2 = QUANTIFIER.exec(text3) !== null;
-  let start = quantified2 ? QUANTIFIER.lastIndex : at;
+  let start = quantified2 ? QUANTIFIER.lastIndex : from;
   if (text3[start] === "[") start++;
   WORD.lastIndex = start;
   const word = WORD.exec(text3);
@@ -22723,7 +22725,7 @@ function firstNonSpace(text3) {
 function refNumber(ref) {
   return Number(/(\d+)\s*$/.exec(ref.text)?.[1] ?? NaN);
 }
-var WORD, QUANTIFIER, DATE_AFTER, NOTHING, AFTER_COMMA;
+var WORD, QUANTIFIER, WHOSE, DATE_AFTER, NOTHING, AFTER_COMMA;
 var init_states2 = __esm({
   "src/sources/ledger/states.ts"() {
     "use strict";
@@ -22731,6 +22733,7 @@ var init_states2 = __esm({
     init_context();
     WORD = /[A-Za-z]+/y;
     QUANTIFIER = /(?:both|all(?:\s+(?:two|three|four|five))?)\s+/iy;
+    WHOSE = /(?:PR|ours)\s+(?=[A-Za-z[])/iy;
     DATE_AFTER = /[ \t]*[,:]?[ \t]*(?:on[ \t]+)?(\d{4}-\d{2}-\d{2})(?!\d)/y;
     NOTHING = /^(?:[—–-]+|n\/?a\b.*|none\b.*)$/is;
     AFTER_COMMA = /[ \t]*,[ \t\n>]*(?:(both|all)[ \t\n>]+)?(OPEN|MERGED|CLOSED|DRAFT)\b/y;
@@ -23000,7 +23003,7 @@ function findColumns(headers) {
   let bareUpstream = null;
   headers.forEach((raw, index) => {
     const header2 = normaliseHeader(raw);
-    if (/^(?:dropped|superseded)\b/.test(header2)) columns.retires = true;
+    if (/^(?:dropped|superseded|retired|removed)\b/.test(header2)) columns.retires = true;
     const kind = HEADERS[header2] ?? kindByWords(header2);
     if (header2 === "upstream") {
       bareUpstream ??= index;
@@ -23073,7 +23076,7 @@ var init_columns = __esm({
 });
 
 // src/sources/ledger/state-cell.ts
-function readRowState(reader, cell2, prRefs, line) {
+function readRowState(reader, cell2, prRefs, line, lenient2 = false) {
   if (cell2 === void 0) return NO_STATES;
   const covered = prRefs.filter((r) => r.beside === null);
   const keys = [];
@@ -23085,6 +23088,7 @@ function readRowState(reader, cell2, prRefs, line) {
     scanRefs(inline2.text, { aliases: reader.aliases, defaultRepo: null })
   );
   const out = /* @__PURE__ */ new Map();
+  if (reading.kind === "unreadable" && lenient2) return out;
   applyReading(reader, reading, inline2, covered, keys.length > 1, line, out);
   if (reading.kind === "unreadable") return out;
   const range2 = contentRange(reader.doc, cell2);
@@ -23156,7 +23160,8 @@ function readTable(reader, table2, retiredSection) {
   const rows = tableRows(table2);
   const header2 = rows.at(0);
   if (header2 === void 0) return;
-  const columns = findColumns(header2.children.map((c) => flattenInline(reader.doc, c).text));
+  const named = findColumns(header2.children.map((c) => flattenInline(reader.doc, c).text));
+  const { columns, stateInferred } = inferColumns(reader, rows, named);
   if (columns.patch === null) {
     for (let k = 1; k < rows.length; k++)
       for (const cell2 of rows.at(k)?.children ?? []) readProse(reader, cell2);
@@ -23170,7 +23175,7 @@ function readTable(reader, table2, retiredSection) {
       const row = rows.at(k);
       if (row === void 0) continue;
       reader.rowRepo = rowRepoOf(reader, row);
-      above = readRow(reader, row, columns, retired, above, notes);
+      above = readRow(reader, row, columns, retired, above, notes, stateInferred);
     }
   } finally {
     reader.rowRepo = null;
@@ -23203,7 +23208,42 @@ function rowRepoOf(reader, row) {
     return repo;
   };
 }
-function readRow(reader, row, columns, retired, above, notes) {
+function inferColumns(reader, rows, named) {
+  if (named.patch === null || named.pr !== null && named.state !== null)
+    return { columns: named, stateInferred: false };
+  const width = rows.at(0)?.children.length ?? 0;
+  const taken = /* @__PURE__ */ new Set([named.patch, named.issue, named.ours, named.pr, named.state]);
+  const refs = new Array(width).fill(0);
+  const states = new Array(width).fill(0);
+  const filled = new Array(width).fill(0);
+  const last = Math.min(rows.length, SAMPLE_ROWS + 1);
+  for (let k = 1; k < last; k++) {
+    const cells = rows.at(k)?.children ?? [];
+    for (let c = 0; c < width; c++) {
+      if (taken.has(c)) continue;
+      const cell2 = cells[c];
+      if (cell2 === void 0) continue;
+      const text3 = flattenInline(reader.doc, cell2).text.trim();
+      if (text3 === "" || /^[-—–]+$/.test(text3)) continue;
+      filled[c]++;
+      if (STATE_LEAD.test(text3)) states[c]++;
+      if (mayHoldRef(text3) && scanRefs(text3, reader.refContext).length > 0) refs[c]++;
+    }
+  }
+  const most = (counts) => {
+    for (let c = 0; c < width; c++) {
+      const n = counts[c];
+      if (!taken.has(c) && n >= 2 && n * 2 >= filled[c]) return c;
+    }
+    return null;
+  };
+  const columns = { ...named };
+  if (columns.state === null) columns.state = most(states);
+  if (columns.state !== null) taken.add(columns.state);
+  if (columns.pr === null) columns.pr = most(refs);
+  return { columns, stateInferred: named.state === null && columns.state !== null };
+}
+function readRow(reader, row, columns, retired, above, notes, stateInferred = false) {
   const line = row.position?.start.line ?? 1;
   const cells = row.children;
   const { doc } = reader;
@@ -23231,7 +23271,7 @@ function readRow(reader, row, columns, retired, above, notes) {
   const prRefs = columns.pr === null ? NO_REFS2 : refsByCell[columns.pr] ?? NO_REFS2;
   const issueRefs = columns.issue === null ? NO_REFS2 : refsByCell[columns.issue] ?? NO_REFS2;
   const stateCell = columns.state === null ? void 0 : cells[columns.state];
-  const fromStateCell = readRowState(reader, stateCell, prRefs, line);
+  const fromStateCell = readRowState(reader, stateCell, prRefs, line, stateInferred);
   const oursCell = columns.ours === null ? void 0 : inlines[columns.ours];
   const ours = oursCell !== void 0 && /^\s*(?:yes|y|ours|us)\b/i.test(oursCell.text);
   const reverted = stateCell !== void 0 && saysReverted(reader.doc.text, stateCell);
@@ -23349,7 +23389,7 @@ function readPatchCell(reader, cell2, inline2, line, above, column) {
   }
   return { patch: paths[0] ?? null, paths, dittoRole: null };
 }
-var NO_REFS2, NO_PR, NOTES_HEADER;
+var NO_REFS2, STATE_LEAD, SAMPLE_ROWS, NO_PR, NOTES_HEADER;
 var init_table2 = __esm({
   "src/sources/ledger/table.ts"() {
     "use strict";
@@ -23363,6 +23403,8 @@ var init_table2 = __esm({
     init_refs();
     init_markdown();
     NO_REFS2 = [];
+    STATE_LEAD = /^[\s(*_[]*(?:(?:PR|ours|both)\s+)?(?:open|merged|closed|draft|landed)\b/i;
+    SAMPLE_ROWS = 30;
     NO_PR = /^\s*(?:n\/a|none(?!\s+of\s+ours)|no\s+PR|not\s+(?:sent|submitted)|never\s+sent)\b/i;
     NOTES_HEADER = /^\s*(?:notes?|comments?|remarks?)\s*$/i;
   }
@@ -23566,7 +23608,7 @@ var init_ledger = __esm({
     init_reader();
     init_table2();
     init_markdown();
-    RETIRED = /retired|^\W*(?:gone|dropped|removed)\b/i;
+    RETIRED = /retired|^\W*(?:gone|dropped|removed|history|archived?|graveyard)\b/i;
     NOT_PATCHES = /not[\s-]+patch(?:es)?\b/i;
     ROW = /^[ \t]*\|.*\|[ \t]*$/;
     DELIMITER = /^[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;

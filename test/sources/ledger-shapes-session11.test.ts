@@ -224,3 +224,53 @@ describe('words in a PR cell, session 11 (q11)', () => {
     ]);
   });
 });
+
+describe('a patch table whose header names no PR or state column (q13)', () => {
+  const link = (n: number) => `[specula#${n}](https://github.com/quill/specula/pull/${n})`;
+  const r = parseLedger({
+    path: 'images/patch.upstream.status.md',
+    patchesDir: 'images/patches',
+    text: [
+      '## specula',
+      '',
+      '| file | what breaks | tracked as | where it stands | who |',
+      '|---|---|---|---|---|',
+      `| \`specula/a.patch\` | eviction frees blocks | ${link(2214)} | OPEN | ours (mira) |`,
+      `| \`specula/b.py\` | counter wraps | ${link(2302)}; bug #2288 | PR OPEN / bug OPEN | not us |`,
+      `| \`specula/c.patch\` | prefill starves | ${link(2177)} | **MERGED** 2026-10-02, not in 0.9.3 | upstream |`,
+      `| \`specula/d.sh\` | labels blow up | ${link(2140)} | issue auto-closed by the stale bot | ptell |`,
+      '',
+      '## History',
+      '',
+      '| file | replaced by | gone since |',
+      '|---|---|---|',
+      `| \`specula/old.py\` | ${link(2098)} (MERGED) | 0.9.0 bump |`,
+      '',
+    ].join('\n'),
+  });
+
+  it('takes the column most of whose cells name a ref for the PRs, and the one that opens with states for the state', () => {
+    expect(r.mentions.map((m) => [m.ref, m.line, m.role, m.recordedState])).toEqual([
+      ['quill/specula#2214', 5, 'fix', 'OPEN'],
+      ['quill/specula#2302', 6, 'fix', 'OPEN'],
+      ['quill/specula#2288', 6, 'issue', null],
+      ['quill/specula#2177', 7, 'fix', 'MERGED'],
+      ['quill/specula#2140', 8, 'fix', null],
+      ['quill/specula#2098', 14, 'background', 'MERGED'],
+    ]);
+  });
+
+  it('reads a cell of such a state column it cannot read as prose, not as a parse-error', () => {
+    expect(r.problems).toEqual([]);
+  });
+
+  it('retires the patches of a History table', () => {
+    expect(r.patches.map((p) => [p.path.split('/').at(-1), p.retired])).toEqual([
+      ['a.patch', false],
+      ['b.py', false],
+      ['c.patch', false],
+      ['d.sh', false],
+      ['old.py', true],
+    ]);
+  });
+});

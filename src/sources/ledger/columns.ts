@@ -87,7 +87,7 @@ export function findColumns(headers: readonly string[]): Columns {
   let bareUpstream: number | null = null;
   headers.forEach((raw, index) => {
     const header = normaliseHeader(raw);
-    if (/^(?:dropped|superseded)\b/.test(header)) columns.retires = true;
+    if (/^(?:dropped|superseded|retired|removed)\b/.test(header)) columns.retires = true;
     const kind = HEADERS[header] ?? kindByWords(header);
     // A bare `upstream` is the PR column only when no column says PR: beside
     // `upstream PR(s)` it names the project (`lexcrate`, `cairnkv`).

@@ -146,7 +146,7 @@ function eachCell(table: Table, read: (cell: TableCell) => void): void {
   for (let k = 0; k < rows.length; k++) for (const cell of rows.at(k)?.children ?? []) read(cell);
 }
 
-const RETIRED = /retired|^\W*(?:gone|dropped|removed)\b/i;
+const RETIRED = /retired|^\W*(?:gone|dropped|removed|history|archived?|graveyard)\b/i;
 const NOT_PATCHES = /not[\s-]+patch(?:es)?\b/i;
 
 /**

@@ -24,6 +24,8 @@ export function readRowState(
   cell: TableCell | undefined,
   prRefs: readonly ReadRef[],
   line: number,
+  /** The column was taken for the state column by what its cells hold, not its header: a cell it cannot read is prose, not a problem. */
+  lenient = false,
 ): ReadonlyMap<ReadRef, Recorded> {
   if (cell === undefined) return NO_STATES;
   const covered = prRefs.filter((r) => r.beside === null);
@@ -37,6 +39,7 @@ export function readRowState(
     scanRefs(inline.text, { aliases: reader.aliases, defaultRepo: null }),
   );
   const out = new Map<ReadRef, Recorded>();
+  if (reading.kind === 'unreadable' && lenient) return out;
   applyReading(reader, reading, inline, covered, keys.length > 1, line, out);
   if (reading.kind === 'unreadable') return out;
   const range = contentRange(reader.doc, cell);

@@ -36,6 +36,8 @@ export interface PerRefState {
 
 const WORD = /[A-Za-z]+/y;
 const QUANTIFIER = /(?:both|all(?:\s+(?:two|three|four|five))?)\s+/iy;
+/** `PR OPEN`, `ours OPEN`: the word says whose state follows (session 11). */
+const WHOSE = /(?:PR|ours)\s+(?=[A-Za-z[])/iy;
 const DATE_AFTER = /[ \t]*[,:]?[ \t]*(?:on[ \t]+)?(\d{4}-\d{2}-\d{2})(?!\d)/y;
 const NOTHING = /^(?:[—–-]+|n\/?a\b.*|none\b.*)$/is;
 
@@ -44,9 +46,11 @@ export function stateWordAt(
   text: string,
   at: number,
 ): (WrittenState & { quantified: boolean }) | null {
-  QUANTIFIER.lastIndex = at;
+  WHOSE.lastIndex = at;
+  const from = WHOSE.exec(text) !== null ? WHOSE.lastIndex : at;
+  QUANTIFIER.lastIndex = from;
   const quantified = QUANTIFIER.exec(text) !== null;
-  let start = quantified ? QUANTIFIER.lastIndex : at;
+  let start = quantified ? QUANTIFIER.lastIndex : from;
   // `[open]`, `both [MERGED]`: a state in brackets, as some ledgers write it.
   if (text[start] === '[') start++;
   WORD.lastIndex = start;

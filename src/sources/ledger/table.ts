@@ -13,7 +13,7 @@ import { excerpt, reportProblem, type LedgerReader } from './reader.js';
 import { readRefs, toMention, type ReadRef, type Recorded } from './refs.js';
 import { readRowState } from './state-cell.js';
 import { applyCue, tailCue, type Cue } from '../meaning/cues.js';
-import { mayHoldRef, reposNamed } from '../../refs.js';
+import { mayHoldRef, reposNamed, scanRefs } from '../../refs.js';
 import {
   flattenInline,
   inlineCodes,
@@ -27,7 +27,8 @@ export function readTable(reader: LedgerReader, table: Table, retiredSection: bo
   const rows = tableRows(table);
   const header = rows.at(0);
   if (header === undefined) return;
-  const columns = findColumns(header.children.map((c) => flattenInline(reader.doc, c).text));
+  const named = findColumns(header.children.map((c) => flattenInline(reader.doc, c).text));
+  const { columns, stateInferred } = inferColumns(reader, rows, named);
   if (columns.patch === null) {
     // No patch column: refs in it are prose, belonging to no patch.
     for (let k = 1; k < rows.length; k++)
@@ -42,7 +43,7 @@ export function readTable(reader: LedgerReader, table: Table, retiredSection: bo
       const row = rows.at(k);
       if (row === undefined) continue;
       reader.rowRepo = rowRepoOf(reader, row);
-      above = readRow(reader, row, columns, retired, above, notes);
+      above = readRow(reader, row, columns, retired, above, notes, stateInferred);
     }
   } finally {
     reader.rowRepo = null;
@@ -91,6 +92,60 @@ function rowRepoOf(reader: LedgerReader, row: TableRow): () => string | null {
 
 const NO_REFS: readonly ReadRef[] = [];
 
+/** A cell that opens with a state: `OPEN`, `**MERGED** 2026-10-02`, `(draft)`, `both OPEN`, `PR OPEN`. */
+const STATE_LEAD = /^[\s(*_[]*(?:(?:PR|ours|both)\s+)?(?:open|merged|closed|draft|landed)\b/i;
+/** How many body rows are looked at to tell a column by what it holds. */
+const SAMPLE_ROWS = 30;
+
+/**
+ * Columns the header names, and, when a patch table's header names no PR
+ * or no state column, the ones its cells show (session 11: a held-out
+ * ledger headed them `tracked as` and `where it stands`): the first column
+ * most of whose cells name a ref is the PR column; the first most of whose
+ * cells open with a state word is the state column. A state column found so
+ * is read leniently: a cell that says something else is prose, not a
+ * parse-error.
+ */
+function inferColumns(
+  reader: LedgerReader,
+  rows: ReturnType<typeof tableRows>,
+  named: Columns,
+): { columns: Columns; stateInferred: boolean } {
+  if (named.patch === null || (named.pr !== null && named.state !== null))
+    return { columns: named, stateInferred: false };
+  const width = rows.at(0)?.children.length ?? 0;
+  const taken = new Set([named.patch, named.issue, named.ours, named.pr, named.state]);
+  const refs = new Array<number>(width).fill(0);
+  const states = new Array<number>(width).fill(0);
+  const filled = new Array<number>(width).fill(0);
+  const last = Math.min(rows.length, SAMPLE_ROWS + 1);
+  for (let k = 1; k < last; k++) {
+    const cells = rows.at(k)?.children ?? [];
+    for (let c = 0; c < width; c++) {
+      if (taken.has(c)) continue;
+      const cell = cells[c];
+      if (cell === undefined) continue;
+      const text = flattenInline(reader.doc, cell).text.trim();
+      if (text === '' || /^[-—–]+$/.test(text)) continue;
+      filled[c]!++;
+      if (STATE_LEAD.test(text)) states[c]!++;
+      if (mayHoldRef(text) && scanRefs(text, reader.refContext).length > 0) refs[c]!++;
+    }
+  }
+  const most = (counts: number[]): number | null => {
+    for (let c = 0; c < width; c++) {
+      const n = counts[c]!;
+      if (!taken.has(c) && n >= 2 && n * 2 >= filled[c]!) return c;
+    }
+    return null;
+  };
+  const columns = { ...named };
+  if (columns.state === null) columns.state = most(states);
+  if (columns.state !== null) taken.add(columns.state);
+  if (columns.pr === null) columns.pr = most(refs);
+  return { columns, stateInferred: named.state === null && columns.state !== null };
+}
+
 interface RowPatch {
   /** The patch mentions in this row belong to (the first path of a patch row). */
   patch: string | null;
@@ -108,6 +163,7 @@ function readRow(
   retired: boolean,
   above: string | null,
   notes: readonly number[],
+  stateInferred = false,
 ): string | null {
   const line = row.position?.start.line ?? 1;
   const cells = row.children;
@@ -146,7 +202,7 @@ function readRow(
   const prRefs = columns.pr === null ? NO_REFS : (refsByCell[columns.pr] ?? NO_REFS);
   const issueRefs = columns.issue === null ? NO_REFS : (refsByCell[columns.issue] ?? NO_REFS);
   const stateCell = columns.state === null ? undefined : cells[columns.state];
-  const fromStateCell = readRowState(reader, stateCell, prRefs, line);
+  const fromStateCell = readRowState(reader, stateCell, prRefs, line, stateInferred);
 
   const oursCell = columns.ours === null ? undefined : inlines[columns.ours];
   // `yes`, `yes (alice)`, `us (alice)`, `ours`: opened by the team (an owner column names a handle otherwise).
