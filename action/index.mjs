@@ -13767,6 +13767,7 @@ function oursRightAfter(text3) {
 function cueFor(leadNear, leadFar, tail, rest = "") {
   if (oursRightAfter(tail)) return "own";
   const near = leadCue(leadNear);
+  if (near === "fix" && ALREADY_IN_BASE.test(tail)) return "background";
   if (near !== null && near !== "unrelated") return near;
   const fromTail = tailCue(tail);
   if (fromTail !== null) return fromTail;
@@ -13785,7 +13786,7 @@ function retiresBack(text3) {
   );
   return BACK_TO_REF.test(text3.slice(start + 1, m.index + m[0].length));
 }
-var THIS_PATCH, OBSOLETE, WHEN, RETIRES, RETIRES_LEAD, RETIRES_NEGATED, TAIL_CUES, LEAD_CUES, ANY_TAIL, ANY_LEAD, FIX_ROLES, OURS_RIGHT_AFTER, WIDE_REST, BACK_TO_REF;
+var THIS_PATCH, OBSOLETE, WHEN, RETIRES, RETIRES_LEAD, RETIRES_NEGATED, TAIL_CUES, LEAD_CUES, ANY_TAIL, ANY_LEAD, FIX_ROLES, OURS_RIGHT_AFTER, ALREADY_IN_BASE, WIDE_REST, BACK_TO_REF;
 var init_cues = __esm({
   "src/sources/meaning/cues.ts"() {
     "use strict";
@@ -13891,6 +13892,7 @@ var init_cues = __esm({
     ANY_LEAD = anyOf(LEAD_CUES);
     FIX_ROLES = /* @__PURE__ */ new Set(["fix", "own", "third-party"]);
     OURS_RIGHT_AFTER = /^[^\S\n]*(?:\(|--|—|–|,)?[^\S\n]*(?:ours|our\s+(?:own\s+)?PR|by\s+us)\b/i;
+    ALREADY_IN_BASE = /\balready\s+(?:present\s+)?in\s+(?:(?:the|both|our)\s+)?(?:pinned\s+)?(?:bases?\b|v?\d+(?:\.\d+)+)/i;
     WIDE_REST = 480;
     BACK_TO_REF = /\b(?:it|its|whose|th(?:is|at|e)\s+(?:PR|pull\s+request|one))\b/i;
   }
@@ -23271,11 +23273,12 @@ function readRow(reader, row, columns, retired, above, notes, stateInferred = fa
   const prRefs = columns.pr === null ? NO_REFS2 : refsByCell[columns.pr] ?? NO_REFS2;
   const issueRefs = columns.issue === null ? NO_REFS2 : refsByCell[columns.issue] ?? NO_REFS2;
   const stateCell = columns.state === null ? void 0 : cells[columns.state];
-  const fromStateCell = readRowState(reader, stateCell, prRefs, line, stateInferred);
+  const prText = columns.pr === null ? "" : inlines[columns.pr]?.text ?? "";
+  const stated = prRefs.filter((r) => !inParentheses(prText, r.found.start));
+  const fromStateCell = readRowState(reader, stateCell, stated, line, stateInferred);
   const oursCell = columns.ours === null ? void 0 : inlines[columns.ours];
   const ours = oursCell !== void 0 && /^\s*(?:yes|y|ours|us)\b/i.test(oursCell.text);
   const reverted = stateCell !== void 0 && saysReverted(reader.doc.text, stateCell);
-  const prText = columns.pr === null ? "" : inlines[columns.pr]?.text ?? "";
   const roles = {
     pr: retired ? "background" : rowPatch.dittoRole ?? (ours ? "own" : "fix"),
     retired,
@@ -23301,6 +23304,14 @@ function readRow(reader, row, columns, retired, above, notes, stateInferred = fa
     }
   }
   return patch;
+}
+function inParentheses(text3, at) {
+  let depth = 0;
+  for (let i = 0; i < at; i++) {
+    if (text3[i] === "(") depth++;
+    else if (text3[i] === ")" && depth > 0) depth--;
+  }
+  return depth > 0;
 }
 function saysReverted(text3, cell2) {
   const start = cell2.position?.start.offset;

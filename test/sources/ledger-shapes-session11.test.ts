@@ -274,3 +274,37 @@ describe('a patch table whose header names no PR or state column (q13)', () => {
     ]);
   });
 });
+
+describe('asides and fixes already in the base (q13)', () => {
+  it('gives a shared state cell to the refs of the PR cell, not to one in its aside', () => {
+    const r = parseLedger({
+      path: 'p/patch.upstream.status.md',
+      patchesDir: 'p/patches',
+      text: [
+        '| patch | upstream PR | PR state |',
+        '|---|---|---|',
+        '| `a.py` | o/r#2370, o/r#2388 (also o/r#2371, see script) | both OPEN |',
+        '',
+      ].join('\n'),
+    });
+    expect(r.mentions.map((m) => [m.ref, m.recordedState])).toEqual([
+      ['o/r#2370', 'OPEN'],
+      ['o/r#2388', 'OPEN'],
+      ['o/r#2371', null],
+    ]);
+    expect(r.stateCells.map((c) => c.refs)).toEqual([['o/r#2370', 'o/r#2388']]);
+  });
+
+  it("reads 'fixed upstream by #n (merged, already in 0.9.3)' as background", () => {
+    const r = parseLedger({
+      path: 'p/patches/README.md',
+      patchesDir: 'p/patches',
+      defaultRepo: 'o/r',
+      document: true,
+      text: '- the swap crash: fixed upstream by o/r#2201 (merged, already in 0.9.3). Nothing to do.\n',
+    });
+    expect(r.mentions.map((m) => [m.ref, m.role, m.recordedState])).toEqual([
+      ['o/r#2201', 'background', 'MERGED'],
+    ]);
+  });
+});

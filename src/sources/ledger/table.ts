@@ -202,7 +202,11 @@ function readRow(
   const prRefs = columns.pr === null ? NO_REFS : (refsByCell[columns.pr] ?? NO_REFS);
   const issueRefs = columns.issue === null ? NO_REFS : (refsByCell[columns.issue] ?? NO_REFS);
   const stateCell = columns.state === null ? undefined : cells[columns.state];
-  const fromStateCell = readRowState(reader, stateCell, prRefs, line, stateInferred);
+  // "#2370, #2388 (also #2371, see script) | both OPEN": a ref in an aside
+  // of the PR cell is not one the state cell speaks of.
+  const prText = columns.pr === null ? '' : (inlines[columns.pr]?.text ?? '');
+  const stated = prRefs.filter((r) => !inParentheses(prText, r.found.start));
+  const fromStateCell = readRowState(reader, stateCell, stated, line, stateInferred);
 
   const oursCell = columns.ours === null ? undefined : inlines[columns.ours];
   // `yes`, `yes (alice)`, `us (alice)`, `ours`: opened by the team (an owner column names a handle otherwise).
@@ -210,7 +214,6 @@ function readRow(
   // `**MERGED** 2026-10-02 (reverted)`: merged, then taken back upstream.
   // Read in the cell's source: no flattening for the one word.
   const reverted = stateCell !== undefined && saysReverted(reader.doc.text, stateCell);
-  const prText = columns.pr === null ? '' : (inlines[columns.pr]?.text ?? '');
   const roles: RowRoles = {
     pr: retired ? 'background' : (rowPatch.dittoRole ?? (ours ? 'own' : 'fix')),
     retired,
@@ -241,6 +244,16 @@ function readRow(
     }
   }
   return patch;
+}
+
+/** Whether offset `at` of `text` lies inside a parenthetical opened before it. */
+function inParentheses(text: string, at: number): boolean {
+  let depth = 0;
+  for (let i = 0; i < at; i++) {
+    if (text[i] === '(') depth++;
+    else if (text[i] === ')' && depth > 0) depth--;
+  }
+  return depth > 0;
 }
 
 function saysReverted(text: string, cell: TableCell): boolean {

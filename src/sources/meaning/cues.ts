@@ -240,6 +240,9 @@ export function oursRightAfter(text: string): boolean {
 export function cueFor(leadNear: string, leadFar: string, tail: string, rest = ''): Cue | null {
   if (oursRightAfter(tail)) return 'own';
   const near = leadCue(leadNear);
+  // "fixed upstream by #n (merged, already in 0.9.3)": a fix the base already
+  // has is background; nothing is left to drop.
+  if (near === 'fix' && ALREADY_IN_BASE.test(tail)) return 'background';
   if (near !== null && near !== 'unrelated') return near;
   const fromTail = tailCue(tail);
   if (fromTail !== null) return fromTail;
@@ -248,6 +251,9 @@ export function cueFor(leadNear: string, leadFar: string, tail: string, rest = '
   if (rest.length > tail.length && retiresBack(rest.slice(0, WIDE_REST))) return 'retires';
   return null;
 }
+
+const ALREADY_IN_BASE =
+  /\balready\s+(?:present\s+)?in\s+(?:(?:the|both|our)\s+)?(?:pinned\s+)?(?:bases?\b|v?\d+(?:\.\d+)+)/i;
 
 /** How far `rest` is read for words that retire the patch. */
 const WIDE_REST = 480;
