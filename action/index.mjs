@@ -23274,7 +23274,8 @@ function readRow(reader, row, columns, retired, above, notes, stateInferred = fa
   const issueRefs = columns.issue === null ? NO_REFS2 : refsByCell[columns.issue] ?? NO_REFS2;
   const stateCell = columns.state === null ? void 0 : cells[columns.state];
   const prText = columns.pr === null ? "" : inlines[columns.pr]?.text ?? "";
-  const stated = prRefs.filter((r) => !inParentheses(prText, r.found.start));
+  const aside = inParentheses(prText, prRefs);
+  const stated = prRefs.filter((_, i) => !aside[i]);
   const fromStateCell = readRowState(reader, stateCell, stated, line, stateInferred);
   const oursCell = columns.ours === null ? void 0 : inlines[columns.ours];
   const ours = oursCell !== void 0 && /^\s*(?:yes|y|ours|us)\b/i.test(oursCell.text);
@@ -23305,13 +23306,18 @@ function readRow(reader, row, columns, retired, above, notes, stateInferred = fa
   }
   return patch;
 }
-function inParentheses(text3, at) {
+function inParentheses(text3, refs) {
+  const out = [];
   let depth = 0;
-  for (let i = 0; i < at; i++) {
-    if (text3[i] === "(") depth++;
-    else if (text3[i] === ")" && depth > 0) depth--;
+  let i = 0;
+  for (const ref of refs) {
+    for (; i < ref.found.start; i++) {
+      if (text3[i] === "(") depth++;
+      else if (text3[i] === ")" && depth > 0) depth--;
+    }
+    out.push(depth > 0);
   }
-  return depth > 0;
+  return out;
 }
 function saysReverted(text3, cell2) {
   const start = cell2.position?.start.offset;

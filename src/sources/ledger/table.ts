@@ -205,7 +205,8 @@ function readRow(
   // "#2370, #2388 (also #2371, see script) | both OPEN": a ref in an aside
   // of the PR cell is not one the state cell speaks of.
   const prText = columns.pr === null ? '' : (inlines[columns.pr]?.text ?? '');
-  const stated = prRefs.filter((r) => !inParentheses(prText, r.found.start));
+  const aside = inParentheses(prText, prRefs);
+  const stated = prRefs.filter((_, i) => !aside[i]);
   const fromStateCell = readRowState(reader, stateCell, stated, line, stateInferred);
 
   const oursCell = columns.ours === null ? undefined : inlines[columns.ours];
@@ -246,14 +247,19 @@ function readRow(
   return patch;
 }
 
-/** Whether offset `at` of `text` lies inside a parenthetical opened before it. */
-function inParentheses(text: string, at: number): boolean {
+/** For each ref (in text order), whether it lies inside a parenthetical opened before it: one pass. */
+function inParentheses(text: string, refs: readonly ReadRef[]): boolean[] {
+  const out: boolean[] = [];
   let depth = 0;
-  for (let i = 0; i < at; i++) {
-    if (text[i] === '(') depth++;
-    else if (text[i] === ')' && depth > 0) depth--;
+  let i = 0;
+  for (const ref of refs) {
+    for (; i < ref.found.start; i++) {
+      if (text[i] === '(') depth++;
+      else if (text[i] === ')' && depth > 0) depth--;
+    }
+    out.push(depth > 0);
   }
-  return depth > 0;
+  return out;
 }
 
 function saysReverted(text: string, cell: TableCell): boolean {
