@@ -240,8 +240,10 @@ describe('rate limits', () => {
     ]);
     const started = Date.now();
     const { error, ms } = await failure(optionsFor(server, { timeoutSeconds: 5 }));
-    // Two minutes from now (either side of a minute boundary).
-    const hhmm = [0, ms].map((d) => new Date(started + d + 120_000).toISOString().slice(11, 16));
+    const ended = Date.now();
+    // Two minutes from when the 429 came (either side of a minute boundary):
+    // some instant between this test's start and end, not failure()'s own.
+    const hhmm = [started, ended].map((t) => new Date(t + 120_000).toISOString().slice(11, 16));
     expect(hhmm.map((t) => `GitHub rate limit exhausted until ${t} UTC`)).toContain(error.message);
     expect(server.requests).toHaveLength(1);
     expect(ms).toBeLessThan(1000);
