@@ -13786,21 +13786,22 @@ function retiresBack(text3) {
   );
   return BACK_TO_REF.test(text3.slice(start + 1, m.index + m[0].length));
 }
-var THIS_PATCH, OBSOLETE, WHEN, RETIRES, RETIRES_LEAD, RETIRES_NEGATED, TAIL_CUES, LEAD_CUES, ANY_TAIL, ANY_LEAD, FIX_ROLES, OURS_RIGHT_AFTER, ALREADY_IN_BASE, WIDE_REST, BACK_TO_REF;
+var THIS_PATCH, PATCH_OR_FILE, OBSOLETE, WHEN, RETIRES, RETIRES_LEAD, RETIRES_NEGATED, TAIL_CUES, LEAD_CUES, ANY_TAIL, ANY_LEAD, FIX_ROLES, OURS_RIGHT_AFTER, ALREADY_IN_BASE, WIDE_REST, BACK_TO_REF;
 var init_cues = __esm({
   "src/sources/meaning/cues.ts"() {
     "use strict";
-    THIS_PATCH = String.raw`(?:(?:this|the|our)\s+(?:local\s+)?(?:patch|script|diff|file|workaround|wrapper|hook|override|shim|hack)|[\w-]+\.(?:py|sh|diff|patch)\b)`;
+    THIS_PATCH = String.raw`(?:this|the|our)\s+(?:local\s+)?(?:patch|script|diff|file|workaround|wrapper|hook|override|shim|hack)`;
+    PATCH_OR_FILE = String.raw`(?:${THIS_PATCH}|\b[\w-]+\.(?:py|sh|diff|patch)\b)`;
     OBSOLETE = String.raw`(?:unnecessary|redundant|obsolete|moot|unneeded|a\s+plain\s+delete|a\s+no-op|dead\s+code)`;
     WHEN = String.raw`(?:once|when|after|as\s+soon\s+as)`;
     RETIRES = new RegExp(
       [
-        String.raw`\bretires?\s+${THIS_PATCH}\b`,
+        String.raw`\bretires?\s+${PATCH_OR_FILE}`,
         String.raw`\bmakes?\s+${THIS_PATCH}\s+${OBSOLETE}`,
         String.raw`\b${THIS_PATCH}\s+(?:becomes|is|will\s+be|would\s+be|goes)\s+${OBSOLETE}`,
         String.raw`\b(?:drop|delete|remove|retire)\s+${THIS_PATCH}\s+${WHEN}\b`,
         String.raw`\b${THIS_PATCH}\b[^.;]{0,40}?\b(?:can|could|should|will|may)\s+(?:then\s+)?(?:go|be\s+(?:dropped|deleted|removed|retired))\b`,
-        String.raw`\b${THIS_PATCH}\s+goes\b`,
+        String.raw`${PATCH_OR_FILE}\s+goes\b`,
         String.raw`\blets?\s+${THIS_PATCH}\s+go\b`,
         // "If #n lands and reaches the base, delete this file."
         String.raw`\b(?:lands?|merges?|is\s+merged|gets\s+merged)\b[^.;]{0,60}?\b(?:delete|drop|remove|retire)\s+${THIS_PATCH}\b`,
@@ -14155,7 +14156,7 @@ function isDigit(code2) {
 function proseless(input2, preamble) {
   return headerResult(input2, preamble, [], null);
 }
-function parseHeader(input2, preamble = input2.preamble ?? extractPreamble(input2.path, input2.text)) {
+function parseHeader(input2, preamble = input2.preamble ?? extractPreamble(input2.path, input2.text), implicitBlocks = input2.implicitBlocks === true) {
   const holdsRefs = mayHoldRefs(preamble.text);
   if (!holdsRefs && !mayHoldHeading(preamble.text)) return headerResult(input2, preamble, [], null);
   const masked = maskPreamble(preamble.text);
@@ -14166,7 +14167,7 @@ function parseHeader(input2, preamble = input2.preamble ?? extractPreamble(input
     ownRepo: input2.ownRepo ?? null
   };
   const reader = new HeaderReader(input2, masked, preamble.startOffset, preamble.startLine, ctx);
-  const blocks = findStatusBlocks(masked, input2.implicitBlocks === true);
+  const blocks = findStatusBlocks(masked, implicitBlocks);
   if (holdsRefs) {
     for (const block2 of blocks) readBlock2(reader, block2);
     readOutsideBlocks(reader, masked, blocks);
@@ -15207,7 +15208,7 @@ function readPatchHeader(input2, options = {}) {
     ...input2.aliases ? { aliases: input2.aliases } : {},
     defaultRepo: input2.defaultRepo
   }) : null;
-  const header2 = trailers !== null && proseAddsNothing(preamble, trailers.claimedLines) ? proseless(input2, preamble) : parseHeader(layout === null ? { ...input2, implicitBlocks: true } : input2, preamble);
+  const header2 = trailers !== null && proseAddsNothing(preamble, trailers.claimedLines) ? proseless(input2, preamble) : parseHeader(input2, preamble, layout === null);
   let claimed = null;
   const taken = (line) => (claimed ??= new Set(trailers?.claimedLines ?? [])).has(line);
   let lines = null;
@@ -23274,8 +23275,11 @@ function readRow(reader, row, columns, retired, above, notes, stateInferred = fa
   const issueRefs = columns.issue === null ? NO_REFS2 : refsByCell[columns.issue] ?? NO_REFS2;
   const stateCell = columns.state === null ? void 0 : cells[columns.state];
   const prText = columns.pr === null ? "" : inlines[columns.pr]?.text ?? "";
-  const aside = inParentheses(prText, prRefs);
-  const stated = prRefs.filter((_, i) => !aside[i]);
+  let stated = prRefs;
+  if (prRefs.length > 1 && prText.includes("(")) {
+    const aside = inParentheses(prText, prRefs);
+    stated = prRefs.filter((_, i) => !aside[i]);
+  }
   const fromStateCell = readRowState(reader, stateCell, stated, line, stateInferred);
   const oursCell = columns.ours === null ? void 0 : inlines[columns.ours];
   const ours = oursCell !== void 0 && /^\s*(?:yes|y|ours|us)\b/i.test(oursCell.text);

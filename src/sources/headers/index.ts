@@ -300,6 +300,7 @@ export function proseless(input: HeaderInput, preamble: Preamble): HeaderResult 
 export function parseHeader(
   input: HeaderInput,
   preamble: Preamble = input.preamble ?? extractPreamble(input.path, input.text),
+  implicitBlocks = input.implicitBlocks === true,
 ): HeaderResult {
   const holdsRefs = mayHoldRefs(preamble.text);
   // Neither a ref nor a heading (four Yocto headers in five): nothing to mask or read.
@@ -314,7 +315,7 @@ export function parseHeader(
     ownRepo: input.ownRepo ?? null,
   };
   const reader = new HeaderReader(input, masked, preamble.startOffset, preamble.startLine, ctx);
-  const blocks = findStatusBlocks(masked, input.implicitBlocks === true);
+  const blocks = findStatusBlocks(masked, implicitBlocks);
   // Masking only blanks: without a ref in the preamble, no entry or paragraph has one.
   if (holdsRefs) {
     for (const block of blocks) readBlock(reader, block);

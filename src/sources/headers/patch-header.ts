@@ -57,7 +57,7 @@ export function readPatchHeader(
   const header =
     trailers !== null && proseAddsNothing(preamble, trailers.claimedLines)
       ? proseless(input, preamble)
-      : parseHeader(layout === null ? { ...input, implicitBlocks: true } : input, preamble);
+      : parseHeader(input, preamble, layout === null);
   // Built only when a prose mention or ambiguous ref asks: most headers have none.
   let claimed: Set<number> | null = null;
   const taken = (line: number): boolean =>

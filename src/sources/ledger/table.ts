@@ -205,8 +205,11 @@ function readRow(
   // "#2370, #2388 (also #2371, see script) | both OPEN": a ref in an aside
   // of the PR cell is not one the state cell speaks of.
   const prText = columns.pr === null ? '' : (inlines[columns.pr]?.text ?? '');
-  const aside = inParentheses(prText, prRefs);
-  const stated = prRefs.filter((_, i) => !aside[i]);
+  let stated = prRefs;
+  if (prRefs.length > 1 && prText.includes('(')) {
+    const aside = inParentheses(prText, prRefs);
+    stated = prRefs.filter((_, i) => !aside[i]);
+  }
   const fromStateCell = readRowState(reader, stateCell, stated, line, stateInferred);
 
   const oursCell = columns.ours === null ? undefined : inlines[columns.ours];

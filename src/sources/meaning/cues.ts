@@ -37,7 +37,9 @@ export type Cue =
   | 'issue';
 
 /** The patch's own file, as authors name it when they say what retires it. */
-const THIS_PATCH = String.raw`(?:(?:this|the|our)\s+(?:local\s+)?(?:patch|script|diff|file|workaround|wrapper|hook|override|shim|hack)|[\w-]+\.(?:py|sh|diff|patch)\b)`;
+const THIS_PATCH = String.raw`(?:this|the|our)\s+(?:local\s+)?(?:patch|script|diff|file|workaround|wrapper|hook|override|shim|hack)`;
+/** The same, or the patch named by its file ("…, guard.py goes"); only where a name reads so. */
+const PATCH_OR_FILE = String.raw`(?:${THIS_PATCH}|\b[\w-]+\.(?:py|sh|diff|patch)\b)`;
 const OBSOLETE = String.raw`(?:unnecessary|redundant|obsolete|moot|unneeded|a\s+plain\s+delete|a\s+no-op|dead\s+code)`;
 /** "once", "when", "after", "as soon as": the ref's landing is the moment. */
 const WHEN = String.raw`(?:once|when|after|as\s+soon\s+as)`;
@@ -47,12 +49,12 @@ const WHEN = String.raw`(?:once|when|after|as\s+soon\s+as)`;
  */
 const RETIRES = new RegExp(
   [
-    String.raw`\bretires?\s+${THIS_PATCH}\b`,
+    String.raw`\bretires?\s+${PATCH_OR_FILE}`,
     String.raw`\bmakes?\s+${THIS_PATCH}\s+${OBSOLETE}`,
     String.raw`\b${THIS_PATCH}\s+(?:becomes|is|will\s+be|would\s+be|goes)\s+${OBSOLETE}`,
     String.raw`\b(?:drop|delete|remove|retire)\s+${THIS_PATCH}\s+${WHEN}\b`,
     String.raw`\b${THIS_PATCH}\b[^.;]{0,40}?\b(?:can|could|should|will|may)\s+(?:then\s+)?(?:go|be\s+(?:dropped|deleted|removed|retired))\b`,
-    String.raw`\b${THIS_PATCH}\s+goes\b`,
+    String.raw`${PATCH_OR_FILE}\s+goes\b`,
     String.raw`\blets?\s+${THIS_PATCH}\s+go\b`,
     // "If #n lands and reaches the base, delete this file."
     String.raw`\b(?:lands?|merges?|is\s+merged|gets\s+merged)\b[^.;]{0,60}?\b(?:delete|drop|remove|retire)\s+${THIS_PATCH}\b`,
