@@ -22699,6 +22699,13 @@ function stateAfterComma(text3, from) {
   const date = DATE_AFTER.exec(text3)?.[1] ?? null;
   return { state: m[2], date, start, end, quantified: m[1] !== void 0 };
 }
+function stateAfterWords(text3, from) {
+  AFTER_WORDS.lastIndex = from;
+  const m = AFTER_WORDS.exec(text3);
+  if (m === null || m[1] === void 0) return null;
+  const start = m.index + m[0].lastIndexOf(m[1]);
+  return { state: m[1], date: null, start, end: start + m[1].length, quantified: false };
+}
 function firstStateItem(text3, from, stop) {
   let item = from;
   while (item < stop) {
@@ -22728,7 +22735,7 @@ function firstNonSpace(text3) {
 function refNumber(ref) {
   return Number(/(\d+)\s*$/.exec(ref.text)?.[1] ?? NaN);
 }
-var WORD, QUANTIFIER, WHOSE, DATE_AFTER, NOTHING, AFTER_COMMA;
+var WORD, QUANTIFIER, WHOSE, DATE_AFTER, NOTHING, AFTER_COMMA, AFTER_WORDS;
 var init_states2 = __esm({
   "src/sources/ledger/states.ts"() {
     "use strict";
@@ -22740,6 +22747,7 @@ var init_states2 = __esm({
     DATE_AFTER = /[ \t]*[,:]?[ \t]*(?:on[ \t]+)?(\d{4}-\d{2}-\d{2})(?!\d)/y;
     NOTHING = /^(?:[—–-]+|n\/?a\b.*|none\b.*)$/is;
     AFTER_COMMA = /[ \t]*,[ \t\n>]*(?:(both|all)[ \t\n>]+)?(OPEN|MERGED|CLOSED|DRAFT)\b/y;
+    AFTER_WORDS = /[ \t]+(?:[a-z]+[ \t]+){0,1}[a-z]+[ \t]+\(?(OPEN|MERGED|CLOSED|DRAFT)\)?(?=[ \t]*(?:[.,;:)]|--|—|–|$))/y;
   }
 });
 
@@ -22852,7 +22860,7 @@ function besideStates(reader, inline2, found4, contexts) {
   const { text: text3 } = inline2;
   found4.forEach((ref, i) => {
     const titleEnd = contexts[i]?.titleEnd ?? ref.end;
-    const written = stateBeside(text3, titleEnd) ?? stateInside(text3, ref.start, ref.end) ?? stateAfterComma(text3, parentheticalEnd(text3, titleEnd));
+    const written = stateBeside(text3, titleEnd) ?? stateInside(text3, ref.start, ref.end) ?? stateAfterComma(text3, parentheticalEnd(text3, titleEnd)) ?? stateAfterWords(text3, titleEnd);
     if (written === null) return;
     const joins = written.quantified ? GROUP_QUANTIFIED : GROUP_SLASH;
     let first = i;

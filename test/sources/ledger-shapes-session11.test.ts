@@ -140,6 +140,19 @@ describe('states and owners in ledger prose', () => {
     ]);
   });
 
+  it("reads an upper-case state a word or two after the ref that ends its clause: '#N ours OPEN;'", () => {
+    expect(
+      prose(
+        '- #18866 ours OPEN; #18870 collides (OPEN), same hunk.',
+        '- #18871 fixes OPEN issues in the pool.',
+      ),
+    ).toEqual([
+      ['tarn-org/tarn#18866', 3, 'own', 'OPEN', null],
+      ['tarn-org/tarn#18870', 3, 'anchor-collision', 'OPEN', null],
+      ['tarn-org/tarn#18871', 4, 'related', null, null],
+    ]);
+  });
+
   it("gives 'both\\nMERGED' after a comma to each ref of the group before it", () => {
     expect(
       prose(

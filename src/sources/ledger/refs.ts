@@ -7,7 +7,13 @@ import type { Mention, RefKey, RefKind, Role, Span, State } from '../../model.js
 import { scanRefs, type FoundRef } from '../../refs.js';
 import type { LedgerReader } from './reader.js';
 import { type InlineText, sourceOffset } from '../markdown/index.js';
-import { stateAfterComma, stateBeside, stateInside, type WrittenState } from './states.js';
+import {
+  stateAfterComma,
+  stateAfterWords,
+  stateBeside,
+  stateInside,
+  type WrittenState,
+} from './states.js';
 import { cueFor, type Cue } from '../meaning/cues.js';
 import {
   aloneInSentence,
@@ -208,7 +214,8 @@ function besideStates(
     const written =
       stateBeside(text, titleEnd) ??
       stateInside(text, ref.start, ref.end) ??
-      stateAfterComma(text, parentheticalEnd(text, titleEnd));
+      stateAfterComma(text, parentheticalEnd(text, titleEnd)) ??
+      stateAfterWords(text, titleEnd);
     if (written === null) return;
     const joins = written.quantified ? GROUP_QUANTIFIED : GROUP_SLASH;
     let first = i;

@@ -179,6 +179,26 @@ export function stateAfterComma(
   return { state: m[2] as State, date, start, end, quantified: m[1] !== undefined };
 }
 
+const AFTER_WORDS =
+  /[ \t]+(?:[a-z]+[ \t]+){0,1}[a-z]+[ \t]+\(?(OPEN|MERGED|CLOSED|DRAFT)\)?(?=[ \t]*(?:[.,;:)]|--|—|–|$))/y;
+
+/**
+ * An upper-case state one or two lower-case words after a ref, alone or in
+ * parentheses, that ends its clause: "#18866 ours OPEN;", "#18870 collides
+ * (OPEN), same hunk". Terse bullets write states so; lower-case words there
+ * are prose.
+ */
+export function stateAfterWords(
+  text: string,
+  from: number,
+): (WrittenState & { quantified: boolean }) | null {
+  AFTER_WORDS.lastIndex = from;
+  const m = AFTER_WORDS.exec(text);
+  if (m === null || m[1] === undefined) return null;
+  const start = m.index + m[0].lastIndexOf(m[1]);
+  return { state: m[1] as State, date: null, start, end: start + m[1].length, quantified: false };
+}
+
 /** The first comma/semicolon item of `[item, stop)` that is a state word. */
 function firstStateItem(
   text: string,
