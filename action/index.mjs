@@ -15324,7 +15324,7 @@ function sectionRepos(text3, tree, aliases, fallback = null, ownRepo = null) {
     h.end = next?.start ?? text3.length;
   });
   const scanned = /* @__PURE__ */ new Map();
-  const reposIn = (start, end) => {
+  const reposIn2 = (start, end) => {
     const key = `${start}:${end}`;
     let repos = scanned.get(key);
     if (repos === void 0) {
@@ -15338,7 +15338,7 @@ function sectionRepos(text3, tree, aliases, fallback = null, ownRepo = null) {
   let fileRepo;
   const fileRepoOf = () => {
     if (fileRepo === void 0) {
-      const all = reposIn(0, text3.length);
+      const all = reposIn2(0, text3.length);
       fileRepo = all.size === 0 ? fallback : only(all);
     }
     return fileRepo;
@@ -15350,11 +15350,11 @@ function sectionRepos(text3, tree, aliases, fallback = null, ownRepo = null) {
     let repo = byHead.get(i);
     if (repo === void 0) {
       const h = heads[i];
-      let repos = leadRepos(text3, h, aliases, ownRepo) ?? reposIn(h.start, h.end);
+      let repos = leadRepos(text3, h, aliases, ownRepo) ?? reposIn2(h.start, h.end);
       for (let p = i - 1; repos.size === 0 && p >= 0; p--) {
         const parent = heads[p];
         if (parent.depth < h.depth && parent.end >= h.end)
-          repos = reposIn(parent.start, parent.end);
+          repos = reposIn2(parent.start, parent.end);
       }
       repo = repos.size === 0 ? fileRepoOf() : only(repos);
       byHead.set(i, repo);
@@ -22992,9 +22992,16 @@ function excerpt2(text3, max = 60) {
   const flat = text3.replace(/\s+/g, " ").trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}\u2026` : flat;
 }
+function reposIn(reader, start, end) {
+  const named = reposNamed(reader.doc.text.slice(start, end), reader.aliases);
+  const own2 = reader.refContext.ownRepo ?? null;
+  if (own2 !== null) named.delete(own2);
+  return named;
+}
 var init_reader = __esm({
   "src/sources/ledger/reader.ts"() {
     "use strict";
+    init_refs();
   }
 });
 
@@ -23171,7 +23178,8 @@ function readTable(reader, table2, retiredSection) {
   const rows = tableRows(table2);
   const header2 = rows.at(0);
   if (header2 === void 0) return;
-  const named = findColumns(header2.children.map((c) => flattenInline(reader.doc, c).text));
+  const headers = header2.children.map((c) => flattenInline(reader.doc, c).text);
+  const named = findColumns(headers);
   const { columns, stateInferred } = inferColumns(reader, rows, named);
   if (columns.patch === null) {
     for (let k = 1; k < rows.length; k++)
@@ -23179,7 +23187,7 @@ function readTable(reader, table2, retiredSection) {
     return;
   }
   const retired = retiredSection || columns.retires;
-  const notes = notesColumns(header2.children.map((c) => flattenInline(reader.doc, c).text));
+  const notes = notesColumns(headers);
   let above = null;
   try {
     for (let k = 1; k < rows.length; k++) {
@@ -23205,8 +23213,7 @@ function rowRepoOf(reader, row) {
     const own2 = reader.refContext.ownRepo ?? null;
     const start = row.position?.start.offset ?? 0;
     const end = row.position?.end.offset ?? start;
-    const named = reposNamed(text3.slice(start, end), reader.aliases);
-    if (own2 !== null) named.delete(own2);
+    const named = reposIn(reader, start, end);
     if (named.size === 0) {
       for (const cell2 of row.children) {
         const from = cell2.position?.start.offset ?? 0;
@@ -23569,16 +23576,13 @@ function readPatchBullet(reader, item, retired) {
   );
   const patch = paths[0];
   if (patch === void 0) return false;
-  const { text: text3 } = reader.doc;
   const start = item.position?.start.offset ?? 0;
   const end = item.position?.end.offset ?? start;
   let repo;
   reader.rowRepo = () => {
     if (repo !== void 0) return repo;
     const folder = code2.value.replace(/^\.?\//, "").split("/")[0]?.toLowerCase() ?? "";
-    const named = reposNamed(text3.slice(start, end), reader.aliases);
-    const own2 = reader.refContext.ownRepo ?? null;
-    if (own2 !== null) named.delete(own2);
+    const named = reposIn(reader, start, end);
     repo = reader.aliases.get(folder) ?? (named.size === 1 ? [...named][0] ?? null : null);
     return repo;
   };

@@ -7,12 +7,12 @@
  * ParseProblem with file and line, and everything else is still read.
  */
 import type { ListItem, Nodes, Table, TableCell } from 'mdast';
-import { learnAliases, reposNamed } from '../../refs.js';
+import { learnAliases } from '../../refs.js';
 import { sectionRepos } from './sections.js';
 import { findCheckDate } from './checkdate.js';
 import { isPathLike, resolvePaths } from './paths.js';
 import { readProse } from './prose.js';
-import { reportProblem, type LedgerReader } from './reader.js';
+import { reportProblem, reposIn, type LedgerReader } from './reader.js';
 import { readTable } from './table.js';
 import type { LedgerInput, LedgerResult } from './types.js';
 import { flattenInline, inlineCodes, parseMarkdown, tableRows } from '../markdown/index.js';
@@ -170,7 +170,6 @@ function readPatchBullet(reader: LedgerReader, item: ListItem, retired: boolean)
   );
   const patch = paths[0];
   if (patch === undefined) return false;
-  const { text } = reader.doc;
   const start = item.position?.start.offset ?? 0;
   const end = item.position?.end.offset ?? start;
   let repo: string | null | undefined;
@@ -181,9 +180,7 @@ function readPatchBullet(reader: LedgerReader, item: ListItem, retired: boolean)
         .replace(/^\.?\//, '')
         .split('/')[0]
         ?.toLowerCase() ?? '';
-    const named = reposNamed(text.slice(start, end), reader.aliases);
-    const own = reader.refContext.ownRepo ?? null;
-    if (own !== null) named.delete(own);
+    const named = reposIn(reader, start, end);
     repo = reader.aliases.get(folder) ?? (named.size === 1 ? ([...named][0] ?? null) : null);
     return repo;
   };

@@ -1,5 +1,5 @@
 /** What every part of the ledger reader shares while reading one file. */
-import type { RefContext } from '../../refs.js';
+import { reposNamed, type RefContext } from '../../refs.js';
 import type { LedgerResult } from './types.js';
 import type { MarkdownDoc } from '../markdown/index.js';
 
@@ -39,4 +39,16 @@ export function reportProblem(reader: LedgerReader, line: number, message: strin
 export function excerpt(text: string, max = 60): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+/**
+ * The repositories the refs in `[start, end)` of the ledger name (a table
+ * row, a bullet), without the project's own: "internal PR #214" says
+ * nothing of whose a bare `#N` beside it is.
+ */
+export function reposIn(reader: LedgerReader, start: number, end: number): Set<string> {
+  const named = reposNamed(reader.doc.text.slice(start, end), reader.aliases);
+  const own = reader.refContext.ownRepo ?? null;
+  if (own !== null) named.delete(own);
+  return named;
 }

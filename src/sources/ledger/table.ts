@@ -9,11 +9,11 @@ import type { Mention, Role } from '../../model.js';
 import { findColumns, type Columns } from './columns.js';
 import { isPathLike, readDitto, resolvePaths } from './paths.js';
 import { readProse } from './prose.js';
-import { excerpt, reportProblem, type LedgerReader } from './reader.js';
+import { excerpt, reportProblem, reposIn, type LedgerReader } from './reader.js';
 import { readRefs, toMention, type ReadRef, type Recorded } from './refs.js';
 import { readRowState } from './state-cell.js';
 import { applyCue, tailCue, type Cue } from '../meaning/cues.js';
-import { mayHoldRef, reposNamed, scanRefs } from '../../refs.js';
+import { mayHoldRef, scanRefs } from '../../refs.js';
 import {
   flattenInline,
   inlineCodes,
@@ -27,7 +27,8 @@ export function readTable(reader: LedgerReader, table: Table, retiredSection: bo
   const rows = tableRows(table);
   const header = rows.at(0);
   if (header === undefined) return;
-  const named = findColumns(header.children.map((c) => flattenInline(reader.doc, c).text));
+  const headers = header.children.map((c) => flattenInline(reader.doc, c).text);
+  const named = findColumns(headers);
   const { columns, stateInferred } = inferColumns(reader, rows, named);
   if (columns.patch === null) {
     // No patch column: refs in it are prose, belonging to no patch.
@@ -36,7 +37,7 @@ export function readTable(reader: LedgerReader, table: Table, retiredSection: bo
     return;
   }
   const retired = retiredSection || columns.retires;
-  const notes = notesColumns(header.children.map((c) => flattenInline(reader.doc, c).text));
+  const notes = notesColumns(headers);
   let above: string | null = null;
   try {
     for (let k = 1; k < rows.length; k++) {
@@ -71,8 +72,7 @@ function rowRepoOf(reader: LedgerReader, row: TableRow): () => string | null {
     const own = reader.refContext.ownRepo ?? null;
     const start = row.position?.start.offset ?? 0;
     const end = row.position?.end.offset ?? start;
-    const named = reposNamed(text.slice(start, end), reader.aliases);
-    if (own !== null) named.delete(own);
+    const named = reposIn(reader, start, end);
     if (named.size === 0) {
       for (const cell of row.children) {
         const from = cell.position?.start.offset ?? 0;
