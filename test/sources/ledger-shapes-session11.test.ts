@@ -321,3 +321,22 @@ describe('asides and fixes already in the base (q13)', () => {
     ]);
   });
 });
+
+describe('words in a PR cell, q14', () => {
+  it("reads '#801 is only its regression test' as related, beside the fix", () => {
+    const r = parseLedger({
+      path: 'g/patch.upstream.status.md',
+      patchesDir: 'g/patches',
+      text: [
+        '| patch | upstream PR | PR state |',
+        '|---|---|---|',
+        '| `f/clamp.py` | [fennec#790](https://github.com/f/fa/pull/790) is the fix; [#801](https://github.com/f/fa/pull/801) is only its regression test | both OPEN |',
+        '',
+      ].join('\n'),
+    });
+    expect(r.mentions.map((m) => [m.ref, m.role, m.recordedState])).toEqual([
+      ['f/fa#790', 'fix', 'OPEN'],
+      ['f/fa#801', 'related', 'OPEN'],
+    ]);
+  });
+});
