@@ -23180,7 +23180,7 @@ function readTable(reader, table2, retiredSection) {
   if (header2 === void 0) return;
   const headers = header2.children.map((c) => flattenInline(reader.doc, c).text);
   const named = findColumns(headers);
-  const { columns, stateInferred } = inferColumns(reader, rows, named);
+  const { columns, stateInferred } = inferColumns(reader, rows, named, headers);
   if (columns.patch === null) {
     for (let k = 1; k < rows.length; k++)
       for (const cell2 of rows.at(k)?.children ?? []) readProse(reader, cell2);
@@ -23226,11 +23226,12 @@ function rowRepoOf(reader, row) {
     return repo;
   };
 }
-function inferColumns(reader, rows, named) {
+function inferColumns(reader, rows, named, headers) {
   if (named.patch === null || named.pr !== null && named.state !== null)
     return { columns: named, stateInferred: false };
   const width = rows.at(0)?.children.length ?? 0;
   const taken = /* @__PURE__ */ new Set([named.patch, named.issue, named.ours, named.pr, named.state]);
+  for (const c of notesColumns(headers)) taken.add(c);
   const refs = new Array(width).fill(0);
   const states = new Array(width).fill(0);
   const filled = new Array(width).fill(0);
@@ -23244,7 +23245,8 @@ function inferColumns(reader, rows, named) {
       const text3 = flattenInline(reader.doc, cell2).text.trim();
       if (text3 === "" || /^[-—–]+$/.test(text3)) continue;
       filled[c]++;
-      if (STATE_LEAD.test(text3)) states[c]++;
+      const lead = STATE_LEAD.exec(text3);
+      if (lead !== null && (text3.length <= 40 || /[A-Z]{4}/.test(lead[0]))) states[c]++;
       if (mayHoldRef(text3) && scanRefs(text3, reader.refContext).length > 0) refs[c]++;
     }
   }

@@ -340,3 +340,25 @@ describe('words in a PR cell, q14', () => {
     ]);
   });
 });
+
+describe('a state column is not guessed from prose', () => {
+  it('leaves a notes column, and long lower-case cells, out of the state column', () => {
+    const link = (n: number) => `[lib#${n}](https://github.com/o/lib/pull/${n})`;
+    const r = parseLedger({
+      path: 'p/patch.upstream.status.md',
+      patchesDir: 'p/patches',
+      text: [
+        '| patch | upstream PR | notes | how it stands |',
+        '|---|---|---|---|',
+        `| \`a.py\` | ${link(1)} | merged upstream, but only on main | open question whether they take the flag at all |`,
+        `| \`b.py\` | ${link(2)} | merged upstream last week, bump pending | open question about the ROCm path, nobody owns it |`,
+        '',
+      ].join('\n'),
+    });
+    expect(r.mentions.map((m) => [m.ref, m.recordedState])).toEqual([
+      ['o/lib#1', null],
+      ['o/lib#2', null],
+    ]);
+    expect(r.problems).toEqual([]);
+  });
+});

@@ -29,7 +29,7 @@ export function readTable(reader: LedgerReader, table: Table, retiredSection: bo
   if (header === undefined) return;
   const headers = header.children.map((c) => flattenInline(reader.doc, c).text);
   const named = findColumns(headers);
-  const { columns, stateInferred } = inferColumns(reader, rows, named);
+  const { columns, stateInferred } = inferColumns(reader, rows, named, headers);
   if (columns.patch === null) {
     // No patch column: refs in it are prose, belonging to no patch.
     for (let k = 1; k < rows.length; k++)
@@ -110,11 +110,14 @@ function inferColumns(
   reader: LedgerReader,
   rows: ReturnType<typeof tableRows>,
   named: Columns,
+  headers: readonly string[],
 ): { columns: Columns; stateInferred: boolean } {
   if (named.patch === null || (named.pr !== null && named.state !== null))
     return { columns: named, stateInferred: false };
   const width = rows.at(0)?.children.length ?? 0;
   const taken = new Set([named.patch, named.issue, named.ours, named.pr, named.state]);
+  // A notes column is prose whatever its cells start with ("merged upstream, but …").
+  for (const c of notesColumns(headers)) taken.add(c);
   const refs = new Array<number>(width).fill(0);
   const states = new Array<number>(width).fill(0);
   const filled = new Array<number>(width).fill(0);
@@ -128,7 +131,9 @@ function inferColumns(
       const text = flattenInline(reader.doc, cell).text.trim();
       if (text === '' || /^[-—–]+$/.test(text)) continue;
       filled[c]!++;
-      if (STATE_LEAD.test(text)) states[c]!++;
+      // Upper-case, or a short cell: "open question about …" is prose.
+      const lead = STATE_LEAD.exec(text);
+      if (lead !== null && (text.length <= 40 || /[A-Z]{4}/.test(lead[0]))) states[c]!++;
       if (mayHoldRef(text) && scanRefs(text, reader.refContext).length > 0) refs[c]!++;
     }
   }
