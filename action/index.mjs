@@ -23260,6 +23260,9 @@ function inferColumns(reader, rows, named, headers) {
   const columns = { ...named };
   if (columns.state === null) columns.state = most(states);
   if (columns.state !== null) taken.add(columns.state);
+  headers.forEach((h, c) => {
+    if (NOT_PR_HEADER.test(h)) taken.add(c);
+  });
   if (columns.pr === null) columns.pr = most(refs);
   return { columns, stateInferred: named.state === null && columns.state !== null };
 }
@@ -23427,7 +23430,7 @@ function readPatchCell(reader, cell2, inline2, line, above, column) {
   }
   return { patch: paths[0] ?? null, paths, dittoRole: null };
 }
-var NO_REFS2, STATE_LEAD, SAMPLE_ROWS, NO_PR, NOTES_HEADER;
+var NO_REFS2, STATE_LEAD, NOT_PR_HEADER, SAMPLE_ROWS, NO_PR, NOTES_HEADER;
 var init_table2 = __esm({
   "src/sources/ledger/table.ts"() {
     "use strict";
@@ -23442,6 +23445,7 @@ var init_table2 = __esm({
     init_markdown();
     NO_REFS2 = [];
     STATE_LEAD = /^[\s(*_[]*(?:(?:PR|ours|both)\s+)?(?:open|merged|closed|draft|landed)\b/i;
+    NOT_PR_HEADER = /\b(?:see|related|background|context|cause[sd]?|caused|regress\w*|introduced|culprit|collisions?|conflicts?|anchor|history|links?|why)\b/i;
     SAMPLE_ROWS = 30;
     NO_PR = /^\s*(?:n\/a|none(?!\s+of\s+ours)|no\s+PR|not\s+(?:sent|submitted)|never\s+sent)\b/i;
     NOTES_HEADER = /^\s*(?:notes?|comments?|remarks?)\s*$/i;

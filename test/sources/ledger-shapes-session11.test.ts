@@ -362,3 +362,22 @@ describe('a state column is not guessed from prose', () => {
     expect(r.problems).toEqual([]);
   });
 });
+
+describe('a PR column is not guessed from a column that says what its refs are', () => {
+  it('leaves "see also" and "cause" columns out of the PR column', () => {
+    const link = (n: number) => `[lib#${n}](https://github.com/o/lib/pull/${n})`;
+    const r = parseLedger({
+      path: 'p/patch.upstream.status.md',
+      patchesDir: 'p/patches',
+      text: [
+        '| patch | cause | see also | state |',
+        '|---|---|---|---|',
+        `| \`a.py\` | ${link(1)} | ${link(2)} | OPEN |`,
+        `| \`b.py\` | ${link(3)} | ${link(4)} | OPEN |`,
+        '',
+      ].join('\n'),
+    });
+    expect(r.mentions.every((m) => m.role !== 'fix' && m.role !== 'own')).toBe(true);
+    expect(r.mentions).toHaveLength(4);
+  });
+});

@@ -94,6 +94,8 @@ const NO_REFS: readonly ReadRef[] = [];
 
 /** A cell that opens with a state: `OPEN`, `**MERGED** 2026-10-02`, `(draft)`, `both OPEN`, `PR OPEN`. */
 const STATE_LEAD = /^[\s(*_[]*(?:(?:PR|ours|both)\s+)?(?:open|merged|closed|draft|landed)\b/i;
+const NOT_PR_HEADER =
+  /\b(?:see|related|background|context|cause[sd]?|caused|regress\w*|introduced|culprit|collisions?|conflicts?|anchor|history|links?|why)\b/i;
 /** How many body rows are looked at to tell a column by what it holds. */
 const SAMPLE_ROWS = 30;
 
@@ -147,6 +149,11 @@ function inferColumns(
   const columns = { ...named };
   if (columns.state === null) columns.state = most(states);
   if (columns.state !== null) taken.add(columns.state);
+  // A column that says its refs are something else is never the PR column:
+  // "see also", "related", "cause", "background" refs read as fixes would be drop advice.
+  headers.forEach((h, c) => {
+    if (NOT_PR_HEADER.test(h)) taken.add(c);
+  });
   if (columns.pr === null) columns.pr = most(refs);
   return { columns, stateInferred: named.state === null && columns.state !== null };
 }
