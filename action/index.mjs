@@ -23573,7 +23573,8 @@ function readPatchBullet(reader, item, retired) {
   if (first?.type !== "paragraph") return false;
   const lead = first.children[0];
   const code2 = lead?.type === "strong" || lead?.type === "emphasis" ? lead.children[0] : lead;
-  if (code2?.type !== "inlineCode" || !isPathLike(code2.value)) return false;
+  if (code2?.type !== "inlineCode" || !isPathLike(code2.value) || !PATCH_FILE.test(code2.value))
+    return false;
   const line = item.position?.start.line ?? 1;
   const paths = resolvePaths(
     [code2.value],
@@ -23635,7 +23636,7 @@ function brokenTable(reader, node) {
     `this table's header row has ${count(header2)} columns but its delimiter row has ${count(delimiter)}, so it is not read as a table; make them agree`
   );
 }
-var RETIRED, NOT_PATCHES, ROW, DELIMITER;
+var RETIRED, NOT_PATCHES, PATCH_FILE, ROW, DELIMITER;
 var init_ledger = __esm({
   "src/sources/ledger/index.ts"() {
     "use strict";
@@ -23649,6 +23650,7 @@ var init_ledger = __esm({
     init_markdown();
     RETIRED = /retired|^\W*(?:gone|dropped|removed|history|archived?|graveyard)\b/i;
     NOT_PATCHES = /not[\s-]+patch(?:es)?\b/i;
+    PATCH_FILE = /\.(?:patch|diff|py|sh)$/i;
     ROW = /^[ \t]*\|.*\|[ \t]*$/;
     DELIMITER = /^[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
   }

@@ -381,3 +381,16 @@ describe('a PR column is not guessed from a column that says what its refs are',
     expect(r.mentions).toHaveLength(4);
   });
 });
+
+describe('a bullet that names a file that is no patch', () => {
+  it('stays prose: `Dockerfile.serve` in a note indexes nothing', () => {
+    const r = parseLedger({
+      path: 'p/patch.upstream.status.md',
+      patchesDir: 'p/patches',
+      defaultRepo: 'o/lib',
+      text: '## Build\n\n- `Dockerfile.serve` pins lib at v0.9.4, see #12.\n',
+    });
+    expect(r.patches).toEqual([]);
+    expect(r.mentions.map((m) => [m.ref, m.patch])).toEqual([['o/lib#12', null]]);
+  });
+});

@@ -163,7 +163,9 @@ function readPatchBullet(reader: LedgerReader, item: ListItem, retired: boolean)
   if (first?.type !== 'paragraph') return false;
   const lead = first.children[0];
   const code = lead?.type === 'strong' || lead?.type === 'emphasis' ? lead.children[0] : lead;
-  if (code?.type !== 'inlineCode' || !isPathLike(code.value)) return false;
+  // A patch's file, not `Dockerfile.serve` or `setup.cfg` named in a note.
+  if (code?.type !== 'inlineCode' || !isPathLike(code.value) || !PATCH_FILE.test(code.value))
+    return false;
   const line = item.position?.start.line ?? 1;
   const paths = resolvePaths([code.value], reader.patchesDir, (message) =>
     reportProblem(reader, line, message),
@@ -201,6 +203,9 @@ function readPatchBullet(reader: LedgerReader, item: ListItem, retired: boolean)
   }
   return true;
 }
+
+/** The default patch extensions (config `patches.extensions`): a bullet's path must have one. */
+const PATCH_FILE = /\.(?:patch|diff|py|sh)$/i;
 
 /** A block of a patch bullet: paragraphs and quotes as prose of the patch, nested lists likewise. */
 function readBulletBlock(reader: LedgerReader, node: Nodes, patch: string): void {
