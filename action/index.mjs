@@ -13044,7 +13044,7 @@ async function findPatchDirs(rootAbs, rootReal, config2, ledgers, indexes, recor
     const beside = join(dirname(source2), "patches");
     const kind = kindOf(rootAbs, rootReal, beside, false);
     const isLedger2 = basename(source2) !== INDEX_NAME;
-    const inside = kind !== "dir" && dirname(source2) !== ".";
+    const inside = kind !== "dir" && dirname(source2) !== "." && /patch/i.test(basename(dirname(source2)));
     const dir = inside ? dirname(source2) : beside;
     if (kind !== "dir" && !inside) {
       if (!skipped.some((s) => s.path === dir))
@@ -25617,9 +25617,7 @@ function patchesDirFor(discovery, sourcePath, config2) {
   if (own2) return own2.dir;
   const dir = path7.posix.dirname(sourcePath);
   const beside = joinPosix(dir, "patches");
-  if (discovery.patchDirs.some((d) => d.dir === beside)) return beside;
-  if (discovery.patchDirs.some((d) => d.dir === dir) || dir === ".") return dir;
-  return beside;
+  return discovery.patchDirs.some((d) => d.dir === beside) ? beside : dir;
 }
 function indexedOnDisk(root, indexed, patchFiles) {
   const known = new Set(patchFiles);

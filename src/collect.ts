@@ -454,11 +454,9 @@ function patchesDirFor(discovery: Discovery, sourcePath: string, config: Config)
   if (own) return own.dir;
   const dir = path.posix.dirname(sourcePath);
   const beside = joinPosix(dir, 'patches');
-  // A record index's folder, or, with no `patches/` anywhere near it, the
-  // folder of a ledger at the root: its paths are relative to where it is.
-  if (discovery.patchDirs.some((d) => d.dir === beside)) return beside;
-  if (discovery.patchDirs.some((d) => d.dir === dir) || dir === '.') return dir;
-  return beside;
+  // A record index's `patches/`; else, with no `patches/` beside it, the
+  // folder it is in: its paths are relative to where it is.
+  return discovery.patchDirs.some((d) => d.dir === beside) ? beside : dir;
 }
 
 function indexedOnDisk(

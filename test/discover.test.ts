@@ -148,6 +148,16 @@ describe('discover', () => {
     expect(found.skipped).toEqual([]);
   });
 
+  it('scans no folder for a ledger in a folder not named for patches (docs/)', async () => {
+    const root = await tree(['docs/patch.upstream.status.md', 'docs/conf.py', 'docs/fix.patch']);
+    const found = await discover(root, config());
+    expect(found.patchDirs).toEqual([]);
+    expect(found.patchFiles).toEqual([]);
+    expect(found.skipped).toEqual([
+      { path: 'docs/patches', reason: 'no patches folder beside docs/patch.upstream.status.md' },
+    ]);
+  });
+
   it('reports a ledger at the root with no patches folder, and scans no folder for it', async () => {
     const root = await tree(['patch.upstream.status.md', 'tools/build.py', 'fix.patch']);
     const found = await discover(root, config());

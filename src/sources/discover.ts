@@ -292,12 +292,13 @@ async function findPatchDirs(
     const beside = join(dirname(source), 'patches');
     const kind = kindOf(rootAbs, rootReal, beside, false);
     const isLedger = basename(source) !== INDEX_NAME;
-    // With no `patches/` beside it, a ledger or index below the root is
-    // inside its patches folder (`vendor-patches/patch.upstream.status.md`
-    // over `vendor-patches/<upstream>/…`). At the root that would make every
-    // script of the repository a patch: there its paths stay root-relative
-    // (patchesDirFor) and no folder is scanned.
-    const inside = kind !== 'dir' && dirname(source) !== '.';
+    // With no `patches/` beside it, a ledger or index in a folder named for
+    // patches is inside its patches folder (`vendor-patches/patch.upstream.status.md`
+    // over `vendor-patches/<upstream>/…`, `deploy/patches/…`). Elsewhere (the
+    // root, `docs/`) that would make every script around it a patch: there
+    // its paths are read from its folder (patchesDirFor) and no folder is scanned.
+    const inside =
+      kind !== 'dir' && dirname(source) !== '.' && /patch/i.test(basename(dirname(source)));
     const dir = inside ? dirname(source) : beside;
     if (kind !== 'dir' && !inside) {
       // A symlinked folder is already reported by the walk; report each folder once.
