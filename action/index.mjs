@@ -13768,6 +13768,10 @@ function cueFor(leadNear, leadFar, tail, rest = "") {
   if (oursRightAfter(tail)) return "own";
   const near = leadCue(leadNear);
   if (near === "fix" && ALREADY_IN_BASE.test(tail)) return "background";
+  if (near === "fix") {
+    const own2 = tailCue(tail);
+    if (own2 === "anchor-collision" || own2 === "introduced-the-defect") return own2;
+  }
   if (near !== null && near !== "unrelated") return near;
   const fromTail = tailCue(tail);
   if (fromTail !== null) return fromTail;
@@ -15517,7 +15521,7 @@ function resolvePaths(values, patchesDir, refuse = () => {
   const names = values.map((v) => v.trim()).filter(isPathLike);
   const [first, ...rest] = names;
   if (first === void 0) return [];
-  const firstRel = normalise(first);
+  const firstRel = besideLedger(normalise(first), patchesDir);
   const firstPath = joinDir(patchesDir, firstRel);
   if (firstPath === null) {
     refuse(leavesRoot(first));
@@ -15541,6 +15545,10 @@ function companionOf(first, name2) {
   }
   if (!name2.includes("/")) return posix2.join(posix2.dirname(first), name2);
   return name2;
+}
+function besideLedger(rel, patchesDir) {
+  const folder = posix2.basename(patchesDir);
+  return folder === "patches" && rel.startsWith("patches/") ? rel.slice("patches/".length) : rel;
 }
 function normalise(name2) {
   return name2.replace(/\\/g, "/").replace(/^(?:\.\/)+/, "");
@@ -23286,6 +23294,8 @@ function readRow(reader, row, columns, retired, above, notes, stateInferred = fa
     patchColumn
   );
   const patch = rowPatch.patch;
+  if (rowPatch.dittoRole === null && rowPatch.paths.length === 0 && patch !== null)
+    rowPatch.dittoRole = dittoRoleBeside(reader, cells, columns, patchColumn);
   const refsByCell = [];
   for (let index = 0; index < inlines.length; index++) {
     const inline2 = inlines[index];
@@ -23329,6 +23339,15 @@ function readRow(reader, row, columns, retired, above, notes, stateInferred = fa
     }
   }
   return patch;
+}
+function dittoRoleBeside(reader, cells, columns, patchColumn) {
+  const index = patchColumn + 1;
+  const cell2 = cells[index];
+  if (cell2 === void 0 || [columns.pr, columns.issue, columns.state, columns.ours].includes(index))
+    return null;
+  const text3 = flattenInline(reader.doc, cell2).text.trim();
+  if (text3 === "" || text3.length > 40 || mayHoldRef(text3)) return null;
+  return readDitto(`\u3003 (${text3})`)?.role ?? null;
 }
 function inParentheses(text3, refs) {
   const out = [];
@@ -23576,7 +23595,8 @@ function readPatchBullet(reader, item, retired) {
   if (code2?.type !== "inlineCode" || !isPathLike(code2.value) || !PATCH_FILE.test(code2.value))
     return false;
   const line = item.position?.start.line ?? 1;
-  const paths = resolvePaths(
+  const known = code2.value.includes("/") ? void 0 : reader.result.patches.find((p) => p.path.endsWith(`/${code2.value}`))?.path;
+  const paths = known !== void 0 ? [known] : resolvePaths(
     [code2.value],
     reader.patchesDir,
     (message) => reportProblem(reader, line, message)
@@ -23597,8 +23617,15 @@ function readPatchBullet(reader, item, retired) {
     const before = reader.result.mentions.length;
     for (const child of item.children) readBulletBlock(reader, child, patch);
     const repoOfPatch = reader.rowRepo() ?? reader.result.mentions.slice(before).map((m) => m.ref.slice(0, m.ref.lastIndexOf("#"))).find((r) => r !== reader.refContext.ownRepo) ?? reader.sectionRepo;
-    for (const path24 of paths)
-      reader.result.patches.push({ path: path24, source: reader.source, line, retired, repo: repoOfPatch });
+    if (known === void 0)
+      for (const path24 of paths)
+        reader.result.patches.push({
+          path: path24,
+          source: reader.source,
+          line,
+          retired,
+          repo: repoOfPatch
+        });
   } finally {
     reader.rowRepo = null;
   }
@@ -23613,8 +23640,13 @@ function readBulletBlock(reader, node, patch) {
   if ("children" in node) for (const child of node.children) readBulletBlock(reader, child, patch);
 }
 function readLoose(reader, node) {
+  const codes = inlineCodes(node).map((c) => c.value);
+  if (codes.length === 0) {
+    const word = /^\s*(\S+)/.exec(flattenInline(reader.doc, node).text)?.[1] ?? "";
+    if (PATCH_FILE.test(word) && isPathLike(word)) codes.push(word);
+  }
   const paths = resolvePaths(
-    inlineCodes(node).map((c) => c.value),
+    codes,
     reader.patchesDir,
     (message) => reportProblem(reader, node.position?.start.line ?? 1, message)
   );

@@ -394,3 +394,51 @@ describe('a bullet that names a file that is no patch', () => {
     expect(r.mentions.map((m) => [m.ref, m.patch])).toEqual([['o/lib#12', null]]);
   });
 });
+
+describe('q15: two ledgers by other hands', () => {
+  const r = parseLedger({
+    path: 'b/docker/patch.upstream.status.md',
+    patchesDir: 'b/docker/patches',
+    text: [
+      '| Patch | Symptom | PR | State |',
+      '|---|---|---|---|',
+      '| loom/batch_pad.diff | mask wrong | o/loom#5350 | closed |',
+      '| " | anchor collision | o/loom#5480 | OPEN |',
+      '| loom/health_probe.sh | probe times out | o/loom#5455 | merged |',
+      '',
+      'Notes:',
+      '',
+      '- `health_probe.sh`: o/loom#5455 shipped; drop it at the next bump.',
+      '- The rewrite #5480 was closed in favour of',
+      '  [#5671](https://github.com/o/loom/pull/5671), which carries the same rewrite and will',
+      '  collide with `batch_pad.diff` the same way.',
+      '',
+      '## Not patches',
+      '- patches/apply.sh (driver)',
+      '',
+    ].join('\n'),
+  });
+  const roles = () => r.mentions.map((m) => [m.ref, m.line, m.role]);
+
+  it("takes a plain ditto row's role from the short cell beside it", () => {
+    expect(roles()).toContainEqual(['o/loom#5480', 4, 'anchor-collision']);
+  });
+
+  it('lets a collision in the ref\'s own words outweigh "in favour of" before it', () => {
+    expect(roles()).toContainEqual(['o/loom#5671', 11, 'anchor-collision']);
+  });
+
+  it('reads a bullet naming an indexed patch by its file name as a note about it, indexing nothing new', () => {
+    expect(r.patches.map((p) => p.path)).toEqual([
+      'b/docker/patches/loom/batch_pad.diff',
+      'b/docker/patches/loom/health_probe.sh',
+    ]);
+    expect(r.mentions.find((m) => m.line === 9)?.patch).toBe(
+      'b/docker/patches/loom/health_probe.sh',
+    );
+  });
+
+  it("reads a plain `patches/…` path under Not patches, from the ledger's folder", () => {
+    expect(r.notPatches).toEqual(['b/docker/patches/apply.sh']);
+  });
+});

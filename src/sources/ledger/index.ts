@@ -167,9 +167,17 @@ function readPatchBullet(reader: LedgerReader, item: ListItem, retired: boolean)
   if (code?.type !== 'inlineCode' || !isPathLike(code.value) || !PATCH_FILE.test(code.value))
     return false;
   const line = item.position?.start.line ?? 1;
-  const paths = resolvePaths([code.value], reader.patchesDir, (message) =>
-    reportProblem(reader, line, message),
-  );
+  // A bare file name a table already indexed under a folder
+  // (`health_probe.sh` for `loomserve/health_probe.sh`) is a note about it.
+  const known = code.value.includes('/')
+    ? undefined
+    : reader.result.patches.find((p) => p.path.endsWith(`/${code.value}`))?.path;
+  const paths =
+    known !== undefined
+      ? [known]
+      : resolvePaths([code.value], reader.patchesDir, (message) =>
+          reportProblem(reader, line, message),
+        );
   const patch = paths[0];
   if (patch === undefined) return false;
   const start = item.position?.start.offset ?? 0;
@@ -196,8 +204,15 @@ function readPatchBullet(reader: LedgerReader, item: ListItem, retired: boolean)
         .map((m) => m.ref.slice(0, m.ref.lastIndexOf('#')))
         .find((r) => r !== reader.refContext.ownRepo) ??
       reader.sectionRepo;
-    for (const path of paths)
-      reader.result.patches.push({ path, source: reader.source, line, retired, repo: repoOfPatch });
+    if (known === undefined)
+      for (const path of paths)
+        reader.result.patches.push({
+          path,
+          source: reader.source,
+          line,
+          retired,
+          repo: repoOfPatch,
+        });
   } finally {
     reader.rowRepo = null;
   }
@@ -219,10 +234,14 @@ function readBulletBlock(reader: LedgerReader, node: Nodes, patch: string): void
 
 /** A container in the *Not patches* section: its paths are not patches, its refs are prose. */
 function readLoose(reader: LedgerReader, node: Nodes): void {
-  const paths = resolvePaths(
-    inlineCodes(node).map((c) => c.value),
-    reader.patchesDir,
-    (message) => reportProblem(reader, node.position?.start.line ?? 1, message),
+  const codes = inlineCodes(node).map((c) => c.value);
+  // `- patches/apply.sh (driver)`: a patch file's path written plainly, first.
+  if (codes.length === 0) {
+    const word = /^\s*(\S+)/.exec(flattenInline(reader.doc, node).text)?.[1] ?? '';
+    if (PATCH_FILE.test(word) && isPathLike(word)) codes.push(word);
+  }
+  const paths = resolvePaths(codes, reader.patchesDir, (message) =>
+    reportProblem(reader, node.position?.start.line ?? 1, message),
   );
   for (const path of paths) {
     if (!reader.result.notPatches.includes(path)) reader.result.notPatches.push(path);

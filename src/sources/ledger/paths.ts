@@ -63,7 +63,7 @@ export function resolvePaths(
   const names = values.map((v) => v.trim()).filter(isPathLike);
   const [first, ...rest] = names;
   if (first === undefined) return [];
-  const firstRel = normalise(first);
+  const firstRel = besideLedger(normalise(first), patchesDir);
   const firstPath = joinDir(patchesDir, firstRel);
   if (firstPath === null) {
     refuse(leavesRoot(first));
@@ -90,6 +90,15 @@ function companionOf(first: string, name: string): string {
   }
   if (!name.includes('/')) return posix.join(posix.dirname(first), name);
   return name;
+}
+
+/**
+ * `patches/apply.sh` written from the ledger's folder, its `patches/`
+ * beside it (session 11): the path inside that patches folder.
+ */
+function besideLedger(rel: string, patchesDir: string): string {
+  const folder = posix.basename(patchesDir);
+  return folder === 'patches' && rel.startsWith('patches/') ? rel.slice('patches/'.length) : rel;
 }
 
 function normalise(name: string): string {

@@ -204,6 +204,8 @@ function readRow(
     patchColumn,
   );
   const patch = rowPatch.patch;
+  if (rowPatch.dittoRole === null && rowPatch.paths.length === 0 && patch !== null)
+    rowPatch.dittoRole = dittoRoleBeside(reader, cells, columns, patchColumn);
 
   // Every cell but the state cell is scanned, left to right, in document order.
   const refsByCell: (readonly ReadRef[])[] = [];
@@ -260,6 +262,29 @@ function readRow(
     }
   }
   return patch;
+}
+
+/**
+ * A plain ditto mark whose role is written in the next cell instead of a
+ * parenthetical (`| " | anchor collision | - | #5480 |`, session 11): that
+ * cell, when it is short and names no ref, is read as the parenthetical.
+ */
+function dittoRoleBeside(
+  reader: LedgerReader,
+  cells: readonly TableCell[],
+  columns: Columns,
+  patchColumn: number,
+): Role | null {
+  const index = patchColumn + 1;
+  const cell = cells[index];
+  if (
+    cell === undefined ||
+    [columns.pr, columns.issue, columns.state, columns.ours].includes(index)
+  )
+    return null;
+  const text = flattenInline(reader.doc, cell).text.trim();
+  if (text === '' || text.length > 40 || mayHoldRef(text)) return null;
+  return readDitto(`〃 (${text})`)?.role ?? null;
 }
 
 /** For each ref (in text order), whether it lies inside a parenthetical opened before it: one pass. */

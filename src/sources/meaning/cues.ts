@@ -245,6 +245,12 @@ export function cueFor(leadNear: string, leadFar: string, tail: string, rest = '
   // "fixed upstream by #n (merged, already in 0.9.3)": a fix the base already
   // has is background; nothing is left to drop.
   if (near === 'fix' && ALREADY_IN_BASE.test(tail)) return 'background';
+  // "in favour of #5671, which … will collide with our diff": the ref's own
+  // words about a collision or a cause outweigh the lead that named it a fix.
+  if (near === 'fix') {
+    const own = tailCue(tail);
+    if (own === 'anchor-collision' || own === 'introduced-the-defect') return own;
+  }
   if (near !== null && near !== 'unrelated') return near;
   const fromTail = tailCue(tail);
   if (fromTail !== null) return fromTail;
