@@ -8,6 +8,8 @@ const OWN_MODULES = ['test/github/deadline-after-load.test.ts', 'test/list-skips
 export default defineConfig({
   test: {
     testTimeout: 60_000,
+    // Property tests at a fixed seed (test/support/fc-seed.ts).
+    setupFiles: ['test/support/fc-seed.ts'],
     hookTimeout: 30_000,
     pool: 'forks',
     // Most of the suite waits: on child processes, on the fake GitHub, on retry

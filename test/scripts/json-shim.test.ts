@@ -29,7 +29,9 @@ const answer = fc.letrec((tie) => ({
     fc.boolean(),
     fc.constant(null),
     fc.array(tie('value'), { maxLength: 4 }),
-    fc.dictionary(fc.string({ maxLength: 8 }), tie('value'), { maxKeys: 4 }),
+    // Keys are GitHub's field names (`mergedAt`, `node_id`): json-with-bigint
+    // itself rewrites a key such as `0n` to `0nn`, which no answer has.
+    fc.dictionary(fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,7}$/), tie('value'), { maxKeys: 4 }),
   ),
 })).value;
 
@@ -41,7 +43,7 @@ describe('the JSON shim the bundles use for Octokit', () => {
         expect(shimParse(text)).toEqual(realParse(text));
         expect(shimStringify(value)).toBe(realStringify(value));
       }),
-      { numRuns: 500 },
+      { numRuns: 500, seed: Number(process.env.FC_SEED ?? 20261201) },
     );
   });
 
