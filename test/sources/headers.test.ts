@@ -174,7 +174,8 @@ describe('parseHeader on real-shaped patch files', () => {
     expect(r.hasStatusBlock).toBe(false);
     expect(r.source.checkedOn).toBeNull();
     expect(r.mentions.map(brief)).toEqual([
-      [`${ENGINE}#3655`, 1, 'related', 'MERGED', null, null, false],
+      // "Backport of #n": the upstream change this patch carries early is its fix (session 12).
+      [`${ENGINE}#3655`, 1, 'fix', 'MERGED', null, null, false],
       // "issue #3500": the word before it says what it is (session 11).
       [`${ENGINE}#3500`, 2, 'issue', null, null, null, false],
       // Same paragraph as the full refs above, so it takes their repo.

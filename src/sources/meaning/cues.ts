@@ -134,7 +134,7 @@ export const LEAD_CUES: readonly [Cue, RegExp][] = [
   ['retires', RETIRES_LEAD],
   [
     'own',
-    /\bour\s+(?:own\s+)?(?:upstream\s+)?PR\s*(?:is\s*|:\s*)?[(`*_]*\s*$|\bours\s*:\s*[`*_]*$|\bours\s+(?:is|was)\s*[`*_]*$/i,
+    /\bour\s+(?:own\s+)?(?:upstream\s+)?PR\s*(?:is\s*|:\s*)?[(`*_]*\s*$|\bours\s*:\s*[`*_]*$|\bours\s+(?:is|was)\s*[`*_]*$|\bour\s+(?:own\s+)?(?:first\s+|earlier\s+|original\s+|previous\s+)?(?:attempt|try|go\s+at\s+it|submission)\s*[,:]?\s*$/i,
   ],
   // "already in the base: #n"; "reverted in #m" (#m is the revert, background to the patch).
   [
@@ -143,7 +143,7 @@ export const LEAD_CUES: readonly [Cue, RegExp][] = [
   ],
   [
     'fix',
-    /\b(?:fix|repair)\s+is\s+(?:already\s+)?in\s+flight\b|\bdrops?\s+(?:on|when|once)\s*$|\b(?:superseded|replaced)\s+by\s*$|\bthe\s+(?:[\w-]+\s+)?fix\s*[:,]?\s*$|\bin\s+favou?r\s+of\s*$|\bfixed\s+(?:upstream\s+)?(?:by|in)\s*$|\bneeds?\s+(?:the\s+)?(?:upstream\s+)?fix\s*$|\bmust\s+(?:carry|contain|include)\s*$/i,
+    /\b(?:fix|repair)\s+is\s+(?:already\s+)?in\s+flight\b|\bdrops?\s+(?:on|when|once)\s*$|\b(?:superseded|replaced)\s+by\s*$|\bthe\s+(?:[\w-]+\s+)?fix\s*[:,]?\s*$|\bin\s+favou?r\s+of\s*$|\bfixed\s+(?:upstream\s+)?(?:by|in)\s*$|\bneeds?\s+(?:the\s+)?(?:upstream\s+)?fix\s*$|\bmust\s+(?:carry|contain|include)\s*$|\b(?:back-?port(?:ed)?|cherry[\s-]?pick(?:ed)?)\s+(?:of|from)\s*$/i,
   ],
 ];
 
@@ -226,8 +226,13 @@ export function applyCue(base: Role, cue: Cue | null, kindHint: RefKind | null =
   }
 }
 
-/** "#n (ours)", "#n (ours, CLOSED …)", "#n (our PR)": the parenthetical right after the ref says whose it is. */
-const OURS_RIGHT_AFTER = /^[^\S\n]*(?:\(|--|—|–|,)?[^\S\n]*(?:ours|our\s+(?:own\s+)?PR|by\s+us)\b/i;
+/**
+ * "#n (ours)", "#n (ours, CLOSED …)", "#n (our PR)", "#n (DRAFT, ours)": the
+ * parenthetical right after the ref says whose it is, first or as one of its
+ * comma-separated items.
+ */
+const OURS_RIGHT_AFTER =
+  /^[^\S\n]*(?:(?:\(|--|—|–|,)?[^\S\n]*(?:ours|our\s+(?:own\s+)?PR|by\s+us)\b|\([^()\n]{0,40}?[,;][^\S\n]*(?:ours|our\s+(?:own\s+)?PR|by\s+us)[^\S\n]*[,;)])/i;
 
 /** Whether the words right after a ref say it is ours: `#n (ours)`, `<url> -- ours.`, `#n, ours`. */
 export function oursRightAfter(text: string): boolean {

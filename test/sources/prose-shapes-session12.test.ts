@@ -1,0 +1,69 @@
+/**
+ * Header shapes seen in session 12, in our own words: whose a ref is when
+ * "ours" is one item of the parenthetical after it, "our own attempt, #n",
+ * and "backport of #n" naming the fix.
+ */
+import { describe, expect, it } from 'vitest';
+import { readPatchHeader } from '../../src/sources/headers/patch-header.js';
+
+function roles(body: string): (string | null)[][] {
+  const text = `#!/usr/bin/env python3\n"""Widen the retry window.\n\n${body}\n"""\nimport os\n`;
+  const r = readPatchHeader(
+    { path: 'p/retry.py', text, defaultRepo: 'acme/engine' },
+    { layout: null },
+  );
+  return r.mentions.map((m) => [m.ref, m.role, m.recordedState]);
+}
+
+describe('whose a ref is, session 12', () => {
+  it('reads "ours" as an item of the parenthetical after the ref', () => {
+    expect(
+      roles(
+        [
+          'Where it stands',
+          '* upstream: #4410 (DRAFT, ours) -- they want a test first.',
+          '* #4398 (open; ours) is the earlier cut of it.',
+          '* #4402 (open, by the vendor) fixes the same thing another way.',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      ['acme/engine#4410', 'own', 'DRAFT'],
+      ['acme/engine#4398', 'own', 'OPEN'],
+      ['acme/engine#4402', 'related', 'OPEN'],
+    ]);
+  });
+
+  it('does not take "ours" from a later clause of the parenthetical', () => {
+    expect(roles('See #4402 (open, nothing like ours) for the vendor view.')).toEqual([
+      ['acme/engine#4402', 'related', 'OPEN'],
+    ]);
+  });
+
+  it('reads "our own attempt, #n" and "our first try #n" as ours', () => {
+    expect(
+      roles(
+        [
+          'Our own attempt, #4120, was closed as too broad.',
+          'Our first try #4101 went stale.',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      ['acme/engine#4120', 'own', 'CLOSED'],
+      ['acme/engine#4101', 'own', null],
+    ]);
+  });
+
+  it('reads "backport of #n" and "cherry-picked from #n" as the fix', () => {
+    expect(
+      roles(
+        [
+          'Backport of #4300 (MERGED), which landed after our pin.',
+          'The second hunk is cherry-picked from #4311.',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      ['acme/engine#4300', 'fix', 'MERGED'],
+      ['acme/engine#4311', 'fix', null],
+    ]);
+  });
+});
