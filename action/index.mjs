@@ -13881,7 +13881,7 @@ var init_cues = __esm({
       ["retires", RETIRES_LEAD],
       [
         "own",
-        /\bour\s+(?:own\s+)?(?:upstream\s+)?PR\s*(?:is\s*|:\s*)?[(`*_]*\s*$|\bours\s*:\s*[`*_]*$|\bours\s+(?:is|was)\s*[`*_]*$/i
+        /\bour\s+(?:own\s+)?(?:upstream\s+)?PR\s*(?:is\s*|:\s*)?[(`*_]*\s*$|\bours\s*:\s*[`*_]*$|\bours\s+(?:is|was)\s*[`*_]*$|\bour\s+(?:own\s+)?(?:first\s+|earlier\s+|original\s+|previous\s+)?(?:attempt|try|go\s+at\s+it|submission)\s*[,:]?\s*$/i
       ],
       // "already in the base: #n"; "reverted in #m" (#m is the revert, background to the patch).
       [
@@ -13890,13 +13890,13 @@ var init_cues = __esm({
       ],
       [
         "fix",
-        /\b(?:fix|repair)\s+is\s+(?:already\s+)?in\s+flight\b|\bdrops?\s+(?:on|when|once)\s*$|\b(?:superseded|replaced)\s+by\s*$|\bthe\s+(?:[\w-]+\s+)?fix\s*[:,]?\s*$|\bin\s+favou?r\s+of\s*$|\bfixed\s+(?:upstream\s+)?(?:by|in)\s*$|\bneeds?\s+(?:the\s+)?(?:upstream\s+)?fix\s*$|\bmust\s+(?:carry|contain|include)\s*$/i
+        /\b(?:fix|repair)\s+is\s+(?:already\s+)?in\s+flight\b|\bdrops?\s+(?:on|when|once)\s*$|\b(?:superseded|replaced)\s+by\s*$|\bthe\s+(?:[\w-]+\s+)?fix\s*[:,]?\s*$|\bin\s+favou?r\s+of\s*$|\bfixed\s+(?:upstream\s+)?(?:by|in)\s*$|\bneeds?\s+(?:the\s+)?(?:upstream\s+)?fix\s*$|\bmust\s+(?:carry|contain|include)\s*$|\b(?:back-?port(?:ed)?|cherry[\s-]?pick(?:ed)?)\s+(?:of|from)\s*$/i
       ]
     ];
     ANY_TAIL = anyOf(TAIL_CUES);
     ANY_LEAD = anyOf(LEAD_CUES);
     FIX_ROLES = /* @__PURE__ */ new Set(["fix", "own", "third-party"]);
-    OURS_RIGHT_AFTER = /^[^\S\n]*(?:\(|--|—|–|,)?[^\S\n]*(?:ours|our\s+(?:own\s+)?PR|by\s+us)\b/i;
+    OURS_RIGHT_AFTER = /^[^\S\n]*(?:(?:\(|--|—|–|,)?[^\S\n]*(?:ours|our\s+(?:own\s+)?PR|by\s+us)\b|\([^()\n]{0,40}?[,;][^\S\n]*(?:ours|our\s+(?:own\s+)?PR|by\s+us)[^\S\n]*[,;)])/i;
     ALREADY_IN_BASE = /\balready\s+(?:present\s+)?in\s+(?:(?:the|both|our)\s+)?(?:pinned\s+)?(?:bases?\b|v?\d+(?:\.\d+)+)/i;
     WIDE_REST = 480;
     BACK_TO_REF = /\b(?:it|its|whose|th(?:is|at|e)\s+(?:PR|pull\s+request|one))\b/i;
