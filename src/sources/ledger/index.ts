@@ -161,11 +161,10 @@ const NOT_PATCHES = /not[\s-]+patch(?:es)?\b/i;
 function readPatchBullet(reader: LedgerReader, item: ListItem, retired: boolean): boolean {
   const first = item.children[0];
   if (first?.type !== 'paragraph') return false;
-  const lead = first.children[0];
-  const code = lead?.type === 'strong' || lead?.type === 'emphasis' ? lead.children[0] : lead;
+  const written = leadPath(first.children[0]);
   // A patch's file, not `Dockerfile.serve` or `setup.cfg` named in a note.
-  if (code?.type !== 'inlineCode' || !isPathLike(code.value) || !PATCH_FILE.test(code.value))
-    return false;
+  if (written === null || !isPathLike(written) || !PATCH_FILE.test(written)) return false;
+  const code = { value: written };
   const line = item.position?.start.line ?? 1;
   // A bare file name a table already indexed under a folder
   // (`health_probe.sh` for `loomserve/health_probe.sh`) is a note about it.
@@ -185,8 +184,10 @@ function readPatchBullet(reader: LedgerReader, item: ListItem, retired: boolean)
   let repo: string | null | undefined;
   reader.rowRepo = () => {
     if (repo !== undefined) return repo;
+    // The folder the patch sits in names its upstream (`tarnrun/0002-….patch`),
+    // also when the bullet names it by file alone and a table gave the folder.
     const folder =
-      code.value
+      (known === undefined ? code.value : relativeToDir(known, reader.patchesDir))
         .replace(/^\.?\//, '')
         .split('/')[0]
         ?.toLowerCase() ?? '';
@@ -217,6 +218,27 @@ function readPatchBullet(reader: LedgerReader, item: ListItem, retired: boolean)
     reader.rowRepo = null;
   }
   return true;
+}
+
+/**
+ * The path a bullet opens with: `` `x.patch` ``, `` **`x.patch`** ``, or a
+ * path in bold alone (`**0003-fix.patch** — …`, session 12), never plain text.
+ */
+function leadPath(lead: Nodes | undefined): string | null {
+  if (lead?.type === 'inlineCode') return lead.value;
+  if (lead?.type !== 'strong' && lead?.type !== 'emphasis') return null;
+  if (lead.children.length !== 1) return null;
+  const inner = lead.children[0];
+  if (inner?.type === 'inlineCode') return inner.value;
+  if (inner?.type === 'text' && !/\s/.test(inner.value.trim())) return inner.value.trim();
+  return null;
+}
+
+/** `path` (root-relative) as the ledger writes it: relative to the patches folder. */
+function relativeToDir(path: string, dir: string): string {
+  return dir !== '' && dir !== '.' && path.startsWith(`${dir}/`)
+    ? path.slice(dir.length + 1)
+    : path;
 }
 
 /** The default patch extensions (config `patches.extensions`): a bullet's path must have one. */

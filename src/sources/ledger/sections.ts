@@ -65,10 +65,13 @@ export function sectionRepos(
   // Worked out when first asked: a ledger whose refs all name their repo
   // (URLs, `owner/repo#N`, known aliases) never asks, and is not scanned.
   let fileRepo: string | null | undefined;
+  let said: Declared[] | undefined;
+  const declared = (): Declared[] => (said ??= declarations(text, heads, aliases, ownRepo));
   const fileRepoOf = (): string | null => {
     if (fileRepo === undefined) {
       const all = reposIn(0, text.length);
-      fileRepo = all.size === 0 ? fallback : only(all);
+      fileRepo =
+        declared().find((d) => d.head === null)?.repo ?? (all.size === 0 ? fallback : only(all));
     }
     return fileRepo;
   };
@@ -83,7 +86,11 @@ export function sectionRepos(
       // ("## tidepool -- `patches/tidepool/`", "## lexcrate —
       // mossgate-labs/lexcrate @ 2.3.1", "Upstream is [owner/repo](…)."),
       // whatever other project its refs cite; else its refs decide.
-      let repos = leadRepos(text, h, aliases, ownRepo) ?? reposIn(h.start, h.end);
+      const own = declared().find((d) => d.head === i)?.repo;
+      let repos =
+        own !== undefined
+          ? new Set([own])
+          : (leadRepos(text, h, aliases, ownRepo) ?? reposIn(h.start, h.end));
       // No full ref of its own: the enclosing section's, then the file's.
       for (let p = i - 1; repos.size === 0 && p >= 0; p--) {
         const parent = heads[p]!;
@@ -104,6 +111,70 @@ export function sectionRepos(
       return (i === undefined ? undefined : repoOfHead(i)) ?? fileRepoOf();
     },
   };
+}
+
+interface Declared {
+  /** The section (index in the headings) the sentence speaks for; null: the whole file. */
+  head: number | null;
+  repo: string;
+}
+
+/**
+ * "Bare `#N` in this file = an ostrakon PR/issue", "Bare numbers in this
+ * table are cobalt-ml/stratus": the author says whose a bare `#N` is (session
+ * 12). Before any section heading, or naming "this file", it speaks for the
+ * file; otherwise for the section it is written in.
+ */
+const DECLARED =
+  /\bbare\s+(?:[`*_]*#\s*N\b[`*_]*|#?\s*numbers?\b|(?:PR|issue)\s+numbers?\b|refs?\b|references\b|`#\d*`)([^.;\n]{0,60}?)(?:\s=\s*|\s(?:are|is|means?|refers?\s+to|belongs?\s+to)\s+)((?:[^.;\n]|\n(?![ \t]*\n)){1,160})/gi;
+const WHOLE_FILE = /\b(?:this|the\s+whole)\s+(?:file|document|ledger|page)\b|\beverywhere\b/i;
+
+function declarations(
+  text: string,
+  heads: readonly Section[],
+  aliases: ReadonlyMap<string, string>,
+  ownRepo: string | null,
+): Declared[] {
+  const out: Declared[] = [];
+  if (!/\bbare\s/i.test(text)) return out;
+  const known = citedIn(text, aliases);
+  for (const m of text.matchAll(DECLARED)) {
+    const repo = onlyRepo(m[2] ?? '', aliases, known);
+    if (repo === null || repo === ownRepo) continue;
+    const at = m.index ?? 0;
+    let head: number | null = null;
+    for (let i = 0; i < heads.length && heads[i]!.start <= at; i++) head = i;
+    // Under the document's title (a lone `#` heading) is the file's lead.
+    if (
+      head !== null &&
+      heads[head]!.depth === 1 &&
+      heads.every((h, k) => k === head || h.depth > 1)
+    )
+      head = null;
+    if (WHOLE_FILE.test(m[1] ?? '')) head = null;
+    out.push({ head, repo });
+  }
+  return out;
+}
+
+/**
+ * The one repository `words` name, as `owner/repo` (or its URL) or as an
+ * alias, counting only repositories the file's refs cite (`PR/issue` is
+ * none); null when they name none or several ("`a/` -> o/a, `b/` -> o/b").
+ */
+function onlyRepo(
+  words: string,
+  aliases: ReadonlyMap<string, string>,
+  known: ReadonlySet<string>,
+): string | null {
+  const repos = new Set<string>();
+  for (const m of words.matchAll(REPO_NAMED)) repos.add(`${m[1]}/${m[2]}`.toLowerCase());
+  for (const word of words.toLowerCase().match(/[a-z0-9][\w.-]*/g) ?? []) {
+    const repo = aliases.get(word);
+    if (repo !== undefined) repos.add(repo);
+  }
+  for (const repo of repos) if (!known.has(repo)) repos.delete(repo);
+  return repos.size === 1 ? ([...repos][0] ?? null) : null;
 }
 
 /** `github.com/owner/repo` (not a PR or issue) or `owner/repo` written alone. */
