@@ -15340,10 +15340,12 @@ function sectionRepos(text3, tree, aliases, fallback = null, ownRepo = null) {
   };
   const only = (repos) => repos.size === 1 ? [...repos][0] ?? null : null;
   let fileRepo;
+  let said;
+  const declared = () => said ??= declarations(text3, heads, aliases, ownRepo);
   const fileRepoOf = () => {
     if (fileRepo === void 0) {
       const all = reposIn2(0, text3.length);
-      fileRepo = all.size === 0 ? fallback : only(all);
+      fileRepo = declared().find((d) => d.head === null)?.repo ?? (all.size === 0 ? fallback : only(all));
     }
     return fileRepo;
   };
@@ -15354,7 +15356,8 @@ function sectionRepos(text3, tree, aliases, fallback = null, ownRepo = null) {
     let repo = byHead.get(i);
     if (repo === void 0) {
       const h = heads[i];
-      let repos = leadRepos(text3, h, aliases, ownRepo) ?? reposIn2(h.start, h.end);
+      const own2 = declared().find((d) => d.head === i)?.repo;
+      let repos = own2 !== void 0 ? /* @__PURE__ */ new Set([own2]) : leadRepos(text3, h, aliases, ownRepo) ?? reposIn2(h.start, h.end);
       for (let p = i - 1; repos.size === 0 && p >= 0; p--) {
         const parent = heads[p];
         if (parent.depth < h.depth && parent.end >= h.end)
@@ -15374,6 +15377,33 @@ function sectionRepos(text3, tree, aliases, fallback = null, ownRepo = null) {
       return (i === void 0 ? void 0 : repoOfHead(i)) ?? fileRepoOf();
     }
   };
+}
+function declarations(text3, heads, aliases, ownRepo) {
+  const out = [];
+  if (!/\bbare\s/i.test(text3)) return out;
+  const known = citedIn(text3, aliases);
+  for (const m of text3.matchAll(DECLARED)) {
+    const repo = onlyRepo(m[2] ?? "", aliases, known);
+    if (repo === null || repo === ownRepo) continue;
+    const at = m.index ?? 0;
+    let head2 = null;
+    for (let i = 0; i < heads.length && heads[i].start <= at; i++) head2 = i;
+    if (head2 !== null && heads[head2].depth === 1 && heads.every((h, k) => k === head2 || h.depth > 1))
+      head2 = null;
+    if (WHOLE_FILE.test(m[1] ?? "")) head2 = null;
+    out.push({ head: head2, repo });
+  }
+  return out;
+}
+function onlyRepo(words2, aliases, known) {
+  const repos = /* @__PURE__ */ new Set();
+  for (const m of words2.matchAll(REPO_NAMED)) repos.add(`${m[1]}/${m[2]}`.toLowerCase());
+  for (const word of words2.toLowerCase().match(/[a-z0-9][\w.-]*/g) ?? []) {
+    const repo = aliases.get(word);
+    if (repo !== void 0) repos.add(repo);
+  }
+  for (const repo of repos) if (!known.has(repo)) repos.delete(repo);
+  return repos.size === 1 ? [...repos][0] ?? null : null;
 }
 function leadRepos(text3, h, aliases, ownRepo) {
   const headingEnd2 = text3.indexOf("\n", h.start);
@@ -15401,11 +15431,13 @@ function citedIn(text3, aliases) {
     cited = { text: text3, aliases, repos: reposNamed(text3, aliases) };
   return cited.repos;
 }
-var REPO_NAMED, cited;
+var DECLARED, WHOLE_FILE, REPO_NAMED, cited;
 var init_sections = __esm({
   "src/sources/ledger/sections.ts"() {
     "use strict";
     init_refs();
+    DECLARED = /\bbare\s+(?:[`*_]*#\s*N\b[`*_]*|#?\s*numbers?\b|(?:PR|issue)\s+numbers?\b|refs?\b|references\b|`#\d*`)([^.;\n]{0,60}?)(?:\s=\s*|\s(?:are|is|means?|refers?\s+to|belongs?\s+to)\s+)((?:[^.;\n]|\n(?![ \t]*\n)){1,160})/gi;
+    WHOLE_FILE = /\b(?:this|the\s+whole)\s+(?:file|document|ledger|page)\b|\beverywhere\b/i;
     REPO_NAMED = /(?<![\w./-])(?:https?:\/\/(?:www\.)?github\.com\/)?([A-Za-z0-9][A-Za-z0-9-]*)\/([A-Za-z0-9_.-]*[A-Za-z0-9_])(?![\w/#-])/g;
     cited = null;
   }
@@ -23590,10 +23622,9 @@ function eachCell(table2, read) {
 function readPatchBullet(reader, item, retired) {
   const first = item.children[0];
   if (first?.type !== "paragraph") return false;
-  const lead = first.children[0];
-  const code2 = lead?.type === "strong" || lead?.type === "emphasis" ? lead.children[0] : lead;
-  if (code2?.type !== "inlineCode" || !isPathLike(code2.value) || !PATCH_FILE.test(code2.value))
-    return false;
+  const written = leadPath(first.children[0]);
+  if (written === null || !isPathLike(written) || !PATCH_FILE.test(written)) return false;
+  const code2 = { value: written };
   const line = item.position?.start.line ?? 1;
   const known = code2.value.includes("/") ? void 0 : reader.result.patches.find((p) => p.path.endsWith(`/${code2.value}`))?.path;
   const paths = known !== void 0 ? [known] : resolvePaths(
@@ -23608,7 +23639,7 @@ function readPatchBullet(reader, item, retired) {
   let repo;
   reader.rowRepo = () => {
     if (repo !== void 0) return repo;
-    const folder = code2.value.replace(/^\.?\//, "").split("/")[0]?.toLowerCase() ?? "";
+    const folder = (known === void 0 ? code2.value : relativeToDir(known, reader.patchesDir)).replace(/^\.?\//, "").split("/")[0]?.toLowerCase() ?? "";
     const named = reposIn(reader, start, end);
     repo = reader.aliases.get(folder) ?? (named.size === 1 ? [...named][0] ?? null : null);
     return repo;
@@ -23630,6 +23661,18 @@ function readPatchBullet(reader, item, retired) {
     reader.rowRepo = null;
   }
   return true;
+}
+function leadPath(lead) {
+  if (lead?.type === "inlineCode") return lead.value;
+  if (lead?.type !== "strong" && lead?.type !== "emphasis") return null;
+  if (lead.children.length !== 1) return null;
+  const inner = lead.children[0];
+  if (inner?.type === "inlineCode") return inner.value;
+  if (inner?.type === "text" && !/\s/.test(inner.value.trim())) return inner.value.trim();
+  return null;
+}
+function relativeToDir(path24, dir) {
+  return dir !== "" && dir !== "." && path24.startsWith(`${dir}/`) ? path24.slice(dir.length + 1) : path24;
 }
 function readBulletBlock(reader, node, patch) {
   if (node.type === "paragraph" || node.type === "heading" || node.type === "tableCell") {
