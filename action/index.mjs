@@ -3029,10 +3029,10 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} flag
        * @private
        */
-      unknownOption(flag) {
+      unknownOption(flag2) {
         if (this._allowUnknownOption) return;
         let suggestion = "";
-        if (flag.startsWith("--") && this._showSuggestionAfterError) {
+        if (flag2.startsWith("--") && this._showSuggestionAfterError) {
           let candidateFlags = [];
           let command = this;
           do {
@@ -3040,9 +3040,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
             candidateFlags = candidateFlags.concat(moreFlags);
             command = command.parent;
           } while (command && !command._enablePositionalOptions);
-          suggestion = suggestSimilar(flag, candidateFlags);
+          suggestion = suggestSimilar(flag2, candidateFlags);
         }
-        const message = `error: unknown option '${flag}'${suggestion}`;
+        const message = `error: unknown option '${flag2}'${suggestion}`;
         this.error(message, { code: "commander.unknownOption" });
       }
       /**
@@ -12419,11 +12419,11 @@ async function ensureParentDir(file) {
     throw new UsageError(`cannot create the folder for ${file} (${code2})`);
   }
 }
-function resolveRoot(flag) {
-  if (flag) {
-    const root = path5.resolve(flag);
+function resolveRoot(flag2) {
+  if (flag2) {
+    const root = path5.resolve(flag2);
     if (!existsSync2(root) || !statSync3(root).isDirectory()) {
-      throw new UsageError(`--root ${flag} is not a directory`);
+      throw new UsageError(`--root ${flag2} is not a directory`);
     }
     return root;
   }
@@ -12435,12 +12435,12 @@ function resolveRoot(flag) {
   }
   return top;
 }
-function parseToday(flag, now) {
-  if (flag === void 0) return now.toISOString().slice(0, 10);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(flag) || Number.isNaN(Date.parse(flag))) {
-    throw new UsageError(`--today must be a date like 2026-08-10, not "${flag}"`);
+function parseToday(flag2, now) {
+  if (flag2 === void 0) return now.toISOString().slice(0, 10);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(flag2) || Number.isNaN(Date.parse(flag2))) {
+    throw new UsageError(`--today must be a date like 2026-08-10, not "${flag2}"`);
   }
-  return flag;
+  return flag2;
 }
 var import_promises, VERSION;
 var init_shared = __esm({
@@ -17105,8 +17105,8 @@ var require_punycode = __commonJS({
       }
       return base;
     };
-    var digitToBasic = function(digit, flag) {
-      return digit + 22 + 75 * (digit < 26) - ((flag != 0) << 5);
+    var digitToBasic = function(digit, flag2) {
+      return digit + 22 + 75 * (digit < 26) - ((flag2 != 0) << 5);
     };
     var adapt = function(delta, numPoints, firstTime) {
       let k = 0;
@@ -24432,8 +24432,8 @@ function readFlag(file, entry, label) {
   if (!entry || isNull2(entry.node)) return null;
   if (isScalar3(entry.node) && typeof entry.node.value === "boolean") return entry.node.value;
   const word = isScalar3(entry.node) && typeof entry.node.value === "string" ? entry.node.value : null;
-  const flag = word === null ? void 0 : FLAG_WORDS[word.trim().toLowerCase()];
-  if (flag !== void 0) return flag;
+  const flag2 = word === null ? void 0 : FLAG_WORDS[word.trim().toLowerCase()];
+  if (flag2 !== void 0) return flag2;
   file.report(entry.line, `${label} must be true or false, found ${describe3(entry.node)}`);
   return null;
 }
@@ -24525,6 +24525,219 @@ var init_alive = __esm({
   }
 });
 
+// src/sources/records/roles.ts
+function entryRole(base, note) {
+  if (note.trim() === "") return base;
+  if (CAUSE.test(note)) return "introduced-the-defect";
+  const cue = tailCue(note);
+  if (cue === null || !NARROWING.has(cue)) return base;
+  if (base === "own" && cue !== "introduced-the-defect") return base;
+  return applyCue(base, cue);
+}
+function relevanceRole(relevance, note = "", kind = null) {
+  const word = relevance?.trim().toLowerCase() ?? "";
+  const retires = kind !== "issue" && !NEVER_RETIRES.has(word) && note.trim() !== "";
+  if (retires && tailCue(note) === "retires") return "fix";
+  if (word === "" || NEVER_FROM_RELEVANCE.has(word)) return "related";
+  return word;
+}
+var NOTE_FIELDS, CAUSE, NARROWING, NEVER_FROM_RELEVANCE, NEVER_RETIRES;
+var init_roles = __esm({
+  "src/sources/records/roles.ts"() {
+    "use strict";
+    init_cues();
+    NOTE_FIELDS = ["note", "approach_note"];
+    CAUSE = /\b(?:created|introduced|caused)\s+(?:the|this|our)\s+(?:defect|bug|regression|crash)\b|\bexists\s+to\s+undo\b/i;
+    NARROWING = /* @__PURE__ */ new Set([
+      "introduced-the-defect",
+      "alternative",
+      "not-fix",
+      "background",
+      "reverted"
+    ]);
+    NEVER_FROM_RELEVANCE = /* @__PURE__ */ new Set(["fix", "own", "third-party"]);
+    NEVER_RETIRES = /* @__PURE__ */ new Set([
+      "anchor-collision",
+      "introduced-the-defect",
+      "unrelated"
+    ]);
+  }
+});
+
+// src/sources/records/keyed.ts
+function keyRole(key) {
+  const words2 = key.toLowerCase().replace(/[\s-]+/g, "_");
+  for (const [re, role] of KEY_ROLES) if (re.test(words2)) return role;
+  return null;
+}
+function keyedMentions(scope, root, taken) {
+  const out = [];
+  if (!isMap3(root)) return out;
+  for (const entry of root.entries) {
+    if (SPEC_KEYS.has(entry.key) || PROSE_KEY.test(entry.key)) continue;
+    readField2(scope, entry, keyRole(entry.key), 0, out, taken);
+  }
+  return out;
+}
+function readField2(scope, entry, role, depth, out, taken) {
+  const node = entry.node;
+  if (isNull2(node) || node === null) return;
+  if (isScalar3(node)) {
+    readString(scope, node, role, out, taken);
+    return;
+  }
+  if (isSeq2(node)) {
+    for (const item of node.items) {
+      if (isScalar3(item)) readString(scope, item, role, out, taken);
+      else if (isMap3(item)) readMapping(scope, item, role, out, taken);
+    }
+    return;
+  }
+  if (refField(scope.file, node) !== null) {
+    readMapping(scope, node, role, out, taken);
+    return;
+  }
+  if (depth === 0 && role === null) {
+    for (const inner of node.entries)
+      if (!PROSE_KEY.test(inner.key)) readField2(scope, inner, keyRole(inner.key), 1, out, taken);
+  }
+}
+function refField(file, map) {
+  for (const name2 of REF_FIELDS) {
+    const entry = file.get(map, name2);
+    if (entry !== void 0 && isScalar3(entry.node) && scalarText(entry.node) !== null)
+      return entry;
+  }
+  return null;
+}
+function readMapping(scope, map, keyed, out, taken) {
+  const { file } = scope;
+  const refEntry = refField(file, map);
+  if (refEntry === null || !isScalar3(refEntry.node)) return;
+  const found4 = refsIn(scope, refEntry.node)[0];
+  if (found4 === void 0) return;
+  const stateEntry = STATE_FIELDS.map((f) => file.get(map, f)).find((e) => e !== void 0);
+  const written = stateEntry !== void 0 ? scalarText(stateEntry.node) : null;
+  const state = written === null ? null : parseStateWord(written.trim().split(/[\s,;(]/)[0] ?? "");
+  const note = NOTE_KEYS.map((k) => file.get(map, k)).map((e) => e !== void 0 && isScalar3(e.node) ? scalarText(e.node) ?? "" : "").join(" ");
+  let role = found4.ref.kindHint === "issue" && keyed !== "introduced-the-defect" ? "issue" : keyed ?? "related";
+  if (flag(file, map, "ours")) role = role === "issue" ? role : "own";
+  if (role === "fix" || role === "own" || role === "third-party") role = entryRole(role, note);
+  if (flag(file, map, "retires_patch") && role !== "issue" && role !== "own") role = "fix";
+  const mention = mentionOf(scope, found4, role, keyed === null);
+  if (state !== null && stateEntry !== void 0) {
+    mention.recordedState = state;
+    if (stateEntry.line !== mention.line) mention.stateLine = stateEntry.line;
+    taken.add(stateEntry.line);
+  }
+  taken.add(mention.line);
+  out.push(mention);
+}
+function flag(file, map, name2) {
+  const node = file.get(map, name2)?.node;
+  return isScalar3(node) && node.value === true;
+}
+function readString(scope, node, role, out, taken) {
+  const refs = refsIn(scope, node);
+  for (const found4 of refs) {
+    const { raw, ref } = found4;
+    const state = stateBeside(raw, ref.end) ?? stateAfterComma(raw, ref.end) ?? stateAfterWords(raw, ref.end);
+    const after = raw.slice(ref.end, ref.end + 200);
+    const settled = ref.kindHint === "issue" && role !== "introduced-the-defect" ? "issue" : role === "fix" || role === "third-party" ? entryRole(role, after) : role ?? "related";
+    const mention = mentionOf(scope, found4, settled, role === null && settled === "related");
+    if (state !== null) {
+      mention.recordedState = state.state;
+      const stateLine = found4.lineAt(state.start);
+      if (stateLine !== mention.line) mention.stateLine = stateLine;
+    }
+    taken.add(mention.line);
+    out.push(mention);
+  }
+  return refs.length;
+}
+function refsIn(scope, node) {
+  if (!isScalar3(node)) return [];
+  const raw = scope.file.text.slice(node.start, node.end);
+  const lineAt2 = (offset) => {
+    let line = node.line;
+    for (let i = 0; i < offset && i < raw.length; i++) if (raw.charCodeAt(i) === 10) line++;
+    return line;
+  };
+  const out = [];
+  for (const ref of scanRefs(raw, withTargetName(scope.ctx))) {
+    const key = ref.key === null || ref.internal ? null : remote(ref.key, scope.ctx.defaultRepo);
+    if (key === null) continue;
+    out.push({ ref: { ...ref, key }, raw, line: lineAt2(ref.start), lineAt: lineAt2 });
+  }
+  return out;
+}
+function withTargetName(ctx) {
+  const target = ctx.defaultRepo;
+  if (target === null) return ctx;
+  const name2 = target.slice(target.indexOf("/") + 1);
+  if (ctx.aliases.has(name2)) return ctx;
+  return { ...ctx, aliases: new Map([...ctx.aliases, [name2, target]]) };
+}
+function remote(key, target) {
+  if (target === null || !/^(?:upstream|origin)\//.test(key)) return key;
+  const name2 = key.slice(key.indexOf("/") + 1, key.lastIndexOf("#"));
+  return target.slice(target.indexOf("/") + 1) === name2 ? `${target}${key.slice(key.lastIndexOf("#"))}` : key;
+}
+function mentionOf(scope, found4, role, byDefault) {
+  return {
+    ref: found4.ref.key,
+    kindHint: found4.ref.kindHint,
+    source: scope.file.file,
+    sourceKind: scope.sourceKind,
+    line: found4.line,
+    patch: scope.patch,
+    role,
+    ...byDefault ? { roleByDefault: true } : {},
+    recordedState: null,
+    recordedDate: null,
+    stateSpan: null
+  };
+}
+var SPEC_KEYS, PROSE_KEY, KEY_ROLES, REF_FIELDS, STATE_FIELDS, NOTE_KEYS;
+var init_keyed = __esm({
+  "src/sources/records/keyed.ts"() {
+    "use strict";
+    init_states();
+    init_refs();
+    init_states2();
+    init_roles();
+    init_tree2();
+    SPEC_KEYS = /* @__PURE__ */ new Set([
+      "schema_version",
+      "status_updated",
+      "patch",
+      "target",
+      "upstream_issues",
+      "upstream_prs",
+      "related_refs",
+      "alive_because"
+    ]);
+    PROSE_KEY = /^(?:notes?|comments?|description|summary|why|drop_when|drop_signal|reason|history|todo)$/;
+    KEY_ROLES = [
+      [
+        /(?:^|_)(?:introduced|regressed|regression|caused|cause|culprit)(?:_|$)/,
+        "introduced-the-defect"
+      ],
+      [
+        /(?:^|_)(?:collisions?|collides|colliding|conflicts?|conflicting|anchor)(?:_|$)/,
+        "anchor-collision"
+      ],
+      [/(?:^|_)(?:third|competing|alternatives?|others?)(?:_|$)/, "third-party"],
+      [/(?:^|_)(?:our|own|ours)(?:_|$)/, "own"],
+      [/(?:^|_)(?:issues?|bugs?|reports?|reported|tickets?)(?:_|$)/, "issue"],
+      [/(?:^|_)(?:fix|fixes|fixed|prs?|upstream|drops?|retires?)(?:_|$)/, "fix"]
+    ];
+    REF_FIELDS = ["ref", "url", "pr", "issue", "link", "id"];
+    STATE_FIELDS = ["state", "status"];
+    NOTE_KEYS = ["note", "notes", "covers", "comment", "why"];
+  }
+});
+
 // src/sources/records/prose.ts
 function proseMentions(text3, ctx, where, taken, repoAt) {
   const out = [];
@@ -24578,39 +24791,6 @@ var init_prose2 = __esm({
   }
 });
 
-// src/sources/records/roles.ts
-function entryRole(base, note) {
-  if (note.trim() === "") return base;
-  if (CAUSE.test(note)) return "introduced-the-defect";
-  const cue = tailCue(note);
-  if (cue === null || !NARROWING.has(cue)) return base;
-  if (base === "own" && cue !== "introduced-the-defect") return base;
-  return applyCue(base, cue);
-}
-function relevanceRole(relevance, note = "", kind = null) {
-  const word = relevance?.trim().toLowerCase() ?? "";
-  const retires = kind !== "issue" && !NEVER_RETIRES.has(word) && note.trim() !== "";
-  if (retires && tailCue(note) === "retires") return "fix";
-  if (word === "" || NEVER_FROM_RELEVANCE.has(word)) return "related";
-  return word;
-}
-var NOTE_FIELDS, CAUSE, NARROWING, NEVER_FROM_RELEVANCE, NEVER_RETIRES;
-var init_roles = __esm({
-  "src/sources/records/roles.ts"() {
-    "use strict";
-    init_cues();
-    NOTE_FIELDS = ["note", "approach_note"];
-    CAUSE = /\b(?:created|introduced|caused)\s+(?:the|this|our)\s+(?:defect|bug|regression|crash)\b|\bexists\s+to\s+undo\b/i;
-    NARROWING = /* @__PURE__ */ new Set(["introduced-the-defect", "alternative", "not-fix", "background"]);
-    NEVER_FROM_RELEVANCE = /* @__PURE__ */ new Set(["fix", "own", "third-party"]);
-    NEVER_RETIRES = /* @__PURE__ */ new Set([
-      "anchor-collision",
-      "introduced-the-defect",
-      "unrelated"
-    ]);
-  }
-});
-
 // src/sources/records/refs.ts
 function readRefLists(scope, map, at, out) {
   if (map === null) return;
@@ -24627,6 +24807,12 @@ function readRefLists(scope, map, at, out) {
     list2.node.items.forEach((node, index) => {
       const label = `${name2}[${index}]`;
       const line = scope.file.lineOf(node, list2.line);
+      if (isScalar3(node) && scalarText(node) !== null) {
+        const before = out.mentions.length;
+        const found4 = readString(scope, node, LIST_ROLES[name2], out.mentions, /* @__PURE__ */ new Set());
+        if (name2 === "upstream_prs") for (const m of out.mentions.slice(before)) m.kindHint = "pr";
+        if (found4 > 0) return;
+      }
       if (!isMap3(node)) {
         scope.file.report(line, `${label} must be a mapping with a ref, found ${describe3(node)}`);
         return;
@@ -24748,15 +24934,21 @@ function noteText(file, item) {
     return isScalar3(node) ? scalarText(node) ?? "" : "";
   }).join(" ");
 }
-var LISTS;
+var LIST_ROLES, LISTS;
 var init_refs3 = __esm({
   "src/sources/records/refs.ts"() {
     "use strict";
     init_model();
     init_refs();
     init_values();
+    init_keyed();
     init_roles();
     init_yaml();
+    LIST_ROLES = {
+      upstream_issues: "issue",
+      upstream_prs: "fix",
+      related_refs: "related"
+    };
     LISTS = ["upstream_issues", "upstream_prs", "related_refs"];
   }
 });
@@ -25335,6 +25527,7 @@ function parseRecord(input2) {
   };
   readRefLists(scope, root, [], found4);
   const taken = new Set(result.mentions.map((m) => m.line));
+  result.mentions.push(...keyedMentions(scope, root, taken));
   const where = { source: input2.path, sourceKind: "record", patch: patch.path };
   result.mentions.push(...proseMentions(input2.text, ctx, where, taken));
   return finish(result);
@@ -25402,6 +25595,7 @@ var init_records = __esm({
     "use strict";
     init_alive();
     init_paths();
+    init_keyed();
     init_prose2();
     init_refs3();
     init_result();
@@ -34576,12 +34770,12 @@ var init_dist3 = __esm({
       /**
       @internal
       */
-      stateFlag(state, flag) {
+      stateFlag(state, flag2) {
         return (this.stateSlot(
           state,
           0
           /* ParseState.Flags */
-        ) & flag) > 0;
+        ) & flag2) > 0;
       }
       /**
       @internal

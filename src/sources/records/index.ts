@@ -8,6 +8,7 @@
  */
 import { readAliveBecause } from './alive.js';
 import { normaliseRelPath } from './paths.js';
+import { keyedMentions } from './keyed.js';
 import { proseMentions } from './prose.js';
 import { readRefLists, type RefsFound } from './refs.js';
 import { applyTop, emptyResult, finish, patchEntry } from './result.js';
@@ -66,6 +67,7 @@ export function parseRecord(input: RecordInput): RecordResult {
   };
   readRefLists(scope, root, [], found);
   const taken = new Set(result.mentions.map((m) => m.line));
+  result.mentions.push(...keyedMentions(scope, root, taken));
   const where = { source: input.path, sourceKind: 'record' as const, patch: patch.path };
   result.mentions.push(...proseMentions(input.text, ctx, where, taken));
   return finish(result);

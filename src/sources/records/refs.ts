@@ -14,6 +14,7 @@ import {
 import { parseRefValue, type RefContext } from '../../refs.js';
 import type { RecordField } from './types.js';
 import { findDay, readFlag, readKind, readState, readText } from './values.js';
+import { readString } from './keyed.js';
 import { entryRole, NOTE_FIELDS, relevanceRole } from './roles.js';
 import {
   describe,
@@ -43,6 +44,11 @@ export interface RefsFound {
 }
 
 type ListName = 'upstream_issues' | 'upstream_prs' | 'related_refs';
+const LIST_ROLES: Record<ListName, Role> = {
+  upstream_issues: 'issue',
+  upstream_prs: 'fix',
+  related_refs: 'related',
+};
 const LISTS: readonly ListName[] = ['upstream_issues', 'upstream_prs', 'related_refs'];
 
 /** Read every ref list of `map` (at YAML path `at`) into `out`. */
@@ -66,6 +72,13 @@ export function readRefLists(
     list.node.items.forEach((node, index) => {
       const label = `${name}[${index}]`;
       const line = scope.file.lineOf(node, list.line);
+      // `- "o/r#12 (merged)"`: a ref written as a string, its state beside it (session 12).
+      if (isScalar(node) && scalarText(node) !== null) {
+        const before = out.mentions.length;
+        const found = readString(scope, node, LIST_ROLES[name], out.mentions, new Set());
+        if (name === 'upstream_prs') for (const m of out.mentions.slice(before)) m.kindHint = 'pr';
+        if (found > 0) return;
+      }
       if (!isMap(node)) {
         scope.file.report(line, `${label} must be a mapping with a ref, found ${describe(node)}`);
         return;

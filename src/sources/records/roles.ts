@@ -23,7 +23,13 @@ const CAUSE =
   /\b(?:created|introduced|caused)\s+(?:the|this|our)\s+(?:defect|bug|regression|crash)\b|\bexists\s+to\s+undo\b/i;
 
 /** Cues that can only take a fix away, never give one (SPEC §2.4: prefer no drop advice). */
-const NARROWING = new Set(['introduced-the-defect', 'alternative', 'not-fix', 'background']);
+const NARROWING = new Set([
+  'introduced-the-defect',
+  'alternative',
+  'not-fix',
+  'background',
+  'reverted',
+]);
 
 export function entryRole(base: Role, note: string): Role {
   if (note.trim() === '') return base;
