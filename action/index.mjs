@@ -1310,7 +1310,7 @@ var require_command = __commonJS({
   "node_modules/commander/lib/command.js"(exports) {
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = require_child_process();
-    var path24 = __require("node:path");
+    var path25 = __require("node:path");
     var fs = __require("node:fs");
     var process2 = __require("node:process");
     var { Argument: Argument2, humanReadableArgName } = require_argument();
@@ -2323,9 +2323,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
         let launchWithNode = false;
         const sourceExt = [".js", ".ts", ".tsx", ".mjs", ".cjs"];
         function findFile(baseDir, baseName) {
-          const localBin = path24.resolve(baseDir, baseName);
+          const localBin = path25.resolve(baseDir, baseName);
           if (fs.existsSync(localBin)) return localBin;
-          if (sourceExt.includes(path24.extname(baseName))) return void 0;
+          if (sourceExt.includes(path25.extname(baseName))) return void 0;
           const foundExt = sourceExt.find(
             (ext) => fs.existsSync(`${localBin}${ext}`)
           );
@@ -2343,17 +2343,17 @@ Expecting one of '${allowedValues.join("', '")}'`);
           } catch {
             resolvedScriptPath = this._scriptPath;
           }
-          executableDir = path24.resolve(
-            path24.dirname(resolvedScriptPath),
+          executableDir = path25.resolve(
+            path25.dirname(resolvedScriptPath),
             executableDir
           );
         }
         if (executableDir) {
           let localFile = findFile(executableDir, executableFile);
           if (!localFile && !subcommand._executableFile && this._scriptPath) {
-            const legacyName = path24.basename(
+            const legacyName = path25.basename(
               this._scriptPath,
-              path24.extname(this._scriptPath)
+              path25.extname(this._scriptPath)
             );
             if (legacyName !== this._name) {
               localFile = findFile(
@@ -2364,7 +2364,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           }
           executableFile = localFile || executableFile;
         }
-        launchWithNode = sourceExt.includes(path24.extname(executableFile));
+        launchWithNode = sourceExt.includes(path25.extname(executableFile));
         let proc;
         if (process2.platform !== "win32") {
           if (launchWithNode) {
@@ -3279,7 +3279,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @return {Command}
        */
       nameFromFilename(filename) {
-        this._name = path24.basename(filename, path24.extname(filename));
+        this._name = path25.basename(filename, path25.extname(filename));
         return this;
       }
       /**
@@ -3293,9 +3293,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} [path]
        * @return {(string|null|Command)}
        */
-      executableDir(path25) {
-        if (path25 === void 0) return this._executableDir;
-        this._executableDir = path25;
+      executableDir(path26) {
+        if (path26 === void 0) return this._executableDir;
+        this._executableDir = path26;
         return this;
       }
       /**
@@ -3838,17 +3838,17 @@ var require_visit = __commonJS({
     visit3.BREAK = BREAK;
     visit3.SKIP = SKIP;
     visit3.REMOVE = REMOVE;
-    function visit_(key, node, visitor, path24) {
-      const ctrl = callVisitor(key, node, visitor, path24);
+    function visit_(key, node, visitor, path25) {
+      const ctrl = callVisitor(key, node, visitor, path25);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path24, ctrl);
-        return visit_(key, ctrl, visitor, path24);
+        replaceNode(key, path25, ctrl);
+        return visit_(key, ctrl, visitor, path25);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
-          path24 = Object.freeze(path24.concat(node));
+          path25 = Object.freeze(path25.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = visit_(i, node.items[i], visitor, path24);
+            const ci = visit_(i, node.items[i], visitor, path25);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -3859,13 +3859,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node)) {
-          path24 = Object.freeze(path24.concat(node));
-          const ck = visit_("key", node.key, visitor, path24);
+          path25 = Object.freeze(path25.concat(node));
+          const ck = visit_("key", node.key, visitor, path25);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = visit_("value", node.value, visitor, path24);
+          const cv = visit_("value", node.value, visitor, path25);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -3886,17 +3886,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node, visitor, path24) {
-      const ctrl = await callVisitor(key, node, visitor, path24);
+    async function visitAsync_(key, node, visitor, path25) {
+      const ctrl = await callVisitor(key, node, visitor, path25);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path24, ctrl);
-        return visitAsync_(key, ctrl, visitor, path24);
+        replaceNode(key, path25, ctrl);
+        return visitAsync_(key, ctrl, visitor, path25);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
-          path24 = Object.freeze(path24.concat(node));
+          path25 = Object.freeze(path25.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = await visitAsync_(i, node.items[i], visitor, path24);
+            const ci = await visitAsync_(i, node.items[i], visitor, path25);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -3907,13 +3907,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node)) {
-          path24 = Object.freeze(path24.concat(node));
-          const ck = await visitAsync_("key", node.key, visitor, path24);
+          path25 = Object.freeze(path25.concat(node));
+          const ck = await visitAsync_("key", node.key, visitor, path25);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = await visitAsync_("value", node.value, visitor, path24);
+          const cv = await visitAsync_("value", node.value, visitor, path25);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -3940,23 +3940,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node, visitor, path24) {
+    function callVisitor(key, node, visitor, path25) {
       if (typeof visitor === "function")
-        return visitor(key, node, path24);
+        return visitor(key, node, path25);
       if (identity.isMap(node))
-        return visitor.Map?.(key, node, path24);
+        return visitor.Map?.(key, node, path25);
       if (identity.isSeq(node))
-        return visitor.Seq?.(key, node, path24);
+        return visitor.Seq?.(key, node, path25);
       if (identity.isPair(node))
-        return visitor.Pair?.(key, node, path24);
+        return visitor.Pair?.(key, node, path25);
       if (identity.isScalar(node))
-        return visitor.Scalar?.(key, node, path24);
+        return visitor.Scalar?.(key, node, path25);
       if (identity.isAlias(node))
-        return visitor.Alias?.(key, node, path24);
+        return visitor.Alias?.(key, node, path25);
       return void 0;
     }
-    function replaceNode(key, path24, node) {
-      const parent = path24[path24.length - 1];
+    function replaceNode(key, path25, node) {
+      const parent = path25[path25.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key] = node;
       } else if (identity.isPair(parent)) {
@@ -4568,10 +4568,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path24, value) {
+    function collectionFromPath(schema, path25, value) {
       let v = value;
-      for (let i = path24.length - 1; i >= 0; --i) {
-        const k = path24[i];
+      for (let i = path25.length - 1; i >= 0; --i) {
+        const k = path25[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -4590,7 +4590,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path24) => path24 == null || typeof path24 === "object" && !!path24[Symbol.iterator]().next().done;
+    var isEmptyPath = (path25) => path25 == null || typeof path25 === "object" && !!path25[Symbol.iterator]().next().done;
     var Collection2 = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -4620,11 +4620,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path24, value) {
-        if (isEmptyPath(path24))
+      addIn(path25, value) {
+        if (isEmptyPath(path25))
           this.add(value);
         else {
-          const [key, ...rest] = path24;
+          const [key, ...rest] = path25;
           const node = this.get(key, true);
           if (identity.isCollection(node))
             node.addIn(rest, value);
@@ -4638,8 +4638,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path24) {
-        const [key, ...rest] = path24;
+      deleteIn(path25) {
+        const [key, ...rest] = path25;
         if (rest.length === 0)
           return this.delete(key);
         const node = this.get(key, true);
@@ -4653,8 +4653,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path24, keepScalar) {
-        const [key, ...rest] = path24;
+      getIn(path25, keepScalar) {
+        const [key, ...rest] = path25;
         const node = this.get(key, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node) ? node.value : node;
@@ -4672,8 +4672,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path24) {
-        const [key, ...rest] = path24;
+      hasIn(path25) {
+        const [key, ...rest] = path25;
         if (rest.length === 0)
           return this.has(key);
         const node = this.get(key, true);
@@ -4683,8 +4683,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path24, value) {
-        const [key, ...rest] = path24;
+      setIn(path25, value) {
+        const [key, ...rest] = path25;
         if (rest.length === 0) {
           this.set(key, value);
         } else {
@@ -7199,9 +7199,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path24, value) {
+      addIn(path25, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path24, value);
+          this.contents.addIn(path25, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -7276,14 +7276,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path24) {
-        if (Collection2.isEmptyPath(path24)) {
+      deleteIn(path25) {
+        if (Collection2.isEmptyPath(path25)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path24) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path25) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -7298,10 +7298,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path24, keepScalar) {
-        if (Collection2.isEmptyPath(path24))
+      getIn(path25, keepScalar) {
+        if (Collection2.isEmptyPath(path25))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path24, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path25, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -7312,10 +7312,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path24) {
-        if (Collection2.isEmptyPath(path24))
+      hasIn(path25) {
+        if (Collection2.isEmptyPath(path25))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path24) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path25) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -7332,13 +7332,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path24, value) {
-        if (Collection2.isEmptyPath(path24)) {
+      setIn(path25, value) {
+        if (Collection2.isEmptyPath(path25)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path24), value);
+          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path25), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path24, value);
+          this.contents.setIn(path25, value);
         }
       }
       /**
@@ -9299,9 +9299,9 @@ var require_cst_visit = __commonJS({
     visit3.BREAK = BREAK;
     visit3.SKIP = SKIP;
     visit3.REMOVE = REMOVE;
-    visit3.itemAtPath = (cst, path24) => {
+    visit3.itemAtPath = (cst, path25) => {
       let item = cst;
-      for (const [field, index] of path24) {
+      for (const [field, index] of path25) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -9310,23 +9310,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit3.parentCollection = (cst, path24) => {
-      const parent = visit3.itemAtPath(cst, path24.slice(0, -1));
-      const field = path24[path24.length - 1][0];
+    visit3.parentCollection = (cst, path25) => {
+      const parent = visit3.itemAtPath(cst, path25.slice(0, -1));
+      const field = path25[path25.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path24, item, visitor) {
-      let ctrl = visitor(item, path24);
+    function _visit(path25, item, visitor) {
+      let ctrl = visitor(item, path25);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path24.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path25.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -9337,10 +9337,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path24);
+            ctrl = ctrl(item, path25);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path24) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path25) : ctrl;
     }
     exports.visit = visit3;
   }
@@ -11094,20 +11094,20 @@ var require_dist = __commonJS({
 // src/glob.ts
 function compileGlob(pattern) {
   const alternatives = compileAlternatives(pattern);
-  return (path24) => matchAlternatives(alternatives, path24, { segments: null });
+  return (path25) => matchAlternatives(alternatives, path25, { segments: null });
 }
 function compileGlobs(patterns) {
   const alternatives = patterns.flatMap(compileAlternatives);
   const hints = quickHints(alternatives);
-  return (path24) => (hints === null || hints.some((hint) => hint(path24))) && matchAlternatives(alternatives, path24, { segments: null });
+  return (path25) => (hints === null || hints.some((hint) => hint(path25))) && matchAlternatives(alternatives, path25, { segments: null });
 }
 function quickHints(alternatives) {
   const hints = /* @__PURE__ */ new Map();
   for (const { suffix, prefix, needles } of alternatives) {
     const needle = needles[0];
-    if (suffix !== "") hints.set(`$${suffix}`, (path24) => path24.endsWith(suffix));
-    else if (prefix !== "") hints.set(`^${prefix}`, (path24) => path24.startsWith(prefix));
-    else if (needle !== void 0) hints.set(`*${needle}`, (path24) => path24.includes(needle));
+    if (suffix !== "") hints.set(`$${suffix}`, (path25) => path25.endsWith(suffix));
+    else if (prefix !== "") hints.set(`^${prefix}`, (path25) => path25.startsWith(prefix));
+    else if (needle !== void 0) hints.set(`*${needle}`, (path25) => path25.includes(needle));
     else return null;
   }
   return [...hints.values()];
@@ -11117,20 +11117,20 @@ function compileAlternatives(pattern) {
   if (p.endsWith("/")) p += "**";
   return expandBraces(p, pattern).map((alt) => compilePath(alt, pattern));
 }
-function matchAlternatives(alternatives, path24, split) {
+function matchAlternatives(alternatives, path25, split) {
   for (const alt of alternatives) {
-    if (!path24.startsWith(alt.prefix) || !path24.endsWith(alt.suffix)) continue;
-    if (!holdsAll(path24, alt.needles)) continue;
-    split.segments ??= path24.split("/");
+    if (!path25.startsWith(alt.prefix) || !path25.endsWith(alt.suffix)) continue;
+    if (!holdsAll(path25, alt.needles)) continue;
+    split.segments ??= path25.split("/");
     if (wildcardMatch(alt.segments, split.segments, (test, seg) => test(seg))) return true;
   }
   return false;
 }
-function holdsAll(path24, needles) {
-  for (const n of needles) if (!path24.includes(n)) return false;
+function holdsAll(path25, needles) {
+  for (const n of needles) if (!path25.includes(n)) return false;
   return true;
 }
-function matchAny(patterns, path24) {
+function matchAny(patterns, path25) {
   const split = { segments: null };
   for (const pattern of patterns) {
     let alternatives = cache.get(pattern);
@@ -11138,7 +11138,7 @@ function matchAny(patterns, path24) {
       alternatives = compileAlternatives(pattern);
       cache.set(pattern, alternatives);
     }
-    if (matchAlternatives(alternatives, path24, split)) return true;
+    if (matchAlternatives(alternatives, path25, split)) return true;
   }
   return false;
 }
@@ -12649,10 +12649,10 @@ var init_decode = __esm({
 });
 
 // src/sources/headers/preamble.ts
-function extractPreamble(path24, text3) {
+function extractPreamble(path25, text3) {
   const startOffset = text3.startsWith("\uFEFF") ? 1 : 0;
   const lines = new LineReader(text3, startOffset);
-  const ext = extensionOf(path24);
+  const ext = extensionOf(path25);
   let end;
   if (ext === "diff" || ext === "patch") end = diffPreambleEnd(text3, startOffset);
   else if (ext === "py") end = pythonPreambleEnd(lines);
@@ -12661,8 +12661,8 @@ function extractPreamble(path24, text3) {
   else end = genericPreambleEnd(lines);
   return { text: text3.slice(startOffset, Math.max(startOffset, end)), startOffset, startLine: 1 };
 }
-function extensionOf(path24) {
-  const base = path24.slice(path24.lastIndexOf("/") + 1);
+function extensionOf(path25) {
+  const base = path25.slice(path25.lastIndexOf("/") + 1);
   const dot2 = base.lastIndexOf(".");
   return dot2 <= 0 ? "" : base.slice(dot2 + 1).toLowerCase();
 }
@@ -12844,13 +12844,13 @@ var init_read_head = __esm({
 });
 
 // src/input-limits.ts
-function refusedSource(path24, kind, message) {
+function refusedSource(path25, kind, message) {
   return {
-    source: { path: path24, kind, checkedOn: null, checkedOnLine: null },
+    source: { path: path25, kind, checkedOn: null, checkedOnLine: null },
     mentions: [],
     patches: [],
     ambiguous: [],
-    problems: [{ file: path24, line: 1, message }],
+    problems: [{ file: path25, line: 1, message }],
     notPatches: []
   };
 }
@@ -12902,6 +12902,74 @@ var init_input_limits = __esm({
   }
 });
 
+// src/recipe-repo.ts
+import { readdirSync, readFileSync as readFileSync4 } from "node:fs";
+import path6 from "node:path";
+function ownedBy(name2, prefix) {
+  if (prefix === "") return true;
+  if (!name2.startsWith(prefix)) return false;
+  const next = name2.charAt(prefix.length);
+  return next === "_" || next === ".";
+}
+function reposInRecipe(text3) {
+  const out = /* @__PURE__ */ new Set();
+  for (const re of [GITHUB_ADDRESS, BUILDROOT_CALL])
+    for (const m of text3.matchAll(re)) {
+      const owner = m[1]?.toLowerCase();
+      const repo = m[2]?.toLowerCase();
+      if (owner === void 0 || repo === void 0 || NOT_OWNERS.has(owner)) continue;
+      out.add(`${owner}/${repo}`);
+    }
+  return out;
+}
+function recipeRepo(root, patch, cache2) {
+  const dir = path6.posix.dirname(patch);
+  const repos = new Set(recipesIn(root, dir, "", cache2));
+  if (dir !== ".") {
+    const name2 = path6.posix.basename(dir);
+    const prefix = name2 === "files" ? "" : name2.replace(/-\d[\w.+-]*$/, "");
+    for (const repo of recipesIn(root, path6.posix.dirname(dir), prefix, cache2)) repos.add(repo);
+  }
+  return repos.size === 1 ? [...repos][0] ?? null : null;
+}
+function recipesIn(root, folder, prefix, cache2) {
+  const key = `${folder}\0${prefix}`;
+  let repos = cache2.get(key);
+  if (repos !== void 0) return repos;
+  repos = /* @__PURE__ */ new Set();
+  cache2.set(key, repos);
+  let names;
+  try {
+    names = readdirSync(path6.join(root, folder)).filter(
+      (name2) => RECIPE.test(name2) && ownedBy(name2, prefix)
+    );
+  } catch {
+    return repos;
+  }
+  if (names.length > MAX_RECIPES) return repos;
+  for (const name2 of names) {
+    try {
+      const buffer = readFileSync4(path6.join(root, folder, name2));
+      if (buffer.length > MAX_RECIPE_BYTES) continue;
+      for (const repo of reposInRecipe(buffer.toString("utf8"))) repos.add(repo);
+    } catch {
+    }
+  }
+  return repos;
+}
+var RECIPE, MAX_RECIPE_BYTES, GITHUB_ADDRESS, BUILDROOT_CALL, NOT_OWNERS, MAX_RECIPES;
+var init_recipe_repo = __esm({
+  "src/recipe-repo.ts"() {
+    "use strict";
+    RECIPE = /\.(?:bb|bbappend|inc|mk)$/;
+    MAX_RECIPE_BYTES = 256 * 1024;
+    GITHUB_ADDRESS = /(?<![\w.-])github\.com[/:]([A-Za-z0-9][A-Za-z0-9-]*)\/([A-Za-z0-9_.-]+?)(?:\.git)?(?=[/;"'\s)\\]|$)/g;
+    BUILDROOT_CALL = /\$\(call\s+github\s*,\s*([A-Za-z0-9][A-Za-z0-9-]*)\s*,\s*([A-Za-z0-9_.-]+)\s*,/g;
+    NOT_OWNERS = /* @__PURE__ */ new Set(["orgs", "sponsors", "settings", "marketplace", "features", "apps"]);
+    MAX_RECIPES = 8;
+  }
+});
+
 // src/sources/discover.ts
 var discover_exports = {};
 __export(discover_exports, {
@@ -12914,10 +12982,10 @@ __export(discover_exports, {
   isPatchFile: () => isPatchFile,
   layoutOf: () => layoutOf
 });
-import { lstatSync as lstatSync2, readdirSync, realpathSync as realpathSync2, statSync as statSync4 } from "node:fs";
-import path6 from "node:path";
+import { lstatSync as lstatSync2, readdirSync as readdirSync2, realpathSync as realpathSync2, statSync as statSync4 } from "node:fs";
+import path7 from "node:path";
 async function discover(root, config2) {
-  const rootAbs = path6.resolve(root);
+  const rootAbs = path7.resolve(root);
   const rootReal = realpathSync2.native(rootAbs);
   const walked = walk(rootAbs, rootReal, ".");
   const tree = config2.exclude.length === 0 ? walked : { ...walked, files: walked.files.filter((f) => !matchAny(config2.exclude, f)) };
@@ -13066,7 +13134,7 @@ async function requireFiles(rootAbs, rootReal, paths) {
   return [...new Set(paths)];
 }
 function kindOf(rootAbs, rootReal, rel, followLinks) {
-  const abs = path6.join(rootAbs, rel);
+  const abs = path7.join(rootAbs, rel);
   try {
     const link2 = lstatSync2(abs);
     if (!isInside(rootReal, realpathSync2.native(abs))) return "outside";
@@ -13086,13 +13154,13 @@ function reasonFor(kind, otherwise) {
 function walk(rootAbs, rootReal, start) {
   const tree = { files: [], dirs: /* @__PURE__ */ new Set(), skipped: [] };
   const links = [];
-  const pending2 = [{ rel: start, abs: path6.join(rootAbs, start) }];
+  const pending2 = [{ rel: start, abs: path7.join(rootAbs, start) }];
   for (let dir = pending2.pop(); dir !== void 0; dir = pending2.pop()) {
     const { rel, abs } = dir;
     tree.dirs.add(rel);
     let entries2;
     try {
-      entries2 = readdirSync(abs, { withFileTypes: true });
+      entries2 = readdirSync2(abs, { withFileTypes: true });
     } catch (e) {
       tree.skipped.push({
         path: rel,
@@ -13106,7 +13174,7 @@ function walk(rootAbs, rootReal, start) {
         if (!entry.name.startsWith(".") && !SKIP_DIRS.has(entry.name))
           pending2.push({
             rel: child,
-            abs: abs.endsWith(path6.sep) ? abs + entry.name : abs + path6.sep + entry.name
+            abs: abs.endsWith(path7.sep) ? abs + entry.name : abs + path7.sep + entry.name
           });
       } else if (entry.isFile()) {
         tree.files.push(child);
@@ -13128,13 +13196,13 @@ function walk(rootAbs, rootReal, start) {
   }
 }
 function isInside(rootReal, real) {
-  return real === rootReal || real.startsWith(rootReal.endsWith(path6.sep) ? rootReal : rootReal + path6.sep);
+  return real === rootReal || real.startsWith(rootReal.endsWith(path7.sep) ? rootReal : rootReal + path7.sep);
 }
 function join(dir, name2) {
   return dir === "." || dir === "" ? name2 : `${dir}/${name2}`;
 }
 function dirname(p) {
-  return path6.posix.dirname(p);
+  return path7.posix.dirname(p);
 }
 function hasName(p, name2) {
   return p.endsWith(name2) && (p.length === name2.length || p[p.length - name2.length - 1] === "/");
@@ -13904,14 +13972,14 @@ var init_cues = __esm({
 });
 
 // src/sources/meaning/prose-states.ts
-function takeCounted(counted, at, sentence) {
+function takeCounted(counted, at, sentence, uses = 1) {
   let found4 = null;
   for (const c of counted) {
     if (c.end > at) continue;
     if (c.count === null ? c.start >= sentence : c.count > 0) found4 = c;
   }
   if (found4 === null) return null;
-  if (found4.count !== null) found4.count--;
+  if (found4.count !== null) found4.count = Math.max(0, found4.count - uses);
   return found4;
 }
 function countedStates(text3) {
@@ -14267,7 +14335,7 @@ function readSpan(reader, start, end, blockEnd, baseRole, entry = true) {
         text3.slice(after, tailEnd(text3, after, nextStart, 1)),
         after,
         alone
-      ) ?? takeCounted(counted, first.start, sentence);
+      ) ?? takeCounted(counted, first.start, sentence, group.length);
       if (worded !== null) {
         claim = {
           state: worded.state,
@@ -14970,7 +15038,7 @@ var init_trailers = __esm({
           message: detached(message)
         });
         this.claim(field);
-        const { path: path24, preamble } = this.input;
+        const { path: path25, preamble } = this.input;
         const seen = /* @__PURE__ */ new Set();
         const text3 = preamble.slice(field.valueStart, field.valueEnd);
         for (const link2 of findLinks(text3, this.ctx, true)) {
@@ -14980,10 +15048,10 @@ var init_trailers = __esm({
           this.mentions.push({
             ref: detached(link2.key),
             kindHint: link2.kindHint,
-            source: path24,
+            source: path25,
             sourceKind: "patch-header",
             line,
-            patch: path24,
+            patch: path25,
             role: link2.kindHint === "issue" ? "issue" : "related",
             recordedState: null,
             recordedDate: null,
@@ -14992,7 +15060,7 @@ var init_trailers = __esm({
         }
       }
       read(field, meaning) {
-        const { path: path24, preamble, startOffset } = this.input;
+        const { path: path25, preamble, startOffset } = this.input;
         const line = this.lineOf(field);
         this.claim(field);
         const folded = isFolded(preamble, field);
@@ -15023,10 +15091,10 @@ var init_trailers = __esm({
             const mention = {
               ref: detached(link2.key),
               kindHint: link2.kindHint,
-              source: path24,
+              source: path25,
               sourceKind: "patch-header",
               line: at,
-              patch: path24,
+              patch: path25,
               role,
               recordedState,
               recordedDate: null,
@@ -15041,7 +15109,7 @@ var init_trailers = __esm({
           } else if (link2.kind === "uncheckable") {
             this.uncheckable.push({ url: detached(link2.url), line: at, reason: link2.reason });
           } else {
-            this.ambiguous.push({ text: detached(link2.text), source: path24, line: at, patch: path24 });
+            this.ambiguous.push({ text: detached(link2.text), source: path25, line: at, patch: path25 });
           }
         }
       }
@@ -15085,12 +15153,14 @@ function attributeCopiedRefs(input2) {
     return { mentions: [], ambiguous: [], unattributed: 0 };
   const mentions = input2.mentions.filter((m) => !isTrackerMention(m, input2));
   const ambiguous = input2.ambiguous.filter(
-    (a) => !isOtherTrackerRef(a.text, input2.lineText(a.line)) && !isFrame(a, input2)
+    (a) => !isOtherTrackerRef(a.text, input2.lineText(a.line)) && !isFrame(a, input2) && !inOtherTrackersUrl(a, input2.preamble)
   );
   if (!input2.ecosystem) return { mentions, ambiguous, unattributed: 0 };
   if (ambiguous.length === 0)
     return { mentions: mentions.sort(byLine), ambiguous, unattributed: 0 };
   const repos = namedRepos(input2, mentions);
+  if (repos.size === 0 && input2.fallbackRepo != null && !OTHER_FORGE.test(input2.preamble))
+    repos.add(input2.fallbackRepo);
   const [only] = repos;
   if (repos.size !== 1 || only === void 0) {
     return { mentions, ambiguous: [], unattributed: ambiguous.length };
@@ -15153,7 +15223,17 @@ function isFrame(a, input2) {
   if (whole.includes(`{${a.text}}`)) return true;
   const line = whole.trimStart();
   const rest = line.slice(a.text.length);
-  return a.text.startsWith("#") && line.startsWith(a.text) && (rest === "" || /^\s/.test(rest));
+  if (a.text.startsWith("#") && line.startsWith(a.text) && (rest === "" || /^\s/.test(rest)))
+    return true;
+  const at = whole.indexOf(a.text);
+  return at >= 0 && KERNEL_BUILD.test(whole.slice(at + a.text.length));
+}
+function inOtherTrackersUrl(a, preamble) {
+  const n = NUMBER.exec(a.text)?.[1];
+  if (n === void 0 || !preamble.includes(n)) return false;
+  return new RegExp(
+    String.raw`https?://(?!(?:www\.)?github\.com[/:])[^\s<>"')\]]*[=/#-]${n}(?![\w.]?\d)`
+  ).test(preamble);
 }
 function isTrackerMention(m, input2) {
   return onlyOtherTrackers(input2.lineText(m.line), splitRefKey(m.ref).number);
@@ -15167,12 +15247,12 @@ function namedRepos(input2, mentions) {
   GITHUB_REPO.lastIndex = 0;
   for (let m = GITHUB_REPO.exec(input2.preamble); m !== null; m = GITHUB_REPO.exec(input2.preamble)) {
     const repo = (m[2] ?? "").replace(/\.+$/, "").replace(/\.git$/i, "");
-    if (repo !== "" && !NOT_OWNERS.has((m[1] ?? "").toLowerCase()))
+    if (repo !== "" && !NOT_OWNERS2.has((m[1] ?? "").toLowerCase()))
       repos.add(`${m[1] ?? ""}/${repo}`.toLowerCase());
   }
   return repos;
 }
-var GITHUB_REPO, NOT_OWNERS, NUMBER, CLOSES_BEFORE;
+var GITHUB_REPO, NOT_OWNERS2, NUMBER, CLOSES_BEFORE, KERNEL_BUILD, OTHER_FORGE;
 var init_copied_refs = __esm({
   "src/sources/trailers/copied-refs.ts"() {
     "use strict";
@@ -15181,7 +15261,7 @@ var init_copied_refs = __esm({
     init_detach();
     init_trackers();
     GITHUB_REPO = /(?<![\w.-])(?:www\.)?github\.com\/([A-Za-z0-9][A-Za-z0-9-]*)\/([A-Za-z0-9_.-]+)/gi;
-    NOT_OWNERS = /* @__PURE__ */ new Set([
+    NOT_OWNERS2 = /* @__PURE__ */ new Set([
       "orgs",
       "sponsors",
       "settings",
@@ -15195,6 +15275,8 @@ var init_copied_refs = __esm({
     ]);
     NUMBER = /#(\d{1,10})(?!\d)/;
     CLOSES_BEFORE = /\b(?:fix(?:es|ed)?|close[sd]?|resolve[sd]?)\s*:?\s*(?:#\d+(?:\s*,\s*|\s+and\s+|\s*&\s*|\s+))*$/i;
+    KERNEL_BUILD = /^\s+(?:SMP|PREEMPT\w*|(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\s+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b)/;
+    OTHER_FORGE = /https?:\/\/(?!(?:www\.)?github\.com[/:])[^\s<>"')\]]*(?:issues?|bugs?|merge_requests|show_bug|tickets?|tracker)[^\s<>"')\]]*\d/i;
   }
 });
 
@@ -15224,7 +15306,8 @@ function readPatchHeader(input2, options = {}) {
     mentions: [...header2.mentions.filter((m) => !taken(m.line)), ...trailers?.mentions ?? []],
     ambiguous: [...header2.ambiguous.filter((a) => !taken(a.line)), ...trailers?.ambiguous ?? []],
     commitRepos: trailers?.commits.map((c) => c.repo) ?? [],
-    ecosystem: layout !== null
+    ecosystem: layout !== null,
+    fallbackRepo: options.recipeRepo ?? null
   });
   return {
     // A prose block's date wins; trailer conventions carry none.
@@ -15561,9 +15644,9 @@ function resolvePaths(values, patchesDir, refuse = () => {
   }
   const out = [firstPath];
   for (const name2 of rest) {
-    const path24 = joinDir(patchesDir, companionOf(firstRel, normalise(name2)));
-    if (path24 === null) refuse(leavesRoot(name2));
-    else if (!out.includes(path24)) out.push(path24);
+    const path25 = joinDir(patchesDir, companionOf(firstRel, normalise(name2)));
+    if (path25 === null) refuse(leavesRoot(name2));
+    else if (!out.includes(path25)) out.push(path25);
   }
   return out;
 }
@@ -23366,8 +23449,8 @@ function readRow(reader, row, columns, retired, above, notes, stateInferred = fa
     const repoOfRef = (r) => r.key.slice(0, r.key.lastIndexOf("#"));
     const first = [...prRefs, ...issueRefs].find((r) => repoOfRef(r) !== own2);
     const repo = first === void 0 ? reader.rowRepo?.() ?? reader.sectionRepo : repoOfRef(first);
-    for (const path24 of rowPatch.paths) {
-      reader.result.patches.push({ path: path24, source: reader.source, line, retired, repo });
+    for (const path25 of rowPatch.paths) {
+      reader.result.patches.push({ path: path25, source: reader.source, line, retired, repo });
     }
   }
   return patch;
@@ -23649,9 +23732,9 @@ function readPatchBullet(reader, item, retired) {
     for (const child of item.children) readBulletBlock(reader, child, patch);
     const repoOfPatch = reader.rowRepo() ?? reader.result.mentions.slice(before).map((m) => m.ref.slice(0, m.ref.lastIndexOf("#"))).find((r) => r !== reader.refContext.ownRepo) ?? reader.sectionRepo;
     if (known === void 0)
-      for (const path24 of paths)
+      for (const path25 of paths)
         reader.result.patches.push({
-          path: path24,
+          path: path25,
           source: reader.source,
           line,
           retired,
@@ -23671,8 +23754,8 @@ function leadPath(lead) {
   if (inner?.type === "text" && !/\s/.test(inner.value.trim())) return inner.value.trim();
   return null;
 }
-function relativeToDir(path24, dir) {
-  return dir !== "" && dir !== "." && path24.startsWith(`${dir}/`) ? path24.slice(dir.length + 1) : path24;
+function relativeToDir(path25, dir) {
+  return dir !== "" && dir !== "." && path25.startsWith(`${dir}/`) ? path25.slice(dir.length + 1) : path25;
 }
 function readBulletBlock(reader, node, patch) {
   if (node.type === "paragraph" || node.type === "heading" || node.type === "tableCell") {
@@ -23693,8 +23776,8 @@ function readLoose(reader, node) {
     reader.patchesDir,
     (message) => reportProblem(reader, node.position?.start.line ?? 1, message)
   );
-  for (const path24 of paths) {
-    if (!reader.result.notPatches.includes(path24)) reader.result.notPatches.push(path24);
+  for (const path25 of paths) {
+    if (!reader.result.notPatches.includes(path25)) reader.result.notPatches.push(path25);
   }
   readProse(reader, node);
 }
@@ -24954,12 +25037,12 @@ var init_refs3 = __esm({
 });
 
 // src/sources/records/result.ts
-function patchEntry(source2, path24, line, repo, retired = false) {
-  return { path: path24, source: source2, line, retired, repo };
+function patchEntry(source2, path25, line, repo, retired = false) {
+  return { path: path25, source: source2, line, retired, repo };
 }
-function emptyResult(path24, kind, file) {
+function emptyResult(path25, kind, file) {
   return {
-    source: { path: path24, kind, checkedOn: null, checkedOnLine: null },
+    source: { path: path25, kind, checkedOn: null, checkedOnLine: null },
     mentions: [],
     patches: [],
     ambiguous: [],
@@ -25108,8 +25191,8 @@ function readNotPatches(file, root, patchesDir) {
     const label = `not_patches[${item.index}]`;
     const entry = isMap3(item.node) ? file.get(item.node, "path") : { key: "path", keyLine: item.line, node: item.node, line: item.line, aliased: false };
     const written = readText2(file, entry, `${label}.path`);
-    const path24 = written === null ? null : joinPatchesDir(patchesDir, written);
-    if (path24 !== null) out.push(path24);
+    const path25 = written === null ? null : joinPatchesDir(patchesDir, written);
+    if (path25 !== null) out.push(path25);
   }
   return out;
 }
@@ -25203,22 +25286,22 @@ function parseRecordIndex(input2) {
   const aliases = input2.aliases ?? /* @__PURE__ */ new Map();
   for (const [section, retired] of SECTIONS2) {
     for (const entry of sectionEntries(file, file.get(root, section), section)) {
-      const path24 = entryPath(file, entry, input2);
-      if (path24 === null) {
+      const path25 = entryPath(file, entry, input2);
+      if (path25 === null) {
         const what = entry.written !== null ? `path ${JSON.stringify(entry.written)} leaves the root` : entry.record !== null ? `has no path, and no patch sits beside its record ${JSON.stringify(entry.record)}` : "has no path";
         file.report(entry.line, `${entry.label} ${what}`);
         continue;
       }
       const repo = (entry.body && readRepo(file, file.get(entry.body, "repo"), `${entry.label}.repo`)) ?? result.targetRepo;
-      result.patches.push(patchEntry(input2.path, path24, entry.line, repo, retired));
+      result.patches.push(patchEntry(input2.path, path25, entry.line, repo, retired));
       const scope = {
         file,
         sourceKind: "record-index",
         ctx: { aliases, defaultRepo: repo },
-        patch: path24
+        patch: path25
       };
       if (entry.body !== null) {
-        const ours = oursMention(file, entry.body, entry.label, scope.ctx, path24);
+        const ours = oursMention(file, entry.body, entry.label, scope.ctx, path25);
         if (ours !== null) result.mentions.push(ours);
       }
       readRefLists(scope, entry.body, entry.at, found4);
@@ -25241,25 +25324,25 @@ function readSchemaParts(file, root, input2, result, found4) {
   const libraries = readLibraries(file, root);
   for (const { library, entries: entries2 } of libraries) {
     for (const entry of entries2) {
-      const path24 = joinPatchesDir(input2.patchesDir, entry.written);
-      if (path24 === null) {
+      const path25 = joinPatchesDir(input2.patchesDir, entry.written);
+      if (path25 === null) {
         file.report(
           entry.line,
           `${entry.label} path ${JSON.stringify(entry.written)} leaves the root`
         );
         continue;
       }
-      library.patches.push(path24);
+      library.patches.push(path25);
       const repo = library.repo ?? (library.internal ? null : result.targetRepo);
-      result.patches.push(patchEntry(input2.path, path24, entry.line, repo));
+      result.patches.push(patchEntry(input2.path, path25, entry.line, repo));
       const ctx = { aliases, defaultRepo: repo };
-      const ours = oursMention(file, entry.body, entry.label, ctx, path24);
+      const ours = oursMention(file, entry.body, entry.label, ctx, path25);
       if (ours !== null) result.mentions.push(ours);
       const scope = {
         file,
         sourceKind: "record-index",
         ctx,
-        patch: path24,
+        patch: path25,
         internalTarget: library.internal
       };
       readRefLists(scope, entry.body, entry.at, found4);
@@ -25388,15 +25471,15 @@ function readArchived(file, node, place, input2, result) {
   if (source2 && isMap3(source2.node)) {
     for (const key of ["original_path", "current_path"]) {
       const written2 = readText2(file, file.get(source2.node, key), `${label}.source.${key}`);
-      const path24 = written2 === null || GONE.has(written2.toLowerCase()) ? null : normaliseRelPath(written2);
-      if (path24 !== null && !paths.includes(path24)) paths.push(path24);
+      const path25 = written2 === null || GONE.has(written2.toLowerCase()) ? null : normaliseRelPath(written2);
+      if (path25 !== null && !paths.includes(path25)) paths.push(path25);
     }
   }
   const named = file.get(node, "patch") ?? file.get(node, "path");
   const written = named && isMap3(named.node) ? readText2(file, file.get(named.node, "path"), `${label}.patch.path`) : readText2(file, named, `${label}.patch`);
   const joined = written === null ? null : joinPatchesDir(input2.patchesDir ?? "", written);
   if (joined !== null && !paths.includes(joined)) paths.push(joined);
-  for (const path24 of paths) result.patches.push(patchEntry(input2.path, path24, line, repo, true));
+  for (const path25 of paths) result.patches.push(patchEntry(input2.path, path25, line, repo, true));
   const fix = file.get(node, "upstream_fix");
   if (!fix || !isMap3(fix.node)) return;
   const refEntry = file.get(fix.node, "ref") ?? file.get(fix.node, "url");
@@ -25556,12 +25639,12 @@ function readExtraFiles(file) {
   list2.node.items.forEach((node, index) => {
     const line = file.lineOf(node, list2.line);
     const written = isScalar3(node) ? scalarText(node) : null;
-    const path24 = written === null ? null : normaliseRelPath(written);
-    if (path24 === null) {
+    const path25 = written === null ? null : normaliseRelPath(written);
+    if (path25 === null) {
       file.report(line, `patch.extra_files[${index}] must be a path relative to the root`);
       return;
     }
-    out.push({ path: path24, line });
+    out.push({ path: path25, line });
   });
   return out;
 }
@@ -25582,13 +25665,13 @@ function readPatchPath(file, input2) {
     );
     return { path: null, line };
   }
-  const path24 = normaliseRelPath(written);
-  if (path24 === null)
+  const path25 = normaliseRelPath(written);
+  if (path25 === null)
     file.report(
       pathEntry?.line ?? line,
       `patch.path ${JSON.stringify(written)} must be relative to the root`
     );
-  return { path: path24, line };
+  return { path: path25, line };
 }
 var init_records = __esm({
   "src/sources/records/index.ts"() {
@@ -25610,7 +25693,7 @@ var init_records = __esm({
 
 // src/collect.ts
 import { closeSync as closeSync2, existsSync as existsSync3, fstatSync as fstatSync2, openSync as openSync2, readSync as readSync2, statSync as statSync5 } from "node:fs";
-import path7 from "node:path";
+import path8 from "node:path";
 async function collectSources(root, config2, options = {}) {
   const discovery = await discover(root, config2);
   const wholeFiles = options.wholeFiles === true;
@@ -25624,8 +25707,8 @@ async function collectSources(root, config2, options = {}) {
     if (!admitted.read && admitted.report !== null) sources.push(admitted.report);
     return admitted.read;
   };
-  const rootDir = path7.resolve(root);
-  const base = rootDir.endsWith(path7.sep) ? rootDir : rootDir + path7.sep;
+  const rootDir = path8.resolve(root);
+  const base = rootDir.endsWith(path8.sep) ? rootDir : rootDir + path8.sep;
   const readNow = (kind) => (rel) => {
     try {
       const abs = base + rel;
@@ -25672,14 +25755,14 @@ async function collectSources(root, config2, options = {}) {
   let foldersBuilt = null;
   const foldersOf = () => foldersBuilt ??= byFolder(indexed);
   const folderRepoOf = (rel) => {
-    const folder = foldersOf().get(path7.posix.dirname(rel));
+    const folder = foldersOf().get(path8.posix.dirname(rel));
     return folder === void 0 ? null : folderRepo(folder);
   };
   const folders = discovery.patchDocs.length > 0 ? foldersOf() : /* @__PURE__ */ new Map();
   for (const [rel, file] of await readAll(discovery.patchDocs, readAs("ledger"))) {
     if (parseLedger2 === null) break;
-    const patchesDir = patchesDirOfPatch(discovery, rel) ?? path7.posix.dirname(rel);
-    const folder = folders.get(path7.posix.dirname(rel)) ?? [];
+    const patchesDir = patchesDirOfPatch(discovery, rel) ?? path8.posix.dirname(rel);
+    const folder = folders.get(path8.posix.dirname(rel)) ?? [];
     const defaultRepo = folderRepo(folder);
     const doc = parseLedger2({
       path: rel,
@@ -25699,10 +25782,11 @@ async function collectSources(root, config2, options = {}) {
   const headerFiles = [
     ...discovery.patchFiles,
     ...discovery.conventionPatches,
-    ...onDiskOnly.filter((rel) => statSync5(path7.join(root, rel)).isFile())
+    ...onDiskOnly.filter((rel) => statSync5(path8.join(root, rel)).isFile())
   ];
   const conventional = new Set(discovery.conventionPatches);
   let unattributed = 0;
+  const recipes = /* @__PURE__ */ new Map();
   const readHeader = readNow("patch-header");
   const yielding = options.beforeHeaders !== void 0;
   options.beforeHeaders?.(sources);
@@ -25717,10 +25801,21 @@ async function collectSources(root, config2, options = {}) {
     // two: the upstream most of the patch's folder names.
     (entries2 === void 0 ? null : folderRepoOf(rel)) ?? repoForPatch(config2, rel, patchesDirOfPatch(discovery, rel));
     const layout = conventional.has(rel) ? layoutOf(rel, discovery.buildrootExternals) : null;
-    const header2 = readPatchHeader(
+    let header2 = readPatchHeader(
       { path: rel, text: file.text, defaultRepo, aliases, ownRepo },
       { layout }
     );
+    if (layout !== null && defaultRepo === null && header2.unattributed + header2.ambiguous.length > 0) {
+      const block2 = header2.hasStatusBlock;
+      header2 = withRecipeRepo(
+        header2,
+        recipeRepo(rootDir, rel, recipes),
+        (repo) => readPatchHeader(
+          { path: rel, text: file.text, defaultRepo: block2 ? repo : null, aliases, ownRepo },
+          { layout, recipeRepo: repo }
+        )
+      );
+    }
     unattributed += header2.unattributed;
     if (file.invalidLine !== null && file.invalidLine > header2.preambleEndLine) {
       file = { ...file, invalidLine: null };
@@ -25791,7 +25886,7 @@ async function readRecords(m, run, read) {
   }
   const taken = new Set(out.map((s) => s.source.path));
   for (const { candidates, patchesDir } of archives) {
-    const rel = candidates.find((c) => existsSync3(path7.join(run.root, c)));
+    const rel = candidates.find((c) => existsSync3(path8.join(run.root, c)));
     if (rel === void 0 || taken.has(rel)) continue;
     const file = await read(rel);
     if (file === null) continue;
@@ -25807,9 +25902,9 @@ async function readRecords(m, run, read) {
 }
 function archiveCandidates(indexPath, patchesDir, written) {
   const out = [];
-  for (const base of ["", path7.posix.dirname(indexPath), patchesDir]) {
-    const joined = path7.posix.normalize(joinPosix(base === "" ? "." : base, written.trim()));
-    if (!joined.startsWith("..") && !path7.posix.isAbsolute(joined) && !out.includes(joined))
+  for (const base of ["", path8.posix.dirname(indexPath), patchesDir]) {
+    const joined = path8.posix.normalize(joinPosix(base === "" ? "." : base, written.trim()));
+    if (!joined.startsWith("..") && !path8.posix.isAbsolute(joined) && !out.includes(joined))
       out.push(joined);
   }
   return out;
@@ -25870,6 +25965,13 @@ function learnRepoNames(sources, aliases, ownRepo) {
   for (const [name2, repo] of byName)
     if (repo !== null && !aliases.has(name2)) aliases.set(name2, repo);
 }
+function withRecipeRepo(first, repo, reread) {
+  if (repo === null) return first;
+  const before = new Set(first.mentions.map((m) => `${m.line} ${m.ref}`));
+  const again = reread(repo);
+  for (const m of again.mentions) if (!before.has(`${m.line} ${m.ref}`)) m.inferredRepo = true;
+  return again;
+}
 function withEncoding(result, file) {
   if (file.invalidLine !== null) {
     result.problems.unshift({
@@ -25884,18 +25986,18 @@ function patchesDirFor(discovery, sourcePath, config2) {
   if (config2.patches.dir !== null) return config2.patches.dir;
   const own2 = discovery.patchDirs.find((d) => d.ledger === sourcePath);
   if (own2) return own2.dir;
-  const dir = path7.posix.dirname(sourcePath);
+  const dir = path8.posix.dirname(sourcePath);
   const beside = joinPosix(dir, "patches");
   return discovery.patchDirs.some((d) => d.dir === beside) ? beside : dir;
 }
 function indexedOnDisk(root, indexed, patchFiles) {
   const known = new Set(patchFiles);
-  return [...indexed.keys()].filter((p) => !known.has(p) && existsSync3(path7.join(root, p))).sort();
+  return [...indexed.keys()].filter((p) => !known.has(p) && existsSync3(path8.join(root, p))).sort();
 }
 function byFolder(indexed) {
   const out = /* @__PURE__ */ new Map();
   for (const [p, entries2] of indexed) {
-    const dir = path7.posix.dirname(p);
+    const dir = path8.posix.dirname(p);
     const list2 = out.get(dir);
     if (list2 === void 0) out.set(dir, [[p, entries2]]);
     else list2.push([p, entries2]);
@@ -25962,6 +26064,7 @@ var init_collect = __esm({
     init_decode();
     init_read_head();
     init_input_limits();
+    init_recipe_repo();
     init_refs();
     init_discover();
     init_patch_header();
@@ -26113,10 +26216,10 @@ var init_order = __esm({
 });
 
 // src/report/paths.ts
-import path8 from "node:path";
+import path9 from "node:path";
 function shownPath(shownRoot, rel) {
-  if (shownRoot === "." || shownRoot === "" || rel === "" || path8.posix.isAbsolute(rel)) return rel;
-  return path8.posix.join(shownRoot, rel);
+  if (shownRoot === "." || shownRoot === "" || rel === "" || path9.posix.isAbsolute(rel)) return rel;
+  return path9.posix.join(shownRoot, rel);
 }
 function shownPathsIn(message, shownRoot, known) {
   if (shownRoot === "." || shownRoot === "") return message;
@@ -26158,11 +26261,11 @@ function buildPatches(ctx, show3) {
   const notPatches = new Set(ctx.sources.flatMap((s) => s.notPatches));
   const paths = /* @__PURE__ */ new Set([...ctx.indexed.keys(), ...ctx.patchFiles]);
   const patches = [];
-  for (const path24 of paths) {
-    const entries2 = ctx.indexed.get(path24) ?? [];
-    if (entries2.length === 0 && notPatches.has(path24)) continue;
+  for (const path25 of paths) {
+    const entries2 = ctx.indexed.get(path25) ?? [];
+    if (entries2.length === 0 && notPatches.has(path25)) continue;
     patches.push({
-      path: show3(path24),
+      path: show3(path25),
       indexed: entries2.some((e) => !e.retired),
       retired: entries2.some((e) => e.retired)
     });
@@ -26761,16 +26864,16 @@ var init_missing_patch = __esm({
       check(ctx) {
         const onDisk = /* @__PURE__ */ new Set([...ctx.patchFiles, ...ctx.indexedOnDisk ?? []]);
         const findings = [];
-        for (const [path24, entries2] of ctx.indexed) {
-          if (onDisk.has(path24) || entries2.some((e) => e.retired)) continue;
+        for (const [path25, entries2] of ctx.indexed) {
+          if (onDisk.has(path25) || entries2.some((e) => e.retired)) continue;
           for (const entry of entries2) {
             findings.push(
               makeFinding(rule7, {
                 ref: null,
-                patch: path24,
+                patch: path25,
                 file: entry.source,
                 line: entry.line,
-                message: `${path24} is named here but does not exist: fix the path, or move the row to "Retired" if the patch was dropped.`
+                message: `${path25} is named here but does not exist: fix the path, or move the row to "Retired" if the patch was dropped.`
               })
             );
           }
@@ -26941,7 +27044,7 @@ var init_stale_check = __esm({
         const today = dayNumber(ctx.today);
         if (today === null) return [];
         return ctx.sources.flatMap((result) => {
-          const { path: path24, checkedOn, checkedOnLine } = result.source;
+          const { path: path25, checkedOn, checkedOnLine } = result.source;
           const checked = checkedOn === null ? null : dayNumber(checkedOn);
           if (checked === null) return [];
           const age = today - checked;
@@ -26950,11 +27053,11 @@ var init_stale_check = __esm({
             makeFinding(rule11, {
               ref: null,
               patch: patchOf(result),
-              file: path24,
+              file: path25,
               line: checkedOnLine ?? 1,
               recorded: checkedOn,
               live: ctx.today,
-              message: `${path24} was last checked on ${checkedOn}, ${age} days ago (limit ${maxAgeDays}): re-verify its states (\`upstream-status sync\`) and update the check date.`
+              message: `${path25} was last checked on ${checkedOn}, ${age} days ago (limit ${maxAgeDays}): re-verify its states (\`upstream-status sync\`) and update the check date.`
             })
           ];
         });
@@ -27030,13 +27133,13 @@ var init_unindexed_patch = __esm({
       needsNetwork: false,
       check(ctx) {
         const notPatches = new Set(ctx.sources.flatMap((s) => s.notPatches));
-        return ctx.patchFiles.filter((path24) => !ctx.indexed.has(path24) && !notPatches.has(path24)).map(
-          (path24) => makeFinding(rule13, {
+        return ctx.patchFiles.filter((path25) => !ctx.indexed.has(path25) && !notPatches.has(path25)).map(
+          (path25) => makeFinding(rule13, {
             ref: null,
-            patch: path24,
-            file: path24,
+            patch: path25,
+            file: path25,
             line: 1,
-            message: `${path24} is not indexed by any ledger row or record: add a row (or a record) naming its upstream PRs, or list it under "Not patches".`
+            message: `${path25} is not indexed by any ledger row or record: add a row (or a record) naming its upstream PRs, or list it under "Not patches".`
           })
         );
       }
@@ -29678,7 +29781,7 @@ function isAuthRequest(method2, pathname) {
 }
 function routeMatcher(paths) {
   const regexes = paths.map(
-    (path24) => path24.split("/").map((c) => c.startsWith("{") ? "(?:.+?)" : c).join("/")
+    (path25) => path25.split("/").map((c) => c.startsWith("{") ? "(?:.+?)" : c).join("/")
   );
   const regex2 = `^(?:${regexes.map((r) => `(?:${r})`).join("|")})[^/]*$`;
   return new RegExp(regex2, "i");
@@ -30793,9 +30896,9 @@ function readSlot(slot, root, errors) {
   const live = readLiveState(item);
   return live ? { status: "found", live } : null;
 }
-function notFound(errors, path24) {
+function notFound(errors, path25) {
   const error = errors.find(
-    (e) => e.path !== void 0 && e.path.length === path24.length && path24.every((p, i) => e.path?.[i] === p)
+    (e) => e.path !== void 0 && e.path.length === path25.length && path25.every((p, i) => e.path?.[i] === p)
   );
   return error ? { status: "not-found", message: error.message } : null;
 }
@@ -30912,12 +31015,12 @@ function readErrors(value) {
   if (!Array.isArray(value)) return [];
   return value.flatMap((item) => {
     if (typeof item !== "object" || item === null) return [];
-    const { message, type, path: path24 } = item;
+    const { message, type, path: path25 } = item;
     return [
       {
         message: typeof message === "string" ? message : "unknown GraphQL error",
         ...typeof type === "string" ? { type } : {},
-        ...Array.isArray(path24) ? { path: path24.filter((p) => typeof p === "string" || typeof p === "number") } : {}
+        ...Array.isArray(path25) ? { path: path25.filter((p) => typeof p === "string" || typeof p === "number") } : {}
       }
     ];
   });
@@ -31289,7 +31392,7 @@ var init_github = __esm({
 });
 
 // src/rebase/targets.ts
-import path9 from "node:path";
+import path10 from "node:path";
 function parseOnto(text3) {
   const match = ONTO.exec(text3.trim());
   const ref = match?.[2];
@@ -31305,7 +31408,7 @@ function patchTargets(collected, config2) {
     const entries2 = collected.indexed.get(patch) ?? [];
     if (notPatches.has(patch) || entries2.some((e) => e.retired)) continue;
     const repo = entries2.find((e) => e.repo !== null)?.repo ?? repoForPatch(config2, patch, patchesDirOf(collected, patch));
-    const ext = path9.posix.extname(patch).toLowerCase();
+    const ext = path10.posix.extname(patch).toLowerCase();
     out.push({ patch, repo, kind: ext === ".diff" || ext === ".patch" ? "diff" : "script" });
   }
   return out;
@@ -37150,8 +37253,8 @@ function readPythonScript(text3, packages) {
   for (const f of [...uses.files.map((u) => u.path), ...uses.anchors.map((a) => a.file)])
     if (f.k === "pkgpath") known.add(f.pkg);
   const byFile = /* @__PURE__ */ new Map();
-  const place = (path24, line) => {
-    const mapped = mapInstalledPath(path24, packages, known);
+  const place = (path25, line) => {
+    const mapped = mapInstalledPath(path25, packages, known);
     if (!mapped.ok) {
       unreadable.push({
         line,
@@ -37166,7 +37269,7 @@ function readPythonScript(text3, packages) {
         candidates: mapped.candidates,
         repo: mapped.repo,
         guessed: mapped.guessed,
-        written: describePath(path24),
+        written: describePath(path25),
         anchors: []
       };
       byFile.set(key, file);
@@ -37175,9 +37278,9 @@ function readPythonScript(text3, packages) {
   };
   const anchorsOf = /* @__PURE__ */ new Map();
   const placed = /* @__PURE__ */ new Map();
-  const placeOnce = (path24, line) => {
-    const key = keyOf(path24);
-    if (!placed.has(key)) placed.set(key, place(path24, line));
+  const placeOnce = (path25, line) => {
+    const key = keyOf(path25);
+    if (!placed.has(key)) placed.set(key, place(path25, line));
     return placed.get(key) ?? null;
   };
   for (const u of uses.files) placeOnce(u.path, u.line);
@@ -37247,12 +37350,12 @@ var init_python_script = __esm({
 });
 
 // src/footprint/shell-script.ts
-import path10 from "node:path";
+import path11 from "node:path";
 function readShellScript(text3, patch, patchFiles, packages) {
   const vars = /* @__PURE__ */ new Map();
   const out = { companions: [], files: [], unreadable: [] };
-  const dir = path10.posix.dirname(patch);
-  const beside = (name2) => patchFiles.find((p) => p === path10.posix.join(dir, name2)) ?? patchFiles.find((p) => p.endsWith(`/${name2}`));
+  const dir = path11.posix.dirname(patch);
+  const beside = (name2) => patchFiles.find((p) => p === path11.posix.join(dir, name2)) ?? patchFiles.find((p) => p.endsWith(`/${name2}`));
   let applies = false;
   text3.split("\n").forEach((raw, i) => {
     const line = raw.replace(/(^|\s)#.*$/, "");
@@ -37261,7 +37364,7 @@ function readShellScript(text3, patch, patchFiles, packages) {
     if (APPLY.test(line) && /(^|[\s;&|(])(patch|git)\s/.test(` ${line}`)) {
       applies = true;
       for (const name2 of expand2(line, vars).match(DIFF_NAME) ?? []) {
-        const found4 = beside(path10.posix.basename(name2));
+        const found4 = beside(path11.posix.basename(name2));
         if (found4 && !out.companions.includes(found4)) out.companions.push(found4);
       }
     }
@@ -37366,9 +37469,9 @@ var init_shell_script = __esm({
 });
 
 // src/footprint/build.ts
-import path11 from "node:path";
+import path12 from "node:path";
 function kindOf2(patch) {
-  const ext = path11.posix.extname(patch).toLowerCase();
+  const ext = path12.posix.extname(patch).toLowerCase();
   return ext === ".diff" || ext === ".patch" ? "diff" : ext === ".py" ? "python" : ext === ".sh" ? "shell" : "other";
 }
 function buildFootprint(input2, packages, patchFiles) {
@@ -37512,14 +37615,14 @@ var init_record_target = __esm({
 });
 
 // src/footprint/collect.ts
-import path12 from "node:path";
+import path13 from "node:path";
 async function collectFootprints(root, config2, given) {
   const collected = given ?? await collectSources(root, config2);
   const footprints = [];
   for (const target of patchTargets(collected, config2)) {
     let text3;
     try {
-      text3 = await (0, import_promises4.readFile)(path12.join(root, target.patch), "utf8");
+      text3 = await (0, import_promises4.readFile)(path13.join(root, target.patch), "utf8");
     } catch (error) {
       footprints.push({
         patch: target.patch,
@@ -38050,9 +38153,9 @@ var init_contents = __esm({
 });
 
 // src/discover/cache.ts
-import path13 from "node:path";
+import path14 from "node:path";
 function fileFor(dir, repo) {
-  return path13.join(dir, `discover-${repo.replace("/", "__")}.json`);
+  return path14.join(dir, `discover-${repo.replace("/", "__")}.json`);
 }
 async function loadCache(dir, repo) {
   try {
@@ -38432,14 +38535,14 @@ function targetPath(fp) {
   return (fp.isNew ? fp.newPath : fp.oldPath ?? fp.newPath) ?? "";
 }
 function applyFile(target, fp) {
-  const path24 = targetPath(fp);
+  const path25 = targetPath(fp);
   const unchanged = (verdict2) => ({ verdict: verdict2, after: target });
-  if (fp.binary) return unchanged({ path: path24, status: "binary", hunks: [] });
-  if (target === null && !fp.isNew) return unchanged(absent(fp, path24));
+  if (fp.binary) return unchanged({ path: path25, status: "binary", hunks: [] });
+  if (target === null && !fp.isNew) return unchanged(absent(fp, path25));
   const lines = splitLines(target ?? "").map(rawLine);
   const pass = choosePass(lines, fp);
   const verdict = {
-    path: path24,
+    path: path25,
     status: pass.status,
     hunks: pass.hunks,
     ...pass.reason ? { reason: pass.reason } : {}
@@ -38447,8 +38550,8 @@ function applyFile(target, fp) {
   if (pass.status !== "applies") return unchanged(verdict);
   return { verdict, after: fp.isDelete ? null : patchedContent(lines, pass.placements, false) };
 }
-function absent(fp, path24) {
-  return fp.isDelete ? { path: path24, status: "already-applied", hunks: fp.hunks.map((h) => found3(h, true, 0)) } : { path: path24, status: "missing-file", hunks: fp.hunks.map((h) => failed(h, null)) };
+function absent(fp, path25) {
+  return fp.isDelete ? { path: path25, status: "already-applied", hunks: fp.hunks.map((h) => found3(h, true, 0)) } : { path: path25, status: "missing-file", hunks: fp.hunks.map((h) => failed(h, null)) };
 }
 function choosePass(lines, fp) {
   if (fp.isNew && lines.length > 0) return runPass(lines, fp, true);
@@ -38523,9 +38626,9 @@ function checkPatch(text3, read, strip = 1) {
   const original = memoize(read);
   const readFile11 = (p) => patched.has(p) ? patched.get(p) ?? null : original(p);
   const verdicts = files.map((fp) => {
-    const path24 = chooseTarget(fp, readFile11);
-    const { verdict, after } = applyFile(path24 === null ? null : readFile11(path24), fp);
-    const where = path24 ?? targetPath(fp);
+    const path25 = chooseTarget(fp, readFile11);
+    const { verdict, after } = applyFile(path25 === null ? null : readFile11(path25), fp);
+    const where = path25 ?? targetPath(fp);
     if (verdict.status === "applies") patched.set(where, after);
     return { ...verdict, path: where };
   });
@@ -38548,9 +38651,9 @@ function chooseTarget(fp, readFile11) {
 }
 function memoize(read) {
   const seen = /* @__PURE__ */ new Map();
-  return (path24) => {
-    if (!seen.has(path24)) seen.set(path24, read(path24));
-    return seen.get(path24) ?? null;
+  return (path25) => {
+    if (!seen.has(path25)) seen.set(path25, read(path25));
+    return seen.get(path25) ?? null;
   };
 }
 var init_apply = __esm({
@@ -38596,20 +38699,20 @@ ${pr.patch ?? ""}
 `);
   return parsed.files[0] ?? null;
 }
-function breaks(fp, patchText, file, path24, base, after) {
+function breaks(fp, patchText, file, path25, base, after) {
   if (fp.kind === "diff" && patchText !== null) {
     const read = (p) => base.get(p) ?? null;
     if (!checkPatch(patchText, read).applies) return null;
-    const now2 = checkPatch(patchText, (p) => p === path24 ? after : read(p));
+    const now2 = checkPatch(patchText, (p) => p === path25 ? after : read(p));
     if (now2.applies) return null;
     const failing = now2.files.flatMap((f) => f.hunks).find((h) => h.status === "fails");
-    const hunk = fp.hunks.filter((h) => h.file === path24)[(failing?.hunk ?? 1) - 1];
+    const hunk = fp.hunks.filter((h) => h.file === path25)[(failing?.hunk ?? 1) - 1];
     return {
       subject: failing?.status === "fails" ? `hunk ${failing.hunk} (old lines ${failing.oldRange[0]}-${failing.oldRange[1]})` : "the patch",
       line: hunk?.line ?? 1
     };
   }
-  const was = checkFile(file, base.get(path24) ?? "");
+  const was = checkFile(file, base.get(path25) ?? "");
   if (was.status === "fails") return null;
   const now = checkFile(file, after);
   const bad = now.results.find((r) => r.status === "missing" || r.status === "ambiguous");
@@ -38619,8 +38722,8 @@ function breaks(fp, patchText, file, path24, base, after) {
     line: bad.anchor.line
   };
 }
-function hunkRanges(fp, path24) {
-  return fp.hunks.filter((h) => h.file === path24).map((h, i) => ({
+function hunkRanges(fp, path25) {
+  return fp.hunks.filter((h) => h.file === path25).map((h, i) => ({
     from: h.oldStart,
     to: h.oldStart + Math.max(h.oldLines, 1) - 1,
     subject: `hunk ${i + 1}`,
@@ -38659,7 +38762,7 @@ var run_exports = {};
 __export(run_exports, {
   runDiscover: () => runDiscover
 });
-import path14 from "node:path";
+import path15 from "node:path";
 async function runDiscover(opts) {
   const { footprints, collected } = await collectFootprints(opts.root, opts.config);
   const pinned = collectPinnedBases(collected.sources, opts.config);
@@ -38691,7 +38794,7 @@ async function runDiscover(opts) {
     }
     byRepo.set(repo, [...byRepo.get(repo) ?? [], { fp, base: baseRevision(base) }]);
   }
-  const cacheDir = path14.join(opts.root, opts.cacheDir);
+  const cacheDir = path15.join(opts.root, opts.cacheDir);
   for (const [repo, patches] of [...byRepo].sort(([a], [b]) => a.localeCompare(b))) {
     const listing = new GitHubSession(transport2);
     const prs = await listing.run((o) => listOpenPrs(o, opts.github.graphqlUrl, repo));
@@ -38719,7 +38822,7 @@ async function runDiscover(opts) {
     });
     result.graphqlRequests += base.requests;
     for (const { fp, base: rev } of patches) {
-      const patchText = fp.kind === "diff" ? await (0, import_promises6.readFile)(path14.join(opts.root, fp.patch), "utf8") : null;
+      const patchText = fp.kind === "diff" ? await (0, import_promises6.readFile)(path15.join(opts.root, fp.patch), "utf8") : null;
       const texts = /* @__PURE__ */ new Map();
       for (const f of fp.files)
         for (const c of f.candidates) {
@@ -39408,7 +39511,7 @@ var init_report2 = __esm({
 });
 
 // src/commands/answer-cache.ts
-import path15 from "node:path";
+import path16 from "node:path";
 function parseCacheFlags(flags) {
   if (flags.cache === void 0) {
     if (flags.cacheTtl !== void 0) throw new UsageError("--cache-ttl needs --cache FILE");
@@ -39436,7 +39539,7 @@ async function runWithCache(run, github, cache2, now) {
       if (!(err instanceof GitHubUnavailableError) && !(err instanceof UsageError)) throw err;
     }
   }
-  await (0, import_promises8.mkdir)(path15.dirname(path15.resolve(cache2.file)), { recursive: true });
+  await (0, import_promises8.mkdir)(path16.dirname(path16.resolve(cache2.file)), { recursive: true });
   return run({ ...github, replay: null, record: cache2.file });
 }
 var import_promises8, DEFAULT_CACHE_TTL_MINUTES;
@@ -39627,10 +39730,10 @@ var init_check2 = __esm({
 });
 
 // src/sync/diff.ts
-function unifiedDiff(path24, before, after) {
+function unifiedDiff(path25, before, after) {
   if (before === after) return "";
   const ops = diffLines(splitLines2(before), splitLines2(after));
-  const out = [`--- a/${path24}`, `+++ b/${path24}`];
+  const out = [`--- a/${path25}`, `+++ b/${path25}`];
   for (const hunk of hunks(ops)) {
     out.push(hunk.header);
     for (const op of hunk.ops) {
@@ -40530,8 +40633,8 @@ var init_vet = __esm({
 });
 
 // src/sync/plan.ts
-function pinnedBaseKey(path24, ref) {
-  return `${path24}
+function pinnedBaseKey(path25, ref) {
+  return `${path25}
 ${ref}`;
 }
 function planSync(input2) {
@@ -40544,24 +40647,24 @@ function planSync(input2) {
     webHost: input2.webHost ?? "github.com"
   };
   for (const source2 of input2.sources) {
-    const path24 = source2.source.path;
-    const before = input2.texts.get(path24);
+    const path25 = source2.source.path;
+    const before = input2.texts.get(path25);
     if (before === void 0) continue;
     for (const message of rejectionNotes(source2.mentions, vetted.rejected))
-      plan.notes.push({ path: path24, message });
+      plan.notes.push({ path: path25, message });
     const planned = planSource(source2, before, ctx);
     if (planned === null) continue;
-    for (const message of planned.notes) plan.notes.push({ path: path24, message });
+    for (const message of planned.notes) plan.notes.push({ path: path25, message });
     if (planned.edits.length === 0) continue;
     const unsafe = planned.edits.find(isUnsafeEdit);
     if (unsafe !== void 0) {
-      plan.notes.push({ path: path24, message: unsafeNote(before, unsafe) });
+      plan.notes.push({ path: path25, message: unsafeNote(before, unsafe) });
       continue;
     }
     const after = applyEdits(before, planned.edits);
     if (after === before) continue;
     const changes = [...planned.changes].sort((a, b) => a.line - b.line);
-    plan.files.push({ path: path24, before, after, changes });
+    plan.files.push({ path: path25, before, after, changes });
   }
   plan.files.sort((a, b) => compare4(a.path, b.path));
   plan.notes.sort((a, b) => compare4(a.path, b.path));
@@ -40631,7 +40734,7 @@ var init_plan = __esm({
 
 // src/sync/atomic.ts
 import { randomBytes } from "node:crypto";
-import path16 from "node:path";
+import path17 from "node:path";
 async function writeAtomic(file, content2, fs = nodeFs, guard = null) {
   let tmp = null;
   try {
@@ -40639,10 +40742,10 @@ async function writeAtomic(file, content2, fs = nodeFs, guard = null) {
     if (guard !== null) await checkInside(fs, guard, target);
     const original = await fs.stat(target);
     if (guard !== null) await checkUnchanged(fs, guard, target, original);
-    const dir = path16.dirname(target);
-    const name2 = path16.join(
+    const dir = path17.dirname(target);
+    const name2 = path17.join(
       dir,
-      `.${path16.basename(target)}.upstream-status-${process.pid}-${randomBytes(4).toString("hex")}.tmp`
+      `.${path17.basename(target)}.upstream-status-${process.pid}-${randomBytes(4).toString("hex")}.tmp`
     );
     const mode = original.mode & 4095;
     const handle = await fs.open(name2, "wx", mode);
@@ -40672,8 +40775,8 @@ function guardError(guard, why) {
 }
 async function checkInside(fs, guard, target) {
   const root = await fs.realpath(guard.root);
-  const rel = path16.relative(root, target);
-  if (rel === "" || rel.startsWith("..") || path16.isAbsolute(rel)) {
+  const rel = path17.relative(root, target);
+  if (rel === "" || rel.startsWith("..") || path17.isAbsolute(rel)) {
     throw new GuardError(
       `not writing ${guard.shown}: it resolves to ${target}, outside the root (a symlink)`
     );
@@ -40751,9 +40854,9 @@ var init_atomic = __esm({
 });
 
 // src/sync/lock.ts
-import path17 from "node:path";
+import path18 from "node:path";
 async function acquireSyncLock(root) {
-  const file = path17.join(root, LOCK_NAME);
+  const file = path18.join(root, LOCK_NAME);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const handle = await (0, import_promises10.open)(file, "wx", 420);
@@ -40800,7 +40903,7 @@ var init_lock = __esm({
 });
 
 // src/sync/write.ts
-import path18 from "node:path";
+import path19 from "node:path";
 async function applySyncPlan(root, plan, options) {
   const result = {
     written: [],
@@ -40818,7 +40921,7 @@ async function applySyncPlan(root, plan, options) {
   }
   try {
     for (const file of plan.files) {
-      const abs = path18.join(root, file.path);
+      const abs = path19.join(root, file.path);
       try {
         await checkUnchanged2(abs, file.path, file.before);
         const guard = { root, shown: file.path, before: file.before };
@@ -40937,7 +41040,7 @@ var write_exports = {};
 __export(write_exports, {
   writeCollisions: () => writeCollisions
 });
-import path19 from "node:path";
+import path20 from "node:path";
 async function writeCollisions(root, certain, webHost = "github.com") {
   const byFile = /* @__PURE__ */ new Map();
   const written = [];
@@ -40959,14 +41062,14 @@ async function writeCollisions(root, certain, webHost = "github.com") {
       );
       continue;
     }
-    let text3 = await (0, import_promises12.readFile)(path19.join(root, file), "utf8");
+    let text3 = await (0, import_promises12.readFile)(path20.join(root, file), "utf8");
     for (const c of [...list2].sort((a, b) => b.line - a.line)) {
       const next = text3 === null ? null : isRecord2 ? addCollisionToRecord(text3, c) : addCollisionToLedger(text3, c.line, c);
       if (next === null) notes.push(`${c.ref}: could not find where to write it in ${file}`);
       else text3 = next;
     }
     if (text3 === null) continue;
-    await writeAtomic(path19.join(root, file), text3);
+    await writeAtomic(path20.join(root, file), text3);
     written.push(file);
   }
   return { written, notes };
@@ -41514,15 +41617,15 @@ function scriptFindings(pair2, fp, recordPath, outcome, culprits) {
     line
   });
   const out = [...outcome.findings];
-  for (const { file, path: path24, verdict } of outcome.files) {
-    const blame = describeCulprits(culprits(path24));
+  for (const { file, path: path25, verdict } of outcome.files) {
+    const blame = describeCulprits(culprits(path25));
     const firstLine3 = file.anchors[0]?.line ?? 1;
     if (verdict === "missing-file" || verdict === "binary") {
-      const shown3 = file.candidates.length > 1 ? file.candidates.join(" nor ") : path24;
+      const shown3 = file.candidates.length > 1 ? file.candidates.join(" nor ") : path25;
       out.push(
         rebaseFinding("anchor-missing", REBASE_SEVERITY["anchor-missing"], {
           ...where(firstLine3),
-          message: verdict === "binary" ? `${path24} is binary at ${pair2.label}: the anchors of ${patch} cannot be there.` : `${shown3} does not exist at ${pair2.label}: ${patch} has nothing to patch there${blame}.`
+          message: verdict === "binary" ? `${path25} is binary at ${pair2.label}: the anchors of ${patch} cannot be there.` : `${shown3} does not exist at ${pair2.label}: ${patch} has nothing to patch there${blame}.`
         })
       );
       continue;
@@ -41532,23 +41635,23 @@ function scriptFindings(pair2, fp, recordPath, outcome, culprits) {
       out.push(
         rebaseFinding("already-applied", REBASE_SEVERITY["already-applied"], {
           ...where(firstLine3),
-          message: `${pair2.label} already carries the change ${patch} makes to ${path24} (${sign}): drop it, or check the marker.`
+          message: `${pair2.label} already carries the change ${patch} makes to ${path25} (${sign}): drop it, or check the marker.`
         })
       );
       continue;
     }
-    for (const r of verdict.results) out.push(...anchorFinding(r, path24, pair2, patch, where, blame));
+    for (const r of verdict.results) out.push(...anchorFinding(r, path25, pair2, patch, where, blame));
   }
   return out;
 }
-function anchorFinding(r, path24, pair2, patch, where, blame) {
+function anchorFinding(r, path25, pair2, patch, where, blame) {
   const a = r.anchor;
   const what = a.regexFlags !== null ? `pattern ${show2(a.old)}` : `anchor ${show2(a.old)}`;
   if (r.status === "missing" && r.found === 0)
     return [
       rebaseFinding("anchor-missing", REBASE_SEVERITY["anchor-missing"], {
         ...where(a.line),
-        message: `${what} of ${patch} is gone from ${path24} at ${pair2.label}${blame}.`
+        message: `${what} of ${patch} is gone from ${path25} at ${pair2.label}${blame}.`
       })
     ];
   if (r.status === "missing" || r.status === "ambiguous")
@@ -41558,7 +41661,7 @@ function anchorFinding(r, path24, pair2, patch, where, blame) {
         REBASE_SEVERITY[r.status === "missing" ? "anchor-missing" : "anchor-ambiguous"],
         {
           ...where(a.line),
-          message: `${what} of ${patch} occurs ${r.found} times in ${path24} at ${pair2.label}; the script demands exactly ${a.expected ?? 1}${blame}.`
+          message: `${what} of ${patch} occurs ${r.found} times in ${path25} at ${pair2.label}; the script demands exactly ${a.expected ?? 1}${blame}.`
         }
       )
     ];
@@ -41614,15 +41717,15 @@ function checkScript(pair2, fp, recordPath, files) {
     const binary = file.candidates.some(
       (p) => files.get(fileKey(fileAt(pair2, p)))?.kind === "binary"
     );
-    const path24 = found4?.p ?? file.candidates[0] ?? file.written;
+    const path25 = found4?.p ?? file.candidates[0] ?? file.written;
     if (found4?.c?.kind !== "text") {
-      out.files.push({ file, path: path24, verdict: binary ? "binary" : "missing-file" });
-      if (!binary) out.failing.push(path24);
+      out.files.push({ file, path: path25, verdict: binary ? "binary" : "missing-file" });
+      if (!binary) out.failing.push(path25);
       continue;
     }
     const verdict = checkFile(file, found4.c.text);
-    out.files.push({ file, path: path24, verdict });
-    if (verdict.status === "fails") out.failing.push(path24);
+    out.files.push({ file, path: path25, verdict });
+    if (verdict.status === "fails") out.failing.push(path25);
   }
   const statuses = out.files.map(
     (f) => typeof f.verdict === "string" ? "fails" : f.verdict.status
@@ -41680,7 +41783,7 @@ var init_services = __esm({
 });
 
 // src/rebase/check-command.ts
-import path20 from "node:path";
+import path21 from "node:path";
 async function runRebaseCheck(opts) {
   if (opts.onto.length === 0) throw new UsageError("rebase-check needs at least one --onto REF");
   if (opts.upstreamDir !== null && await git(opts.upstreamDir, ["rev-parse", "--git-dir"]) === null) {
@@ -41816,7 +41919,7 @@ async function readPatchTexts(root, pairs) {
   ];
   for (const patch of diffs) {
     try {
-      const text3 = (await (0, import_promises13.readFile)(path20.join(root, patch))).toString("utf8");
+      const text3 = (await (0, import_promises13.readFile)(path21.join(root, patch))).toString("utf8");
       out.set(patch, { text: text3, parsed: parseDiff(text3) });
     } catch (error) {
       throw new UsageError(
@@ -41944,12 +42047,12 @@ var rebase_check_exports = {};
 __export(rebase_check_exports, {
   rebaseCheckCommand: () => rebaseCheckCommand
 });
-import path21 from "node:path";
+import path22 from "node:path";
 async function rebaseCheckCommand(flags) {
   const base = await prepare(flags);
   const gh = githubSettings(flags);
   if (!flags.offline) warn(vetGitHubSettings(gh, base.config));
-  const upstreamDir = flags.upstreamDir ? path21.resolve(flags.upstreamDir) : null;
+  const upstreamDir = flags.upstreamDir ? path22.resolve(flags.upstreamDir) : null;
   const services = flags.offline ? {} : await snapshotServices({ github: gh, upstreamDir, config: base.config });
   const progress = startProgress({
     stream: stderrForProgress(),
@@ -42000,11 +42103,11 @@ var init_rebase_check = __esm({
 // src/footprint/at-base.ts
 function locateAtBase(fp, base, read) {
   return fp.files.map((file) => {
-    const path24 = file.candidates.find((c) => read(c) !== null) ?? null;
-    const text3 = path24 === null ? null : read(path24) ?? "";
+    const path25 = file.candidates.find((c) => read(c) !== null) ?? null;
+    const text3 = path25 === null ? null : read(path25) ?? "";
     return {
       base,
-      path: path24,
+      path: path25,
       anchors: file.anchors.map((a) => {
         if (text3 === null) return { lines: null, count: 0 };
         const n = occurrences(text3, a);
@@ -42125,11 +42228,11 @@ var footprint_exports = {};
 __export(footprint_exports, {
   footprintCommand: () => footprintCommand
 });
-import path22 from "node:path";
+import path23 from "node:path";
 async function footprintCommand(flags) {
   const base = await prepare(flags);
   const { footprints, collected } = await collectFootprints(base.root, base.config);
-  const bases = flags.upstreamDir ? await readBases2(path22.resolve(flags.upstreamDir), footprints, collected, base.config) : /* @__PURE__ */ new Map();
+  const bases = flags.upstreamDir ? await readBases2(path23.resolve(flags.upstreamDir), footprints, collected, base.config) : /* @__PURE__ */ new Map();
   const out = flags.format === "json" ? footprintJson(footprints, VERSION, bases, base.shownRoot) : footprintText(footprints, bases, base.shownRoot);
   if (flags.output) await (0, import_promises15.writeFile)(flags.output, out);
   else writeOut(out);
@@ -42442,13 +42545,13 @@ async function insideRoot(root, dir) {
 }
 async function runInit(opts) {
   const result = { written: [], kept: [] };
-  const place = async (path24, content2, mode) => {
-    if (await insideRoot(opts.root, dirname3(join3(opts.root, path24))) === null) {
-      result.kept.push(`${path24} (skipped: ${dirname3(path24)} resolves outside the root)`);
+  const place = async (path25, content2, mode) => {
+    if (await insideRoot(opts.root, dirname3(join3(opts.root, path25))) === null) {
+      result.kept.push(`${path25} (skipped: ${dirname3(path25)} resolves outside the root)`);
       return;
     }
-    if (await writeIfAbsent(join3(opts.root, path24), content2, mode)) result.written.push(path24);
-    else result.kept.push(`${path24} (already exists)`);
+    if (await writeIfAbsent(join3(opts.root, path25), content2, mode)) result.written.push(path25);
+    else result.kept.push(`${path25} (already exists)`);
   };
   await place(CONFIG_PATH, configTemplate(opts.discovered));
   await place(WORKFLOW_PATH, workflowTemplate(opts.workflow));
@@ -42486,7 +42589,7 @@ __export(init_runner_exports, {
   ACTION_REPOSITORY: () => ACTION_REPOSITORY,
   detectWorkflowRunner: () => detectWorkflowRunner
 });
-import path23 from "node:path";
+import path24 from "node:path";
 async function exists(file) {
   return (0, import_promises17.stat)(file).then(
     () => true,
@@ -42495,7 +42598,7 @@ async function exists(file) {
 }
 async function declaresPackage(root) {
   try {
-    const manifest = JSON.parse(await (0, import_promises17.readFile)(path23.join(root, "package.json"), "utf8"));
+    const manifest = JSON.parse(await (0, import_promises17.readFile)(path24.join(root, "package.json"), "utf8"));
     return [manifest.devDependencies, manifest.dependencies].some(
       (deps) => deps !== null && typeof deps === "object" && Object.hasOwn(deps, PACKAGE_NAME)
     );
@@ -42504,7 +42607,7 @@ async function declaresPackage(root) {
   }
 }
 async function detectWorkflowRunner(root, version) {
-  const locked = await exists(path23.join(root, "package-lock.json")) || await exists(path23.join(root, "npm-shrinkwrap.json"));
+  const locked = await exists(path24.join(root, "package-lock.json")) || await exists(path24.join(root, "npm-shrinkwrap.json"));
   if (locked && await declaresPackage(root)) return { kind: "devDependency" };
   return { kind: "action", repository: ACTION_REPOSITORY, version };
 }

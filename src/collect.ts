@@ -11,6 +11,7 @@ import { decodeUtf8 } from './decode.js';
 import { readPatchHead } from './sources/headers/read-head.js';
 import { ReadBudget } from './input-limits.js';
 import type { Mention, PatchEntry, RefKey, SourceKind, SourceResult } from './model.js';
+import { recipeRepo } from './recipe-repo.js';
 import { learnAliases } from './refs.js';
 import { discover, layoutOf, type Discovery } from './sources/discover.js';
 import { readPatchHeader } from './sources/headers/patch-header.js';
@@ -197,6 +198,7 @@ export async function collectSources(
   ];
   const conventional = new Set(discovery.conventionPatches);
   let unattributed = 0;
+  const recipes = new Map<string, Set<string>>();
   // One file at a time, read and then parsed: a patch's text is garbage as
   // soon as its header is read, instead of every text living until the last.
   const readHeader = readNow('patch-header');
@@ -216,10 +218,27 @@ export async function collectSources(
       (entries === undefined ? null : folderRepoOf(rel)) ??
       repoForPatch(config, rel, patchesDirOfPatch(discovery, rel));
     const layout = conventional.has(rel) ? layoutOf(rel, discovery.buildrootExternals) : null;
-    const header = readPatchHeader(
+    let header = readPatchHeader(
       { path: rel, text: file.text, defaultRepo, aliases, ownRepo },
       { layout },
     );
+    // A layer patch whose bare `#N` no repository owns: its recipe's upstream
+    // (recipe-repo.ts). A copied commit message's are attributed as such
+    // (copied-refs.ts); the team's own UPSTREAM STATUS block reads as a
+    // queue patch's would, with that repository as its default.
+    if (
+      layout !== null &&
+      defaultRepo === null &&
+      header.unattributed + header.ambiguous.length > 0
+    ) {
+      const block = header.hasStatusBlock;
+      header = withRecipeRepo(header, recipeRepo(rootDir, rel, recipes), (repo) =>
+        readPatchHeader(
+          { path: rel, text: file.text, defaultRepo: block ? repo : null, aliases, ownRepo },
+          { layout, recipeRepo: repo },
+        ),
+      );
+    }
     unattributed += header.unattributed;
     // Only the header is read: bytes that are not UTF-8 in the diff body
     // (a Latin-1 `.po` file, say) cannot make it unreadable (SPEC §2.5).
@@ -435,6 +454,23 @@ function learnRepoNames(
   }
   for (const [name, repo] of byName)
     if (repo !== null && !aliases.has(name)) aliases.set(name, repo);
+}
+
+/**
+ * The header read again with its recipe's repository as the default, when
+ * there is one; the refs that gave it are inferred (GitHub not knowing one
+ * is no error).
+ */
+function withRecipeRepo<T extends { mentions: Mention[] }>(
+  first: T,
+  repo: string | null,
+  reread: (repo: string) => T,
+): T {
+  if (repo === null) return first;
+  const before = new Set(first.mentions.map((m) => `${m.line} ${m.ref}`));
+  const again = reread(repo);
+  for (const m of again.mentions) if (!before.has(`${m.line} ${m.ref}`)) m.inferredRepo = true;
+  return again;
 }
 
 function withEncoding<T extends SourceResult>(result: T, file: FileText): T {

@@ -67,3 +67,24 @@ describe('whose a ref is, session 12', () => {
     ]);
   });
 });
+
+describe('states counted before the refs, session 12', () => {
+  it('spends "two OPEN PRs" on a group of two, not on a ref in a later paragraph', () => {
+    expect(
+      roles(
+        [
+          'UPSTREAM STATUS (2026-11-04)',
+          '  anchor risk   two OPEN PRs rewrite parse_kv(): #417 and',
+          '                #419 (the second moves it to another file)',
+          '',
+          '  (a search also turned up #260, a leak on reload -- unrelated.)',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      ['acme/engine#417', 'anchor-collision', 'OPEN'],
+      ['acme/engine#419', 'anchor-collision', 'OPEN'],
+      ['acme/engine#260', 'unrelated', null],
+    ]);
+  });
+});
+

@@ -469,7 +469,7 @@ function readSpan(
           after,
           alone,
         ) ??
-        takeCounted(counted, first.start, sentence);
+        takeCounted(counted, first.start, sentence, group.length);
       if (worded !== null) {
         claim = {
           state: worded.state,

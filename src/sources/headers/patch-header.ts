@@ -30,6 +30,12 @@ export interface PatchHeaderResult extends HeaderResult {
 export interface PatchHeaderOptions {
   /** The ecosystem layout the patch was found in (discover.ts `layoutOf`). */
   layout?: PatchLayout | null;
+  /**
+   * The repository of the recipe or package the patch belongs to
+   * (recipe-repo.ts): owns the bare `#N` of a copied commit message whose
+   * header names no repository, as inferred.
+   */
+  recipeRepo?: string | null;
 }
 
 const DIFF_FILE = /\.(?:patch|diff)$/i;
@@ -74,6 +80,7 @@ export function readPatchHeader(
     ambiguous: [...header.ambiguous.filter((a) => !taken(a.line)), ...(trailers?.ambiguous ?? [])],
     commitRepos: trailers?.commits.map((c) => c.repo) ?? [],
     ecosystem: layout !== null,
+    fallbackRepo: options.recipeRepo ?? null,
   });
   // Spelled out in the order a spread of `header` would give, without the
   // spread: `{ ...header, mentions }` costs microseconds a file in Node 20.

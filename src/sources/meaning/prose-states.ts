@@ -68,6 +68,8 @@ export function takeCounted(
   counted: CountedState[],
   at: number,
   sentence: number,
+  /** How many refs take it at once: a group ("#a and #b") uses one each. */
+  uses = 1,
 ): ProseState | null {
   let found: CountedState | null = null;
   for (const c of counted) {
@@ -75,7 +77,7 @@ export function takeCounted(
     if (c.count === null ? c.start >= sentence : c.count > 0) found = c;
   }
   if (found === null) return null;
-  if (found.count !== null) found.count--;
+  if (found.count !== null) found.count = Math.max(0, found.count - uses);
   return found;
 }
 

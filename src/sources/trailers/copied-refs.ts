@@ -39,6 +39,8 @@ export interface CopiedRefsInput {
   commitRepos: readonly string[];
   /** An ecosystem layout's patch (true) or a queue's (false). */
   ecosystem: boolean;
+  /** The recipe's repository: owns the bare `#N` when the header names no repository. */
+  fallbackRepo?: string | null;
 }
 
 export interface CopiedRefsResult {
@@ -71,13 +73,20 @@ export function attributeCopiedRefs(input: CopiedRefsInput): CopiedRefsResult {
     return { mentions: [], ambiguous: [], unattributed: 0 };
   const mentions = input.mentions.filter((m) => !isTrackerMention(m, input));
   const ambiguous = input.ambiguous.filter(
-    (a) => !isOtherTrackerRef(a.text, input.lineText(a.line)) && !isFrame(a, input),
+    (a) =>
+      !isOtherTrackerRef(a.text, input.lineText(a.line)) &&
+      !isFrame(a, input) &&
+      !inOtherTrackersUrl(a, input.preamble),
   );
   if (!input.ecosystem) return { mentions, ambiguous, unattributed: 0 };
   // No bare `#N` left to attribute: the repositories named need not be found.
   if (ambiguous.length === 0)
     return { mentions: mentions.sort(byLine), ambiguous, unattributed: 0 };
   const repos = namedRepos(input, mentions);
+  // The recipe's repository, unless the message links another forge's
+  // tracker, whose `#N` it may well be ("Fixes #2901 there").
+  if (repos.size === 0 && input.fallbackRepo != null && !OTHER_FORGE.test(input.preamble))
+    repos.add(input.fallbackRepo);
   const [only] = repos;
   if (repos.size !== 1 || only === undefined) {
     return { mentions, ambiguous: [], unattributed: ambiguous.length };
@@ -164,7 +173,31 @@ function isFrame(a: AmbiguousRef, input: CopiedRefsInput): boolean {
   if (whole.includes(`{${a.text}}`)) return true;
   const line = whole.trimStart();
   const rest = line.slice(a.text.length);
-  return a.text.startsWith('#') && line.startsWith(a.text) && (rest === '' || /^\s/.test(rest));
+  if (a.text.startsWith('#') && line.startsWith(a.text) && (rest === '' || /^\s/.test(rest)))
+    return true;
+  // `Linux version 5.10.0 (…) #1 SMP Mon Mar 1 …`: a kernel's build number.
+  const at = whole.indexOf(a.text);
+  return at >= 0 && KERNEL_BUILD.test(whole.slice(at + a.text.length));
+}
+
+const KERNEL_BUILD =
+  /^\s+(?:SMP|PREEMPT\w*|(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\s+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b)/;
+
+/** A link to an issue, bug or merge request on a tracker that is not GitHub. */
+const OTHER_FORGE =
+  /https?:\/\/(?!(?:www\.)?github\.com[/:])[^\s<>"')\]]*(?:issues?|bugs?|merge_requests|show_bug|tickets?|tracker)[^\s<>"')\]]*\d/i;
+
+/**
+ * "binutils bug #14887, https://sourceware.org/bugzilla/show_bug.cgi?id=14887":
+ * the header links the same number on another tracker, so the `#N` is that
+ * tracker's (only asked of an ecosystem patch's bare `#N`, a few per tree).
+ */
+function inOtherTrackersUrl(a: AmbiguousRef, preamble: string): boolean {
+  const n = NUMBER.exec(a.text)?.[1];
+  if (n === undefined || !preamble.includes(n)) return false;
+  return new RegExp(
+    String.raw`https?://(?!(?:www\.)?github\.com[/:])[^\s<>"')\]]*[=/#-]${n}(?![\w.]?\d)`,
+  ).test(preamble);
 }
 
 /** A mention read from `#N` where every `#N` on its line is another tracker's id. */

@@ -1,0 +1,108 @@
+/**
+ * The GitHub repository a Yocto recipe or a Buildroot package builds from
+ * (session 12): whose a bare `#N` is in a layer patch whose header names no
+ * repository. A maintainer reading `0003-config-warn.patch` under
+ * `recipes-core/lumend/lumend/` knows its `#402` is lumend's, because the
+ * recipe beside it fetches `git://github.com/lumenbus/lumend.git`.
+ *
+ * - The recipe files are the `.bb`, `.bbappend`, `.inc` and `.mk` files in
+ *   the patch's folder and the one above it (`<pkg>/<pkg>/x.patch`,
+ *   `<pkg>/files/x.patch`, Buildroot's `package/<pkg>/x.patch`).
+ * - Their `github.com/<owner>/<repo>` addresses (SRC_URI, HOMEPAGE, a
+ *   Buildroot `_SITE`) and Buildroot's `$(call github,<owner>,<repo>,…)`
+ *   count; exactly one repository gives it, none or several give nothing.
+ * - Refs given a repository so are `inferredRepo` (collect.ts): upstream may
+ *   track issues elsewhere, so GitHub not knowing one is no error.
+ *
+ * Read only for a header that has a bare `#N` left without a repository,
+ * which few have: a layer of a thousand patches reads almost no recipe.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+const RECIPE = /\.(?:bb|bbappend|inc|mk)$/;
+/** `lumend_2.4.bb`, `lumend.inc`, `lumend_%.bbappend` belong to `lumend`; `lumend-data_1.bb` does not. */
+function ownedBy(name: string, prefix: string): boolean {
+  if (prefix === '') return true;
+  if (!name.startsWith(prefix)) return false;
+  const next = name.charAt(prefix.length);
+  return next === '_' || next === '.';
+}
+
+/** A recipe larger than this is not a recipe: not read. */
+const MAX_RECIPE_BYTES = 256 * 1024;
+
+const GITHUB_ADDRESS =
+  /(?<![\w.-])github\.com[/:]([A-Za-z0-9][A-Za-z0-9-]*)\/([A-Za-z0-9_.-]+?)(?:\.git)?(?=[/;"'\s)\\]|$)/g;
+const BUILDROOT_CALL =
+  /\$\(call\s+github\s*,\s*([A-Za-z0-9][A-Za-z0-9-]*)\s*,\s*([A-Za-z0-9_.-]+)\s*,/g;
+const NOT_OWNERS = new Set(['orgs', 'sponsors', 'settings', 'marketplace', 'features', 'apps']);
+
+/** Every `owner/repo` (lower-cased) a recipe's text names on GitHub. */
+export function reposInRecipe(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const re of [GITHUB_ADDRESS, BUILDROOT_CALL])
+    for (const m of text.matchAll(re)) {
+      const owner = m[1]?.toLowerCase();
+      const repo = m[2]?.toLowerCase();
+      if (owner === undefined || repo === undefined || NOT_OWNERS.has(owner)) continue;
+      out.add(`${owner}/${repo}`);
+    }
+  return out;
+}
+
+/**
+ * The one repository the recipes around `patch` (root-relative) name, or
+ * null. Folders are read once each (`cache`).
+ */
+export function recipeRepo(
+  root: string,
+  patch: string,
+  cache: Map<string, Set<string>>,
+): string | null {
+  const dir = path.posix.dirname(patch);
+  const repos = new Set<string>(recipesIn(root, dir, '', cache));
+  if (dir !== '.') {
+    // `lumend/lumend/x.patch` → `lumend_2.4.bb`, `lumend.inc`; `userland/files/x.patch` → any.
+    const name = path.posix.basename(dir);
+    const prefix = name === 'files' ? '' : name.replace(/-\d[\w.+-]*$/, '');
+    for (const repo of recipesIn(root, path.posix.dirname(dir), prefix, cache)) repos.add(repo);
+  }
+  return repos.size === 1 ? ([...repos][0] ?? null) : null;
+}
+
+/** A folder with more recipes than this is a collection (`recipes-devtools/python/`): none is read. */
+const MAX_RECIPES = 8;
+
+/** The repositories the recipes in `folder` whose names start with `prefix` name. */
+function recipesIn(
+  root: string,
+  folder: string,
+  prefix: string,
+  cache: Map<string, Set<string>>,
+): Set<string> {
+  const key = `${folder}\0${prefix}`;
+  let repos = cache.get(key);
+  if (repos !== undefined) return repos;
+  repos = new Set();
+  cache.set(key, repos);
+  let names: string[];
+  try {
+    names = readdirSync(path.join(root, folder)).filter(
+      (name) => RECIPE.test(name) && ownedBy(name, prefix),
+    );
+  } catch {
+    return repos;
+  }
+  if (names.length > MAX_RECIPES) return repos;
+  for (const name of names) {
+    try {
+      const buffer = readFileSync(path.join(root, folder, name));
+      if (buffer.length > MAX_RECIPE_BYTES) continue;
+      for (const repo of reposInRecipe(buffer.toString('utf8'))) repos.add(repo);
+    } catch {
+      // A recipe that cannot be read names nothing: the ref stays without a repository.
+    }
+  }
+  return repos;
+}
