@@ -87,4 +87,3 @@ describe('states counted before the refs, session 12', () => {
     ]);
   });
 });
-
