@@ -23224,11 +23224,20 @@ function readRowState(reader, cell2, prRefs, line, lenient2 = false) {
   for (const ref of covered) if (!keys.includes(ref.key)) keys.push(ref.key);
   if (keys.length === 0) return NO_STATES;
   const inline2 = flattenInline(reader.doc, cell2);
+  const out = /* @__PURE__ */ new Map();
+  const all = [...new Set(prRefs.map((r) => r.key))];
+  const positional = all.length > 1 ? statesByPosition(inline2.text, all.length) : null;
+  if (positional !== null) {
+    positional.forEach((written, i) => {
+      const recorded = toRecorded(reader, inline2, written, false);
+      for (const ref of covered) if (ref.key === all[i]) out.set(ref, recorded);
+    });
+    return out;
+  }
   const reading = readStateCell(
     inline2.text,
     scanRefs(inline2.text, { aliases: reader.aliases, defaultRepo: null })
   );
-  const out = /* @__PURE__ */ new Map();
   if (reading.kind === "unreadable" && lenient2) return out;
   applyReading(reader, reading, inline2, covered, keys.length > 1, line, out);
   if (reading.kind === "unreadable") return out;
@@ -23281,6 +23290,24 @@ function applyReading(reader, reading, inline2, covered, shared, line, out) {
         }
       }
   }
+}
+function statesByPosition(text3, count) {
+  const parts = text3.split("/");
+  if (parts.length !== count) return null;
+  const out = [];
+  let at = 0;
+  for (const part of parts) {
+    const lead = at + (part.length - part.trimStart().length);
+    const written = stateWordAt(text3, lead);
+    if (written === null || written.quantified) return null;
+    if (!/^[\s*_)\]]*(?:\d{4}-\d{2}-\d{2})?[\s*_)\]]*$/.test(
+      text3.slice(written.end, at + part.length)
+    ))
+      return null;
+    out.push(written);
+    at += part.length + 1;
+  }
+  return out;
 }
 var NO_STATES;
 var init_state_cell = __esm({
@@ -23427,7 +23454,10 @@ function readRow(reader, row, columns, retired, above, notes, stateInferred = fa
   }
   const fromStateCell = readRowState(reader, stateCell, stated, line, stateInferred);
   const oursCell = columns.ours === null ? void 0 : inlines[columns.ours];
-  const ours = oursCell !== void 0 && /^\s*(?:yes|y|ours|us)\b/i.test(oursCell.text);
+  const ours = oursCell !== void 0 && OURS.test(oursCell.text);
+  const prKeys = [...new Set(stated.map((r) => r.key))];
+  const oursParts = oursCell !== void 0 && prKeys.length > 1 ? oursCell.text.split("/") : [];
+  const oursOf = oursParts.length === prKeys.length ? new Map(prKeys.map((key, i) => [key, OURS.test(oursParts[i] ?? "")])) : null;
   const reverted = stateCell !== void 0 && saysReverted(reader.doc.text, stateCell);
   const roles = {
     pr: retired ? "background" : rowPatch.dittoRole ?? (ours ? "own" : "fix"),
@@ -23435,6 +23465,7 @@ function readRow(reader, row, columns, retired, above, notes, stateInferred = fa
     fromStateCell,
     reverted,
     noPr: NO_PR.test(prText),
+    oursOf,
     notes: notesSay(notes, inlines)
   };
   const { mentions } = reader.result;
@@ -23503,7 +23534,9 @@ function cellMention(reader, columns, row, patch, ref, index) {
   const roleOf2 = (base) => row.retired ? base : applyCue(base, ref.cue, ref.kindHint);
   if (index === columns.pr) {
     const recorded = ref.cue === "issue" ? ref.beside : ref.beside ?? row.fromStateCell.get(ref) ?? null;
-    const base = row.noPr && row.pr === "fix" ? "related" : row.pr;
+    const mine = row.oursOf?.get(ref.key);
+    const pr = mine !== void 0 && (row.pr === "own" || row.pr === "fix") ? mine ? "own" : "fix" : row.pr;
+    const base = row.noPr && pr === "fix" ? "related" : pr;
     let role = roleOf2(base);
     if (ref.cue === null && !row.retired) {
       role = row.notes.ours && (role === "fix" || role === "related") ? "own" : applyCue(role, row.notes.cue, ref.kindHint);
@@ -23564,7 +23597,7 @@ function readPatchCell(reader, cell2, inline2, line, above, column) {
   }
   return { patch: paths[0] ?? null, paths, dittoRole: null };
 }
-var NO_REFS2, STATE_LEAD, NOT_PR_HEADER, SAMPLE_ROWS, NO_PR, NOTES_HEADER;
+var NO_REFS2, STATE_LEAD, NOT_PR_HEADER, SAMPLE_ROWS, OURS, NO_PR, NOTES_HEADER;
 var init_table2 = __esm({
   "src/sources/ledger/table.ts"() {
     "use strict";
@@ -23581,6 +23614,7 @@ var init_table2 = __esm({
     STATE_LEAD = /^[\s(*_[]*(?:(?:PR|ours|both)\s+)?(?:open|merged|closed|draft|landed)\b/i;
     NOT_PR_HEADER = /\b(?:see|related|background|context|cause[sd]?|caused|regress\w*|introduced|culprit|collisions?|conflicts?|anchor|history|links?|why)\b/i;
     SAMPLE_ROWS = 30;
+    OURS = /^\s*(?:yes|y|ours|us)\b/i;
     NO_PR = /^\s*(?:n\/a|none(?!\s+of\s+ours)|no\s+PR|not\s+(?:sent|submitted)|never\s+sent)\b/i;
     NOTES_HEADER = /^\s*(?:notes?|comments?|remarks?)\s*$/i;
   }

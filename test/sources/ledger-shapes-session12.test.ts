@@ -131,3 +131,42 @@ describe('a sentence that says whose a bare #N is', () => {
     expect(read(text).ambiguous.map((a) => a.text)).toEqual(['#1234', '#905']);
   });
 });
+
+describe('a state cell and an ours cell with one answer per PR', () => {
+  const rows = (cells: string[]) =>
+    mentions(
+      ['## engine', '', '| patch | PR | ours? | state |', '|---|---|---|---|', ...cells].join('\n'),
+    );
+  const pr = (n: number) => `[slate#${n}](https://github.com/slate-db/slate/pull/${n})`;
+
+  it('reads `yes / no` and `DRAFT / open` in the PR cell order', () => {
+    const r = read(
+      [
+        '## engine',
+        '',
+        '| patch | PR | ours? | state |',
+        '|---|---|---|---|',
+        `| \`a.py\` | ${pr(1)}; ${pr(2)} only adds a knob | yes / no | DRAFT / open |`,
+        `| \`b.py\` | ${pr(3)} (ours, auto-closed); maintainer's ${pr(4)} | ours / not ours | CLOSED / OPEN |`,
+      ].join('\n'),
+    );
+    expect(r.mentions.map((m) => [m.ref, m.role, m.recordedState])).toEqual([
+      ['slate-db/slate#1', 'own', 'DRAFT'],
+      ['slate-db/slate#2', 'fix', 'OPEN'],
+      ['slate-db/slate#3', 'own', 'CLOSED'],
+      ['slate-db/slate#4', 'fix', 'OPEN'],
+    ]);
+  });
+
+  it('reads a shared state when the parts do not match the PRs, or are prose', () => {
+    expect(rows([`| \`a.py\` | ${pr(1)}, ${pr(2)} | yes | both OPEN |`]).map((m) => m[3])).toEqual([
+      'OPEN',
+      'OPEN',
+    ]);
+    expect(
+      rows([`| \`a.py\` | ${pr(1)}, ${pr(2)} | yes | OPEN, changes requested / nudged |`]).map(
+        (m) => m[3],
+      ),
+    ).toEqual(['OPEN', 'OPEN']);
+  });
+});

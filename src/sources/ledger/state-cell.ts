@@ -8,7 +8,7 @@ import { splitRefKey, type RefKey } from '../../model.js';
 import { scanRefs } from '../../refs.js';
 import { excerpt, reportProblem, type LedgerReader } from './reader.js';
 import { toRecorded, type ReadRef, type Recorded } from './refs.js';
-import { readStateCell, type StateCellReading } from './states.js';
+import { readStateCell, stateWordAt, type StateCellReading } from './states.js';
 import { contentRange, flattenInline, type InlineText } from '../markdown/index.js';
 
 /** A row whose state cell records nothing: shared, never written to. */
@@ -34,11 +34,22 @@ export function readRowState(
   // A cell that covers no PR is never read: nothing to report, nothing to sync.
   if (keys.length === 0) return NO_STATES;
   const inline = flattenInline(reader.doc, cell);
+  const out = new Map<ReadRef, Recorded>();
+  // `DRAFT / open` for `[a](…); [b](…)`: one state per PR, in the PR cell's order.
+  // A PR whose state is written beside it still holds its place in the list.
+  const all = [...new Set(prRefs.map((r) => r.key))];
+  const positional = all.length > 1 ? statesByPosition(inline.text, all.length) : null;
+  if (positional !== null) {
+    positional.forEach((written, i) => {
+      const recorded = toRecorded(reader, inline, written, false);
+      for (const ref of covered) if (ref.key === all[i]) out.set(ref, recorded);
+    });
+    return out;
+  }
   const reading = readStateCell(
     inline.text,
     scanRefs(inline.text, { aliases: reader.aliases, defaultRepo: null }),
   );
-  const out = new Map<ReadRef, Recorded>();
   if (reading.kind === 'unreadable' && lenient) return out;
   applyReading(reader, reading, inline, covered, keys.length > 1, line, out);
   if (reading.kind === 'unreadable') return out;
@@ -103,4 +114,34 @@ function applyReading(
         }
       }
   }
+}
+
+/**
+ * `DRAFT / open`, `CLOSED / OPEN`: exactly `count` states separated by `/`,
+ * each a state word (session 12). Null for any other cell; it is then read
+ * as one shared state or per ref (states.ts). Not written back by `sync`.
+ */
+function statesByPosition(
+  text: string,
+  count: number,
+): NonNullable<ReturnType<typeof stateWordAt>>[] | null {
+  const parts = text.split('/');
+  if (parts.length !== count) return null;
+  const out: NonNullable<ReturnType<typeof stateWordAt>>[] = [];
+  let at = 0;
+  for (const part of parts) {
+    const lead = at + (part.length - part.trimStart().length);
+    const written = stateWordAt(text, lead);
+    if (written === null || written.quantified) return null;
+    // Only the state and perhaps a date: `OPEN, changes requested / …` is prose.
+    if (
+      !/^[\s*_)\]]*(?:\d{4}-\d{2}-\d{2})?[\s*_)\]]*$/.test(
+        text.slice(written.end, at + part.length),
+      )
+    )
+      return null;
+    out.push(written);
+    at += part.length + 1;
+  }
+  return out;
 }

@@ -228,7 +228,14 @@ function readRow(
 
   const oursCell = columns.ours === null ? undefined : inlines[columns.ours];
   // `yes`, `yes (alice)`, `us (alice)`, `ours`: opened by the team (an owner column names a handle otherwise).
-  const ours = oursCell !== undefined && /^\s*(?:yes|y|ours|us)\b/i.test(oursCell.text);
+  const ours = oursCell !== undefined && OURS.test(oursCell.text);
+  // `yes / no`, `ours / not ours`: whose each PR is, in the PR cell's order (session 12).
+  const prKeys = [...new Set(stated.map((r) => r.key))];
+  const oursParts = oursCell !== undefined && prKeys.length > 1 ? oursCell.text.split('/') : [];
+  const oursOf =
+    oursParts.length === prKeys.length
+      ? new Map(prKeys.map((key, i) => [key, OURS.test(oursParts[i] ?? '')]))
+      : null;
   // `**MERGED** 2026-10-02 (reverted)`: merged, then taken back upstream.
   // Read in the cell's source: no flattening for the one word.
   const reverted = stateCell !== undefined && saysReverted(reader.doc.text, stateCell);
@@ -238,6 +245,7 @@ function readRow(
     fromStateCell,
     reverted,
     noPr: NO_PR.test(prText),
+    oursOf,
     notes: notesSay(notes, inlines),
   };
   const { mentions } = reader.result;
@@ -320,7 +328,11 @@ interface RowRoles {
   noPr: boolean;
   /** What a notes cell naming no ref says of the row's PRs. */
   notes: NotesSay;
+  /** An ours cell with one answer per PR (`yes / no`): whose each is. */
+  oursOf: ReadonlyMap<string, boolean> | null;
 }
+
+const OURS = /^\s*(?:yes|y|ours|us)\b/i;
 
 /** "n/a — maintainers want it in the rewrite (#5420)", "not sent; #3011 would fix it". */
 const NO_PR = /^\s*(?:n\/a|none(?!\s+of\s+ours)|no\s+PR|not\s+(?:sent|submitted)|never\s+sent)\b/i;
@@ -381,7 +393,14 @@ function cellMention(
     // "… (ours), issue prism#2188": an issue named in the PR cell takes no PR state.
     const recorded =
       ref.cue === 'issue' ? ref.beside : (ref.beside ?? row.fromStateCell.get(ref) ?? null);
-    const base = row.noPr && row.pr === 'fix' ? 'related' : row.pr;
+    const mine = row.oursOf?.get(ref.key);
+    const pr =
+      mine !== undefined && (row.pr === 'own' || row.pr === 'fix')
+        ? mine
+          ? 'own'
+          : 'fix'
+        : row.pr;
+    const base = row.noPr && pr === 'fix' ? 'related' : pr;
     let role = roleOf(base);
     if (ref.cue === null && !row.retired) {
       role =
