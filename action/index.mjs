@@ -12913,6 +12913,7 @@ function ownedBy(name2, prefix) {
 }
 function reposInRecipe(text3) {
   const out = /* @__PURE__ */ new Set();
+  if (!text3.includes("github")) return out;
   for (const re of [GITHUB_ADDRESS, BUILDROOT_CALL])
     for (const m of text3.matchAll(re)) {
       const owner = m[1]?.toLowerCase();
@@ -15231,9 +15232,17 @@ function isFrame(a, input2) {
 function inOtherTrackersUrl(a, preamble) {
   const n = NUMBER.exec(a.text)?.[1];
   if (n === void 0 || !preamble.includes(n)) return false;
-  return new RegExp(
-    String.raw`https?://(?!(?:www\.)?github\.com[/:])[^\s<>"')\]]*[=/#-]${n}(?![\w.]?\d)`
-  ).test(preamble);
+  for (const url of otherUrls(preamble)) {
+    for (let at = url.indexOf(n); at > 0; at = url.indexOf(n, at + 1)) {
+      const rest = url.slice(at + n.length, at + n.length + 2);
+      if ("=/#-".includes(url.charAt(at - 1)) && !/^[.\w]?\d/.test(rest)) return true;
+    }
+  }
+  return false;
+}
+function otherUrls(preamble) {
+  if (urlsOf?.preamble !== preamble) urlsOf = { preamble, urls: preamble.match(OTHER_URL) ?? [] };
+  return urlsOf.urls;
 }
 function isTrackerMention(m, input2) {
   return onlyOtherTrackers(input2.lineText(m.line), splitRefKey(m.ref).number);
@@ -15252,7 +15261,7 @@ function namedRepos(input2, mentions) {
   }
   return repos;
 }
-var GITHUB_REPO, NOT_OWNERS2, NUMBER, CLOSES_BEFORE, KERNEL_BUILD, OTHER_FORGE;
+var GITHUB_REPO, NOT_OWNERS2, NUMBER, CLOSES_BEFORE, KERNEL_BUILD, OTHER_FORGE, urlsOf, OTHER_URL;
 var init_copied_refs = __esm({
   "src/sources/trailers/copied-refs.ts"() {
     "use strict";
@@ -15277,6 +15286,8 @@ var init_copied_refs = __esm({
     CLOSES_BEFORE = /\b(?:fix(?:es|ed)?|close[sd]?|resolve[sd]?)\s*:?\s*(?:#\d+(?:\s*,\s*|\s+and\s+|\s*&\s*|\s+))*$/i;
     KERNEL_BUILD = /^\s+(?:SMP|PREEMPT\w*|(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\s+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b)/;
     OTHER_FORGE = /https?:\/\/(?!(?:www\.)?github\.com[/:])[^\s<>"')\]]*(?:issues?|bugs?|merge_requests|show_bug|tickets?|tracker)[^\s<>"')\]]*\d/i;
+    urlsOf = null;
+    OTHER_URL = /https?:\/\/(?!(?:www\.)?github\.com[/:])[^\s<>"')\]]+/g;
   }
 });
 

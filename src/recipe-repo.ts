@@ -41,6 +41,8 @@ const NOT_OWNERS = new Set(['orgs', 'sponsors', 'settings', 'marketplace', 'feat
 /** Every `owner/repo` (lower-cased) a recipe's text names on GitHub. */
 export function reposInRecipe(text: string): Set<string> {
   const out = new Set<string>();
+  // Most recipes fetch from elsewhere: no regex run over them.
+  if (!text.includes('github')) return out;
   for (const re of [GITHUB_ADDRESS, BUILDROOT_CALL])
     for (const m of text.matchAll(re)) {
       const owner = m[1]?.toLowerCase();

@@ -5,23 +5,18 @@
  * over `deploy/patches/<upstream>/…`; and a ledger at the root of a
  * repository with no `patches/` folder. Read by the built CLI, offline.
  */
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from './cli.js';
+import { writeFiles } from '../support/tree.js';
 
 const base = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'us-inside-')));
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
-function tree(name: string, files: Record<string, string>): string {
-  const root = path.join(base, name);
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-    writeFileSync(path.join(root, rel), text);
-  }
-  return root;
-}
+const tree = (name: string, files: Record<string, string>): string =>
+  writeFiles(path.join(base, name), files);
 
 interface Report {
   findings: { rule: string; file: string | null; message: string }[];

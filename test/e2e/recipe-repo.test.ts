@@ -3,24 +3,19 @@
  * upstream's its recipe fetches (session 12, src/recipe-repo.ts). Read by
  * the built CLI, offline, on layers written here.
  */
-import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { reposInRecipe } from '../../src/recipe-repo.js';
 import { runCli } from './cli.js';
+import { writeFiles } from '../support/tree.js';
 
 const base = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'us-recipe-')));
 afterAll(() => rmSync(base, { recursive: true, force: true }));
 
-function tree(name: string, files: Record<string, string>): string {
-  const root = path.join(base, name);
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-    writeFileSync(path.join(root, rel), text);
-  }
-  return root;
-}
+const tree = (name: string, files: Record<string, string>): string =>
+  writeFiles(path.join(base, name), files);
 
 interface Report {
   findings: { rule: string }[];
@@ -132,5 +127,37 @@ describe('a layer patch with bare refs and no repository in its header', () => {
       ].join('\n'),
     });
     expect(await list(root)).toEqual([['lumenbus/lumend#512', 6, 'issue', null]]);
+  });
+
+  it("leaves a number another tracker's link in the header carries, and another forge's #N, to them", async () => {
+    const recipe = 'SRC_URI = "git://github.com/lumenbus/lumend.git;branch=main"\n';
+    const patch = (body: string[]) =>
+      [
+        'From 3333333333333333333333333333333333333333 Mon Sep 17 00:00:00 2001',
+        'Subject: [PATCH] asm: work around an assembler bug',
+        '',
+        ...body,
+        '',
+        'Upstream-Status: Pending',
+        '---',
+        DIFF,
+      ].join('\n');
+    const root = tree('trackers', {
+      'meta-acme/recipes-kernel/lumend/lumend_2.4.bb': recipe,
+      'meta-acme/recipes-kernel/lumend/lumend/0003-asm.patch': patch([
+        'Old binutils are hit by bug #14887,',
+        'https://sourceware.org/bugzilla/show_bug.cgi?id=14887, so spell it out.',
+      ]),
+      // The header names a repository itself: the number is still the other tracker's.
+      'meta-acme/recipes-kernel/lumend/lumend/0005-named.patch': patch([
+        'From https://github.com/lumenbus/lumend/commit/0123456789abcdef; bug #14887,',
+        'https://sourceware.org/bugzilla/show_bug.cgi?id=14887.',
+      ]),
+      'meta-acme/recipes-kernel/lumend/lumend/0004-glib.patch': patch([
+        'Taken from https://gitlab.gnome.org/GNOME/glib/-/merge_requests/3456',
+        '(Fixes #2901 there).',
+      ]),
+    });
+    expect(await list(root)).toEqual([]);
   });
 });

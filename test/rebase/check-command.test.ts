@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -6,6 +6,7 @@ import { DEFAULT_CONFIG, type Config } from '../../src/config-types.js';
 import { UsageError } from '../../src/errors.js';
 import { parseOnto, runRebaseCheck } from '../../src/rebase/check-command.js';
 import { startFakeGitHub, type FakeGitHub } from '../support/fake-github.js';
+import { writeFiles } from '../support/tree.js';
 import { makeUpstream, type Upstream } from './support/upstream.js';
 
 const TOKEN = 'ghp_rebasecheck00000000000000000000000000000';
@@ -34,11 +35,7 @@ const roots: string[] = [];
 function tree(files: Record<string, string>): string {
   const root = mkdtempSync(path.join(tmpdir(), 'rebase-root-'));
   roots.push(root);
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(path.dirname(path.join(root, rel)), { recursive: true });
-    writeFileSync(path.join(root, rel), text);
-  }
-  return root;
+  return writeFiles(root, files);
 }
 afterEach(() => {
   for (const r of roots.splice(0)) rmSync(r, { recursive: true, force: true });

@@ -195,9 +195,22 @@ const OTHER_FORGE =
 function inOtherTrackersUrl(a: AmbiguousRef, preamble: string): boolean {
   const n = NUMBER.exec(a.text)?.[1];
   if (n === undefined || !preamble.includes(n)) return false;
-  return new RegExp(
-    String.raw`https?://(?!(?:www\.)?github\.com[/:])[^\s<>"')\]]*[=/#-]${n}(?![\w.]?\d)`,
-  ).test(preamble);
+  for (const url of otherUrls(preamble)) {
+    for (let at = url.indexOf(n); at > 0; at = url.indexOf(n, at + 1)) {
+      // `…?id=14887`, `…/bugs/14887`, not `…/148870` nor `…/14887.5`.
+      const rest = url.slice(at + n.length, at + n.length + 2);
+      if ('=/#-'.includes(url.charAt(at - 1)) && !/^[.\w]?\d/.test(rest)) return true;
+    }
+  }
+  return false;
+}
+
+/** The last preamble's addresses that are not GitHub's (one header is read at a time). */
+let urlsOf: { preamble: string; urls: string[] } | null = null;
+const OTHER_URL = /https?:\/\/(?!(?:www\.)?github\.com[/:])[^\s<>"')\]]+/g;
+function otherUrls(preamble: string): string[] {
+  if (urlsOf?.preamble !== preamble) urlsOf = { preamble, urls: preamble.match(OTHER_URL) ?? [] };
+  return urlsOf.urls;
 }
 
 /** A mention read from `#N` where every `#N` on its line is another tracker's id. */
