@@ -13917,7 +13917,7 @@ var init_cues = __esm({
       // A different repair of the same defect: its merge does not drop this patch.
       [
         "alternative",
-        /\b(?:solves|fixes|reconciles|repairs)\s+the\s+same\b[^.;]{0,80}?\bby\b|\bdifferently\b|\balternative\s+(?:repair|fix)\b|\bporting\b[^.;]{0,80}?\bfails\b|\b(?:path|side)\s+only\b/i
+        /\b(?:solves|fixes|reconciles|repairs)\s+the\s+same\b[^.;]{0,80}?\bby\b|\bdifferently\b|\balternative\s+(?:repair|fix)\b|\bporting\b[^.;]{0,80}?\bfails\b|\b(?:path|side)\s+only\b|\bonly\s+adds?\s+(?:an?\s+)?(?:[\w-]+\s+){0,2}(?:knob|flag|option|setting|env(?:ironment)?\s+var(?:iable)?|switch|toggle|log(?:ging)?|metrics?|warning)s?\b|\b(?:does|would|will|did)\s+not\s+let\s+us\s+drop\b|\b(?:doesn|wouldn|won|didn)'t\s+let\s+us\s+drop\b|\bnot\s+enough\s+(?:on\s+its\s+own\s+)?to\s+drop\b/i
       ],
       [
         "background",
@@ -14274,7 +14274,7 @@ function readBlock2(reader, block2) {
     readSpan(reader, entry.start, entry.end, block2.end, (key, head2) => {
       const earlier = roles.get(key) ?? null;
       if (none || !head2 && earlier !== null) return earlier;
-      return entry.labelled ? entry.role : null;
+      return entry.labelled && entry.role !== "related" ? entry.role : null;
     }).forEach((role, key) => {
       if (!roles.has(key)) roles.set(key, role);
     });
@@ -15634,7 +15634,10 @@ function readDitto(text3) {
   }
   if (/^\W*(?:the\s+)?(?:cause|culprit|regression)\b/i.test(rest))
     return { role: "introduced-the-defect" };
-  const role = applyCue("fix", tailCue(rest));
+  const cue = tailCue(rest);
+  if (cue === null && /^\W*(?:competing|rival|third[\s-]party)\b/i.test(rest))
+    return { role: "third-party" };
+  const role = applyCue("fix", cue);
   return { role: role === "fix" ? null : role };
 }
 function isPathLike(value) {
@@ -23215,6 +23218,8 @@ var init_columns = __esm({
       "by us": "ours",
       "our pr": "ours",
       mine: "ours",
+      who: "ours",
+      "by whom": "ours",
       "pr state": "state",
       "pr states": "state",
       "upstream pr state": "state",

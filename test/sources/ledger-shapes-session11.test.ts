@@ -264,7 +264,8 @@ describe('a patch table whose header names no PR or state column (q13)', () => {
 
   it('takes the column most of whose cells name a ref for the PRs, and the one that opens with states for the state', () => {
     expect(r.mentions.map((m) => [m.ref, m.line, m.role, m.recordedState])).toEqual([
-      ['quill/specula#2214', 5, 'fix', 'OPEN'],
+      // `who: ours (mira)`: a `who` column says whose the PR is (session 12).
+      ['quill/specula#2214', 5, 'own', 'OPEN'],
       ['quill/specula#2302', 6, 'fix', 'OPEN'],
       ['quill/specula#2288', 6, 'issue', null],
       ['quill/specula#2177', 7, 'fix', 'MERGED'],

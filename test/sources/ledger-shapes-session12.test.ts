@@ -152,7 +152,8 @@ describe('a state cell and an ours cell with one answer per PR', () => {
     );
     expect(r.mentions.map((m) => [m.ref, m.role, m.recordedState])).toEqual([
       ['slate-db/slate#1', 'own', 'DRAFT'],
-      ['slate-db/slate#2', 'fix', 'OPEN'],
+      // "only adds a knob": a partial repair, not the fix (prose-shapes-session12).
+      ['slate-db/slate#2', 'third-party', 'OPEN'],
       ['slate-db/slate#3', 'own', 'CLOSED'],
       ['slate-db/slate#4', 'fix', 'OPEN'],
     ]);

@@ -5,6 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readPatchHeader } from '../../src/sources/headers/patch-header.js';
+import { findColumns } from '../../src/sources/ledger/columns.js';
+import { readDitto } from '../../src/sources/ledger/paths.js';
+import { tailCue } from '../../src/sources/meaning/cues.js';
 
 function roles(body: string): (string | null)[][] {
   const text = `#!/usr/bin/env python3\n"""Widen the retry window.\n\n${body}\n"""\nimport os\n`;
@@ -85,5 +88,50 @@ describe('states counted before the refs, session 12', () => {
       ['acme/engine#419', 'anchor-collision', 'OPEN'],
       ['acme/engine#260', 'unrelated', null],
     ]);
+  });
+});
+
+describe('labels, columns and words that name no fix, session 12', () => {
+  it("leaves a ref under a label that names no role to be settled by the patch's other sources", () => {
+    const text = [
+      '"""Keep the router gate in bf16.',
+      '',
+      'UPSTREAM STATUS (2026-10-31)',
+      '    own PR    #4270 "keep router gate in bf16" (OPEN)',
+      '    note      #4270 got a +1 from the code owner.',
+      '"""',
+      'import os',
+      '',
+    ].join('\n');
+    const r = readPatchHeader(
+      { path: 'p/router.py', text, defaultRepo: 'acme/engine' },
+      { layout: null },
+    );
+    expect(r.mentions.map((m) => [m.line, m.role, m.roleByDefault === true])).toEqual([
+      [4, 'own', false],
+      [5, 'related', true],
+    ]);
+  });
+
+  it('reads a `who` column as the ours column', () => {
+    expect(
+      findColumns(['file', 'what it fixes', 'reported', 'upstream fix', 'who', 'state']).ours,
+    ).toBe(4);
+  });
+
+  it('reads a competing ditto row as third-party, unless its words say it retires the patch', () => {
+    expect(readDitto('〃 competing, refcount instead of lock')).toEqual({ role: 'third-party' });
+    expect(readDitto('″ (alternative repair — either this or ours retires the patch)')).toEqual({
+      role: null,
+    });
+  });
+
+  it('reads "only adds a knob" and "does not let us drop this" as a partial repair', () => {
+    expect(tailCue('only adds a timeout knob')).toBe('alternative');
+    expect(tailCue('(OPEN). Helps, but on its own it does NOT let us drop this.')).toBe(
+      'alternative',
+    );
+    expect(tailCue('not enough on its own to drop ours')).toBe('alternative');
+    expect(tailCue('only adds a regression test')).toBe('not-fix');
   });
 });

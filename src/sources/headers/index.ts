@@ -363,7 +363,10 @@ function readBlock(reader: HeaderReader, block: StatusBlock): void {
     readSpan(reader, entry.start, entry.end, block.end, (key, head) => {
       const earlier = roles.get(key) ?? null;
       if (none || (!head && earlier !== null)) return earlier;
-      return entry.labelled ? entry.role : null;
+      // A label no role word names (`note`, `see`) says nothing of the role:
+      // the ref is read as if unlabelled, and takes the role the patch's other
+      // sources give it (settle.ts). Session 12: "note  #4270 got a +1".
+      return entry.labelled && entry.role !== 'related' ? entry.role : null;
     }).forEach((role, key) => {
       if (!roles.has(key)) roles.set(key, role);
     });

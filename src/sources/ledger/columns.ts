@@ -56,6 +56,8 @@ const HEADERS: Record<string, ColumnKind> = {
   'by us': 'ours',
   'our pr': 'ours',
   mine: 'ours',
+  who: 'ours',
+  'by whom': 'ours',
   'pr state': 'state',
   'pr states': 'state',
   'upstream pr state': 'state',

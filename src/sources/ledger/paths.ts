@@ -35,7 +35,11 @@ export function readDitto(text: string): DittoMark | null {
     return { role: 'introduced-the-defect' };
   // Any other word the prose readers know: "(collides)", "(test only)",
   // "(background)", "(alternative repair)". A cue can only take the fix away.
-  const role = applyCue('fix', tailCue(rest));
+  const cue = tailCue(rest);
+  // "〃 competing, refcount instead of lock": someone else's repair of the same defect.
+  if (cue === null && /^\W*(?:competing|rival|third[\s-]party)\b/i.test(rest))
+    return { role: 'third-party' };
+  const role = applyCue('fix', cue);
   return { role: role === 'fix' ? null : role };
 }
 

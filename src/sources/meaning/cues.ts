@@ -99,7 +99,7 @@ export const TAIL_CUES: readonly [Cue, RegExp][] = [
   // A different repair of the same defect: its merge does not drop this patch.
   [
     'alternative',
-    /\b(?:solves|fixes|reconciles|repairs)\s+the\s+same\b[^.;]{0,80}?\bby\b|\bdifferently\b|\balternative\s+(?:repair|fix)\b|\bporting\b[^.;]{0,80}?\bfails\b|\b(?:path|side)\s+only\b/i,
+    /\b(?:solves|fixes|reconciles|repairs)\s+the\s+same\b[^.;]{0,80}?\bby\b|\bdifferently\b|\balternative\s+(?:repair|fix)\b|\bporting\b[^.;]{0,80}?\bfails\b|\b(?:path|side)\s+only\b|\bonly\s+adds?\s+(?:an?\s+)?(?:[\w-]+\s+){0,2}(?:knob|flag|option|setting|env(?:ironment)?\s+var(?:iable)?|switch|toggle|log(?:ging)?|metrics?|warning)s?\b|\b(?:does|would|will|did)\s+not\s+let\s+us\s+drop\b|\b(?:doesn|wouldn|won|didn)'t\s+let\s+us\s+drop\b|\bnot\s+enough\s+(?:on\s+its\s+own\s+)?to\s+drop\b/i,
   ],
   [
     'background',
