@@ -13841,6 +13841,7 @@ function cueFor(leadNear, leadFar, tail, rest = "") {
     const own2 = tailCue(tail);
     if (own2 === "anchor-collision" || own2 === "introduced-the-defect") return own2;
   }
+  if (near === "not-fix") return tailCue(tail) ?? near;
   if (near !== null && near !== "unrelated") return near;
   const fromTail = tailCue(tail);
   if (fromTail !== null) return fromTail;
@@ -13944,7 +13945,8 @@ var init_cues = __esm({
         // words for a collision, written before the refs in their sentence.
         /\b(?:collides|conflicts)\s+with\s*$|\banchor[\s-]*(?:collision|conflict)s?\b|\banchor[\s-]*risks?\s*:?\s*$|\b(?:touch|edit|rewrite|change|modif(?:y|ie))(?:e?s)?\s+(?:this|that|the)\s+same\b|\brewrites?\s+(?:the\s+code|our\s+anchor|the\s+anchor)/i
       ],
-      ["not-fix", /\bnot\s+(?:the\s+same\s+fix|a\s+fix)\b/i],
+      // "… is the radix PR, not [lumen#4417]": the ref named only to set it apart.
+      ["not-fix", /\bnot\s+(?:the\s+same\s+fix|a\s+fix)\b|(?:^|[,;(—–]\s*|\s)not\s*[(`*_[]*\s*$/i],
       // "[prism#2199](…) (ours), issue prism#2188" in a PR cell: the word names an issue.
       ["issue", /(?:^|[\s,;(])(?<!\bsame\s)(?:issue|bug)\s*:?\s*$/i],
       ["retires", RETIRES_LEAD],
@@ -15375,7 +15377,8 @@ function settleRoles(mentionLists, ownRepo = null) {
     for (const m of mentions) {
       if (m.roleByDefault !== true) continue;
       const said = (pick) => agreed(mentions.filter((o) => o !== m && o.roleByDefault !== true && pick(o)));
-      const role = said((o) => o.source === m.source && o.patch === m.patch) ?? (m.patch === null ? said(() => true) : said((o) => o.patch === m.patch));
+      const votes = (o) => m.patch !== null || o.patch !== null || o.role !== "related";
+      const role = said((o) => o.source === m.source && o.patch === m.patch && votes(o)) ?? (m.patch === null ? said(votes) : said((o) => o.patch === m.patch));
       if (role !== null) {
         m.role = role;
         m.roleByDefault = false;

@@ -234,3 +234,36 @@ describe('settleRoles', () => {
     expect([readme.role, headerOfB.role]).toEqual(['fix', 'related']);
   });
 });
+
+describe('settleRoles and cueFor, session 12', () => {
+  const mention = (over: Partial<Mention>): Mention => ({
+    ref: 'o/r#4417',
+    kindHint: null,
+    source: 'l.md',
+    sourceKind: 'ledger',
+    line: 1,
+    patch: null,
+    role: 'related',
+    recordedState: null,
+    recordedDate: null,
+    ...over,
+  });
+
+  it('lets a patchless "…, not #n" keep its related, and not outvote the patch for other prose', () => {
+    const row = mention({ role: 'own', patch: 'p/x.py', line: 22 });
+    const apart = mention({ line: 33 });
+    const later = mention({ line: 58, roleByDefault: true });
+    settleRoles([[row, apart, later]]);
+    expect([row, apart, later].map((m) => m.role)).toEqual(['own', 'related', 'own']);
+  });
+
+  it('reads a bare "not" before a ref as setting it apart, yielding to the ref\'s own words', () => {
+    expect(cueFor('the radix PR, not ', 'our #4417 here is the radix PR, not ', '.')).toBe(
+      'not-fix',
+    );
+    expect(cueFor('not ', 'not ', ', that one is unrelated (import side)')).toBe('unrelated');
+    expect(
+      cueFor('if it merges before ', 'still OPEN; if it merges before ', ' we re-cut'),
+    ).toBeNull();
+  });
+});

@@ -128,7 +128,8 @@ export const LEAD_CUES: readonly [Cue, RegExp][] = [
     // words for a collision, written before the refs in their sentence.
     /\b(?:collides|conflicts)\s+with\s*$|\banchor[\s-]*(?:collision|conflict)s?\b|\banchor[\s-]*risks?\s*:?\s*$|\b(?:touch|edit|rewrite|change|modif(?:y|ie))(?:e?s)?\s+(?:this|that|the)\s+same\b|\brewrites?\s+(?:the\s+code|our\s+anchor|the\s+anchor)/i,
   ],
-  ['not-fix', /\bnot\s+(?:the\s+same\s+fix|a\s+fix)\b/i],
+  // "… is the radix PR, not [lumen#4417]": the ref named only to set it apart.
+  ['not-fix', /\bnot\s+(?:the\s+same\s+fix|a\s+fix)\b|(?:^|[,;(—–]\s*|\s)not\s*[(`*_[]*\s*$/i],
   // "[prism#2199](…) (ours), issue prism#2188" in a PR cell: the word names an issue.
   ['issue', /(?:^|[\s,;(])(?<!\bsame\s)(?:issue|bug)\s*:?\s*$/i],
   ['retires', RETIRES_LEAD],
@@ -256,6 +257,8 @@ export function cueFor(leadNear: string, leadFar: string, tail: string, rest = '
     const own = tailCue(tail);
     if (own === 'anchor-collision' || own === 'introduced-the-defect') return own;
   }
+  // "not #4939, that one is unrelated": a bare "not" before the ref yields to its own words.
+  if (near === 'not-fix') return tailCue(tail) ?? near;
   if (near !== null && near !== 'unrelated') return near;
   const fromTail = tailCue(tail);
   if (fromTail !== null) return fromTail;

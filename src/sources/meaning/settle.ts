@@ -47,9 +47,13 @@ export function settleRoles(
       if (m.roleByDefault !== true) continue;
       const said = (pick: (o: Mention) => boolean): Role | null =>
         agreed(mentions.filter((o) => o !== m && o.roleByDefault !== true && pick(o)));
+      // In prose of no patch, a `related` read from words ("…, not [#4417]")
+      // speaks of its own sentence only: it does not outvote the patches.
+      const votes = (o: Mention): boolean =>
+        m.patch !== null || o.patch !== null || o.role !== 'related';
       const role =
-        said((o) => o.source === m.source && o.patch === m.patch) ??
-        (m.patch === null ? said(() => true) : said((o) => o.patch === m.patch));
+        said((o) => o.source === m.source && o.patch === m.patch && votes(o)) ??
+        (m.patch === null ? said(votes) : said((o) => o.patch === m.patch));
       if (role !== null) {
         m.role = role;
         m.roleByDefault = false;
