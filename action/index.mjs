@@ -13661,7 +13661,7 @@ function readFollow(text3, from, entryEnd, blockEnd, grouped) {
   let end = from;
   let titleEnd = from;
   const open4 = text3[p];
-  if (open4 === '"' || open4 === "\u201C") {
+  if (open4 === '"' && p > from || open4 === "\u201C") {
     const close = text3.indexOf(open4 === '"' ? '"' : "\u201D", p + 1);
     if (close === -1 || close >= entryEnd) {
       const problem = { offset: p, message: "quoted title never closes" };
@@ -13834,12 +13834,20 @@ function oursRightAfter(text3) {
   return OURS_RIGHT_AFTER.test(text3);
 }
 function cueFor(leadNear, leadFar, tail, rest = "") {
-  if (oursRightAfter(tail)) return "own";
+  if (oursRightAfter(tail)) {
+    const aside = /^\s*\(([^()]*)\)/.exec(tail)?.[1] ?? "";
+    return tailCue(aside) === "not-fix" ? "not-fix" : "own";
+  }
   const near = leadCue(leadNear);
   if (near === "fix" && ALREADY_IN_BASE.test(tail)) return "background";
   if (near === "fix") {
     const own2 = tailCue(tail);
-    if (own2 === "anchor-collision" || own2 === "introduced-the-defect") return own2;
+    if (own2 === "anchor-collision" || own2 === "introduced-the-defect" || own2 === "reverted")
+      return own2;
+    if (/\balready\s+(?:got|gets|has|had|have|landed|merged|contains?|ships?|shipped|fixed)\b/i.test(
+      leadNear
+    ))
+      return "background";
   }
   if (near === "not-fix") return tailCue(tail) ?? near;
   if (near !== null && near !== "unrelated") return near;
@@ -13926,7 +13934,7 @@ var init_cues = __esm({
       ],
       [
         "not-fix",
-        /\bnot\s+(?:this|the\s+same|a|our)\s+fix\b|\bneither\s+fix(?:es)?\b|\b(?:does|would|will|did)\s+not\s+fix\b|\b(?:doesn|wouldn|won|didn)'t\s+fix\b|\bregardless\b|\borthogonal\b|\badjacent\b|\bdifferent\s+(?:defect|symptom|site|bug)\b|\b(?:a|adds\s+a|only\s+(?:a|its|the))\s+(?:regression\s+)?test\b|\btests?[\s-]+only\b|\bshape\s+(?:this\s+patch|we)\s+cop|\bsame\s+bug\s+class\b|\bother\s+platform\b/i
+        /\bnot\s+(?:this|the\s+same|a|our)\s+fix\b|\bneither\s+fix(?:es)?\b|\b(?:does|would|will|did)\s+not\s+fix\b|\b(?:doesn|wouldn|won|didn)'t\s+fix\b|\bregardless\b|\borthogonal\b|\badjacent\b|\bdifferent\s+(?:defect|symptom|site|bug)\b|\b(?:a|adds\s+a|only\s+(?:a|its|the))\s+(?:regression\s+)?test\b|\btests?[\s-]+only\b|\bshape\s+(?:this\s+patch|we)\s+cop|\bsame\s+bug\s+class\b|\bother\s+platform\b|\bnot\s+(?:needed|required)\s+(?:for|by)\s+(?:this|the|our)\s+(?:patch|diff|script|fix|change)\b/i
       ],
       [
         "fix",
@@ -13946,7 +13954,11 @@ var init_cues = __esm({
         /\b(?:collides|conflicts)\s+with\s*$|\banchor[\s-]*(?:collision|conflict)s?\b|\banchor[\s-]*risks?\s*:?\s*$|\b(?:touch|edit|rewrite|change|modif(?:y|ie))(?:e?s)?\s+(?:this|that|the)\s+same\b|\brewrites?\s+(?:the\s+code|our\s+anchor|the\s+anchor)/i
       ],
       // "… is the radix PR, not [lumen#4417]": the ref named only to set it apart.
-      ["not-fix", /\bnot\s+(?:the\s+same\s+fix|a\s+fix)\b|(?:^|[,;(—–]\s*|\s)not\s*[(`*_[]*\s*$/i],
+      // "the dense path itself was fixed by #n": another path's fix, not this patch's.
+      [
+        "not-fix",
+        /\b(?:path|side|case|variant)\s+(?:itself\s+)?(?:was|got|is|has\s+been)\s+(?:already\s+)?fixed\s+(?:by|in)\s*$|\bnot\s+(?:the\s+same\s+fix|a\s+fix)\b|(?:^|[,;(—–]\s*|\s)not\s*[(`*_[]*\s*$/i
+      ],
       // "[prism#2199](…) (ours), issue prism#2188" in a PR cell: the word names an issue.
       ["issue", /(?:^|[\s,;(])(?<!\bsame\s)(?:issue|bug)\s*:?\s*$/i],
       ["retires", RETIRES_LEAD],
@@ -14534,7 +14546,7 @@ var init_headers = __esm({
     HEADING_HINT = /upstream[ \t\r]+status/i;
     REF_HINTS = new RegExp(REF_HINT.source, "g");
     BLANK = /^[ \t]*$/;
-    NONE_AFTER_LABEL = /^[ \t]*[A-Za-z][\w'/-]*(?:[ \t][A-Za-z][\w'/-]*){0,2}[ \t:]+(?:NONE\b|[Nn]one(?=[ \t]*(?:[.,;:\n]|--|\u2014|\u2013|$)))/;
+    NONE_AFTER_LABEL = /^[ \t]*[A-Za-z][\w'/-]*(?:[ \t][A-Za-z][\w'/-]*){0,2}[ \t:]+(?:NONE\b|[Nn]one(?=[ \t]*(?:[.,;:\n]|--|\u2014|\u2013|$)|[ \t]+(?:sent|opened|submitted|yet)\b))/;
   }
 });
 
@@ -14808,6 +14820,8 @@ function readField(field, text3, ctx) {
   }
   if (lower === "upstream") return { meaning: buildrootMeaning(field, value) };
   if (lower === "forwarded") {
+    if (/^\s*(?:no|not[- ]needed)\b/i.test(value))
+      return { meaning: meaningOf(field, "dep3", "related", null, false) };
     const prState = ctx.appliedUpstream ? null : "OPEN";
     return { meaning: meaningOf(field, "dep3", "fix", prState, false) };
   }
@@ -14978,7 +14992,7 @@ function isFolded(preamble, field) {
   const nl = preamble.indexOf("\n", field.nameStart);
   return nl !== -1 && nl < field.valueEnd;
 }
-var TrailerReader;
+var TrailerReader, ISSUE_BEFORE;
 var init_trailers = __esm({
   "src/sources/trailers/index.ts"() {
     "use strict";
@@ -15088,7 +15102,7 @@ var init_trailers = __esm({
           if (link2.kind === "ref") {
             if (seen.has(link2.key)) continue;
             seen.add(link2.key);
-            const isIssue = link2.kindHint === "issue";
+            const isIssue = link2.kindHint === "issue" || this.input.layout == null && ISSUE_BEFORE.test(linkText.slice(Math.max(0, link2.start - 24), link2.start));
             const recordedState = isIssue ? null : meaning.prState;
             const role = isIssue ? "issue" : meaning.prRole === "fix" && this.input.layout == null && oursAfter(linkText, link2.start) ? "own" : meaning.prRole;
             const mention = {
@@ -15117,6 +15131,7 @@ var init_trailers = __esm({
         }
       }
     };
+    ISSUE_BEFORE = /\b(?:issue|bug(?:\s+report)?|reported\s+(?:as|in))\s*:?\s*$/i;
   }
 });
 
@@ -23456,7 +23471,7 @@ function readRow(reader, row, columns, retired, above, notes, stateInferred = fa
   );
   const patch = rowPatch.patch;
   if (rowPatch.dittoRole === null && rowPatch.paths.length === 0 && patch !== null)
-    rowPatch.dittoRole = dittoRoleBeside(reader, cells, columns, patchColumn);
+    rowPatch.dittoRole = dittoRoleBeside(reader, cells, columns, patchColumn) ?? dittoElsewhere(reader, cells, columns, patchColumn);
   const refsByCell = [];
   for (let index = 0; index < inlines.length; index++) {
     const inline2 = inlines[index];
@@ -23513,6 +23528,14 @@ function dittoRoleBeside(reader, cells, columns, patchColumn) {
   const text3 = flattenInline(reader.doc, cell2).text.trim();
   if (text3 === "" || text3.length > 40 || mayHoldRef(text3)) return null;
   return readDitto(`\u3003 (${text3})`)?.role ?? null;
+}
+function dittoElsewhere(reader, cells, columns, patchColumn) {
+  for (let index = 0; index < cells.length; index++) {
+    if ([patchColumn, columns.pr, columns.issue, columns.state].includes(index)) continue;
+    const role = readDitto(flattenInline(reader.doc, cells[index]).text)?.role;
+    if (role != null) return role;
+  }
+  return null;
 }
 function inParentheses(text3, refs) {
   const out = [];
@@ -23581,6 +23604,7 @@ function readPatchCell(reader, cell2, inline2, line, above, column) {
     return { patch: null, paths: [], dittoRole: null };
   }
   const text3 = inline2.text;
+  if (text3.trim() === "" && above !== null) return { patch: above, paths: [], dittoRole: null };
   const ditto = readDitto(text3);
   if (ditto !== null) {
     if (above === null) {
@@ -24424,11 +24448,16 @@ var init_yaml = __esm({
       entries(map) {
         return map.kind === "map" ? map.entries : [];
       }
-      /** The first entry with this key (a duplicate key is already a YAML error). */
+      /**
+       * The entry with this key; of a duplicated key (a YAML error, reported),
+       * the last, as PyYAML and JSON.parse read it: what the team's own scripts
+       * see (session 12: `state: DRAFT` then `state: OPEN  # marked ready`).
+       */
       get(map, key) {
         if (map.kind !== "map") return void 0;
-        for (const entry of map.entries) if (entry.key === key) return entry;
-        return void 0;
+        let found4;
+        for (const entry of map.entries) if (entry.key === key) found4 = entry;
+        return found4;
       }
       /** The `yaml` package's reading, with its problems, as a tree. */
       readFull() {
@@ -25797,6 +25826,7 @@ async function collectSources(root, config2, options = {}) {
     sources.push(...records);
   }
   learnRepoNames(sources, aliases, ownRepo);
+  locateByName(sources, [...discovery.patchFiles, ...discovery.conventionPatches], rootDir);
   const indexed = /* @__PURE__ */ new Map();
   for (const s of sources) {
     for (const p of s.patches) {
@@ -26017,6 +26047,35 @@ function learnRepoNames(sources, aliases, ownRepo) {
   }
   for (const [name2, repo] of byName)
     if (repo !== null && !aliases.has(name2)) aliases.set(name2, repo);
+}
+function locateByName(sources, found4, root) {
+  let known = null;
+  let byName = null;
+  for (const source2 of sources) {
+    for (const entry of source2.patches) {
+      if (entry.retired) continue;
+      known ??= new Set(found4);
+      if (known.has(entry.path) || onDisk(root, entry.path)) continue;
+      const name2 = entry.path.slice(entry.path.lastIndexOf("/") + 1);
+      if (byName === null) {
+        byName = /* @__PURE__ */ new Map();
+        for (const rel of found4) {
+          const base = rel.slice(rel.lastIndexOf("/") + 1);
+          const list2 = byName.get(base);
+          if (list2 === void 0) byName.set(base, [rel]);
+          else list2.push(rel);
+        }
+      }
+      const matches = byName.get(name2);
+      if (matches?.length !== 1 || matches[0] === entry.path) continue;
+      const old = entry.path;
+      entry.path = matches[0];
+      for (const m of source2.mentions) if (m.patch === old) m.patch = entry.path;
+    }
+  }
+}
+function onDisk(root, rel) {
+  return existsSync3(path8.join(root, rel));
 }
 function withRecipeRepo(first, repo, reread) {
   if (repo === null) return first;
@@ -26915,10 +26974,10 @@ var init_missing_patch = __esm({
       defaultSeverity: "error",
       needsNetwork: false,
       check(ctx) {
-        const onDisk = /* @__PURE__ */ new Set([...ctx.patchFiles, ...ctx.indexedOnDisk ?? []]);
+        const onDisk2 = /* @__PURE__ */ new Set([...ctx.patchFiles, ...ctx.indexedOnDisk ?? []]);
         const findings = [];
         for (const [path25, entries2] of ctx.indexed) {
-          if (onDisk.has(path25) || entries2.some((e) => e.retired)) continue;
+          if (onDisk2.has(path25) || entries2.some((e) => e.retired)) continue;
           for (const entry of entries2) {
             findings.push(
               makeFinding(rule7, {

@@ -148,6 +148,7 @@ export async function collectSources(
   }
 
   learnRepoNames(sources, aliases, ownRepo);
+  locateByName(sources, [...discovery.patchFiles, ...discovery.conventionPatches], rootDir);
 
   const indexed = new Map<string, PatchEntry[]>();
   for (const s of sources) {
@@ -454,6 +455,45 @@ function learnRepoNames(
   }
   for (const [name, repo] of byName)
     if (repo !== null && !aliases.has(name)) aliases.set(name, repo);
+}
+
+/**
+ * A ledger row that names its patch by file name alone, where no such file
+ * sits in its patches folder but exactly one patch the walk found has that
+ * name (a layer's ledger listing `0001-fix.patch` under
+ * `recipes-core/lumend/lumend/`): that patch (session 12). Its mentions
+ * follow. A name that two patches share stays as written, and missing.
+ */
+function locateByName(sources: SourceResult[], found: readonly string[], root: string): void {
+  let known: Set<string> | null = null;
+  let byName: Map<string, string[]> | null = null;
+  for (const source of sources) {
+    for (const entry of source.patches) {
+      if (entry.retired) continue;
+      known ??= new Set(found);
+      // Found by the walk, or on disk outside every patches folder: where it is written.
+      if (known.has(entry.path) || onDisk(root, entry.path)) continue;
+      const name = entry.path.slice(entry.path.lastIndexOf('/') + 1);
+      if (byName === null) {
+        byName = new Map();
+        for (const rel of found) {
+          const base = rel.slice(rel.lastIndexOf('/') + 1);
+          const list = byName.get(base);
+          if (list === undefined) byName.set(base, [rel]);
+          else list.push(rel);
+        }
+      }
+      const matches = byName.get(name);
+      if (matches?.length !== 1 || matches[0] === entry.path) continue;
+      const old = entry.path;
+      entry.path = matches[0]!;
+      for (const m of source.mentions) if (m.patch === old) m.patch = entry.path;
+    }
+  }
+}
+
+function onDisk(root: string, rel: string): boolean {
+  return existsSync(path.join(root, rel));
 }
 
 /**

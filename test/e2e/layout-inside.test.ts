@@ -78,3 +78,31 @@ describe('a ledger at the root with no patches folder', () => {
     ]);
   });
 });
+
+describe('a layer ledger that names its patches by file name (session 12)', () => {
+  it('finds each by its one match in the layer, keeps a shared name missing, and continues a row with an empty patch cell', async () => {
+    const patch = (n: number) => `Subject: fix ${n}\n\nUpstream-Status: Pending\n---\n${DIFF}`;
+    const root = tree('layer-ledger', {
+      '.upstream-status.yml': 'ledgers: [PATCHES.md]\n',
+      'PATCHES.md': [
+        '# Carried patches',
+        '',
+        '| recipe | patch | upstream | state |',
+        '|---|---|---|---|',
+        '| lumend | `0001-notify.patch` | [lumend#412](https://github.com/lumenbus/lumend/pull/412) | OPEN |',
+        '| ″ (anchor collision) | | [lumend#417](https://github.com/lumenbus/lumend/pull/417) | OPEN |',
+        '| mqlink | `0001-sni.patch` | [mqlink#561](https://github.com/ostrava/mqlink/pull/561) | MERGED |',
+        '',
+      ].join('\n'),
+      'meta-acme/recipes-core/lumend/lumend/0001-notify.patch': patch(1),
+      'meta-acme/recipes-core/mqlink/mqlink/0001-sni.patch': patch(2),
+      'package/mqlink/0001-sni.patch': patch(3),
+    });
+    const report = await check(root);
+    expect(report.findings.map((f) => [f.rule, f.file])).toEqual([['missing-patch', 'PATCHES.md']]);
+    const roles = (ref: string) =>
+      (report.refs.find((r) => r.ref === ref)?.mentions ?? []).map((m) => m.role);
+    expect(roles('lumenbus/lumend#412')).toEqual(['fix']);
+    expect(roles('lumenbus/lumend#417')).toEqual(['anchor-collision']);
+  });
+});

@@ -135,3 +135,91 @@ describe('labels, columns and words that name no fix, session 12', () => {
     expect(tailCue('only adds a regression test')).toBe('not-fix');
   });
 });
+
+describe('a quotation that ends right after a ref', () => {
+  it('is no title that never closes', () => {
+    const text = [
+      'Subject: [PATCH] alsa: recover from EPIPE',
+      '',
+      'Debian carries the same change ("Closes: #1071187" in their changelog), and',
+      'upstream has it as #1021 "alsa: recover after resume" (OPEN).',
+      '---',
+      '',
+    ].join('\n');
+    const r = readPatchHeader(
+      { path: 'p/x.patch', text, defaultRepo: 'acme/engine' },
+      { layout: null },
+    );
+    expect(r.problems).toEqual([]);
+    expect(r.mentions.map((m) => [m.ref, m.recordedState])).toEqual([['acme/engine#1021', 'OPEN']]);
+  });
+});
+
+describe('held-out q19 and q20 shapes, session 12', () => {
+  it("keeps a fix already had, a fix later reverted, and another path's fix from being the drop signal", () => {
+    expect(
+      roles(
+        [
+          'The dense path already got its MERGED fix (#7355) in v0.11.4, but the MoE path did not.',
+          '',
+          'It was already fixed upstream by #7356 (MERGED), and the patch stays for 0.11.3.',
+          '',
+          'The upstream fix #7205 landed on 09-12 and was reverted a week later in #7344.',
+          '',
+          'The decode path itself was fixed by #7400 (MERGED).',
+          '',
+          'That repair is already in flight: #7500 (OPEN).',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      ['acme/engine#7355', 'related', null],
+      ['acme/engine#7356', 'background', 'MERGED'],
+      ['acme/engine#7205', 'related', 'MERGED'],
+      ['acme/engine#7344', 'related', null],
+      ['acme/engine#7400', 'related', 'MERGED'],
+      ['acme/engine#7500', 'fix', 'OPEN'],
+    ]);
+  });
+
+  it('reads "(…, ours, not needed for this diff)" as ours and not this patch\'s', () => {
+    expect(roles('#1090 (python-side follow-up, ours, not needed for this diff) is OPEN.')).toEqual(
+      [['acme/engine#1090', 'related', 'OPEN']],
+    );
+  });
+
+  it('binds nothing to "own PR  none sent (…)"', () => {
+    expect(
+      roles(
+        [
+          'UPSTREAM STATUS (2026-11-20)',
+          '  issue     #1150 "decode strips whitespace" (OPEN)',
+          "  own PR    none sent (they said on #1150 they'd fix it in the rewrite, #1177).",
+        ].join('\n'),
+      ),
+    ).toEqual([
+      ['acme/engine#1150', 'issue', 'OPEN'],
+      ['acme/engine#1150', 'issue', null],
+      ['acme/engine#1177', 'related', null],
+    ]);
+  });
+
+  it('reads DEP-3 "Forwarded: no -- …" and a queue patch\'s "Upstream: issue #n"', () => {
+    const text = [
+      'Subject: [PATCH] radix: take the lock around write-back too',
+      '',
+      'Forwarded: no -- upstream considers it fixed by #7603, write-through only.',
+      "Upstream: issue #1255 (OPEN). The fix is okwu's #1262.",
+      '---',
+      '',
+    ].join('\n');
+    const r = readPatchHeader(
+      { path: 'p/x.diff', text, defaultRepo: 'acme/engine' },
+      { layout: null },
+    );
+    expect(r.mentions.map((m) => [m.ref, m.role, m.recordedState])).toEqual([
+      ['acme/engine#7603', 'related', null],
+      ['acme/engine#1255', 'issue', null],
+      ['acme/engine#1262', 'fix', null],
+    ]);
+  });
+});

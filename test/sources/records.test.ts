@@ -288,10 +288,10 @@ describe('parseRecord details', () => {
     expect(r.source.checkedOn).toBeNull();
   });
 
-  it('reports a duplicate key', () => {
+  it('reports a duplicate key, and reads the last value as PyYAML and JSON.parse do', () => {
     const r = record('status_updated: 2026-01-01\nstatus_updated: 2026-02-02\n', 'p.py');
     expect(r.problems).toEqual([expect.objectContaining({ line: 2 })]);
-    expect(r.source.checkedOn).toBe('2026-01-01');
+    expect(r.source.checkedOn).toBe('2026-02-02');
   });
 
   it('reports a record that is not a mapping, but keeps the patch found beside it', () => {

@@ -66,7 +66,9 @@ export function readFollow(
   let end = from;
   let titleEnd = from;
   const open = text[p];
-  if (open === '"' || open === '\u201c') {
+  // A straight quote right against the ref closes a quotation the ref sits
+  // in (`"Closes: #1071187" in their changelog`); a title is written apart.
+  if ((open === '"' && p > from) || open === '\u201c') {
     const close = text.indexOf(open === '"' ? '"' : '\u201d', p + 1);
     if (close === -1 || close >= entryEnd) {
       const problem = { offset: p, message: 'quoted title never closes' };

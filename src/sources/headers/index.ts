@@ -376,7 +376,7 @@ function readBlock(reader: HeaderReader, block: StatusBlock): void {
 // `NONE` as written, or a lower-case `none` that is the label's whole answer
 // (`own PR  none -- …`, `own PR  none.`), not prose that goes on ("none for HIP").
 const NONE_AFTER_LABEL =
-  /^[ \t]*[A-Za-z][\w'/-]*(?:[ \t][A-Za-z][\w'/-]*){0,2}[ \t:]+(?:NONE\b|[Nn]one(?=[ \t]*(?:[.,;:\n]|--|\u2014|\u2013|$)))/;
+  /^[ \t]*[A-Za-z][\w'/-]*(?:[ \t][A-Za-z][\w'/-]*){0,2}[ \t:]+(?:NONE\b|[Nn]one(?=[ \t]*(?:[.,;:\n]|--|\u2014|\u2013|$)|[ \t]+(?:sent|opened|submitted|yet)\b))/;
 
 /**
  * Read the refs of `[start, end)` — an entry of a block, or a paragraph

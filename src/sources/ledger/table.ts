@@ -205,7 +205,9 @@ function readRow(
   );
   const patch = rowPatch.patch;
   if (rowPatch.dittoRole === null && rowPatch.paths.length === 0 && patch !== null)
-    rowPatch.dittoRole = dittoRoleBeside(reader, cells, columns, patchColumn);
+    rowPatch.dittoRole =
+      dittoRoleBeside(reader, cells, columns, patchColumn) ??
+      dittoElsewhere(reader, cells, columns, patchColumn);
 
   // Every cell but the state cell is scanned, left to right, in document order.
   const refsByCell: (readonly ReadRef[])[] = [];
@@ -293,6 +295,21 @@ function dittoRoleBeside(
   const text = flattenInline(reader.doc, cell).text.trim();
   if (text === '' || text.length > 40 || mayHoldRef(text)) return null;
   return readDitto(`〃 (${text})`)?.role ?? null;
+}
+
+/** A ditto mark with its role in a cell other than the patch, PR, issue or state cell. */
+function dittoElsewhere(
+  reader: LedgerReader,
+  cells: readonly TableCell[],
+  columns: Columns,
+  patchColumn: number,
+): Role | null {
+  for (let index = 0; index < cells.length; index++) {
+    if ([patchColumn, columns.pr, columns.issue, columns.state].includes(index)) continue;
+    const role = readDitto(flattenInline(reader.doc, cells[index]!).text)?.role;
+    if (role != null) return role;
+  }
+  return null;
 }
 
 /** For each ref (in text order), whether it lies inside a parenthetical opened before it: one pass. */
@@ -438,6 +455,10 @@ function readPatchCell(
     return { patch: null, paths: [], dittoRole: null };
   }
   const text = inline.text;
+  // An empty patch cell under a patch's row continues it, as a ditto mark
+  // does (session 12: `| ″ (anchor collision) | | #1029 … |`, the mark in
+  // another column); the row's role comes from a mark elsewhere in the row.
+  if (text.trim() === '' && above !== null) return { patch: above, paths: [], dittoRole: null };
   const ditto = readDitto(text);
   if (ditto !== null) {
     if (above === null) {

@@ -107,7 +107,7 @@ export const TAIL_CUES: readonly [Cue, RegExp][] = [
   ],
   [
     'not-fix',
-    /\bnot\s+(?:this|the\s+same|a|our)\s+fix\b|\bneither\s+fix(?:es)?\b|\b(?:does|would|will|did)\s+not\s+fix\b|\b(?:doesn|wouldn|won|didn)'t\s+fix\b|\bregardless\b|\borthogonal\b|\badjacent\b|\bdifferent\s+(?:defect|symptom|site|bug)\b|\b(?:a|adds\s+a|only\s+(?:a|its|the))\s+(?:regression\s+)?test\b|\btests?[\s-]+only\b|\bshape\s+(?:this\s+patch|we)\s+cop|\bsame\s+bug\s+class\b|\bother\s+platform\b/i,
+    /\bnot\s+(?:this|the\s+same|a|our)\s+fix\b|\bneither\s+fix(?:es)?\b|\b(?:does|would|will|did)\s+not\s+fix\b|\b(?:doesn|wouldn|won|didn)'t\s+fix\b|\bregardless\b|\borthogonal\b|\badjacent\b|\bdifferent\s+(?:defect|symptom|site|bug)\b|\b(?:a|adds\s+a|only\s+(?:a|its|the))\s+(?:regression\s+)?test\b|\btests?[\s-]+only\b|\bshape\s+(?:this\s+patch|we)\s+cop|\bsame\s+bug\s+class\b|\bother\s+platform\b|\bnot\s+(?:needed|required)\s+(?:for|by)\s+(?:this|the|our)\s+(?:patch|diff|script|fix|change)\b/i,
   ],
   [
     'fix',
@@ -129,7 +129,11 @@ export const LEAD_CUES: readonly [Cue, RegExp][] = [
     /\b(?:collides|conflicts)\s+with\s*$|\banchor[\s-]*(?:collision|conflict)s?\b|\banchor[\s-]*risks?\s*:?\s*$|\b(?:touch|edit|rewrite|change|modif(?:y|ie))(?:e?s)?\s+(?:this|that|the)\s+same\b|\brewrites?\s+(?:the\s+code|our\s+anchor|the\s+anchor)/i,
   ],
   // "… is the radix PR, not [lumen#4417]": the ref named only to set it apart.
-  ['not-fix', /\bnot\s+(?:the\s+same\s+fix|a\s+fix)\b|(?:^|[,;(—–]\s*|\s)not\s*[(`*_[]*\s*$/i],
+  // "the dense path itself was fixed by #n": another path's fix, not this patch's.
+  [
+    'not-fix',
+    /\b(?:path|side|case|variant)\s+(?:itself\s+)?(?:was|got|is|has\s+been)\s+(?:already\s+)?fixed\s+(?:by|in)\s*$|\bnot\s+(?:the\s+same\s+fix|a\s+fix)\b|(?:^|[,;(—–]\s*|\s)not\s*[(`*_[]*\s*$/i,
+  ],
   // "[prism#2199](…) (ours), issue prism#2188" in a PR cell: the word names an issue.
   ['issue', /(?:^|[\s,;(])(?<!\bsame\s)(?:issue|bug)\s*:?\s*$/i],
   ['retires', RETIRES_LEAD],
@@ -246,7 +250,11 @@ export function oursRightAfter(text: string): boolean {
  * words there that retire the patch still name this ref as its drop signal.
  */
 export function cueFor(leadNear: string, leadFar: string, tail: string, rest = ''): Cue | null {
-  if (oursRightAfter(tail)) return 'own';
+  // "#1090 (follow-up, ours, not needed for this diff)": ours, and not this patch's.
+  if (oursRightAfter(tail)) {
+    const aside = /^\s*\(([^()]*)\)/.exec(tail)?.[1] ?? '';
+    return tailCue(aside) === 'not-fix' ? 'not-fix' : 'own';
+  }
   const near = leadCue(leadNear);
   // "fixed upstream by #n (merged, already in 0.9.3)": a fix the base already
   // has is background; nothing is left to drop.
@@ -255,7 +263,17 @@ export function cueFor(leadNear: string, leadFar: string, tail: string, rest = '
   // words about a collision or a cause outweigh the lead that named it a fix.
   if (near === 'fix') {
     const own = tailCue(tail);
-    if (own === 'anchor-collision' || own === 'introduced-the-defect') return own;
+    // "The upstream fix #7205 landed … and was reverted a week later".
+    if (own === 'anchor-collision' || own === 'introduced-the-defect' || own === 'reverted')
+      return own;
+    // "The dense path already got its MERGED fix (#7355)": a fix already had, and the patch stays.
+    // Not "That repair is already in flight": that one is still to land.
+    if (
+      /\balready\s+(?:got|gets|has|had|have|landed|merged|contains?|ships?|shipped|fixed)\b/i.test(
+        leadNear,
+      )
+    )
+      return 'background';
   }
   // "not #4939, that one is unrelated": a bare "not" before the ref yields to its own words.
   if (near === 'not-fix') return tailCue(tail) ?? near;

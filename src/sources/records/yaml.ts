@@ -66,11 +66,16 @@ export class YamlFile {
     return map.kind === 'map' ? map.entries : [];
   }
 
-  /** The first entry with this key (a duplicate key is already a YAML error). */
+  /**
+   * The entry with this key; of a duplicated key (a YAML error, reported),
+   * the last, as PyYAML and JSON.parse read it: what the team's own scripts
+   * see (session 12: `state: DRAFT` then `state: OPEN  # marked ready`).
+   */
   get(map: RNode, key: string): Entry | undefined {
     if (map.kind !== 'map') return undefined;
-    for (const entry of map.entries) if (entry.key === key) return entry;
-    return undefined;
+    let found: Entry | undefined;
+    for (const entry of map.entries) if (entry.key === key) found = entry;
+    return found;
   }
 
   /** The `yaml` package's reading, with its problems, as a tree. */

@@ -191,7 +191,11 @@ class TrailerReader {
       if (link.kind === 'ref') {
         if (seen.has(link.key)) continue;
         seen.add(link.key);
-        const isIssue = link.kindHint === 'issue';
+        // A queue patch's "Upstream: issue #1255 (OPEN). The fix is #1262": the word names an issue.
+        const isIssue =
+          link.kindHint === 'issue' ||
+          (this.input.layout == null &&
+            ISSUE_BEFORE.test(linkText.slice(Math.max(0, link.start - 24), link.start)));
         const recordedState = isIssue ? null : meaning.prState;
         // A queue patch's `Upstream: <url> -- ours.`: the words after it say whose it is.
         const role = isIssue
@@ -226,3 +230,5 @@ class TrailerReader {
     }
   }
 }
+
+const ISSUE_BEFORE = /\b(?:issue|bug(?:\s+report)?|reported\s+(?:as|in))\s*:?\s*$/i;

@@ -100,6 +100,10 @@ export function readField(field: RawField, text: string, ctx: ReadContext): Fiel
   }
   if (lower === 'upstream') return { meaning: buildrootMeaning(field, value) };
   if (lower === 'forwarded') {
+    // `Forwarded: no -- upstream considers it fixed by #7603`: not sent; the
+    // refs in the reason are prose about other PRs.
+    if (/^\s*(?:no|not[- ]needed)\b/i.test(value))
+      return { meaning: meaningOf(field, 'dep3', 'related', null, false) };
     const prState = ctx.appliedUpstream ? null : 'OPEN';
     return { meaning: meaningOf(field, 'dep3', 'fix', prState, false) };
   }
