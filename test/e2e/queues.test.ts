@@ -14,8 +14,10 @@
  * in the team's own style (one `Forwarded:` and one `Submitted [url]` state
  * relabelled to the documented OPEN rule), q17, a
  * Yocto layer and a BR2_EXTERNAL tree tracked by a `PATCHES.md` the tool
- * does not find, whose floors are honestly low, and q18, a quilt fork with
- * records whose fields the team named its own way),
+ * does not find, whose floors are honestly low, q18, a quilt fork with
+ * records whose fields the team named its own way, q19, the team's style
+ * with two ledgers, and q20, records to the schema over three upstreams; q19
+ * and q20 have one `Forwarded:` state each relabelled to the OPEN rule),
  * a records queue with refs in its notes (recordsq), and two Yocto
  * layers with a BR2_EXTERNAL tree and Debian patches (q5; trailersq, whose
  * truth has 7 states relabelled to the documented Submitted/Forwarded → OPEN
@@ -68,6 +70,8 @@ const QUEUES: Record<string, Floors> = {
   q16: { atLine: 0.97, states: 0.73, precision: 1, recall: 0.85 },
   q17: { atLine: 0.53, states: 0.33, precision: 0.94, recall: 0.31 },
   q18: { atLine: 1, states: 0.76, precision: 0.97, recall: 0.78 },
+  q19: { atLine: 0.99, states: 0.86, precision: 0.97, recall: 0.81 },
+  q20: { atLine: 0.93, states: 0.83, precision: 0.97, recall: 0.76 },
 };
 
 const base = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'us-queues-')));
