@@ -25826,7 +25826,12 @@ async function collectSources(root, config2, options = {}) {
     sources.push(...records);
   }
   learnRepoNames(sources, aliases, ownRepo);
-  locateByName(sources, [...discovery.patchFiles, ...discovery.conventionPatches], rootDir);
+  locateByName(
+    sources,
+    [...discovery.patchFiles, ...discovery.conventionPatches],
+    rootDir,
+    (ledger) => patchesDirFor(discovery, ledger, config2)
+  );
   const indexed = /* @__PURE__ */ new Map();
   for (const s of sources) {
     for (const p of s.patches) {
@@ -26048,15 +26053,18 @@ function learnRepoNames(sources, aliases, ownRepo) {
   for (const [name2, repo] of byName)
     if (repo !== null && !aliases.has(name2)) aliases.set(name2, repo);
 }
-function locateByName(sources, found4, root) {
+function locateByName(sources, found4, root, patchesDirOf2) {
   let known = null;
   let byName = null;
   for (const source2 of sources) {
+    if (source2.source.kind !== "ledger" || source2.patches.length === 0) continue;
+    const dir = patchesDirOf2(source2.source.path);
     for (const entry of source2.patches) {
       if (entry.retired) continue;
+      const name2 = entry.path.slice(entry.path.lastIndexOf("/") + 1);
+      if (entry.path !== (dir === "." || dir === "" ? name2 : `${dir}/${name2}`)) continue;
       known ??= new Set(found4);
       if (known.has(entry.path) || onDisk(root, entry.path)) continue;
-      const name2 = entry.path.slice(entry.path.lastIndexOf("/") + 1);
       if (byName === null) {
         byName = /* @__PURE__ */ new Map();
         for (const rel of found4) {

@@ -148,7 +148,12 @@ export async function collectSources(
   }
 
   learnRepoNames(sources, aliases, ownRepo);
-  locateByName(sources, [...discovery.patchFiles, ...discovery.conventionPatches], rootDir);
+  locateByName(
+    sources,
+    [...discovery.patchFiles, ...discovery.conventionPatches],
+    rootDir,
+    (ledger) => patchesDirFor(discovery, ledger, config),
+  );
 
   const indexed = new Map<string, PatchEntry[]>();
   for (const s of sources) {
@@ -464,16 +469,25 @@ function learnRepoNames(
  * `recipes-core/lumend/lumend/`): that patch (session 12). Its mentions
  * follow. A name that two patches share stays as written, and missing.
  */
-function locateByName(sources: SourceResult[], found: readonly string[], root: string): void {
+function locateByName(
+  sources: SourceResult[],
+  found: readonly string[],
+  root: string,
+  patchesDirOf: (ledger: string) => string,
+): void {
   let known: Set<string> | null = null;
   let byName: Map<string, string[]> | null = null;
   for (const source of sources) {
+    if (source.source.kind !== 'ledger' || source.patches.length === 0) continue;
+    const dir = patchesDirOf(source.source.path);
     for (const entry of source.patches) {
       if (entry.retired) continue;
+      const name = entry.path.slice(entry.path.lastIndexOf('/') + 1);
+      // Only a name written alone (`0001-fix.patch`, not `sglang/0001-fix.patch`).
+      if (entry.path !== (dir === '.' || dir === '' ? name : `${dir}/${name}`)) continue;
       known ??= new Set(found);
       // Found by the walk, or on disk outside every patches folder: where it is written.
       if (known.has(entry.path) || onDisk(root, entry.path)) continue;
-      const name = entry.path.slice(entry.path.lastIndexOf('/') + 1);
       if (byName === null) {
         byName = new Map();
         for (const rel of found) {

@@ -92,14 +92,20 @@ describe('a layer ledger that names its patches by file name (session 12)', () =
         '| lumend | `0001-notify.patch` | [lumend#412](https://github.com/lumenbus/lumend/pull/412) | OPEN |',
         '| ″ (anchor collision) | | [lumend#417](https://github.com/lumenbus/lumend/pull/417) | OPEN |',
         '| mqlink | `0001-sni.patch` | [mqlink#561](https://github.com/ostrava/mqlink/pull/561) | MERGED |',
+        '| lumend | `lumend/0002-gone.patch` | [lumend#420](https://github.com/lumenbus/lumend/pull/420) | OPEN |',
         '',
       ].join('\n'),
       'meta-acme/recipes-core/lumend/lumend/0001-notify.patch': patch(1),
       'meta-acme/recipes-core/mqlink/mqlink/0001-sni.patch': patch(2),
       'package/mqlink/0001-sni.patch': patch(3),
+      // A path written with its folder is never looked for elsewhere.
+      'meta-acme/recipes-core/other/other/0002-gone.patch': patch(4),
     });
     const report = await check(root);
-    expect(report.findings.map((f) => [f.rule, f.file])).toEqual([['missing-patch', 'PATCHES.md']]);
+    expect(report.findings.map((f) => [f.rule, f.file, f.message.slice(0, 22)])).toEqual([
+      ['missing-patch', 'PATCHES.md', '0001-sni.patch is name'],
+      ['missing-patch', 'PATCHES.md', 'lumend/0002-gone.patch'],
+    ]);
     const roles = (ref: string) =>
       (report.refs.find((r) => r.ref === ref)?.mentions ?? []).map((m) => m.role);
     expect(roles('lumenbus/lumend#412')).toEqual(['fix']);
