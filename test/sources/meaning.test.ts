@@ -163,20 +163,20 @@ describe('states written in words', () => {
   });
 });
 
-describe('settleRoles', () => {
-  const mention = (over: Partial<Mention>): Mention => ({
-    ref: 'o/r#1',
-    kindHint: null,
-    source: 'a.md',
-    sourceKind: 'ledger',
-    line: 1,
-    patch: null,
-    role: 'related',
-    recordedState: null,
-    recordedDate: null,
-    ...over,
-  });
+const mention = (over: Partial<Mention>): Mention => ({
+  ref: 'o/r#1',
+  kindHint: null,
+  source: 'a.md',
+  sourceKind: 'ledger',
+  line: 1,
+  patch: null,
+  role: 'related',
+  recordedState: null,
+  recordedDate: null,
+  ...over,
+});
 
+describe('settleRoles', () => {
   it("never lets a ref in the project's own repository decide a patch's fate", () => {
     const own = mention({ ref: 'acme-ai/infera#178', role: 'own', patch: 'p/x.py' });
     const fix = mention({ ref: 'acme-ai/infera#178', role: 'fix', source: 'p/x.py' });
@@ -236,19 +236,6 @@ describe('settleRoles', () => {
 });
 
 describe('settleRoles and cueFor, session 12', () => {
-  const mention = (over: Partial<Mention>): Mention => ({
-    ref: 'o/r#4417',
-    kindHint: null,
-    source: 'l.md',
-    sourceKind: 'ledger',
-    line: 1,
-    patch: null,
-    role: 'related',
-    recordedState: null,
-    recordedDate: null,
-    ...over,
-  });
-
   it('lets a patchless "…, not #n" keep its related, and not outvote the patch for other prose', () => {
     const row = mention({ role: 'own', patch: 'p/x.py', line: 22 });
     const apart = mention({ line: 33 });
