@@ -25893,16 +25893,19 @@ async function collectSources(root, config2, options = {}) {
       { path: rel, text: file.text, defaultRepo, aliases, ownRepo },
       { layout }
     );
-    if (layout !== null && defaultRepo === null && header2.unattributed + header2.ambiguous.length > 0) {
+    if (layout !== null && defaultRepo === null) {
       const block2 = header2.hasStatusBlock;
-      header2 = withRecipeRepo(
-        header2,
-        recipeRepo(rootDir, rel, recipes),
-        (repo) => readPatchHeader(
-          { path: rel, text: file.text, defaultRepo: block2 ? repo : null, aliases, ownRepo },
-          { layout, recipeRepo: repo }
-        )
-      );
+      const named = block2 ? header2.mentions.find((m) => m.inferredRepo === true)?.ref : void 0;
+      const namedRepo = named === void 0 ? null : named.slice(0, named.lastIndexOf("#"));
+      if (namedRepo !== null || header2.unattributed + header2.ambiguous.length > 0)
+        header2 = withRecipeRepo(
+          header2,
+          namedRepo ?? recipeRepo(rootDir, rel, recipes),
+          (repo) => readPatchHeader(
+            { path: rel, text: file.text, defaultRepo: block2 ? repo : null, aliases, ownRepo },
+            { layout, recipeRepo: repo }
+          )
+        );
     }
     unattributed += header2.unattributed;
     if (file.invalidLine !== null && file.invalidLine > header2.preambleEndLine) {
@@ -26087,9 +26090,20 @@ function onDisk(root, rel) {
 }
 function withRecipeRepo(first, repo, reread) {
   if (repo === null) return first;
-  const before = new Set(first.mentions.map((m) => `${m.line} ${m.ref}`));
+  const before = new Set(
+    first.mentions.filter((m) => m.inferredRepo !== true).map((m) => `${m.line} ${m.ref}`)
+  );
+  const firstRoles = new Map(first.mentions.map((m) => [`${m.line} ${m.ref}`, m.role]));
   const again = reread(repo);
-  for (const m of again.mentions) if (!before.has(`${m.line} ${m.ref}`)) m.inferredRepo = true;
+  for (const m of again.mentions) {
+    const key = `${m.line} ${m.ref}`;
+    const role = firstRoles.get(key);
+    if (m.role === "related" && role !== void 0 && role !== "related") {
+      m.role = role;
+      m.roleByDefault = false;
+    }
+    if (!before.has(key)) m.inferredRepo = true;
+  }
   return again;
 }
 function withEncoding(result, file) {

@@ -230,20 +230,21 @@ export async function collectSources(
     );
     // A layer patch whose bare `#N` no repository owns: its recipe's upstream
     // (recipe-repo.ts). A copied commit message's are attributed as such
-    // (copied-refs.ts); the team's own UPSTREAM STATUS block reads as a
-    // queue patch's would, with that repository as its default.
-    if (
-      layout !== null &&
-      defaultRepo === null &&
-      header.unattributed + header.ambiguous.length > 0
-    ) {
+    // (copied-refs.ts). The team's own UPSTREAM STATUS block reads as a queue
+    // patch's would, its default the one repository the header names (its
+    // bare refs were attributed as copied ones: no labels, no states) or else
+    // the recipe's.
+    if (layout !== null && defaultRepo === null) {
       const block = header.hasStatusBlock;
-      header = withRecipeRepo(header, recipeRepo(rootDir, rel, recipes), (repo) =>
-        readPatchHeader(
-          { path: rel, text: file.text, defaultRepo: block ? repo : null, aliases, ownRepo },
-          { layout, recipeRepo: repo },
-        ),
-      );
+      const named = block ? header.mentions.find((m) => m.inferredRepo === true)?.ref : undefined;
+      const namedRepo = named === undefined ? null : named.slice(0, named.lastIndexOf('#'));
+      if (namedRepo !== null || header.unattributed + header.ambiguous.length > 0)
+        header = withRecipeRepo(header, namedRepo ?? recipeRepo(rootDir, rel, recipes), (repo) =>
+          readPatchHeader(
+            { path: rel, text: file.text, defaultRepo: block ? repo : null, aliases, ownRepo },
+            { layout, recipeRepo: repo },
+          ),
+        );
     }
     unattributed += header.unattributed;
     // Only the header is read: bytes that are not UTF-8 in the diff body
@@ -511,9 +512,9 @@ function onDisk(root: string, rel: string): boolean {
 }
 
 /**
- * The header read again with its recipe's repository as the default, when
- * there is one; the refs that gave it are inferred (GitHub not knowing one
- * is no error).
+ * The header read again with `repo` (its recipe's, or the one it names) as
+ * the default, when there is one; the refs that it gave a repository, or
+ * that were inferred before, are inferred (GitHub not knowing one is no error).
  */
 function withRecipeRepo<T extends { mentions: Mention[] }>(
   first: T,
@@ -521,9 +522,22 @@ function withRecipeRepo<T extends { mentions: Mention[] }>(
   reread: (repo: string) => T,
 ): T {
   if (repo === null) return first;
-  const before = new Set(first.mentions.map((m) => `${m.line} ${m.ref}`));
+  const before = new Set(
+    first.mentions.filter((m) => m.inferredRepo !== true).map((m) => `${m.line} ${m.ref}`),
+  );
+  // What the first reading said of a ref (a copied message's `Fix #359`, an
+  // issue URL) stays: the second may only say more than `related`, never less.
+  const firstRoles = new Map(first.mentions.map((m) => [`${m.line} ${m.ref}`, m.role]));
   const again = reread(repo);
-  for (const m of again.mentions) if (!before.has(`${m.line} ${m.ref}`)) m.inferredRepo = true;
+  for (const m of again.mentions) {
+    const key = `${m.line} ${m.ref}`;
+    const role = firstRoles.get(key);
+    if (m.role === 'related' && role !== undefined && role !== 'related') {
+      m.role = role;
+      m.roleByDefault = false;
+    }
+    if (!before.has(key)) m.inferredRepo = true;
+  }
   return again;
 }
 

@@ -160,4 +160,29 @@ describe('a layer patch with bare refs and no repository in its header', () => {
     });
     expect(await list(root)).toEqual([]);
   });
+
+  it('reads a block in a layer patch with the one repository the header names, keeping copied roles', async () => {
+    const root = tree('named', {
+      'meta-acme/recipes-bsp/strand/strand/0001-spi.patch': [
+        'From 4444444444444444444444444444444444444444 Mon Sep 17 00:00:00 2001',
+        'Subject: [PATCH] spi: take max speed from devicetree',
+        '',
+        'Fix #190',
+        '',
+        'UPSTREAM STATUS (2026-11-20)',
+        '  own PR       #221 "spi: honour spi-max-frequency" (OPEN)',
+        '  anchor risk  #215 rewrites the setup block (OPEN)',
+        '',
+        'Upstream-Status: Submitted [https://github.com/orrery/strand/pull/221]',
+        '---',
+        DIFF,
+      ].join('\n'),
+    });
+    expect(await list(root)).toEqual([
+      ['orrery/strand#190', 4, 'issue', null],
+      ['orrery/strand#221', 7, 'own', 'OPEN'],
+      ['orrery/strand#215', 8, 'anchor-collision', 'OPEN'],
+      ['orrery/strand#221', 10, 'fix', 'OPEN'],
+    ]);
+  });
 });
