@@ -14823,7 +14823,7 @@ function readField(field, text3, ctx) {
     if (/^\s*(?:no|not[- ]needed)\b/i.test(value))
       return { meaning: meaningOf(field, "dep3", "related", null, false) };
     const prState = ctx.appliedUpstream ? null : "OPEN";
-    return { meaning: meaningOf(field, "dep3", "fix", prState, false) };
+    return { meaning: { ...meaningOf(field, "dep3", "fix", prState, false), onePlace: true } };
   }
   if (lower === "applied-upstream") {
     return { meaning: meaningOf(field, "dep3", "fix", "MERGED", true) };
@@ -14992,7 +14992,29 @@ function isFolded(preamble, field) {
   const nl = preamble.indexOf("\n", field.nameStart);
   return nl !== -1 && nl < field.valueEnd;
 }
-var TrailerReader, ISSUE_BEFORE;
+function stateAfter(text3, start) {
+  const word = /^\S+\s*\(\s*(open|merged|closed|draft)\b/i.exec(
+    text3.slice(start, start + 240)
+  )?.[1];
+  return word === void 0 ? null : word.toUpperCase();
+}
+function prose(link2, path25, line) {
+  return {
+    ref: detached(link2.key),
+    kindHint: link2.kindHint,
+    source: path25,
+    sourceKind: "patch-header",
+    line,
+    patch: path25,
+    role: link2.kindHint === "issue" ? "issue" : "related",
+    // No words were read about it: the patch's other mentions of it say what it is.
+    roleByDefault: true,
+    recordedState: null,
+    recordedDate: null,
+    stateSpan: null
+  };
+}
+var TrailerReader, ISSUE_BEFORE, LISTED;
 var init_trailers = __esm({
   "src/sources/trailers/index.ts"() {
     "use strict";
@@ -15097,13 +15119,24 @@ var init_trailers = __esm({
         const linkText = preamble.slice(meaning.linksStart, field.valueEnd);
         const seen = /* @__PURE__ */ new Set();
         const wordLine = folded && meaning.prState !== null ? this.lineAt(field, meaning.wordStart) : line;
+        let lastEnd = -1;
+        let inProse = false;
         for (const link2 of findLinks(linkText, this.ctx, meaning.plainRefs)) {
           const at = folded ? this.lineAt(field, meaning.linksStart + link2.start) : line;
           if (link2.kind === "ref") {
             if (seen.has(link2.key)) continue;
             seen.add(link2.key);
+            if (meaning.onePlace === true) {
+              if (lastEnd >= 0 && !LISTED.test(linkText.slice(lastEnd, link2.start))) inProse = true;
+              lastEnd = link2.start + (/^\S*/.exec(linkText.slice(link2.start))?.[0].length ?? 0);
+              if (inProse) {
+                this.mentions.push(prose(link2, path25, at));
+                continue;
+              }
+            }
+            const written = meaning.onePlace === true ? stateAfter(linkText, link2.start) : null;
             const isIssue = link2.kindHint === "issue" || this.input.layout == null && ISSUE_BEFORE.test(linkText.slice(Math.max(0, link2.start - 24), link2.start));
-            const recordedState = isIssue ? null : meaning.prState;
+            const recordedState = isIssue ? null : written ?? meaning.prState;
             const role = isIssue ? "issue" : meaning.prRole === "fix" && this.input.layout == null && oursAfter(linkText, link2.start) ? "own" : meaning.prRole;
             const mention = {
               ref: detached(link2.key),
@@ -15132,6 +15165,7 @@ var init_trailers = __esm({
       }
     };
     ISSUE_BEFORE = /\b(?:issue|bug(?:\s+report)?|reported\s+(?:as|in))\s*:?\s*$/i;
+    LISTED = /^[\s,;&]*(?:and\s+)?$/;
   }
 });
 
@@ -25529,9 +25563,9 @@ function parseArchivedRecord(input2) {
   const taken = new Set(result.mentions.map((m) => m.line));
   const ctx = { aliases: input2.aliases ?? /* @__PURE__ */ new Map(), defaultRepo: null };
   const where = { source: input2.path, sourceKind: "record", patch: null };
-  const prose = proseMentions(input2.text, ctx, where, taken, nearestRepo(result.mentions));
+  const prose2 = proseMentions(input2.text, ctx, where, taken, nearestRepo(result.mentions));
   const entries2 = [...result.patches].sort((a, b) => a.line - b.line);
-  for (const m of prose) {
+  for (const m of prose2) {
     let patch = null;
     let line = 0;
     for (const e of entries2) {
@@ -25541,7 +25575,7 @@ function parseArchivedRecord(input2) {
     }
     m.patch = patch;
   }
-  result.mentions.push(...prose);
+  result.mentions.push(...prose2);
   return finish(result);
 }
 function readArchived(file, node, place, input2, result) {
@@ -40828,7 +40862,7 @@ function planSource(source2, text3, ctx) {
     case "patch-header": {
       if (!hasTrailerFields(source2)) return planHeader(source2, text3, live, today);
       const lines = trailerLines(source2);
-      const prose = planHeader(
+      const prose2 = planHeader(
         { ...source2, mentions: source2.mentions.filter((m) => !lines.has(m.line)) },
         text3,
         live,
@@ -40836,9 +40870,9 @@ function planSource(source2, text3, ctx) {
       );
       const fields = planTrailers(source2, text3, live, ctx.webHost);
       return {
-        edits: [...prose.edits, ...fields.edits],
-        changes: [...prose.changes, ...fields.changes],
-        notes: [...prose.notes, ...fields.notes]
+        edits: [...prose2.edits, ...fields.edits],
+        changes: [...prose2.changes, ...fields.changes],
+        notes: [...prose2.notes, ...fields.notes]
       };
     }
   }

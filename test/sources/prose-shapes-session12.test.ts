@@ -223,3 +223,45 @@ describe('held-out q19 and q20 shapes, session 12', () => {
     ]);
   });
 });
+
+describe('DEP-3 Forwarded: names one place', () => {
+  it('gives the state its parenthetical writes to the forwarded PR, and none to later refs', () => {
+    const text = [
+      'Description: clamp a negative pad id',
+      'Bug: https://github.com/acme/engine/issues/3360',
+      'Forwarded: https://github.com/acme/engine/pull/3377 (closed, not merged;',
+      ' maintainers want it in config loading, see the #3360 thread and #3380)',
+      '---',
+      '',
+    ].join('\n');
+    const r = readPatchHeader(
+      { path: 'p/x.diff', text, defaultRepo: 'acme/engine' },
+      { layout: null },
+    );
+    expect(r.mentions.map((m) => [m.line, m.ref, m.role, m.recordedState])).toEqual([
+      [2, 'acme/engine#3360', 'issue', null],
+      [3, 'acme/engine#3377', 'fix', 'CLOSED'],
+      // No words read about it: settled to the issue by the patch's other mention (settle.ts).
+      [4, 'acme/engine#3360', 'related', null],
+      [4, 'acme/engine#3380', 'related', null],
+    ]);
+  });
+
+  it('keeps a list of addresses as the places it was sent', () => {
+    const text = [
+      'Description: build against cmark 0.31',
+      'Forwarded: https://github.com/acme/engine/pull/170',
+      ' https://github.com/acme/engine/pull/171',
+      '---',
+      '',
+    ].join('\n');
+    const r = readPatchHeader(
+      { path: 'debian/patches/x.patch', text, defaultRepo: 'acme/engine' },
+      { layout: null },
+    );
+    expect(r.mentions.map((m) => [m.ref, m.role, m.recordedState])).toEqual([
+      ['acme/engine#170', 'fix', 'OPEN'],
+      ['acme/engine#171', 'fix', 'OPEN'],
+    ]);
+  });
+});

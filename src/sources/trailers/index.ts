@@ -11,7 +11,7 @@
  * `uncheckable`, never reported as problems; commits are listed in `commits`
  * for the caller to resolve to their PRs.
  */
-import type { AmbiguousRef, Mention, ParseProblem } from '../../model.js';
+import type { AmbiguousRef, Mention, ParseProblem, RefKind, State } from '../../model.js';
 import type { RefContext } from '../../refs.js';
 import { conventionFields, type RawField } from './fields.js';
 import { detached } from '../headers/detach.js';
@@ -186,17 +186,30 @@ class TrailerReader {
     // Where the status word is, for a ref written on a continuation line.
     const wordLine =
       folded && meaning.prState !== null ? this.lineAt(field, meaning.wordStart) : line;
+    // After a `Forwarded:` ref, words make the refs that follow prose; a
+    // list of addresses (`…/pull/170` / `…/pull/171`) is one place, split.
+    let lastEnd = -1;
+    let inProse = false;
     for (const link of findLinks(linkText, this.ctx, meaning.plainRefs)) {
       const at = folded ? this.lineAt(field, meaning.linksStart + link.start) : line;
       if (link.kind === 'ref') {
         if (seen.has(link.key)) continue;
         seen.add(link.key);
+        if (meaning.onePlace === true) {
+          if (lastEnd >= 0 && !LISTED.test(linkText.slice(lastEnd, link.start))) inProse = true;
+          lastEnd = link.start + (/^\S*/.exec(linkText.slice(link.start))?.[0].length ?? 0);
+          if (inProse) {
+            this.mentions.push(prose(link, path, at));
+            continue;
+          }
+        }
         // A queue patch's "Upstream: issue #1255 (OPEN). The fix is #1262": the word names an issue.
+        const written = meaning.onePlace === true ? stateAfter(linkText, link.start) : null;
         const isIssue =
           link.kindHint === 'issue' ||
           (this.input.layout == null &&
             ISSUE_BEFORE.test(linkText.slice(Math.max(0, link.start - 24), link.start)));
-        const recordedState = isIssue ? null : meaning.prState;
+        const recordedState = isIssue ? null : (written ?? meaning.prState);
         // A queue patch's `Upstream: <url> -- ours.`: the words after it say whose it is.
         const role = isIssue
           ? 'issue'
@@ -232,3 +245,36 @@ class TrailerReader {
 }
 
 const ISSUE_BEFORE = /\b(?:issue|bug(?:\s+report)?|reported\s+(?:as|in))\s*:?\s*$/i;
+
+/** Only separators between two refs: a list. */
+const LISTED = /^[\s,;&]*(?:and\s+)?$/;
+
+/** `<url> (closed, not merged; …)`: the state the parenthetical right after the ref at `start` writes. */
+function stateAfter(text: string, start: number): State | null {
+  const word = /^\S+\s*\(\s*(open|merged|closed|draft)\b/i.exec(
+    text.slice(start, start + 240),
+  )?.[1];
+  return word === undefined ? null : (word.toUpperCase() as State);
+}
+
+/** A ref in a field's prose: no state, `issue` or `related` by its kind. */
+function prose(
+  link: { key: string; kindHint: RefKind | null },
+  path: string,
+  line: number,
+): Mention {
+  return {
+    ref: detached(link.key),
+    kindHint: link.kindHint,
+    source: path,
+    sourceKind: 'patch-header',
+    line,
+    patch: path,
+    role: link.kindHint === 'issue' ? 'issue' : 'related',
+    // No words were read about it: the patch's other mentions of it say what it is.
+    roleByDefault: true,
+    recordedState: null,
+    recordedDate: null,
+    stateSpan: null,
+  };
+}

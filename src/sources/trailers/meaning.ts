@@ -35,6 +35,13 @@ export interface FieldMeaning {
   plainRefs: boolean;
   /** Links are read from here to the end of the value (after a Yocto status word). */
   linksStart: number;
+  /**
+   * The field names one place (DEP-3 `Forwarded:`, where the patch was
+   * sent): only its first ref is that PR, with a state its parenthetical
+   * may write (`<url> (closed, not merged; … see the #3360 thread)`); later
+   * refs are prose about others.
+   */
+  onePlace?: boolean;
 }
 
 export type FieldReading = { meaning: FieldMeaning } | { problem: string } | null;
@@ -105,7 +112,7 @@ export function readField(field: RawField, text: string, ctx: ReadContext): Fiel
     if (/^\s*(?:no|not[- ]needed)\b/i.test(value))
       return { meaning: meaningOf(field, 'dep3', 'related', null, false) };
     const prState = ctx.appliedUpstream ? null : 'OPEN';
-    return { meaning: meaningOf(field, 'dep3', 'fix', prState, false) };
+    return { meaning: { ...meaningOf(field, 'dep3', 'fix', prState, false), onePlace: true } };
   }
   if (lower === 'applied-upstream') {
     return { meaning: meaningOf(field, 'dep3', 'fix', 'MERGED', true) };
