@@ -24943,9 +24943,11 @@ function proseMentions(text3, ctx, where, taken, repoAt) {
   if (!mayHoldRef(text3)) return out;
   const lines = text3.split("\n");
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
+    const whole = lines[i];
     const number2 = i + 1;
-    if (taken.has(number2) || !mayHoldRef(line) || FIELD_LINE.test(line)) continue;
+    if (taken.has(number2) || !mayHoldRef(whole)) continue;
+    const line = FIELD_LINE.test(whole) ? commentOf(whole) : whole;
+    if (line === "" || !mayHoldRef(line)) continue;
     const seen = /* @__PURE__ */ new Set();
     const lineCtx = repoAt === void 0 ? ctx : { ...ctx, defaultRepo: repoAt(number2) };
     for (const ref of scanRefs(line, lineCtx)) {
@@ -24969,6 +24971,10 @@ function proseMentions(text3, ctx, where, taken, repoAt) {
     }
   }
   return out;
+}
+function commentOf(line) {
+  const at = line.search(/\s#\s/);
+  return at < 0 ? "" : line.slice(at);
 }
 function nearestRepo(mentions) {
   const byLine2 = mentions.filter((m) => m.ref.includes("/")).map((m) => ({ line: m.line, repo: m.ref.slice(0, m.ref.lastIndexOf("#")) })).sort((a, b) => a.line - b.line);

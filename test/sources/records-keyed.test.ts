@@ -126,3 +126,12 @@ describe('record fields named by the team', () => {
     ]);
   });
 });
+
+describe('a comment after a field that names a ref', () => {
+  it('is prose: its refs are mentions', () => {
+    expect(
+      read('ours_upstream_pr: null    # none of ours; waiting on slate-db/slate#2275 (a vendor)')
+        .mentions,
+    ).toEqual([[5, 'slate-db/slate#2275', 'related', null, null, true]]);
+  });
+});

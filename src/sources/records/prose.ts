@@ -25,9 +25,13 @@ export function proseMentions(
   if (!mayHoldRef(text)) return out;
   const lines = text.split('\n');
   for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
+    const whole = lines[i]!;
     const number = i + 1;
-    if (taken.has(number) || !mayHoldRef(line) || FIELD_LINE.test(line)) continue;
+    if (taken.has(number) || !mayHoldRef(whole)) continue;
+    // `ours_upstream_pr: null    # fixed by tidepool#1150, not ours`: the
+    // field's ref is its reader's; a comment after it is prose (session 12).
+    const line = FIELD_LINE.test(whole) ? commentOf(whole) : whole;
+    if (line === '' || !mayHoldRef(line)) continue;
     const seen = new Set<string>();
     const lineCtx = repoAt === undefined ? ctx : { ...ctx, defaultRepo: repoAt(number) };
     for (const ref of scanRefs(line, lineCtx)) {
@@ -51,6 +55,12 @@ export function proseMentions(
     }
   }
   return out;
+}
+
+/** The comment a YAML line ends with (`  # …`, after white space), or ''. */
+function commentOf(line: string): string {
+  const at = line.search(/\s#\s/);
+  return at < 0 ? '' : line.slice(at);
 }
 
 /**
