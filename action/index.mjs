@@ -23505,7 +23505,7 @@ function readRow(reader, row, columns, retired, above, notes, stateInferred = fa
   );
   const patch = rowPatch.patch;
   if (rowPatch.dittoRole === null && rowPatch.paths.length === 0 && patch !== null)
-    rowPatch.dittoRole = dittoRoleBeside(reader, cells, columns, patchColumn) ?? dittoElsewhere(reader, cells, columns, patchColumn);
+    rowPatch.dittoRole = dittoRoleBeside(reader, cells, columns, patchColumn) ?? dittoElsewhere(reader, cells, inlines, columns, patchColumn);
   const refsByCell = [];
   for (let index = 0; index < inlines.length; index++) {
     const inline2 = inlines[index];
@@ -23563,10 +23563,11 @@ function dittoRoleBeside(reader, cells, columns, patchColumn) {
   if (text3 === "" || text3.length > 40 || mayHoldRef(text3)) return null;
   return readDitto(`\u3003 (${text3})`)?.role ?? null;
 }
-function dittoElsewhere(reader, cells, columns, patchColumn) {
+function dittoElsewhere(reader, cells, inlines, columns, patchColumn) {
   for (let index = 0; index < cells.length; index++) {
     if ([patchColumn, columns.pr, columns.issue, columns.state].includes(index)) continue;
-    const role = readDitto(flattenInline(reader.doc, cells[index]).text)?.role;
+    const text3 = (inlines[index] ?? flattenInline(reader.doc, cells[index])).text;
+    const role = readDitto(text3)?.role;
     if (role != null) return role;
   }
   return null;
@@ -24875,7 +24876,12 @@ function withTargetName(ctx) {
   if (target === null) return ctx;
   const name2 = target.slice(target.indexOf("/") + 1);
   if (ctx.aliases.has(name2)) return ctx;
-  return { ...ctx, aliases: new Map([...ctx.aliases, [name2, target]]) };
+  let out = withName.get(ctx);
+  if (out === void 0) {
+    out = { ...ctx, aliases: new Map([...ctx.aliases, [name2, target]]) };
+    withName.set(ctx, out);
+  }
+  return out;
 }
 function remote(key, target) {
   if (target === null || !/^(?:upstream|origin)\//.test(key)) return key;
@@ -24897,7 +24903,7 @@ function mentionOf(scope, found4, role, byDefault) {
     stateSpan: null
   };
 }
-var SPEC_KEYS, PROSE_KEY, KEY_ROLES, REF_FIELDS, STATE_FIELDS, NOTE_KEYS;
+var SPEC_KEYS, PROSE_KEY, KEY_ROLES, REF_FIELDS, STATE_FIELDS, NOTE_KEYS, withName;
 var init_keyed = __esm({
   "src/sources/records/keyed.ts"() {
     "use strict";
@@ -24934,6 +24940,7 @@ var init_keyed = __esm({
     REF_FIELDS = ["ref", "url", "pr", "issue", "link", "id"];
     STATE_FIELDS = ["state", "status"];
     NOTE_KEYS = ["note", "notes", "covers", "comment", "why"];
+    withName = /* @__PURE__ */ new WeakMap();
   }
 });
 

@@ -207,7 +207,7 @@ function readRow(
   if (rowPatch.dittoRole === null && rowPatch.paths.length === 0 && patch !== null)
     rowPatch.dittoRole =
       dittoRoleBeside(reader, cells, columns, patchColumn) ??
-      dittoElsewhere(reader, cells, columns, patchColumn);
+      dittoElsewhere(reader, cells, inlines, columns, patchColumn);
 
   // Every cell but the state cell is scanned, left to right, in document order.
   const refsByCell: (readonly ReadRef[])[] = [];
@@ -301,12 +301,15 @@ function dittoRoleBeside(
 function dittoElsewhere(
   reader: LedgerReader,
   cells: readonly TableCell[],
+  inlines: readonly (InlineText | undefined)[],
   columns: Columns,
   patchColumn: number,
 ): Role | null {
   for (let index = 0; index < cells.length; index++) {
     if ([patchColumn, columns.pr, columns.issue, columns.state].includes(index)) continue;
-    const role = readDitto(flattenInline(reader.doc, cells[index]!).text)?.role;
+    // Cells already flattened for their refs are not flattened again.
+    const text = (inlines[index] ?? flattenInline(reader.doc, cells[index]!)).text;
+    const role = readDitto(text)?.role;
     if (role != null) return role;
   }
   return null;

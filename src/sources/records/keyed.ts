@@ -239,12 +239,19 @@ function refsIn(scope: KeyedScope, node: RNode): Found[] {
 }
 
 /** The target's own name is an alias of it: `slate#12` in a record whose target is `slate-db/slate`. */
+const withName = new WeakMap<RefContext, RefContext>();
 function withTargetName(ctx: RefContext): RefContext {
   const target = ctx.defaultRepo;
   if (target === null) return ctx;
   const name = target.slice(target.indexOf('/') + 1);
   if (ctx.aliases.has(name)) return ctx;
-  return { ...ctx, aliases: new Map([...ctx.aliases, [name, target]]) };
+  // One context per record, not one per scalar.
+  let out = withName.get(ctx);
+  if (out === undefined) {
+    out = { ...ctx, aliases: new Map([...ctx.aliases, [name, target]]) };
+    withName.set(ctx, out);
+  }
+  return out;
 }
 
 /** `upstream/ostrakon#5201` in a record whose target is `tidewater/ostrakon`: the target's. */
