@@ -11406,7 +11406,8 @@ function scanRefs(text3, ctx) {
         out.push({ ...found(null, n, null, "alias", m[0], start), ambiguous: true });
       }
     } else if (m[10] !== void 0) {
-      out.push(resolveBare(text3, m[10], m[0], start, lastRepo, ctx));
+      if (!isOrdinal(text3, m[10], start))
+        out.push(resolveBare(text3, m[10], m[0], start, lastRepo, ctx));
     }
     if (end === start) re.lastIndex++;
   }
@@ -11461,6 +11462,9 @@ function resolveBare(text3, n, written, start, lastRepo, ctx) {
 function writtenName(text3) {
   const name2 = /^[A-Za-z][\w.-]*/.exec(text3)?.[0];
   return name2 === void 0 || BARE_WORDS.has(name2.toLowerCase()) ? null : name2;
+}
+function isOrdinal(text3, n, start) {
+  return n.length === 1 && ORDINAL_BEFORE.test(text3.slice(Math.max(0, start - 16), start));
 }
 function namesOther(word, repo) {
   const w = word.toLowerCase();
@@ -11548,7 +11552,7 @@ function normaliseRepo(value) {
   const m = new RegExp(`^(${OWNER})/(${REPO})$`).exec(value.trim());
   return m ? `${m[1]}/${cleanRepo(m[2])}`.toLowerCase() : null;
 }
-var OWNER, REPO, BARE_WORDS, INTERNAL_WORDS, GITHUB_URL_REF, patternCache, REPOS_PATTERN, INTERNAL_BEFORE, WORD_PR_BEFORE, WORD_BEFORE, QUALIFIERS, MAX_REF_DIGITS, taught, TAUGHT_TEXTS;
+var OWNER, REPO, BARE_WORDS, INTERNAL_WORDS, GITHUB_URL_REF, patternCache, REPOS_PATTERN, ORDINAL_BEFORE, INTERNAL_BEFORE, WORD_PR_BEFORE, WORD_BEFORE, QUALIFIERS, MAX_REF_DIGITS, taught, TAUGHT_TEXTS;
 var init_refs = __esm({
   "src/refs.ts"() {
     "use strict";
@@ -11568,6 +11572,7 @@ var init_refs = __esm({
       ].join("|"),
       "g"
     );
+    ORDINAL_BEFORE = /\b(?:attempt|try|round|take|iteration|pass|step|phase|stage|option|part|patch|no\.?)[ \t]*$/i;
     INTERNAL_BEFORE = /\binternal\s+(?:(pr|pull\s+request|issue)|ticket|bug)?\s*$/i;
     WORD_PR_BEFORE = /([A-Za-z][\w.-]*)\s+(?:PR|pull\s+request|issue)\s*$/i;
     WORD_BEFORE = /([A-Za-z][\w.-]*)[ \t]+$/;

@@ -133,7 +133,8 @@ export function scanRefs(text: string, ctx: RefContext): FoundRef[] {
         out.push({ ...found(null, n, null, 'alias', m[0], start), ambiguous: true });
       }
     } else if (m[10] !== undefined) {
-      out.push(resolveBare(text, m[10], m[0], start, lastRepo, ctx));
+      if (!isOrdinal(text, m[10], start))
+        out.push(resolveBare(text, m[10], m[0], start, lastRepo, ctx));
     }
     if (end === start) re.lastIndex++;
   }
@@ -239,6 +240,17 @@ export function writtenName(text: string): string | null {
 }
 
 /** "internal PR ", "internal pull request ", "internal issue " (1), or "internal ticket ", "internal ". */
+/**
+ * "Upstream attempt #1 was …", "step #3", "gdb patch #8": a word that counts
+ * things before a one-digit `#N` numbers it; it names no PR or issue.
+ */
+const ORDINAL_BEFORE =
+  /\b(?:attempt|try|round|take|iteration|pass|step|phase|stage|option|part|patch|no\.?)[ \t]*$/i;
+
+function isOrdinal(text: string, n: string, start: number): boolean {
+  return n.length === 1 && ORDINAL_BEFORE.test(text.slice(Math.max(0, start - 16), start));
+}
+
 const INTERNAL_BEFORE = /\binternal\s+(?:(pr|pull\s+request|issue)|ticket|bug)?\s*$/i;
 
 /**

@@ -118,6 +118,17 @@ describe('scanRefs', () => {
     ]);
   });
 
+  it('reads a one-digit #N that a counting word numbers as no ref ("attempt #1", "step #3")', () => {
+    const text =
+      'Upstream attempt #1 was engine#7522; step #3 of the runbook, gdb patch #8, see #4 and our first try #4417.';
+    const refs = scanRefs(text, ctx({ engine: 'example-org/engine' }));
+    expect(refs.map((r) => r.key)).toEqual([
+      'example-org/engine#7522',
+      'example-org/engine#4',
+      'example-org/engine#4417',
+    ]);
+  });
+
   it('ignores markdown headings, anchors and html entities', () => {
     expect(scanRefs('## engine\n&#8243; file.py#L30 x#y', ctx())).toEqual([]);
   });
