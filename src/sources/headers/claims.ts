@@ -39,6 +39,8 @@ const STATE_WORDS = new Set<string>(STATES);
 export { joinsRefs } from '../meaning/context.js';
 const QUANTIFIED_STATE =
   /(?:are[ \t]+)?(?:[Bb]oth|[Aa]ll)[ \t]+(OPEN|MERGED|CLOSED|DRAFT)(?![\w-])/y;
+const LEAD_STATE =
+  /^[\s*_`]*(?:(?:ours(?:[ \t\n]+too)?|mine|our[ \t\n]+own)[ \t\n]*[,;][ \t\n]*)?(?:(?:both|all)\s+)?(open|merged|closed|draft)(?![\w-])/i;
 const BRACKET_STATE = /^[\s*_`]*(?:(?:both|all)\s+)?(?:open|merged|closed|draft)(?![\w-])/i;
 /** What readFollow skips between a ref and its title or parenthetical. */
 export function isGap(c: string | undefined): boolean {
@@ -84,7 +86,16 @@ export function readFollow(
       const message = 'parenthetical is not closed before the UPSTREAM STATUS block ends';
       return { end, titleEnd, claim: null, problem: { offset: p, message } };
     }
-    return { end: close + 1, titleEnd, claim: readClaim(text, p + 1, close), problem: null };
+    const claim = readClaim(text, p + 1, close);
+    // `#a (…) / #b (rewrites hunk 2)` / `are both OPEN.`: a quantified state
+    // after the last parenthetical of refs joined with their own notes.
+    const both =
+      claim.state === null ? quantifiedAt(text, skipGap(text, close + 1, entryEnd)) : null;
+    if (both !== null) {
+      both.reviewDecision = claim.reviewDecision;
+      return { end: both.stateSpan!.end, titleEnd, claim: both, problem: null };
+    }
+    return { end: close + 1, titleEnd, claim, problem: null };
   }
   // `#n [MERGED]`, `#n [open]`: a state in brackets, as terser headers write
   // it; only when the bracket starts with the state (`[1]` is a footnote).
@@ -100,21 +111,20 @@ export function readFollow(
     }
   }
   if (grouped && p < entryEnd) {
-    QUANTIFIED_STATE.lastIndex = p;
-    const m = QUANTIFIED_STATE.exec(text);
-    if (m && m[1] !== undefined) {
-      const start = p + m[0].length - m[1].length;
-      const stateSpan = { start, end: start + m[1].length };
-      const state = m[1] as State;
-      return {
-        end: stateSpan.end,
-        titleEnd,
-        claim: { state, stateSpan, date: null, reviewDecision: null },
-        problem: null,
-      };
-    }
+    const claim = quantifiedAt(text, p);
+    if (claim !== null) return { end: claim.stateSpan!.end, titleEnd, claim, problem: null };
   }
   return { end, titleEnd, claim: null, problem: null };
+}
+
+/** `both MERGED`, `are all OPEN` written at `p`: a state that covers a group. */
+function quantifiedAt(text: string, p: number): Claim | null {
+  QUANTIFIED_STATE.lastIndex = p;
+  const m = QUANTIFIED_STATE.exec(text);
+  if (m === null || m[1] === undefined) return null;
+  const start = p + m[0].length - m[1].length;
+  const stateSpan = { start, end: start + m[1].length };
+  return { state: m[1] as State, stateSpan, date: null, reviewDecision: null };
 }
 
 function matchParen(text: string, open: number, limit: number): number {
@@ -139,7 +149,8 @@ export function readClaim(text: string, start: number, end: number): Claim {
   const word = /[A-Za-z_]+/g;
   // `(merged 2026-07-08)`, `(both closed)`: a lower-case state directly at the
   // start of the parenthetical is a state too; anywhere else it is prose.
-  const lead = /^[\s*_`]*(?:(?:both|all)\s+)?(open|merged|closed|draft)(?![\w-])/i.exec(inner);
+  // `(ours, merged 2026-09-01)`: whose the PR is may come first.
+  const lead = LEAD_STATE.exec(inner);
   if (lead !== null) {
     const token = lead[1]!;
     const at = start + lead[0].length - token.length;

@@ -33,7 +33,7 @@ export function readRowState(
   for (const ref of covered) if (!keys.includes(ref.key)) keys.push(ref.key);
   // A cell that covers no PR is never read: nothing to report, nothing to sync.
   if (keys.length === 0) return NO_STATES;
-  const inline = flattenInline(reader.doc, cell);
+  const inline = withoutStruckLead(reader, cell, flattenInline(reader.doc, cell));
   const out = new Map<ReadRef, Recorded>();
   // `DRAFT / open` for `[a](…); [b](…)`: one state per PR, in the PR cell's order.
   // A PR whose state is written beside it still holds its place in the list.
@@ -114,6 +114,28 @@ function applyReading(
         }
       }
   }
+}
+
+/**
+ * `~~OPEN~~ **MERGED** 2026-10-14`: a state struck through at the start of
+ * the cell is the one it was, not the one it records (session 13). Its
+ * letters are blanked in the flat text, so offsets still map to the source.
+ */
+function withoutStruckLead(reader: LedgerReader, cell: TableCell, inline: InlineText): InlineText {
+  let k = 0;
+  let struck = false;
+  for (const child of cell.children) {
+    if (child.type === 'delete') struck = true;
+    else if (child.type !== 'text' || child.value.trim() !== '') break;
+    k++;
+  }
+  if (!struck) return inline;
+  const lead = flattenInline(reader.doc, {
+    type: 'paragraph',
+    children: cell.children.slice(0, k),
+  });
+  const n = lead.text.length;
+  return { ...inline, text: ' '.repeat(n) + inline.text.slice(n) };
 }
 
 /**

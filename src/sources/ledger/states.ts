@@ -56,9 +56,10 @@ export function stateWordAt(
   WORD.lastIndex = start;
   const word = WORD.exec(text);
   if (word === null) return null;
-  const state = parseStateWord(word[0]) ?? cellWord(text, start, word[0]);
+  const phrase = parseStateWord(word[0]) === null ? cellPhrase(text, start) : null;
+  const state = parseStateWord(word[0]) ?? phrase?.state ?? null;
   if (state === null) return null;
-  const end = start + (state === 'CLOSED' && /^auto$/i.test(word[0]) ? 11 : word[0].length);
+  const end = start + (phrase?.length ?? word[0].length);
   DATE_AFTER.lastIndex = end;
   const date = DATE_AFTER.exec(text)?.[1] ?? null;
   return { state, date, start, end, quantified };
@@ -90,11 +91,29 @@ export function readStateCell(text: string, refs: readonly FoundRef[]): StateCel
   return { kind: 'shared', written: stripQuantified(written) };
 }
 
-/** State words a cell writes in prose: `landed 2026-08-28`, `auto-closed`. */
-function cellWord(text: string, start: number, word: string): State | null {
-  if (/^landed$/i.test(word)) return 'MERGED';
-  if (/^auto$/i.test(word) && /^-closed\b/i.test(text.slice(start + 4, start + 12)))
-    return 'CLOSED';
+/**
+ * States a cell writes in words: `landed 2026-08-28`, `auto-closed`, `got
+ * merged (…)`, `still in review`, `approved, not merged (…)`, `abandoned by
+ * author`, `still a DRAFT` (session 13: each was a false parse-error).
+ */
+const CELL_PHRASES: readonly [RegExp, State][] = [
+  [/^landed\b/iy, 'MERGED'],
+  [/^auto-closed\b/iy, 'CLOSED'],
+  [/^(?:got|was|been)[ \t]+merged\b/iy, 'MERGED'],
+  [/^(?:still[ \t]+)?(?:in|under)[ \t]+review\b/iy, 'OPEN'],
+  [/^approved\b/iy, 'OPEN'],
+  [/^abandoned\b/iy, 'CLOSED'],
+  [/^still[ \t]+(?:an?[ \t]+)?open\b/iy, 'OPEN'],
+  [/^still[ \t]+(?:an?[ \t]+)?draft\b/iy, 'DRAFT'],
+];
+
+function cellPhrase(text: string, start: number): { state: State; length: number } | null {
+  const rest = text.slice(start, start + 40);
+  for (const [re, state] of CELL_PHRASES) {
+    re.lastIndex = 0;
+    const m = re.exec(rest);
+    if (m !== null) return { state, length: m[0].length };
+  }
   return null;
 }
 
@@ -158,12 +177,14 @@ export function stateInside(
   return close < 0 ? null : firstStateItem(text, at + 1, at + close);
 }
 
-const AFTER_COMMA = /[ \t]*,[ \t\n>]*(?:(both|all)[ \t\n>]+)?(OPEN|MERGED|CLOSED|DRAFT)\b/y;
+const AFTER_COMMA =
+  /(?:[ \t]*,[ \t\n>]*(?:(both|all)[ \t\n>]+)?|[ \t\n>]+(?:are|were)[ \t\n>]+(both|all)[ \t\n>]+)(OPEN|MERGED|CLOSED|DRAFT)\b/y;
 
 /**
  * An upper-case state right after a comma at `from` (past the ref's
  * parenthetical): "Ours is #3318 (dvance), OPEN, one approval"; "#812 (…)
- * and #815 (…), both\n MERGED in October". Lower-case words there are prose.
+ * and #815 (…), both\n MERGED in October", "#a (…) / #b (…) are both OPEN".
+ * Lower-case words there are prose.
  */
 export function stateAfterComma(
   text: string,
@@ -171,12 +192,12 @@ export function stateAfterComma(
 ): (WrittenState & { quantified: boolean }) | null {
   AFTER_COMMA.lastIndex = from;
   const m = AFTER_COMMA.exec(text);
-  if (m === null || m[2] === undefined) return null;
+  if (m === null || m[3] === undefined) return null;
   const end = AFTER_COMMA.lastIndex;
-  const start = end - m[2].length;
+  const start = end - m[3].length;
   DATE_AFTER.lastIndex = end;
   const date = DATE_AFTER.exec(text)?.[1] ?? null;
-  return { state: m[2] as State, date, start, end, quantified: m[1] !== undefined };
+  return { state: m[3] as State, date, start, end, quantified: (m[1] ?? m[2]) !== undefined };
 }
 
 const AFTER_WORDS =

@@ -129,7 +129,8 @@ export function stateBefore(lead: string, leadStart: number): ProseState | null 
 // Opening the parenthetical after a ref (and its title): "(auto-closed by the
 // stale bot)", "(landed 2026-10-30)". The plain state words there are the
 // parenthetical's own reading (claims.ts, ledger/states.ts).
-const OPENS_PARENTHETICAL = /^[ \t\n*_`:]*\([ \t\n*_`]*(landed|auto-closed)(?![\w-])/i;
+const OPENS_PARENTHETICAL =
+  /^[ \t\n*_`:]*\([ \t\n*_`]*(?:(?:ours(?:[ \t\n]+too)?|mine|our[ \t\n]+own)[ \t\n]*[,;][ \t\n]*)?(landed|auto-closed)(?![\w-])/i;
 
 /** A state in words opening the parenthetical that `text` (right after the ref's title) starts with. */
 export function stateOpening(lead: string, text: string, textStart: number): ProseState | null {
@@ -154,7 +155,7 @@ export function stateOpening(lead: string, text: string, textStart: number): Pro
 const WORD_AFTER =
   /^[ \t\n*_`]*\)?[ \t\n*_`]*[,;]?[ \t\n]*(?:(?:which|that)[ \t\n]+)?(?:(?:was|is|has[ \t\n]+been|got|been)[ \t\n]+)?(landed|merged|closed[ \t\n*_]+(?:inactive|unmerged|without[ \t\n]+merging)|auto-closed)\b|^[ \t\n*_`]*\)?[ \t\n*_`]*,?[ \t\n]*and[ \t\n]+(?:was[ \t\n]+)?(closed[ \t\n*_]+(?:inactive|unmerged|without[ \t\n]+merging)|auto-closed)\b|^[ \t\n*_`]*\)?[ \t\n*_`]*[,;]?[ \t\n]*(?:(?:which|that)[ \t\n]+)?(?:was|has[ \t\n]+been|got|been)[ \t\n]+(closed)\b/i;
 const DASH_STATE =
-  /^[ \t*_`]*\)?[ \t*_`]*(?:—|–|--|-|:)[ \t*_`]*(OPEN|MERGED|CLOSED|DRAFT)(?![\w-])/;
+  /^[ \t*_`]*\)?[ \t*_`]*(?:(?:—|–|--|-|:)[ \t*_`]*(?:still[ \t]+(?:an?[ \t]+)?[*_`]*)?|,[ \t]*still[ \t]+(?:an?[ \t]+)?[*_`]*)(OPEN|MERGED|CLOSED|DRAFT)(?![\w-])/;
 // "… was read again and is still **OPEN**", "the attempt (#n) is CLOSED": an
 // upper-case state its own sentence gives the ref.
 const STILL_STATE =
