@@ -467,8 +467,11 @@ function learnRepoNames(
  * A ledger row that names its patch by file name alone, where no such file
  * sits in its patches folder but exactly one patch the walk found has that
  * name (a layer's ledger listing `0001-fix.patch` under
- * `recipes-core/lumend/lumend/`): that patch (session 12). Its mentions
- * follow. A name that two patches share stays as written, and missing.
+ * `recipes-core/lumend/lumend/`): that patch (session 12). Likewise a path
+ * written relative to a folder the ledger names elsewhere
+ * (`files/0001-fix.patch` under a `recipes-core/lumend/` heading), when
+ * exactly one patch's path ends with it (session 13). Its mentions follow.
+ * A name that two patches share stays as written, and missing.
  */
 function locateByName(
   sources: SourceResult[],
@@ -484,8 +487,11 @@ function locateByName(
     for (const entry of source.patches) {
       if (entry.retired) continue;
       const name = entry.path.slice(entry.path.lastIndexOf('/') + 1);
-      // Only a name written alone (`0001-fix.patch`, not `sglang/0001-fix.patch`).
-      if (entry.path !== (dir === '.' || dir === '' ? name : `${dir}/${name}`)) continue;
+      const inDir = dir === '.' || dir === '' ? '' : `${dir}/`;
+      // As written: `0001-fix.patch`, or `files/0001-fix.patch` relative to a
+      // recipe folder the section names (session 13), never somewhere else.
+      const written = entry.path.startsWith(inDir) ? entry.path.slice(inDir.length) : null;
+      if (written === null) continue;
       known ??= new Set(found);
       // Found by the walk, or on disk outside every patches folder: where it is written.
       if (known.has(entry.path) || onDisk(root, entry.path)) continue;
@@ -498,7 +504,13 @@ function locateByName(
           else list.push(rel);
         }
       }
-      const matches = byName.get(name);
+      // A name written alone is looked for by name; a path with its folder,
+      // by that path's end (`sglang/0001-fix.patch` deleted stays missing,
+      // even when `vllm/0001-fix.patch` exists).
+      const matches =
+        written === name
+          ? byName.get(name)
+          : byName.get(name)?.filter((rel) => rel.endsWith(`/${written}`));
       if (matches?.length !== 1 || matches[0] === entry.path) continue;
       const old = entry.path;
       entry.path = matches[0]!;

@@ -112,3 +112,33 @@ describe('a layer ledger that names its patches by file name (session 12)', () =
     expect(roles('lumenbus/lumend#417')).toEqual(['anchor-collision']);
   });
 });
+
+describe('a layer ledger that writes paths relative to a recipe folder (session 13)', () => {
+  it('finds `files/0001-x.patch` by the one patch whose path ends so, and keeps a shared end missing', async () => {
+    const patch = (n: number) => `Subject: fix ${n}\n\nUpstream-Status: Pending\n---\n${DIFF}`;
+    const root = tree('layer-relative', {
+      'patch.upstream.status.md': [
+        '# Carried patches',
+        '',
+        'Paths are relative to the recipe folder in each heading.',
+        '',
+        '## lumend — `recipes-core/lumend/`',
+        '',
+        '| patch | upstream PR | PR state |',
+        '|---|---|---|',
+        '| `files/0001-notify.patch` | [lumend#412](https://github.com/lumenbus/lumend/pull/412) | OPEN |',
+        '| `files/0002-common.patch` | [lumend#413](https://github.com/lumenbus/lumend/pull/413) | OPEN |',
+        '',
+      ].join('\n'),
+      'recipes-core/lumend/files/0001-notify.patch': patch(1),
+      'recipes-core/lumend/files/0002-common.patch': patch(2),
+      'recipes-core/other/files/0002-common.patch': patch(3),
+    });
+    const report = await check(root);
+    expect(report.findings.map((f) => [f.rule, f.message.slice(0, 25)])).toEqual([
+      ['missing-patch', 'files/0002-common.patch i'],
+    ]);
+    const mention = report.refs.find((r) => r.ref === 'lumenbus/lumend#412')?.mentions[0];
+    expect(mention?.role).toBe('fix');
+  });
+});
