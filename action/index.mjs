@@ -13568,7 +13568,7 @@ var init_block = __esm({
       // `ours   #n …` as a label column (a colon or a gap after it), not "Ours is …" in prose.
       [/^(?:(?:own|our)[ \t]+(?:upstream[ \t]+)?PRs?(?=[\s:]|$)|ours(?=:|[ \t]{2,}))/i, "own"],
       [
-        /^(?:anchor[ \t]+(?:risks?|collisions?|conflicts?)|collisions?|collides|conflicts?)(?=[\s:]|$)/i,
+        /^(?:anchor[ \t]+(?:risks?|collisions?|conflicts?)|collisions?|collides|conflicts?|(?:also[ \t]+)?touch(?:es|ed)?(?:[ \t]+the[ \t]+same[ \t]+(?:lines?|code|hunks?))?)(?=[\s:]|$)/i,
         "anchor-collision"
       ],
       [
@@ -13585,7 +13585,7 @@ var init_block = __esm({
       `^(?:${KNOWN_LABELS.map(([re]) => `(${re.source.slice(1)})`).join("|")})`,
       "i"
     );
-    GENERIC_LABEL = /^[A-Za-z][\w'/-]*(?: [A-Za-z][\w'/-]*){0,2}(?::(?:\s|$)|[ \t]{2,}\S)/;
+    GENERIC_LABEL = /^[A-Za-z][\w'/-]*(?: [A-Za-z][\w'/-]*){0,2}\??(?::(?:\s|$)|[ \t]{2,}\S)/;
     HEADING_WORDS = /upstream[ \t]+status/i;
     HEADING_WORDS_FROM = /upstream[ \t]+status/gi;
     COLON_LABEL = /^[A-Za-z][\w'/-]*(?: [A-Za-z][\w'/-]*){0,2}:[ \t]+\S/;
@@ -13682,7 +13682,13 @@ function readFollow(text3, from, entryEnd, blockEnd, grouped) {
       const message = "parenthetical is not closed before the UPSTREAM STATUS block ends";
       return { end, titleEnd, claim: null, problem: { offset: p, message } };
     }
-    return { end: close + 1, titleEnd, claim: readClaim(text3, p + 1, close), problem: null };
+    const claim = readClaim(text3, p + 1, close);
+    const both = claim.state === null ? quantifiedAt(text3, skipGap(text3, close + 1, entryEnd)) : null;
+    if (both !== null) {
+      both.reviewDecision = claim.reviewDecision;
+      return { end: both.stateSpan.end, titleEnd, claim: both, problem: null };
+    }
+    return { end: close + 1, titleEnd, claim, problem: null };
   }
   if (text3[p] === "[") {
     const close = text3.slice(p, Math.min(entryEnd, p + 40)).indexOf("]");
@@ -13696,21 +13702,18 @@ function readFollow(text3, from, entryEnd, blockEnd, grouped) {
     }
   }
   if (grouped && p < entryEnd) {
-    QUANTIFIED_STATE.lastIndex = p;
-    const m = QUANTIFIED_STATE.exec(text3);
-    if (m && m[1] !== void 0) {
-      const start = p + m[0].length - m[1].length;
-      const stateSpan = { start, end: start + m[1].length };
-      const state = m[1];
-      return {
-        end: stateSpan.end,
-        titleEnd,
-        claim: { state, stateSpan, date: null, reviewDecision: null },
-        problem: null
-      };
-    }
+    const claim = quantifiedAt(text3, p);
+    if (claim !== null) return { end: claim.stateSpan.end, titleEnd, claim, problem: null };
   }
   return { end, titleEnd, claim: null, problem: null };
+}
+function quantifiedAt(text3, p) {
+  QUANTIFIED_STATE.lastIndex = p;
+  const m = QUANTIFIED_STATE.exec(text3);
+  if (m === null || m[1] === void 0) return null;
+  const start = p + m[0].length - m[1].length;
+  const stateSpan = { start, end: start + m[1].length };
+  return { state: m[1], stateSpan, date: null, reviewDecision: null };
 }
 function matchParen(text3, open4, limit) {
   let depth = 0;
@@ -13730,7 +13733,7 @@ function readClaim(text3, start, end) {
     reviewDecision: null
   };
   const word = /[A-Za-z_]+/g;
-  const lead = /^[\s*_`]*(?:(?:both|all)\s+)?(open|merged|closed|draft)(?![\w-])/i.exec(inner);
+  const lead = LEAD_STATE.exec(inner);
   if (lead !== null) {
     const token = lead[1];
     const at = start + lead[0].length - token.length;
@@ -13761,7 +13764,7 @@ function readClaim(text3, start, end) {
   if (claim.state === null) claim.date = null;
   return claim;
 }
-var MAX_PARENTHETICAL, REVIEW_DECISIONS, STATE_WORDS, QUANTIFIED_STATE, BRACKET_STATE, ARROW_STATE;
+var MAX_PARENTHETICAL, REVIEW_DECISIONS, STATE_WORDS, QUANTIFIED_STATE, LEAD_STATE, BRACKET_STATE, ARROW_STATE;
 var init_claims = __esm({
   "src/sources/headers/claims.ts"() {
     "use strict";
@@ -13772,6 +13775,7 @@ var init_claims = __esm({
     REVIEW_DECISIONS = /* @__PURE__ */ new Set(["APPROVED", "CHANGES_REQUESTED", "REVIEW_REQUIRED"]);
     STATE_WORDS = new Set(STATES);
     QUANTIFIED_STATE = /(?:are[ \t]+)?(?:[Bb]oth|[Aa]ll)[ \t]+(OPEN|MERGED|CLOSED|DRAFT)(?![\w-])/y;
+    LEAD_STATE = /^[\s*_`]*(?:(?:ours(?:[ \t\n]+too)?|mine|our[ \t\n]+own)[ \t\n]*[,;][ \t\n]*)?(?:(?:both|all)\s+)?(open|merged|closed|draft)(?![\w-])/i;
     BRACKET_STATE = /^[\s*_`]*(?:(?:both|all)\s+)?(?:open|merged|closed|draft)(?![\w-])/i;
     ARROW_STATE = /^[ \t*_`]*(?:→|->|=>)[ \t*_`]*(open|merged|closed|draft)(?![\w-])/i;
   }
@@ -13839,7 +13843,7 @@ function oursRightAfter(text3) {
   return OURS_RIGHT_AFTER.test(text3);
 }
 function cueFor(leadNear, leadFar, tail, rest = "") {
-  if (oursRightAfter(tail)) {
+  if (oursRightAfter(tail) && leadCue(leadNear) !== "issue") {
     const aside = /^\s*\(([^()]*)\)/.exec(tail)?.[1] ?? "";
     return tailCue(aside) === "not-fix" ? "not-fix" : "own";
   }
@@ -13916,7 +13920,7 @@ var init_cues = __esm({
       // Not "CI is red on an unrelated H100 runner": that word is about the CI, not the ref.
       [
         "unrelated",
-        /\b(?:unrelated(?!\s+(?:[\w-]+\s+)?(?:runners?|jobs?|tests?|failures?|flakes?|checks?|CI)\b)|not\s+related|none\s+is\s+this)\b/i
+        /\b(?:unrelated(?!\s+(?:[\w-]+\s+)?(?:runners?|jobs?|tests?|failures?|flakes?|checks?|CI)\b)|not\s+related|none\s+is\s+this|is\s+not\s+(?:this|our|the\s+same)\s+(?:bug|defect|issue|problem|crash))\b/i
       ],
       [
         "anchor-collision",
@@ -13931,7 +13935,7 @@ var init_cues = __esm({
       // A different repair of the same defect: its merge does not drop this patch.
       [
         "alternative",
-        /\b(?:solves|fixes|reconciles|repairs)\s+the\s+same\b[^.;]{0,80}?\bby\b|\bdifferently\b|\balternative\s+(?:repair|fix)\b|\bporting\b[^.;]{0,80}?\bfails\b|\b(?:path|side)\s+only\b|\bonly\s+adds?\s+(?:an?\s+)?(?:[\w-]+\s+){0,2}(?:knob|flag|option|setting|env(?:ironment)?\s+var(?:iable)?|switch|toggle|log(?:ging)?|metrics?|warning)s?\b|\b(?:does|would|will|did)\s+not\s+let\s+us\s+drop\b|\b(?:doesn|wouldn|won|didn)'t\s+let\s+us\s+drop\b|\bnot\s+enough\s+(?:on\s+its\s+own\s+)?to\s+drop\b/i
+        /\b(?:solves|fixes|reconciles|repairs)\s+the\s+same\b[^.;]{0,80}?\bby\b|\bdifferently\b|\b(?:different|another)\s+approach\b|\balternative\s+(?:repair|fix)\b|\bporting\b[^.;]{0,80}?\bfails\b|\b(?:path|side)\s+only\b|\bonly\s+adds?\s+(?:an?\s+)?(?:[\w-]+\s+){0,2}(?:knob|flag|option|setting|env(?:ironment)?\s+var(?:iable)?|switch|toggle|log(?:ging)?|metrics?|warning)s?\b|\b(?:does|would|will|did)\s+not\s+let\s+us\s+drop\b|\b(?:doesn|wouldn|won|didn)'t\s+let\s+us\s+drop\b|\bnot\s+enough\s+(?:on\s+its\s+own\s+)?to\s+drop\b/i
       ],
       [
         "background",
@@ -13939,7 +13943,7 @@ var init_cues = __esm({
       ],
       [
         "not-fix",
-        /\bnot\s+(?:this|the\s+same|a|our)\s+fix\b|\bneither\s+fix(?:es)?\b|\b(?:does|would|will|did)\s+not\s+fix\b|\b(?:doesn|wouldn|won|didn)'t\s+fix\b|\bregardless\b|\borthogonal\b|\badjacent\b|\bdifferent\s+(?:defect|symptom|site|bug)\b|\b(?:a|adds\s+a|only\s+(?:a|its|the))\s+(?:regression\s+)?test\b|\btests?[\s-]+only\b|\bshape\s+(?:this\s+patch|we)\s+cop|\bsame\s+bug\s+class\b|\bother\s+platform\b|\bnot\s+(?:needed|required)\s+(?:for|by)\s+(?:this|the|our)\s+(?:patch|diff|script|fix|change)\b/i
+        /\bnot\s+(?:this|the\s+same|a|our)\s+fix\b|\bneither\s+fix(?:es)?\b|\b(?:does|would|will|did)\s+not\s+fix\b|\b(?:doesn|wouldn|won|didn)'t\s+fix\b|\bregardless\b|\borthogonal\b|\badjacent\b|\bdifferent\s+(?:defect|symptom|site|bug)\b|\b(?:a|adds\s+a|only\s+(?:a|its|the))\s+(?:regression\s+)?test\b|\btests?[\s-]+only\b|\bshape\s+(?:this\s+patch|we)\s+cop|\bsame\s+bug\s+class\b|\bother\s+platform\b|\bnot\s+(?:needed|required)\s+(?:for|by)\s+(?:this|the|our)\s+(?:patch|diff|script|fix|change)\b|\b(?:alone|on\s+its\s+own|by\s+itself)\s+(?:doesn't|does\s+not|won't|will\s+not|wouldn't|would\s+not|isn't|is\s+not|can't|cannot)\b|\bis\s+only\s+(?:the|a|its)\s+(?:[\w-]+\s+){0,2}(?:hunks?|docs?|documentation|man\s+page|comments?|changelog|readme)\b|\bnot\s+the\s+same\s+(?:thing|change|bug|problem)\s+as\b/i
       ],
       [
         "fix",
@@ -13962,7 +13966,7 @@ var init_cues = __esm({
       // "the dense path itself was fixed by #n": another path's fix, not this patch's.
       [
         "not-fix",
-        /\b(?:path|side|case|variant)\s+(?:itself\s+)?(?:was|got|is|has\s+been)\s+(?:already\s+)?fixed\s+(?:by|in)\s*$|\bnot\s+(?:the\s+same\s+fix|a\s+fix)\b|(?:^|[,;(—–]\s*|\s)not\s*[(`*_[]*\s*$/i
+        /\b(?:path|side|case|variant)\s+(?:itself\s+)?(?:was|got|is|has\s+been)\s+(?:already\s+)?fixed\s+(?:by|in)\s*$|\bnot\s+(?:the\s+same\s+fix|a\s+fix)\b|\bnot\s+the\s+same\s+(?:thing|change|bug|problem)\s+as\s*$|(?:^|[,;(—–]\s*|\s)not\s*[(`*_[]*\s*$/i
       ],
       // "[prism#2199](…) (ours), issue prism#2188" in a PR cell: the word names an issue.
       ["issue", /(?:^|[\s,;(])(?<!\bsame\s)(?:issue|bug)\s*:?\s*$/i],
@@ -14119,9 +14123,9 @@ var init_prose_states = __esm({
     STATE_BEFORE = /\b(OPEN|MERGED|CLOSED|DRAFT)[*_`]*[ \t\n]+(?:PR|pull[ \t\n]+request|issue)[ \t\n]*\(?[ \t\n]*$/;
     MERGED_BEFORE = /\balready[- ]merged(?:[ \t\n]+[\w-]+){0,2}[ \t\n]*\(?[ \t\n]*$/i;
     CONDITIONAL = /\b(?:when|if|once|until|unless|after|before|whether)[ \t\n]+(?:\S+[ \t\n]+){0,2}$/i;
-    OPENS_PARENTHETICAL = /^[ \t\n*_`:]*\([ \t\n*_`]*(landed|auto-closed)(?![\w-])/i;
+    OPENS_PARENTHETICAL = /^[ \t\n*_`:]*\([ \t\n*_`]*(?:(?:ours(?:[ \t\n]+too)?|mine|our[ \t\n]+own)[ \t\n]*[,;][ \t\n]*)?(landed|auto-closed)(?![\w-])/i;
     WORD_AFTER = /^[ \t\n*_`]*\)?[ \t\n*_`]*[,;]?[ \t\n]*(?:(?:which|that)[ \t\n]+)?(?:(?:was|is|has[ \t\n]+been|got|been)[ \t\n]+)?(landed|merged|closed[ \t\n*_]+(?:inactive|unmerged|without[ \t\n]+merging)|auto-closed)\b|^[ \t\n*_`]*\)?[ \t\n*_`]*,?[ \t\n]*and[ \t\n]+(?:was[ \t\n]+)?(closed[ \t\n*_]+(?:inactive|unmerged|without[ \t\n]+merging)|auto-closed)\b|^[ \t\n*_`]*\)?[ \t\n*_`]*[,;]?[ \t\n]*(?:(?:which|that)[ \t\n]+)?(?:was|has[ \t\n]+been|got|been)[ \t\n]+(closed)\b/i;
-    DASH_STATE = /^[ \t*_`]*\)?[ \t*_`]*(?:—|–|--|-|:)[ \t*_`]*(OPEN|MERGED|CLOSED|DRAFT)(?![\w-])/;
+    DASH_STATE = /^[ \t*_`]*\)?[ \t*_`]*(?:(?:—|–|--|-|:)[ \t*_`]*(?:still[ \t]+(?:an?[ \t]+)?[*_`]*)?|,[ \t]*still[ \t]+(?:an?[ \t]+)?[*_`]*)(OPEN|MERGED|CLOSED|DRAFT)(?![\w-])/;
     STILL_STATE = /^\)?[^.;()]{0,100}?\b(?:is|was|remains|stays)[ \t\n>*_]+(?:still[ \t\n>*_]+)?(OPEN|MERGED|CLOSED|DRAFT)\b/;
     CLOSED_ANYWHERE = /\b(?:closed[ \t\n*_]+(?:as[ \t\n]+)?(?:inactive|stale|not[ \t\n]+planned)|auto-closed)\b/i;
     MERGED_DATED_ANYWHERE = /\b(?:merged|landed)(?=[ \t\n*_`]+(?:on[ \t\n]+)?\d{4}-\d{2}-\d{2}\b)/i;
@@ -14137,6 +14141,160 @@ function detached(s) {
 var init_detach = __esm({
   "src/sources/headers/detach.ts"() {
     "use strict";
+  }
+});
+
+// src/sources/ledger/states.ts
+function stateWordAt(text3, at) {
+  WHOSE.lastIndex = at;
+  const from = WHOSE.exec(text3) !== null ? WHOSE.lastIndex : at;
+  QUANTIFIER.lastIndex = from;
+  const quantified2 = QUANTIFIER.exec(text3) !== null;
+  let start = quantified2 ? QUANTIFIER.lastIndex : from;
+  if (text3[start] === "[") start++;
+  WORD.lastIndex = start;
+  const word = WORD.exec(text3);
+  if (word === null) return null;
+  const phrase = parseStateWord(word[0]) === null ? cellPhrase(text3, start) : null;
+  const state = parseStateWord(word[0]) ?? phrase?.state ?? null;
+  if (state === null) return null;
+  const end = start + (phrase?.length ?? word[0].length);
+  DATE_AFTER.lastIndex = end;
+  const date = DATE_AFTER.exec(text3)?.[1] ?? null;
+  return { state, date, start, end, quantified: quantified2 };
+}
+function readStateCell(text3, refs) {
+  const lead = firstNonSpace(text3);
+  const trimmed = text3.trim();
+  if (trimmed === "" || NOTHING.test(trimmed)) return { kind: "nothing" };
+  const first = refs[0];
+  if (first !== void 0 && first.start === lead) return readPerRef(text3, refs);
+  let written = stateWordAt(text3, lead);
+  for (let next = written && afterArrow(text3, written.end); next !== null && next !== void 0; ) {
+    written = next;
+    next = afterArrow(text3, next.end);
+  }
+  if (written === null) {
+    return {
+      kind: "unreadable",
+      reason: "expected OPEN, DRAFT, MERGED or CLOSED (optionally `both STATE` or `#N STATE; #M STATE`), or \u2014 / n/a / none"
+    };
+  }
+  return { kind: "shared", written: stripQuantified(written) };
+}
+function cellPhrase(text3, start) {
+  const rest = text3.slice(start, start + 40);
+  for (const [re, state] of CELL_PHRASES) {
+    re.lastIndex = 0;
+    const m = re.exec(rest);
+    if (m !== null) return { state, length: m[0].length };
+  }
+  return null;
+}
+function afterArrow(text3, from) {
+  const arrow = /^[ \t]*(?:→|->|=>)[ \t]*/.exec(text3.slice(from, from + 12));
+  return arrow === null ? null : stateWordAt(text3, from + arrow[0].length);
+}
+function readPerRef(text3, refs) {
+  const entries2 = [];
+  refs.forEach((ref, i) => {
+    const limit = refs[i + 1]?.start ?? text3.length;
+    let at = ref.end;
+    while (at < limit && /[\s:=(→-]/.test(text3[at] ?? "")) at++;
+    const written = stateWordAt(text3, at);
+    entries2.push({
+      ref,
+      number: refNumber(ref),
+      written: written !== null && written.end <= limit ? stripQuantified(written) : null
+    });
+  });
+  return { kind: "per-ref", entries: entries2 };
+}
+function stateBeside(text3, end) {
+  const at = skipBlank(text3, end);
+  const bracket2 = text3[at] === "[" ? "]" : text3[at] === "(" ? ")" : null;
+  if (bracket2 === null) return null;
+  const close = text3.slice(at, at + 200).indexOf(bracket2);
+  if (close < 0) return null;
+  return firstStateItem(text3, at + 1, at + close);
+}
+function stateInside(text3, start, end) {
+  let before = start - 1;
+  while (before >= 0 && (text3[before] === " " || text3[before] === "	")) before--;
+  const at = skipBlank(text3, end);
+  if (text3[before] !== "(" || text3[at] !== ",") return null;
+  const close = text3.slice(at, at + 200).indexOf(")");
+  return close < 0 ? null : firstStateItem(text3, at + 1, at + close);
+}
+function stateAfterComma(text3, from) {
+  AFTER_COMMA.lastIndex = from;
+  const m = AFTER_COMMA.exec(text3);
+  if (m === null || m[3] === void 0) return null;
+  const end = AFTER_COMMA.lastIndex;
+  const start = end - m[3].length;
+  DATE_AFTER.lastIndex = end;
+  const date = DATE_AFTER.exec(text3)?.[1] ?? null;
+  return { state: m[3], date, start, end, quantified: (m[1] ?? m[2]) !== void 0 };
+}
+function stateAfterWords(text3, from) {
+  AFTER_WORDS.lastIndex = from;
+  const m = AFTER_WORDS.exec(text3);
+  if (m === null || m[1] === void 0) return null;
+  const start = m.index + m[0].lastIndexOf(m[1]);
+  return { state: m[1], date: null, start, end: start + m[1].length, quantified: false };
+}
+function firstStateItem(text3, from, stop) {
+  let item = from;
+  while (item < stop) {
+    const begin = item + (/^\s*/.exec(text3.slice(item, stop))?.[0].length ?? 0);
+    const written = stateWordAt(text3, begin);
+    if (written !== null && written.end <= stop && !/[A-Za-z]/.test(text3[written.end] ?? "")) {
+      return written;
+    }
+    const next = nextSeparator(text3, item, stop);
+    if (next < 0) break;
+    item = next + 1;
+  }
+  return null;
+}
+function nextSeparator(text3, from, stop) {
+  for (let i = from; i < stop; i++) if (text3[i] === "," || text3[i] === ";") return i;
+  return -1;
+}
+function stripQuantified(w) {
+  return { state: w.state, date: w.date, start: w.start, end: w.end };
+}
+function firstNonSpace(text3) {
+  let i = 0;
+  while (i < text3.length && /\s/.test(text3[i] ?? "")) i++;
+  return i;
+}
+function refNumber(ref) {
+  return Number(/(\d+)\s*$/.exec(ref.text)?.[1] ?? NaN);
+}
+var WORD, QUANTIFIER, WHOSE, DATE_AFTER, NOTHING, CELL_PHRASES, AFTER_COMMA, AFTER_WORDS;
+var init_states2 = __esm({
+  "src/sources/ledger/states.ts"() {
+    "use strict";
+    init_states();
+    init_context();
+    WORD = /[A-Za-z]+/y;
+    QUANTIFIER = /(?:both|all(?:\s+(?:two|three|four|five))?)\s+/iy;
+    WHOSE = /(?:PR|ours)\s+(?=[A-Za-z[])/iy;
+    DATE_AFTER = /[ \t]*[,:]?[ \t]*(?:on[ \t]+)?(\d{4}-\d{2}-\d{2})(?!\d)/y;
+    NOTHING = /^(?:[—–-]+|n\/?a\b.*|none\b.*)$/is;
+    CELL_PHRASES = [
+      [/^landed\b/iy, "MERGED"],
+      [/^auto-closed\b/iy, "CLOSED"],
+      [/^(?:got|was|been)[ \t]+merged\b/iy, "MERGED"],
+      [/^(?:still[ \t]+)?(?:in|under)[ \t]+review\b/iy, "OPEN"],
+      [/^approved\b/iy, "OPEN"],
+      [/^abandoned\b/iy, "CLOSED"],
+      [/^still[ \t]+(?:an?[ \t]+)?open\b/iy, "OPEN"],
+      [/^still[ \t]+(?:an?[ \t]+)?draft\b/iy, "DRAFT"]
+    ];
+    AFTER_COMMA = /(?:[ \t]*,[ \t\n>]*(?:(both|all)[ \t\n>]+)?|[ \t\n>]+(?:are|were)[ \t\n>]+(both|all)[ \t\n>]+)(OPEN|MERGED|CLOSED|DRAFT)\b/y;
+    AFTER_WORDS = /[ \t]+(?:[a-z]+[ \t]+){0,1}[a-z]+[ \t]+\(?(OPEN|MERGED|CLOSED|DRAFT)\)?(?=[ \t]*(?:[.,;:)]|--|—|–|$))/y;
   }
 });
 
@@ -14350,7 +14508,7 @@ function readSpan(reader, start, end, blockEnd, baseRole, entry = true) {
     if (claim === null) {
       const after = Math.max(follow.end, follow.titleEnd);
       const alone = () => group.length === refs.length || aloneInSentence(text3, sentence, refs[i - 1]?.end ?? null, after, nextStart);
-      const worded = stateBefore(leadNear, first.start - leadNear.length) ?? stateOpening(leadNear, text3.slice(follow.titleEnd, follow.end), follow.titleEnd) ?? stateInWords(
+      const worded = stateBefore(leadNear, first.start - leadNear.length) ?? stateOpening(leadNear, text3.slice(follow.titleEnd, follow.end), follow.titleEnd) ?? insideState(text3, first.start, last.end) ?? stateInWords(
         leadNear,
         text3.slice(after, tailEnd(text3, after, nextStart, 1)),
         after,
@@ -14398,10 +14556,12 @@ function readSpan(reader, start, end, blockEnd, baseRole, entry = true) {
       }
     }
   }
+  const aside = asideReader(text3, start);
   for (let k = 0; k < pending2.length; k++) {
     const { group, claim, cue, shared } = pending2[k];
     for (const ref of group) {
-      const base = baseOf(ref, k);
+      let base = baseOf(ref, k);
+      if (base === "own" && k > 0 && aside(ref.start)) base = null;
       const weak = cue === null || cue === "alternative" || cue === "not-fix" || cue === "fix";
       const said = weak && ref.key !== null && retiring?.has(ref.key) === true ? "retires" : cue;
       const role = applyCue(base ?? "related", said, ref.kindHint);
@@ -14410,6 +14570,22 @@ function readSpan(reader, start, end, blockEnd, baseRole, entry = true) {
     }
   }
   return read;
+}
+function insideState(text3, start, end) {
+  const written = stateInside(text3, start, end);
+  return written === null ? null : { ...written, rewritable: true };
+}
+function asideReader(text3, from) {
+  let i = from;
+  let depth = 0;
+  return (at) => {
+    for (; i < at; i++) {
+      const c = text3.charCodeAt(i);
+      if (c === 40) depth++;
+      else if (c === 41 && depth > 0) depth--;
+    }
+    return depth > 0;
+  };
 }
 function quantified(text3, claim) {
   const span2 = claim?.state != null ? claim.stateSpan : null;
@@ -14449,6 +14625,7 @@ var init_headers = __esm({
     init_context();
     init_prose_states();
     init_detach();
+    init_states2();
     init_links();
     init_text();
     init_preamble();
@@ -15685,7 +15862,7 @@ function readDitto(text3) {
   if (mark === null) return null;
   const rest = text3.slice(mark[0].length);
   if (/anchor[\s-]*collision/i.test(rest)) return { role: "anchor-collision" };
-  if (/same[\s-]+(?:bug|defect)/i.test(rest)) return { role: "related" };
+  if (/same[\s-]+(?:bug|defect|symptom)/i.test(rest)) return { role: "related" };
   if (/^\W*(?:superseded|replaced|abandoned|withdrawn|(?:first|earlier|old)\s+attempt)\b/i.test(rest)) {
     return { role: "related" };
   }
@@ -22805,146 +22982,6 @@ var init_markdown = __esm({
   }
 });
 
-// src/sources/ledger/states.ts
-function stateWordAt(text3, at) {
-  WHOSE.lastIndex = at;
-  const from = WHOSE.exec(text3) !== null ? WHOSE.lastIndex : at;
-  QUANTIFIER.lastIndex = from;
-  const quantified2 = QUANTIFIER.exec(text3) !== null;
-  let start = quantified2 ? QUANTIFIER.lastIndex : from;
-  if (text3[start] === "[") start++;
-  WORD.lastIndex = start;
-  const word = WORD.exec(text3);
-  if (word === null) return null;
-  const state = parseStateWord(word[0]) ?? cellWord(text3, start, word[0]);
-  if (state === null) return null;
-  const end = start + (state === "CLOSED" && /^auto$/i.test(word[0]) ? 11 : word[0].length);
-  DATE_AFTER.lastIndex = end;
-  const date = DATE_AFTER.exec(text3)?.[1] ?? null;
-  return { state, date, start, end, quantified: quantified2 };
-}
-function readStateCell(text3, refs) {
-  const lead = firstNonSpace(text3);
-  const trimmed = text3.trim();
-  if (trimmed === "" || NOTHING.test(trimmed)) return { kind: "nothing" };
-  const first = refs[0];
-  if (first !== void 0 && first.start === lead) return readPerRef(text3, refs);
-  let written = stateWordAt(text3, lead);
-  for (let next = written && afterArrow(text3, written.end); next !== null && next !== void 0; ) {
-    written = next;
-    next = afterArrow(text3, next.end);
-  }
-  if (written === null) {
-    return {
-      kind: "unreadable",
-      reason: "expected OPEN, DRAFT, MERGED or CLOSED (optionally `both STATE` or `#N STATE; #M STATE`), or \u2014 / n/a / none"
-    };
-  }
-  return { kind: "shared", written: stripQuantified(written) };
-}
-function cellWord(text3, start, word) {
-  if (/^landed$/i.test(word)) return "MERGED";
-  if (/^auto$/i.test(word) && /^-closed\b/i.test(text3.slice(start + 4, start + 12)))
-    return "CLOSED";
-  return null;
-}
-function afterArrow(text3, from) {
-  const arrow = /^[ \t]*(?:→|->|=>)[ \t]*/.exec(text3.slice(from, from + 12));
-  return arrow === null ? null : stateWordAt(text3, from + arrow[0].length);
-}
-function readPerRef(text3, refs) {
-  const entries2 = [];
-  refs.forEach((ref, i) => {
-    const limit = refs[i + 1]?.start ?? text3.length;
-    let at = ref.end;
-    while (at < limit && /[\s:=(→-]/.test(text3[at] ?? "")) at++;
-    const written = stateWordAt(text3, at);
-    entries2.push({
-      ref,
-      number: refNumber(ref),
-      written: written !== null && written.end <= limit ? stripQuantified(written) : null
-    });
-  });
-  return { kind: "per-ref", entries: entries2 };
-}
-function stateBeside(text3, end) {
-  const at = skipBlank(text3, end);
-  const bracket2 = text3[at] === "[" ? "]" : text3[at] === "(" ? ")" : null;
-  if (bracket2 === null) return null;
-  const close = text3.slice(at, at + 200).indexOf(bracket2);
-  if (close < 0) return null;
-  return firstStateItem(text3, at + 1, at + close);
-}
-function stateInside(text3, start, end) {
-  let before = start - 1;
-  while (before >= 0 && (text3[before] === " " || text3[before] === "	")) before--;
-  const at = skipBlank(text3, end);
-  if (text3[before] !== "(" || text3[at] !== ",") return null;
-  const close = text3.slice(at, at + 200).indexOf(")");
-  return close < 0 ? null : firstStateItem(text3, at + 1, at + close);
-}
-function stateAfterComma(text3, from) {
-  AFTER_COMMA.lastIndex = from;
-  const m = AFTER_COMMA.exec(text3);
-  if (m === null || m[2] === void 0) return null;
-  const end = AFTER_COMMA.lastIndex;
-  const start = end - m[2].length;
-  DATE_AFTER.lastIndex = end;
-  const date = DATE_AFTER.exec(text3)?.[1] ?? null;
-  return { state: m[2], date, start, end, quantified: m[1] !== void 0 };
-}
-function stateAfterWords(text3, from) {
-  AFTER_WORDS.lastIndex = from;
-  const m = AFTER_WORDS.exec(text3);
-  if (m === null || m[1] === void 0) return null;
-  const start = m.index + m[0].lastIndexOf(m[1]);
-  return { state: m[1], date: null, start, end: start + m[1].length, quantified: false };
-}
-function firstStateItem(text3, from, stop) {
-  let item = from;
-  while (item < stop) {
-    const begin = item + (/^\s*/.exec(text3.slice(item, stop))?.[0].length ?? 0);
-    const written = stateWordAt(text3, begin);
-    if (written !== null && written.end <= stop && !/[A-Za-z]/.test(text3[written.end] ?? "")) {
-      return written;
-    }
-    const next = nextSeparator(text3, item, stop);
-    if (next < 0) break;
-    item = next + 1;
-  }
-  return null;
-}
-function nextSeparator(text3, from, stop) {
-  for (let i = from; i < stop; i++) if (text3[i] === "," || text3[i] === ";") return i;
-  return -1;
-}
-function stripQuantified(w) {
-  return { state: w.state, date: w.date, start: w.start, end: w.end };
-}
-function firstNonSpace(text3) {
-  let i = 0;
-  while (i < text3.length && /\s/.test(text3[i] ?? "")) i++;
-  return i;
-}
-function refNumber(ref) {
-  return Number(/(\d+)\s*$/.exec(ref.text)?.[1] ?? NaN);
-}
-var WORD, QUANTIFIER, WHOSE, DATE_AFTER, NOTHING, AFTER_COMMA, AFTER_WORDS;
-var init_states2 = __esm({
-  "src/sources/ledger/states.ts"() {
-    "use strict";
-    init_states();
-    init_context();
-    WORD = /[A-Za-z]+/y;
-    QUANTIFIER = /(?:both|all(?:\s+(?:two|three|four|five))?)\s+/iy;
-    WHOSE = /(?:PR|ours)\s+(?=[A-Za-z[])/iy;
-    DATE_AFTER = /[ \t]*[,:]?[ \t]*(?:on[ \t]+)?(\d{4}-\d{2}-\d{2})(?!\d)/y;
-    NOTHING = /^(?:[—–-]+|n\/?a\b.*|none\b.*)$/is;
-    AFTER_COMMA = /[ \t]*,[ \t\n>]*(?:(both|all)[ \t\n>]+)?(OPEN|MERGED|CLOSED|DRAFT)\b/y;
-    AFTER_WORDS = /[ \t]+(?:[a-z]+[ \t]+){0,1}[a-z]+[ \t]+\(?(OPEN|MERGED|CLOSED|DRAFT)\)?(?=[ \t]*(?:[.,;:)]|--|—|–|$))/y;
-  }
-});
-
 // src/sources/ledger/refs.ts
 function readRefs(reader, inline2, patch) {
   const found4 = scanRefs(inline2.text, reader.refContext);
@@ -23137,7 +23174,7 @@ var init_refs2 = __esm({
 });
 
 // src/sources/ledger/prose.ts
-function readProse(reader, node, patch = null) {
+function readProse(reader, node, patch = null, label = null) {
   const inline2 = flattenInline(reader.doc, node);
   const refs = readRefs(reader, inline2, patch);
   if (refs.length === 0) return;
@@ -23145,10 +23182,10 @@ function readProse(reader, node, patch = null) {
   for (const ref of refs) {
     const at = ref.found.start;
     const inAnchorSentence = anchors.some(([s, e]) => at >= s && at < e);
-    const base = inAnchorSentence && ref.cue !== "own" ? "anchor-collision" : "related";
+    const base = label ?? (inAnchorSentence && ref.cue !== "own" ? "anchor-collision" : "related");
     const role = applyCue(base, ref.cue, ref.kindHint);
     const mention = toMention(reader, ref, patch, role, ref.beside);
-    if (!inAnchorSentence && ref.cue === null) mention.roleByDefault = true;
+    if (label === null && !inAnchorSentence && ref.cue === null) mention.roleByDefault = true;
     reader.result.mentions.push(mention);
   }
 }
@@ -23296,7 +23333,7 @@ function readRowState(reader, cell2, prRefs, line, lenient2 = false) {
   const keys = [];
   for (const ref of covered) if (!keys.includes(ref.key)) keys.push(ref.key);
   if (keys.length === 0) return NO_STATES;
-  const inline2 = flattenInline(reader.doc, cell2);
+  const inline2 = withoutStruckLead(reader, cell2, flattenInline(reader.doc, cell2));
   const out = /* @__PURE__ */ new Map();
   const all = [...new Set(prRefs.map((r) => r.key))];
   const positional = all.length > 1 ? statesByPosition(inline2.text, all.length) : null;
@@ -23363,6 +23400,22 @@ function applyReading(reader, reading, inline2, covered, shared, line, out) {
         }
       }
   }
+}
+function withoutStruckLead(reader, cell2, inline2) {
+  let k = 0;
+  let struck = false;
+  for (const child of cell2.children) {
+    if (child.type === "delete") struck = true;
+    else if (child.type !== "text" || child.value.trim() !== "") break;
+    k++;
+  }
+  if (!struck) return inline2;
+  const lead = flattenInline(reader.doc, {
+    type: "paragraph",
+    children: cell2.children.slice(0, k)
+  });
+  const n = lead.text.length;
+  return { ...inline2, text: " ".repeat(n) + inline2.text.slice(n) };
 }
 function statesByPosition(text3, count) {
   const parts = text3.split("/");
@@ -23778,12 +23831,16 @@ function readLedger(input2, result) {
   }
   const headings = [];
   const inSection = (re) => headings.some((h) => re.test(h.text));
+  let headed = null;
   const visit3 = (node) => {
     switch (node.type) {
       case "heading":
         while ((headings[headings.length - 1]?.depth ?? 0) >= node.depth) headings.pop();
+        if (headed !== null && node.depth <= headed.depth) headed = endHeaded(reader, headed);
         headings.push({ depth: node.depth, text: flattenInline(doc, node).text });
         sectionStart = node.position?.start.offset ?? 0;
+        if (headed === null && !document && !inSection(NOT_PATCHES))
+          headed = startHeaded(reader, node, inSection(RETIRED));
         return;
       case "table":
         if (document) {
@@ -23797,12 +23854,13 @@ function readLedger(input2, result) {
       case "listItem":
         if (!document && !inSection(NOT_PATCHES) && readPatchBullet(reader, node, inSection(RETIRED)))
           return;
+        if (headed !== null && readKeyedBullet(reader, node, headed.patch)) return;
         for (const child of node.children) visit3(child);
         return;
       case "paragraph":
         brokenTable(reader, node);
         if (inSection(NOT_PATCHES) && !document) readLoose(reader, node);
-        else readProse(reader, node);
+        else readProse(reader, node, headed?.patch ?? null);
         return;
       case "code":
       case "html":
@@ -23814,6 +23872,57 @@ function readLedger(input2, result) {
     }
   };
   visit3(doc.tree);
+  if (headed !== null) endHeaded(reader, headed);
+}
+function startHeaded(reader, heading3, retired) {
+  const written = headingPath(heading3);
+  if (written === null) return null;
+  const line = heading3.position?.start.line ?? 1;
+  const found4 = patchNamed(reader, written, line);
+  if (found4 === null) return null;
+  return {
+    patch: found4.patch,
+    depth: heading3.depth,
+    line,
+    retired,
+    known: found4.known,
+    before: reader.result.mentions.length
+  };
+}
+function endHeaded(reader, headed) {
+  if (!headed.known) {
+    const repo = reader.sectionRepo ?? reader.result.mentions.slice(headed.before).map((m) => m.ref.slice(0, m.ref.lastIndexOf("#"))).find((r) => r !== reader.refContext.ownRepo) ?? null;
+    reader.result.patches.push({
+      path: headed.patch,
+      source: reader.source,
+      line: headed.line,
+      retired: headed.retired,
+      repo
+    });
+  }
+  return null;
+}
+function headingPath(heading3) {
+  let [first, second] = heading3.children;
+  if (first?.type === "text" && second !== void 0 && HEADING_LEAD.test(first.value)) {
+    first = second;
+    second = heading3.children[2];
+  }
+  let written = leadPath(first);
+  if (written === null && first?.type === "text")
+    written = /^\s*(?:\d+[.)]\s+)?([^\s]+?)[:,]?(?:\s|$)/.exec(first.value)?.[1] ?? null;
+  return written !== null && isPathLike(written) && PATCH_FILE.test(written) ? written : null;
+}
+function patchNamed(reader, written, line) {
+  const known = written.includes("/") ? void 0 : reader.result.patches.find((p) => p.path.endsWith(`/${written}`))?.path;
+  if (known !== void 0) return { patch: known, paths: [known], known: true };
+  const paths = resolvePaths(
+    [written],
+    reader.patchesDir,
+    (message) => reportProblem(reader, line, message)
+  );
+  const patch = paths[0];
+  return patch === void 0 ? null : { patch, paths, known: false };
 }
 function eachCell(table2, read) {
   const rows = tableRows(table2);
@@ -23824,24 +23933,19 @@ function readPatchBullet(reader, item, retired) {
   if (first?.type !== "paragraph") return false;
   const written = leadPath(first.children[0]);
   if (written === null || !isPathLike(written) || !PATCH_FILE.test(written)) return false;
-  const code2 = { value: written };
   const line = item.position?.start.line ?? 1;
-  const known = code2.value.includes("/") ? void 0 : reader.result.patches.find((p) => p.path.endsWith(`/${code2.value}`))?.path;
-  const paths = known !== void 0 ? [known] : resolvePaths(
-    [code2.value],
-    reader.patchesDir,
-    (message) => reportProblem(reader, line, message)
-  );
-  const patch = paths[0];
-  if (patch === void 0) return false;
+  const named = patchNamed(reader, written, line);
+  if (named === null) return false;
+  const { patch, paths } = named;
+  const known = named.known ? patch : void 0;
   const start = item.position?.start.offset ?? 0;
   const end = item.position?.end.offset ?? start;
   let repo;
   reader.rowRepo = () => {
     if (repo !== void 0) return repo;
-    const folder = (known === void 0 ? code2.value : relativeToDir(known, reader.patchesDir)).replace(/^\.?\//, "").split("/")[0]?.toLowerCase() ?? "";
-    const named = reposIn(reader, start, end);
-    repo = reader.aliases.get(folder) ?? (named.size === 1 ? [...named][0] ?? null : null);
+    const folder = (known === void 0 ? written : relativeToDir(known, reader.patchesDir)).replace(/^\.?\//, "").split("/")[0]?.toLowerCase() ?? "";
+    const cited2 = reposIn(reader, start, end);
+    repo = reader.aliases.get(folder) ?? (cited2.size === 1 ? [...cited2][0] ?? null : null);
     return repo;
   };
   try {
@@ -23879,8 +23983,21 @@ function readBulletBlock(reader, node, patch) {
     readProse(reader, node, patch);
     return;
   }
+  if (node.type === "listItem" && readKeyedBullet(reader, node, patch)) return;
   if (node.type === "code" || node.type === "html" || node.type === "definition") return;
   if ("children" in node) for (const child of node.children) readBulletBlock(reader, child, patch);
+}
+function readKeyedBullet(reader, item, patch) {
+  const [first, ...rest] = item.children;
+  if (first?.type !== "paragraph") return false;
+  const text3 = flattenInline(reader.doc, first).text;
+  const key = KEY.exec(text3);
+  if (key === null) return false;
+  const label = readLabel(text3, false);
+  if (label === null) return false;
+  readProse(reader, first, patch, NO_ANSWER.test(text3.slice(key[0].length)) ? null : label);
+  for (const child of rest) readBulletBlock(reader, child, patch);
+  return true;
 }
 function readLoose(reader, node) {
   const codes = inlineCodes(node).map((c) => c.value);
@@ -23911,11 +24028,12 @@ function brokenTable(reader, node) {
     `this table's header row has ${count(header2)} columns but its delimiter row has ${count(delimiter)}, so it is not read as a table; make them agree`
   );
 }
-var RETIRED, NOT_PATCHES, PATCH_FILE, ROW, DELIMITER;
+var HEADING_LEAD, RETIRED, NOT_PATCHES, PATCH_FILE, KEY, NO_ANSWER, ROW, DELIMITER;
 var init_ledger = __esm({
   "src/sources/ledger/index.ts"() {
     "use strict";
     init_refs();
+    init_block();
     init_sections();
     init_checkdate();
     init_paths2();
@@ -23923,9 +24041,12 @@ var init_ledger = __esm({
     init_reader();
     init_table2();
     init_markdown();
+    HEADING_LEAD = /^\s*(?:\d+[.)]|patch\s*:?|file\s*:?)?\s*$/i;
     RETIRED = /retired|^\W*(?:gone|dropped|removed|history|archived?|graveyard)\b/i;
     NOT_PATCHES = /not[\s-]+patch(?:es)?\b/i;
     PATCH_FILE = /\.(?:patch|diff|py|sh)$/i;
+    KEY = /^[A-Za-z][\w'/-]*(?: [A-Za-z][\w'/-]*){0,2}\??:[ \t]+/;
+    NO_ANSWER = /^[*_`]*(?:none|nothing|n\/a|not\s+yet|no\s+(?:PR|fix|issue)\b)/i;
     ROW = /^[ \t]*\|.*\|[ \t]*$/;
     DELIMITER = /^[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
   }
@@ -26117,7 +26238,9 @@ function locateByName(sources, found4, root, patchesDirOf2) {
     for (const entry of source2.patches) {
       if (entry.retired) continue;
       const name2 = entry.path.slice(entry.path.lastIndexOf("/") + 1);
-      if (entry.path !== (dir === "." || dir === "" ? name2 : `${dir}/${name2}`)) continue;
+      const inDir = dir === "." || dir === "" ? "" : `${dir}/`;
+      const written = entry.path.startsWith(inDir) ? entry.path.slice(inDir.length) : null;
+      if (written === null) continue;
       known ??= new Set(found4);
       if (known.has(entry.path) || onDisk(root, entry.path)) continue;
       if (byName === null) {
@@ -26129,7 +26252,7 @@ function locateByName(sources, found4, root, patchesDirOf2) {
           else list2.push(rel);
         }
       }
-      const matches = byName.get(name2);
+      const matches = written === name2 ? byName.get(name2) : byName.get(name2)?.filter((rel) => rel.endsWith(`/${written}`));
       if (matches?.length !== 1 || matches[0] === entry.path) continue;
       const old = entry.path;
       entry.path = matches[0];

@@ -36,6 +36,8 @@ const LINE = fc.constantFrom(
   '  third-party PR o/r#2 (MERGED)',
   '  third party PRs  #4',
   '  anchor risk  o/r#7',
+  '  also touches: o/r#10',
+  '  related?  #11 is not this bug',
   '  anchor collisions: o/r#8',
   '  fix  o/r#9',
   '  upstream fixes: #10',

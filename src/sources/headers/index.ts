@@ -20,8 +20,10 @@ import {
   stateInWords,
   stateOpening,
   takeCounted,
+  type ProseState,
 } from '../meaning/prose-states.js';
 import { detached } from './detach.js';
+import { stateInside } from '../ledger/states.js';
 import { collapseLinks } from './links.js';
 import { lineIndexOf, maskLine, maskPreamble, type MaskedText } from './text.js';
 import { extractPreamble, type Preamble } from './preamble.js';
@@ -466,6 +468,7 @@ function readSpan(
       const worded =
         stateBefore(leadNear, first.start - leadNear.length) ??
         stateOpening(leadNear, text.slice(follow.titleEnd, follow.end), follow.titleEnd) ??
+        insideState(text, first.start, last.end) ??
         stateInWords(
           leadNear,
           text.slice(after, tailEnd(text, after, nextStart, 1)),
@@ -524,10 +527,14 @@ function readSpan(
       }
     }
   }
+  const aside = asideReader(text, start);
   for (let k = 0; k < pending.length; k++) {
     const { group, claim, cue, shared } = pending[k]!;
     for (const ref of group) {
-      const base = baseOf(ref, k);
+      let base = baseOf(ref, k);
+      // "Re-submitted as #2298, … needs a grpcio bump first (#2291, open)":
+      // a ref in an aside, after the entry's own refs, is not ours by label.
+      if (base === 'own' && k > 0 && aside(ref.start)) base = null;
       // Its own words still win when they say more than "a fix" or "not this fix".
       const weak = cue === null || cue === 'alternative' || cue === 'not-fix' || cue === 'fix';
       const said = weak && ref.key !== null && retiring?.has(ref.key) === true ? 'retires' : cue;
@@ -537,6 +544,32 @@ function readSpan(
     }
   }
   return read;
+}
+
+/**
+ * "a grpcio bump first (#2291, open)": the ref opens a parenthetical and a
+ * later item of it is its state, in either case.
+ */
+function insideState(text: string, start: number, end: number): ProseState | null {
+  const written = stateInside(text, start, end);
+  return written === null ? null : { ...written, rewritable: true };
+}
+
+/**
+ * Whether an offset sits inside a parenthetical opened after `from`, asked
+ * for offsets in increasing order: each character is counted once.
+ */
+function asideReader(text: string, from: number): (at: number) => boolean {
+  let i = from;
+  let depth = 0;
+  return (at) => {
+    for (; i < at; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 40) depth++;
+      else if (c === 41 && depth > 0) depth--;
+    }
+    return depth > 0;
+  };
 }
 
 /** Whether `claim`'s state word is written `both STATE` / `all STATE` (it covers a group). */

@@ -6,8 +6,9 @@
  * Pure: text in, data out. It never throws: what cannot be read becomes a
  * ParseProblem with file and line, and everything else is still read.
  */
-import type { ListItem, Nodes, Table, TableCell } from 'mdast';
+import type { Heading, ListItem, Nodes, Table, TableCell } from 'mdast';
 import { learnAliases } from '../../refs.js';
+import { readLabel } from '../headers/block.js';
 import { sectionRepos } from './sections.js';
 import { findCheckDate } from './checkdate.js';
 import { isPathLike, resolvePaths } from './paths.js';
@@ -98,12 +99,18 @@ function readLedger(input: LedgerInput, result: LedgerResult): void {
   // Headings open sections; a heading closes those at its depth or deeper.
   const headings: { depth: number; text: string }[] = [];
   const inSection = (re: RegExp): boolean => headings.some((h) => re.test(h.text));
+  // The patch a heading names (`` ### `engine/fix_rows.py` ``): what is
+  // written under it, down to the next heading as high, is its entry.
+  let headed: HeadedPatch | null = null;
   const visit = (node: Nodes): void => {
     switch (node.type) {
       case 'heading':
         while ((headings[headings.length - 1]?.depth ?? 0) >= node.depth) headings.pop();
+        if (headed !== null && node.depth <= headed.depth) headed = endHeaded(reader, headed);
         headings.push({ depth: node.depth, text: flattenInline(doc, node).text });
         sectionStart = node.position?.start.offset ?? 0;
+        if (headed === null && !document && !inSection(NOT_PATCHES))
+          headed = startHeaded(reader, node, inSection(RETIRED));
         return;
       case 'table':
         if (document) {
@@ -121,12 +128,13 @@ function readLedger(input: LedgerInput, result: LedgerResult): void {
           readPatchBullet(reader, node, inSection(RETIRED))
         )
           return;
+        if (headed !== null && readKeyedBullet(reader, node, headed.patch)) return;
         for (const child of node.children) visit(child);
         return;
       case 'paragraph':
         brokenTable(reader, node);
         if (inSection(NOT_PATCHES) && !document) readLoose(reader, node);
-        else readProse(reader, node);
+        else readProse(reader, node, headed?.patch ?? null);
         return;
       case 'code':
       case 'html':
@@ -138,6 +146,99 @@ function readLedger(input: LedgerInput, result: LedgerResult): void {
     }
   };
   visit(doc.tree);
+  if (headed !== null) endHeaded(reader, headed);
+}
+
+interface HeadedPatch {
+  patch: string;
+  depth: number;
+  line: number;
+  retired: boolean;
+  /** Whether an earlier entry indexed it already (a heading naming it by file name alone). */
+  known: boolean;
+  /** Mentions read before its entry began. */
+  before: number;
+}
+
+/**
+ * A heading that is a patch's path (`` ### `vanta/evict_race.sh` ``,
+ * `### 2. **fix_rows.py**`, `### engine/fix_rows.py — rows`; session 13: a
+ * held-out ledger gave each patch a heading and bullets under it) opens
+ * that patch's entry, as a bullet naming it does: the patch is indexed, and
+ * every ref under it is a mention of it, read as prose. Its bare `#N` are
+ * its section's, and a heading that names the patch's folder names its
+ * upstream (sections.ts).
+ */
+function startHeaded(reader: LedgerReader, heading: Heading, retired: boolean): HeadedPatch | null {
+  const written = headingPath(heading);
+  if (written === null) return null;
+  const line = heading.position?.start.line ?? 1;
+  const found = patchNamed(reader, written, line);
+  if (found === null) return null;
+  return {
+    patch: found.patch,
+    depth: heading.depth,
+    line,
+    retired,
+    known: found.known,
+    before: reader.result.mentions.length,
+  };
+}
+
+function endHeaded(reader: LedgerReader, headed: HeadedPatch): null {
+  if (!headed.known) {
+    const repo =
+      reader.sectionRepo ??
+      reader.result.mentions
+        .slice(headed.before)
+        .map((m) => m.ref.slice(0, m.ref.lastIndexOf('#')))
+        .find((r) => r !== reader.refContext.ownRepo) ??
+      null;
+    reader.result.patches.push({
+      path: headed.patch,
+      source: reader.source,
+      line: headed.line,
+      retired: headed.retired,
+      repo,
+    });
+  }
+  return null;
+}
+
+/** The path a heading is (a numbering or "Patch:" may come first), or null. */
+function headingPath(heading: Heading): string | null {
+  let [first, second] = heading.children;
+  if (first?.type === 'text' && second !== undefined && HEADING_LEAD.test(first.value)) {
+    first = second;
+    second = heading.children[2];
+  }
+  let written = leadPath(first);
+  if (written === null && first?.type === 'text')
+    written = /^\s*(?:\d+[.)]\s+)?([^\s]+?)[:,]?(?:\s|$)/.exec(first.value)?.[1] ?? null;
+  return written !== null && isPathLike(written) && PATCH_FILE.test(written) ? written : null;
+}
+
+const HEADING_LEAD = /^\s*(?:\d+[.)]|patch\s*:?|file\s*:?)?\s*$/i;
+
+/**
+ * The patch a ledger entry names: a path under the patches folder, or a
+ * bare file name an earlier entry already indexed under a folder
+ * (`health_probe.sh` for `loomserve/health_probe.sh`), which is `known`.
+ */
+function patchNamed(
+  reader: LedgerReader,
+  written: string,
+  line: number,
+): { patch: string; paths: string[]; known: boolean } | null {
+  const known = written.includes('/')
+    ? undefined
+    : reader.result.patches.find((p) => p.path.endsWith(`/${written}`))?.path;
+  if (known !== undefined) return { patch: known, paths: [known], known: true };
+  const paths = resolvePaths([written], reader.patchesDir, (message) =>
+    reportProblem(reader, line, message),
+  );
+  const patch = paths[0];
+  return patch === undefined ? null : { patch, paths, known: false };
 }
 
 /** Every cell of a table, row by row (each row built as it is read: table-rows.ts). */
@@ -164,21 +265,12 @@ function readPatchBullet(reader: LedgerReader, item: ListItem, retired: boolean)
   const written = leadPath(first.children[0]);
   // A patch's file, not `Dockerfile.serve` or `setup.cfg` named in a note.
   if (written === null || !isPathLike(written) || !PATCH_FILE.test(written)) return false;
-  const code = { value: written };
   const line = item.position?.start.line ?? 1;
-  // A bare file name a table already indexed under a folder
-  // (`health_probe.sh` for `loomserve/health_probe.sh`) is a note about it.
-  const known = code.value.includes('/')
-    ? undefined
-    : reader.result.patches.find((p) => p.path.endsWith(`/${code.value}`))?.path;
-  const paths =
-    known !== undefined
-      ? [known]
-      : resolvePaths([code.value], reader.patchesDir, (message) =>
-          reportProblem(reader, line, message),
-        );
-  const patch = paths[0];
-  if (patch === undefined) return false;
+  // A bare file name a table already indexed under a folder is a note about it.
+  const named = patchNamed(reader, written, line);
+  if (named === null) return false;
+  const { patch, paths } = named;
+  const known = named.known ? patch : undefined;
   const start = item.position?.start.offset ?? 0;
   const end = item.position?.end.offset ?? start;
   let repo: string | null | undefined;
@@ -187,12 +279,12 @@ function readPatchBullet(reader: LedgerReader, item: ListItem, retired: boolean)
     // The folder the patch sits in names its upstream (`tarnrun/0002-….patch`),
     // also when the bullet names it by file alone and a table gave the folder.
     const folder =
-      (known === undefined ? code.value : relativeToDir(known, reader.patchesDir))
+      (known === undefined ? written : relativeToDir(known, reader.patchesDir))
         .replace(/^\.?\//, '')
         .split('/')[0]
         ?.toLowerCase() ?? '';
-    const named = reposIn(reader, start, end);
-    repo = reader.aliases.get(folder) ?? (named.size === 1 ? ([...named][0] ?? null) : null);
+    const cited = reposIn(reader, start, end);
+    repo = reader.aliases.get(folder) ?? (cited.size === 1 ? ([...cited][0] ?? null) : null);
     return repo;
   };
   try {
@@ -250,9 +342,36 @@ function readBulletBlock(reader: LedgerReader, node: Nodes, patch: string): void
     readProse(reader, node, patch);
     return;
   }
+  if (node.type === 'listItem' && readKeyedBullet(reader, node, patch)) return;
   if (node.type === 'code' || node.type === 'html' || node.type === 'definition') return;
   if ('children' in node) for (const child of node.children) readBulletBlock(reader, child, patch);
 }
+
+/**
+ * A bullet of a patch's entry that opens with a key naming a role, as an
+ * UPSTREAM STATUS label does (`- fix: [#2302](…) …`, `- caused by: #2011`,
+ * `- also touches: #2260 …`; session 13): the key is the base role of the
+ * refs in its first paragraph, and their own words can still overrule it. A
+ * key answered with `none` or `nothing` binds nothing (`- fix: none yet;
+ * waiting on #130`). Returns false for a bullet with no such key.
+ */
+function readKeyedBullet(reader: LedgerReader, item: ListItem, patch: string): boolean {
+  const [first, ...rest] = item.children;
+  if (first?.type !== 'paragraph') return false;
+  const text = flattenInline(reader.doc, first).text;
+  const key = KEY.exec(text);
+  if (key === null) return false;
+  const label = readLabel(text, false);
+  if (label === null) return false;
+  readProse(reader, first, patch, NO_ANSWER.test(text.slice(key[0].length)) ? null : label);
+  for (const child of rest) readBulletBlock(reader, child, patch);
+  return true;
+}
+
+/** A bullet's key: one to three words and a colon. */
+const KEY = /^[A-Za-z][\w'/-]*(?: [A-Za-z][\w'/-]*){0,2}\??:[ \t]+/;
+/** `none`, `nothing …`, `n/a`, `not yet`: the key names no ref. */
+const NO_ANSWER = /^[*_`]*(?:none|nothing|n\/a|not\s+yet|no\s+(?:PR|fix|issue)\b)/i;
 
 /** A container in the *Not patches* section: its paths are not patches, its refs are prose. */
 function readLoose(reader: LedgerReader, node: Nodes): void {

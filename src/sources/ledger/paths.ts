@@ -23,7 +23,7 @@ export function readDitto(text: string): DittoMark | null {
   if (mark === null) return null;
   const rest = text.slice(mark[0].length);
   if (/anchor[\s-]*collision/i.test(rest)) return { role: 'anchor-collision' };
-  if (/same[\s-]+(?:bug|defect)/i.test(rest)) return { role: 'related' };
+  if (/same[\s-]+(?:bug|defect|symptom)/i.test(rest)) return { role: 'related' };
   // "(superseded)", "(first attempt)", "(abandoned)": an earlier try, not the fix now.
   if (
     /^\W*(?:superseded|replaced|abandoned|withdrawn|(?:first|earlier|old)\s+attempt)\b/i.test(rest)

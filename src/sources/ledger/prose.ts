@@ -6,6 +6,7 @@
  * or in words around them, if there is one.
  */
 import type { Nodes } from 'mdast';
+import type { Role } from '../../model.js';
 import type { LedgerReader } from './reader.js';
 import { readRefs, toMention } from './refs.js';
 import { flattenInline } from '../markdown/index.js';
@@ -13,8 +14,17 @@ import { applyCue } from '../meaning/cues.js';
 
 const ANCHOR = /anchor[\s-]*collisions?/i;
 
-/** `patch`: the patch a bullet is the entry of (index.ts); null for prose of no patch. */
-export function readProse(reader: LedgerReader, node: Nodes, patch: string | null = null): void {
+/**
+ * `patch`: the patch a bullet is the entry of (index.ts); null for prose of
+ * no patch. `label`: the role a `fix:` / `caused by:` bullet key names
+ * (index.ts), which the words about each ref can still overrule.
+ */
+export function readProse(
+  reader: LedgerReader,
+  node: Nodes,
+  patch: string | null = null,
+  label: Role | null = null,
+): void {
   const inline = flattenInline(reader.doc, node);
   const refs = readRefs(reader, inline, patch);
   if (refs.length === 0) return;
@@ -24,10 +34,10 @@ export function readProse(reader: LedgerReader, node: Nodes, patch: string | nul
     const inAnchorSentence = anchors.some(([s, e]) => at >= s && at < e);
     // "Only #d (ours) changes it; the other three are anchor collisions": the
     // ref's own words say whose it is, the sentence's are about the others.
-    const base = inAnchorSentence && ref.cue !== 'own' ? 'anchor-collision' : 'related';
+    const base = label ?? (inAnchorSentence && ref.cue !== 'own' ? 'anchor-collision' : 'related');
     const role = applyCue(base, ref.cue, ref.kindHint);
     const mention = toMention(reader, ref, patch, role, ref.beside);
-    if (!inAnchorSentence && ref.cue === null) mention.roleByDefault = true;
+    if (label === null && !inAnchorSentence && ref.cue === null) mention.roleByDefault = true;
     reader.result.mentions.push(mention);
   }
 }

@@ -84,7 +84,7 @@ export const TAIL_CUES: readonly [Cue, RegExp][] = [
   // Not "CI is red on an unrelated H100 runner": that word is about the CI, not the ref.
   [
     'unrelated',
-    /\b(?:unrelated(?!\s+(?:[\w-]+\s+)?(?:runners?|jobs?|tests?|failures?|flakes?|checks?|CI)\b)|not\s+related|none\s+is\s+this)\b/i,
+    /\b(?:unrelated(?!\s+(?:[\w-]+\s+)?(?:runners?|jobs?|tests?|failures?|flakes?|checks?|CI)\b)|not\s+related|none\s+is\s+this|is\s+not\s+(?:this|our|the\s+same)\s+(?:bug|defect|issue|problem|crash))\b/i,
   ],
   [
     'anchor-collision',
@@ -99,7 +99,7 @@ export const TAIL_CUES: readonly [Cue, RegExp][] = [
   // A different repair of the same defect: its merge does not drop this patch.
   [
     'alternative',
-    /\b(?:solves|fixes|reconciles|repairs)\s+the\s+same\b[^.;]{0,80}?\bby\b|\bdifferently\b|\balternative\s+(?:repair|fix)\b|\bporting\b[^.;]{0,80}?\bfails\b|\b(?:path|side)\s+only\b|\bonly\s+adds?\s+(?:an?\s+)?(?:[\w-]+\s+){0,2}(?:knob|flag|option|setting|env(?:ironment)?\s+var(?:iable)?|switch|toggle|log(?:ging)?|metrics?|warning)s?\b|\b(?:does|would|will|did)\s+not\s+let\s+us\s+drop\b|\b(?:doesn|wouldn|won|didn)'t\s+let\s+us\s+drop\b|\bnot\s+enough\s+(?:on\s+its\s+own\s+)?to\s+drop\b/i,
+    /\b(?:solves|fixes|reconciles|repairs)\s+the\s+same\b[^.;]{0,80}?\bby\b|\bdifferently\b|\b(?:different|another)\s+approach\b|\balternative\s+(?:repair|fix)\b|\bporting\b[^.;]{0,80}?\bfails\b|\b(?:path|side)\s+only\b|\bonly\s+adds?\s+(?:an?\s+)?(?:[\w-]+\s+){0,2}(?:knob|flag|option|setting|env(?:ironment)?\s+var(?:iable)?|switch|toggle|log(?:ging)?|metrics?|warning)s?\b|\b(?:does|would|will|did)\s+not\s+let\s+us\s+drop\b|\b(?:doesn|wouldn|won|didn)'t\s+let\s+us\s+drop\b|\bnot\s+enough\s+(?:on\s+its\s+own\s+)?to\s+drop\b/i,
   ],
   [
     'background',
@@ -107,7 +107,7 @@ export const TAIL_CUES: readonly [Cue, RegExp][] = [
   ],
   [
     'not-fix',
-    /\bnot\s+(?:this|the\s+same|a|our)\s+fix\b|\bneither\s+fix(?:es)?\b|\b(?:does|would|will|did)\s+not\s+fix\b|\b(?:doesn|wouldn|won|didn)'t\s+fix\b|\bregardless\b|\borthogonal\b|\badjacent\b|\bdifferent\s+(?:defect|symptom|site|bug)\b|\b(?:a|adds\s+a|only\s+(?:a|its|the))\s+(?:regression\s+)?test\b|\btests?[\s-]+only\b|\bshape\s+(?:this\s+patch|we)\s+cop|\bsame\s+bug\s+class\b|\bother\s+platform\b|\bnot\s+(?:needed|required)\s+(?:for|by)\s+(?:this|the|our)\s+(?:patch|diff|script|fix|change)\b/i,
+    /\bnot\s+(?:this|the\s+same|a|our)\s+fix\b|\bneither\s+fix(?:es)?\b|\b(?:does|would|will|did)\s+not\s+fix\b|\b(?:doesn|wouldn|won|didn)'t\s+fix\b|\bregardless\b|\borthogonal\b|\badjacent\b|\bdifferent\s+(?:defect|symptom|site|bug)\b|\b(?:a|adds\s+a|only\s+(?:a|its|the))\s+(?:regression\s+)?test\b|\btests?[\s-]+only\b|\bshape\s+(?:this\s+patch|we)\s+cop|\bsame\s+bug\s+class\b|\bother\s+platform\b|\bnot\s+(?:needed|required)\s+(?:for|by)\s+(?:this|the|our)\s+(?:patch|diff|script|fix|change)\b|\b(?:alone|on\s+its\s+own|by\s+itself)\s+(?:doesn't|does\s+not|won't|will\s+not|wouldn't|would\s+not|isn't|is\s+not|can't|cannot)\b|\bis\s+only\s+(?:the|a|its)\s+(?:[\w-]+\s+){0,2}(?:hunks?|docs?|documentation|man\s+page|comments?|changelog|readme)\b|\bnot\s+the\s+same\s+(?:thing|change|bug|problem)\s+as\b/i,
   ],
   [
     'fix',
@@ -132,7 +132,7 @@ export const LEAD_CUES: readonly [Cue, RegExp][] = [
   // "the dense path itself was fixed by #n": another path's fix, not this patch's.
   [
     'not-fix',
-    /\b(?:path|side|case|variant)\s+(?:itself\s+)?(?:was|got|is|has\s+been)\s+(?:already\s+)?fixed\s+(?:by|in)\s*$|\bnot\s+(?:the\s+same\s+fix|a\s+fix)\b|(?:^|[,;(—–]\s*|\s)not\s*[(`*_[]*\s*$/i,
+    /\b(?:path|side|case|variant)\s+(?:itself\s+)?(?:was|got|is|has\s+been)\s+(?:already\s+)?fixed\s+(?:by|in)\s*$|\bnot\s+(?:the\s+same\s+fix|a\s+fix)\b|\bnot\s+the\s+same\s+(?:thing|change|bug|problem)\s+as\s*$|(?:^|[,;(—–]\s*|\s)not\s*[(`*_[]*\s*$/i,
   ],
   // "[prism#2199](…) (ours), issue prism#2188" in a PR cell: the word names an issue.
   ['issue', /(?:^|[\s,;(])(?<!\bsame\s)(?:issue|bug)\s*:?\s*$/i],
@@ -251,7 +251,8 @@ export function oursRightAfter(text: string): boolean {
  */
 export function cueFor(leadNear: string, leadFar: string, tail: string, rest = ''): Cue | null {
   // "#1090 (follow-up, ours, not needed for this diff)": ours, and not this patch's.
-  if (oursRightAfter(tail)) {
+  // "issue: o/r#104 (ours too, open)": our own report, still the issue.
+  if (oursRightAfter(tail) && leadCue(leadNear) !== 'issue') {
     const aside = /^\s*\(([^()]*)\)/.exec(tail)?.[1] ?? '';
     return tailCue(aside) === 'not-fix' ? 'not-fix' : 'own';
   }

@@ -63,7 +63,7 @@ const KNOWN_LABELS: readonly [RegExp, Role][] = [
   // `ours   #n …` as a label column (a colon or a gap after it), not "Ours is …" in prose.
   [/^(?:(?:own|our)[ \t]+(?:upstream[ \t]+)?PRs?(?=[\s:]|$)|ours(?=:|[ \t]{2,}))/i, 'own'],
   [
-    /^(?:anchor[ \t]+(?:risks?|collisions?|conflicts?)|collisions?|collides|conflicts?)(?=[\s:]|$)/i,
+    /^(?:anchor[ \t]+(?:risks?|collisions?|conflicts?)|collisions?|collides|conflicts?|(?:also[ \t]+)?touch(?:es|ed)?(?:[ \t]+the[ \t]+same[ \t]+(?:lines?|code|hunks?))?)(?=[\s:]|$)/i,
     'anchor-collision',
   ],
   [
@@ -78,7 +78,7 @@ const KNOWN_LABELS: readonly [RegExp, Role][] = [
 ];
 // 1–3 words then `:` or a two-space gap: the shape of a label column. Words
 // contain no spaces, so the pattern cannot backtrack across the line.
-const GENERIC_LABEL = /^[A-Za-z][\w'/-]*(?: [A-Za-z][\w'/-]*){0,2}(?::(?:\s|$)|[ \t]{2,}\S)/;
+const GENERIC_LABEL = /^[A-Za-z][\w'/-]*(?: [A-Za-z][\w'/-]*){0,2}\??(?::(?:\s|$)|[ \t]{2,}\S)/;
 
 /** The role a label names, `related` for an unknown label, null when `content` has none. */
 export function readLabel(content: string, generic = true): Role | null {

@@ -1,0 +1,330 @@
+/**
+ * State shapes from session 13's queues (each in our own words here): a
+ * parenthetical that says whose the PR is before its state, "still a DRAFT"
+ * after a dash, and "are both OPEN" after refs that each have a note.
+ */
+import { describe, expect, it } from 'vitest';
+import { readPatchHeader } from '../../src/sources/headers/patch-header.js';
+import { parseLedger } from '../../src/sources/ledger/index.js';
+import { readDitto } from '../../src/sources/ledger/paths.js';
+
+function header(body: string): (string | number | null)[][] {
+  const text = `Tune the pool.\n\n${body}\n\ndiff --git a/x.c b/x.c\n--- a/x.c\n+++ b/x.c\n`;
+  const r = readPatchHeader(
+    { path: 'p/pool.diff', text, defaultRepo: 'acme/engine' },
+    { layout: null },
+  );
+  return r.mentions.map((m) => [m.line, m.ref, m.recordedState]);
+}
+
+function ledger(body: string): (string | number | null)[][] {
+  const text = `# carried\n\n## Engine\n\n${body}\n`;
+  const r = parseLedger({
+    path: 'patch.upstream.status.md',
+    patchesDir: 'patches',
+    text,
+    defaultRepo: null,
+  });
+  return r.mentions.map((m) => [m.line, m.ref, m.recordedState]);
+}
+
+describe('a state after "ours," in the parenthetical', () => {
+  it('reads it in a header, in lower case and in words', () => {
+    expect(
+      header(
+        [
+          'UPSTREAM STATUS',
+          '  own PR   #210 "pool" (ours, auto-closed by the stale bot 2026-08-30).',
+          '           #214 (ours, merged 2026-09-01) replaces it.',
+          '  related  #220 (mine; closed inactive 2026-07-18)',
+          '           #225 (our own, landed 2026-10-30)',
+          '           #230 (alice, the author, reviews it)',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      [4, 'acme/engine#210', 'CLOSED'],
+      [5, 'acme/engine#214', 'MERGED'],
+      [6, 'acme/engine#220', 'CLOSED'],
+      [7, 'acme/engine#225', 'MERGED'],
+      [8, 'acme/engine#230', null],
+    ]);
+  });
+
+  it('reads it in a ledger bullet', () => {
+    expect(
+      ledger(
+        [
+          '- `a.py`: [#101](https://github.com/acme/engine/pull/101) (ours, merged 2026-09-01).',
+          '- `b.py`: [#102](https://github.com/acme/engine/pull/102) (ours, auto-closed by the bot).',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      [5, 'acme/engine#101', 'MERGED'],
+      [6, 'acme/engine#102', 'CLOSED'],
+    ]);
+  });
+});
+
+describe('"still a DRAFT" after a dash', () => {
+  it('is the state now, whatever "until" follows', () => {
+    expect(header('Re-filed as #7911 -- still a DRAFT until the owners answer.')).toEqual([
+      [3, 'acme/engine#7911', 'DRAFT'],
+    ]);
+    expect(header('See #7912 -- a DRAFT nobody reviews, and #7913.')).toEqual([
+      [3, 'acme/engine#7912', null],
+      [3, 'acme/engine#7913', null],
+    ]);
+  });
+});
+
+describe('"are both OPEN" after refs that each have a note', () => {
+  it('covers both refs in a header, across the line break', () => {
+    expect(
+      header(
+        [
+          'status: #1088 merged 10-15.',
+          '#1090 (the python side) /',
+          '#1131 (lazy registration)',
+          'are both OPEN.',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      [3, 'acme/engine#1088', 'MERGED'],
+      [4, 'acme/engine#1090', 'OPEN'],
+      [5, 'acme/engine#1131', 'OPEN'],
+    ]);
+  });
+
+  it('covers both refs in a ledger bullet', () => {
+    expect(
+      ledger(
+        [
+          '- `d.py`: [#104](https://github.com/acme/engine/pull/104) (a) /',
+          '  [#105](https://github.com/acme/engine/pull/105) (b) are both OPEN.',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      [5, 'acme/engine#104', 'OPEN'],
+      [6, 'acme/engine#105', 'OPEN'],
+    ]);
+  });
+
+  it('does not give a lone ref "are all" words that are prose', () => {
+    expect(header('#1140 (the fast path) and the rest are all open questions.')).toEqual([
+      [3, 'acme/engine#1140', null],
+    ]);
+  });
+});
+
+function ledgerRead(body: string) {
+  return parseLedger({
+    path: 'patch.upstream.status.md',
+    patchesDir: 'patches',
+    text: `# carried\n\n${body}\n`,
+    defaultRepo: null,
+  });
+}
+
+describe('a patch per heading, with keyed bullets under it', () => {
+  const text = [
+    '## kiln (serving engine)',
+    '',
+    'Bare numbers in this section are [kiln](https://github.com/emberworks/kiln) PRs.',
+    '',
+    '### `kiln/evict_race.sh`',
+    '',
+    'A block freed while a step still holds it.',
+    '',
+    '- fix: our PR [kiln#2231](https://github.com/emberworks/kiln/pull/2231) -- OPEN',
+    '- issue: https://github.com/emberworks/kiln/issues/2190 (open)',
+    '- caused by: #2011 (MERGED in v0.9.0)',
+    '- also touches: #2260 evictor rewrite (DRAFT)',
+    '- watch: #2244 same race on another allocator (OPEN)',
+    '',
+    '### `kiln/pad_warmup.diff`',
+    '',
+    "- fix: #2277 (OPEN). tokset#88 alone doesn't retire it.",
+    '- fix: none yet; waiting on the maintainers in #2301',
+    '',
+    '## Retired',
+    '',
+    '### `kiln/old_fix.py`',
+    '',
+    '- fix: #1990 (MERGED)',
+    '',
+    '## Notes',
+    '',
+    'See #2400 for the roadmap.',
+  ].join('\n');
+
+  it("indexes each heading's patch, retired under a Retired heading", () => {
+    expect(ledgerRead(text).patches.map((p) => [p.path, p.retired, p.repo])).toEqual([
+      ['patches/kiln/evict_race.sh', false, 'emberworks/kiln'],
+      ['patches/kiln/pad_warmup.diff', false, 'emberworks/kiln'],
+      ['patches/kiln/old_fix.py', true, 'emberworks/kiln'],
+    ]);
+  });
+
+  it('gives every ref under a heading to its patch, the key its base role, until the next heading as high', () => {
+    expect(
+      ledgerRead(text).mentions.map((m) => [m.line, m.ref, m.role, m.recordedState, m.patch]),
+    ).toEqual([
+      [11, 'emberworks/kiln#2231', 'own', 'OPEN', 'patches/kiln/evict_race.sh'],
+      [12, 'emberworks/kiln#2190', 'issue', 'OPEN', 'patches/kiln/evict_race.sh'],
+      [13, 'emberworks/kiln#2011', 'introduced-the-defect', 'MERGED', 'patches/kiln/evict_race.sh'],
+      [14, 'emberworks/kiln#2260', 'anchor-collision', 'DRAFT', 'patches/kiln/evict_race.sh'],
+      [15, 'emberworks/kiln#2244', 'related', 'OPEN', 'patches/kiln/evict_race.sh'],
+      [19, 'emberworks/kiln#2277', 'fix', 'OPEN', 'patches/kiln/pad_warmup.diff'],
+      [20, 'emberworks/kiln#2301', 'related', null, 'patches/kiln/pad_warmup.diff'],
+      [26, 'emberworks/kiln#1990', 'fix', 'MERGED', 'patches/kiln/old_fix.py'],
+      [30, 'emberworks/kiln#2400', 'related', null, null],
+    ]);
+  });
+
+  it('reads "tokset#88 alone doesn\'t retire it" as not the fix, in a bullet and in a header', () => {
+    const m = ledgerRead(
+      "## x\n\n### `kiln/pad_warmup.diff`\n\n- fix: [tokset#88](https://github.com/o/tokset/pull/88) alone doesn't retire it.\n",
+    ).mentions;
+    expect(m.map((x) => x.role)).toEqual(['related']);
+    expect(header("UPSTREAM STATUS\n  fix  #88 alone doesn't retire it.").map((x) => x[1])).toEqual(
+      ['acme/engine#88'],
+    );
+    const r = readPatchHeader(
+      {
+        path: 'p/pool.diff',
+        text: "Tune.\n\nUPSTREAM STATUS\n  fix  #88 alone doesn't retire it.\n\ndiff --git a/x b/x\n",
+        defaultRepo: 'acme/engine',
+      },
+      { layout: null },
+    );
+    expect(r.mentions.map((x) => x.role)).toEqual(['related']);
+  });
+
+  it('reads a ditto row "(same symptom, different approach)" as no fix', () => {
+    expect(readDitto('″ (same symptom, different approach)')).toEqual({ role: 'related' });
+    expect(readDitto('″ (different approach, by the vendor)')).toEqual({ role: 'third-party' });
+  });
+});
+
+describe('state cells written in words', () => {
+  const row = (state: string) =>
+    ledgerRead(
+      [
+        '| patch | upstream PR | PR state |',
+        '|---|---|---|',
+        `| \`a.py\` | [#12](https://github.com/o/r/pull/12) | ${state} |`,
+      ].join('\n'),
+    );
+  it.each([
+    ['still in review', 'OPEN'],
+    ['approved, not merged (needs a CI rerun)', 'OPEN'],
+    ['got merged (2026-08-19), first release with it is v0.9.3', 'MERGED'],
+    ['abandoned by author', 'CLOSED'],
+    ['~~OPEN~~ **MERGED** 2026-10-14 — was OPEN until Oct', 'MERGED'],
+    ['~~DRAFT~~ ~~OPEN~~ CLOSED', 'CLOSED'],
+  ])('reads "%s" as %s, with no parse-error', (cell, state) => {
+    const r = row(cell);
+    expect(r.problems).toEqual([]);
+    expect(r.mentions.map((m) => m.recordedState)).toEqual([state]);
+  });
+
+  it('reads per-ref words: "#12 still in review; #13 abandoned (closed …)"', () => {
+    const r = ledgerRead(
+      [
+        '| patch | upstream PR | PR state |',
+        '|---|---|---|',
+        '| `a.py` | [#12](https://github.com/o/r/pull/12) / [#13](https://github.com/o/r/pull/13) | #12 still in review; #13 abandoned by author (closed 2026-09-03) |',
+      ].join('\n'),
+    );
+    expect(r.problems).toEqual([]);
+    expect(r.mentions.map((m) => [m.ref, m.recordedState])).toEqual([
+      ['o/r#12', 'OPEN'],
+      ['o/r#13', 'CLOSED'],
+    ]);
+  });
+
+  it('still reports a cell it cannot read', () => {
+    expect(row('see the thread').problems.map((p) => p.message.slice(0, 30))).toEqual([
+      'PR state "see the thread" is n',
+    ]);
+  });
+});
+
+describe('whose and what a header ref is, session 13', () => {
+  it('does not make a ref in an aside of an own PR entry ours, and reads "(#n, open)"', () => {
+    expect(
+      header(
+        [
+          'UPSTREAM STATUS (2026-11-21)',
+          '  own PR   #2105 "honour the deadline" (tjs), closed inactive 2026-09-30.',
+          '           Re-submitted as #2298, still a DRAFT because their CI',
+          '           needs a grpcio bump first (#2291, open).',
+        ].join('\n'),
+      ).map((m) => m.slice(1)),
+    ).toEqual([
+      ['acme/engine#2105', 'CLOSED'],
+      ['acme/engine#2298', 'DRAFT'],
+      ['acme/engine#2291', 'OPEN'],
+    ]);
+    const r = readPatchHeader(
+      {
+        path: 'p/pool.diff',
+        text: `Tune.\n\nUPSTREAM STATUS\n  own PR   #2105 (ours). Re-submitted as #2298;\n           needs a bump first (#2291, open).\n\ndiff --git a/x b/x\n`,
+        defaultRepo: 'acme/engine',
+      },
+      { layout: null },
+    );
+    expect(r.mentions.map((m) => [m.ref, m.role])).toEqual([
+      ['acme/engine#2105', 'own'],
+      ['acme/engine#2298', 'own'],
+      ['acme/engine#2291', 'related'],
+    ]);
+  });
+
+  const roles = (body: string) =>
+    readPatchHeader(
+      {
+        path: 'p/pool.diff',
+        text: `Tune.\n\n${body}\n\ndiff --git a/x b/x\n`,
+        defaultRepo: 'acme/engine',
+      },
+      { layout: null },
+    ).mentions.map((m) => [m.ref, m.role, m.recordedState]);
+
+  it('reads "related?" as a label, and "is NOT this bug" as unrelated', () => {
+    expect(
+      roles(
+        [
+          'Upstream status:',
+          '  fix       #2302 "round up" -- MERGED 2026-10-27.',
+          '  related?  #2190 is NOT this bug (people keep linking it).',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      ['acme/engine#2302', 'fix', 'MERGED'],
+      ['acme/engine#2190', 'unrelated', null],
+    ]);
+  });
+
+  it('reads a PR that is only the man page hunk, or not the same thing, as not the fix', () => {
+    expect(
+      roles(
+        [
+          'UPSTREAM STATUS',
+          '  own PR  #112 (OPEN) is the code change; #119 is only the man page hunk.',
+          '  fix     Not the same thing as #77: that one retried the whole loop.',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      ['acme/engine#112', 'own', 'OPEN'],
+      ['acme/engine#119', 'related', null],
+      ['acme/engine#77', 'related', null],
+    ]);
+  });
+
+  it('keeps "issue: o/r#104 (ours too, open)" the issue, with its state', () => {
+    expect(roles('issue: acme/engine#104 (ours too, open)')).toEqual([
+      ['acme/engine#104', 'issue', 'OPEN'],
+    ]);
+  });
+});
