@@ -13973,7 +13973,7 @@ var init_cues = __esm({
       ["retires", RETIRES_LEAD],
       [
         "own",
-        /\bour\s+(?:own\s+)?(?:upstream\s+)?PR\s*(?:is\s*|:\s*)?[(`*_]*\s*$|\bours\s*:\s*[`*_]*$|\bours\s+(?:is|was)\s*[`*_]*$|\bour\s+(?:own\s+)?(?:first\s+|earlier\s+|original\s+|previous\s+)?(?:attempt|try|go\s+at\s+it|submission)\s*[,:]?\s*$/i
+        /\bour\s+(?:own\s+)?(?:upstream\s+)?PR\s*(?:is\s*|:\s*)?[(`*_]*\s*$|\bours\s*:\s*[`*_]*$|\bours\s+(?:is|was)\s*[`*_]*$|\bour\s+(?:own\s+)?(?:first\s+|earlier\s+|original\s+|previous\s+)?(?:attempt|try|go\s+at\s+it|submission)\s*[,:]?\s*$|\bre-?(?:submitted|filed|opened|sent|posted|pushed)\s+(?:it\s+|this\s+)?(?:upstream\s+)?as\s*$/i
       ],
       // "already in the base: #n"; "reverted in #m" (#m is the revert, background to the patch).
       [
@@ -14433,13 +14433,23 @@ function headerResult(input2, preamble, blocks, reader) {
       checkedOn: dated?.checkedOn ?? null,
       checkedOnLine: dated ? preamble.startLine + dated.headingLine : null
     },
-    mentions: reader?.mentions.sort((a, b) => a.at - b.at).map((m) => m.mention) ?? [],
+    mentions: reader === null ? [] : mentionsOf(reader),
     patches: [],
     ambiguous: reader?.ambiguous.sort((a, b) => a.at - b.at).map((a) => a.ref) ?? [],
     problems: reader?.problems ?? [],
     notPatches: [],
     hasStatusBlock: blocks.length > 0
   };
+}
+function mentionsOf(reader) {
+  const out = reader.mentions.sort((a, b) => a.at - b.at).map((m) => m.mention);
+  const reverted = reader.reverted;
+  if (reverted !== null) {
+    for (const m of out)
+      if (reverted.has(m.ref) && (m.role === "fix" || m.role === "own" || m.role === "third-party"))
+        m.role = "related";
+  }
+  return out;
 }
 function readBlock2(reader, block2) {
   const roles = /* @__PURE__ */ new Map();
@@ -14448,9 +14458,10 @@ function readBlock2(reader, block2) {
     const none = NONE_AFTER_LABEL.test(
       text3.slice(entry.start, Math.min(entry.end, entry.start + 80))
     );
-    readSpan(reader, entry.start, entry.end, block2.end, (key, head2) => {
+    readSpan(reader, entry.start, entry.end, block2.end, (key, head2, apart) => {
       const earlier = roles.get(key) ?? null;
       if (none || !head2 && earlier !== null) return earlier;
+      if (apart && entry.role === "own") return null;
       return entry.labelled && entry.role !== "related" ? entry.role : null;
     }).forEach((role, key) => {
       if (!roles.has(key)) roles.set(key, role);
@@ -14526,7 +14537,7 @@ function readSpan(reader, start, end, blockEnd, baseRole, entry = true) {
       } else claim = follow.claim;
     }
     consumed = Math.max(consumed, follow.end);
-    pending2.push({ group, claim, cue, follow, shared: group.length > 1 });
+    pending2.push({ group, claim, cue, follow, shared: group.length > 1, sentence });
     prevEnd = Math.max(follow.end, last.end);
     i += group.length;
   }
@@ -14544,7 +14555,7 @@ function readSpan(reader, start, end, blockEnd, baseRole, entry = true) {
     g.claim = next.claim;
     g.shared = next.shared = true;
   }
-  const baseOf = (ref, k) => ref.key === null ? null : baseRole(ref.key, k === 0);
+  const baseOf = (ref, k, apart = false) => ref.key === null ? null : baseRole(ref.key, k === 0, apart);
   let retiring = null;
   if (entry) {
     for (let k = 0; k < pending2.length; k++) {
@@ -14560,12 +14571,13 @@ function readSpan(reader, start, end, blockEnd, baseRole, entry = true) {
   for (let k = 0; k < pending2.length; k++) {
     const { group, claim, cue, shared } = pending2[k];
     for (const ref of group) {
-      let base = baseOf(ref, k);
-      if (base === "own" && k > 0 && aside(ref.start)) base = null;
+      const apart = k > 0 && (aside(ref.start) || pending2[k].sentence > pending2[0].group[0].start);
+      const base = baseOf(ref, k, apart);
       const weak = cue === null || cue === "alternative" || cue === "not-fix" || cue === "fix";
       const said = weak && ref.key !== null && retiring?.has(ref.key) === true ? "retires" : cue;
       const role = applyCue(base ?? "related", said, ref.kindHint);
       if (ref.key !== null && !read.has(ref.key)) read.set(ref.key, role);
+      if (said === "reverted" && ref.key !== null) (reader.reverted ??= /* @__PURE__ */ new Set()).add(ref.key);
       reader.add(ref, role, claim, shared, base === null && cue === null);
     }
   }
@@ -14645,6 +14657,8 @@ var init_headers = __esm({
       mentions = [];
       ambiguous = [];
       problems = [];
+      /** Refs the header says were merged and then reverted ("#19410 was reverted by #19655"). */
+      reverted = null;
       lineOf(at) {
         return this.startLine + lineIndexOf(this.masked.lines, at);
       }

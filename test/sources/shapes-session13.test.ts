@@ -328,3 +328,54 @@ describe('whose and what a header ref is, session 13', () => {
     ]);
   });
 });
+
+describe('own-PR entries and reverted fixes across a header', () => {
+  const roles = (body: string) =>
+    readPatchHeader(
+      {
+        path: 'p/lock.py',
+        text: `#!/usr/bin/env python3\n"""Hold the lock.\n\n${body}\n"""\nimport os\n`,
+        defaultRepo: 'acme/engine',
+      },
+      { layout: null },
+    ).mentions.map((m) => [m.line, m.ref, m.role]);
+
+  it('does not make a ref of a later sentence ours by the label, unless its words say so', () => {
+    expect(
+      roles(
+        [
+          'UPSTREAM STATUS (2026-11-24)',
+          '  own PR   #19842 "hold the lock" (jonah, OPEN). Rebased',
+          '           after #20140 touched the imports. Re-submitted as #19901.',
+          '  anchor risk  #20311 renames the class; if it lands before #19842 we re-cut.',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      [5, 'acme/engine#19842', 'own'],
+      [6, 'acme/engine#20140', 'related'],
+      [6, 'acme/engine#19901', 'own'],
+      [7, 'acme/engine#20311', 'anchor-collision'],
+      [7, 'acme/engine#19842', 'own'],
+    ]);
+  });
+
+  it('reads a fix the header says was reverted as no fix anywhere in it', () => {
+    expect(
+      roles(
+        [
+          'History:',
+          '  * 2026-06-02: the upstream fix, #19410, landed; patch dropped.',
+          '  * 2026-06-20: #19410 was reverted by #19655; patch restored.',
+          '',
+          'UPSTREAM STATUS (2026-11-24)',
+          '  fix   #20588 "re-land with a guard" (OPEN)',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      [5, 'acme/engine#19410', 'related'],
+      [6, 'acme/engine#19410', 'related'],
+      [6, 'acme/engine#19655', 'background'],
+      [9, 'acme/engine#20588', 'fix'],
+    ]);
+  });
+});

@@ -53,6 +53,8 @@ class HeaderReader {
   readonly mentions: { at: number; mention: Mention }[] = [];
   readonly ambiguous: { at: number; ref: AmbiguousRef }[] = [];
   readonly problems: ParseProblem[] = [];
+  /** Refs the header says were merged and then reverted ("#19410 was reverted by #19655"). */
+  reverted: Set<string> | null = null;
 
   constructor(
     private readonly input: HeaderInput,
@@ -340,13 +342,28 @@ function headerResult(
       checkedOn: dated?.checkedOn ?? null,
       checkedOnLine: dated ? preamble.startLine + dated.headingLine : null,
     },
-    mentions: reader?.mentions.sort((a, b) => a.at - b.at).map((m) => m.mention) ?? [],
+    mentions: reader === null ? [] : mentionsOf(reader),
     patches: [],
     ambiguous: reader?.ambiguous.sort((a, b) => a.at - b.at).map((a) => a.ref) ?? [],
     problems: reader?.problems ?? [],
     notPatches: [],
     hasStatusBlock: blocks.length > 0,
   };
+}
+
+/**
+ * The header's mentions in order. A ref the header says was reverted is no
+ * fix anywhere in it: "the upstream fix, #19410, landed" in a history line
+ * above "#19410 was reverted by #19655" must not yield drop advice.
+ */
+function mentionsOf(reader: HeaderReader): Mention[] {
+  const out = reader.mentions.sort((a, b) => a.at - b.at).map((m) => m.mention);
+  const reverted = reader.reverted;
+  if (reverted !== null)
+    for (const m of out)
+      if (reverted.has(m.ref) && (m.role === 'fix' || m.role === 'own' || m.role === 'third-party'))
+        m.role = 'related';
+  return out;
 }
 
 function readBlock(reader: HeaderReader, block: StatusBlock): void {
@@ -362,9 +379,12 @@ function readBlock(reader: HeaderReader, block: StatusBlock): void {
     // A ref an earlier entry already named, written again further into this
     // one ("If #790 lands first, #802 has to be redone"), is spoken of, not
     // labelled: it keeps the earlier role. The entry's first refs take its label.
-    readSpan(reader, entry.start, entry.end, block.end, (key, head) => {
+    readSpan(reader, entry.start, entry.end, block.end, (key, head, apart) => {
       const earlier = roles.get(key) ?? null;
       if (none || (!head && earlier !== null)) return earlier;
+      // An own-PR entry's label names its first refs; one it speaks of apart
+      // is not ours by label, though its words may say so ("Re-submitted as #2298").
+      if (apart && entry.role === 'own') return null;
       // A label no role word names (`note`, `see`) says nothing of the role:
       // the ref is read as if unlabelled, and takes the role the patch's other
       // sources give it (settle.ts). Session 12: "note  #4270 got a +1".
@@ -393,9 +413,10 @@ function readSpan(
   blockEnd: number,
   /**
    * The role a label gives the ref, or null when only its position would
-   * (then `related`); `head` is true for the span's first group of refs.
+   * (then `related`); `head` is true for the span's first group of refs,
+   * `apart` for a ref in an aside or a later sentence than the first ref.
    */
-  baseRole: (key: string, head: boolean) => Role | null,
+  baseRole: (key: string, head: boolean, apart: boolean) => Role | null,
   /** A block entry: words that retire the patch, said of a ref anywhere in it, are said of the ref. */
   entry = true,
 ): Map<string, Role> {
@@ -418,6 +439,8 @@ function readSpan(
     cue: Cue | null;
     follow: Follow;
     shared: boolean;
+    /** Where the sentence of the group's first ref starts. */
+    sentence: number;
   }[] = [];
   for (let i = 0; i < refs.length;) {
     const first = refs[i]!;
@@ -488,7 +511,7 @@ function readSpan(
       } else claim = follow.claim;
     }
     consumed = Math.max(consumed, follow.end);
-    pending.push({ group, claim, cue, follow, shared: group.length > 1 });
+    pending.push({ group, claim, cue, follow, shared: group.length > 1, sentence });
     prevEnd = Math.max(follow.end, last.end);
     i += group.length;
   }
@@ -511,8 +534,8 @@ function readSpan(
     g.claim = next.claim;
     g.shared = next.shared = true;
   }
-  const baseOf = (ref: FoundRef, k: number): Role | null =>
-    ref.key === null ? null : baseRole(ref.key, k === 0);
+  const baseOf = (ref: FoundRef, k: number, apart = false): Role | null =>
+    ref.key === null ? null : baseRole(ref.key, k === 0, apart);
   // "#655 … (OPEN). Same fix; when #655 merges this diff can go.": words that
   // retire the patch, said of a ref again in its entry, are said of the ref.
   // (Built only when such words occur: most spans have none.)
@@ -531,15 +554,17 @@ function readSpan(
   for (let k = 0; k < pending.length; k++) {
     const { group, claim, cue, shared } = pending[k]!;
     for (const ref of group) {
-      let base = baseOf(ref, k);
-      // "Re-submitted as #2298, … needs a grpcio bump first (#2291, open)":
-      // a ref in an aside, after the entry's own refs, is not ours by label.
-      if (base === 'own' && k > 0 && aside(ref.start)) base = null;
+      // An aside or a later sentence of the entry: "… needs a grpcio bump
+      // first (#2291, open)", "Rebased after #20140 touched the imports".
+      const apart =
+        k > 0 && (aside(ref.start) || pending[k]!.sentence > pending[0]!.group[0]!.start);
+      const base = baseOf(ref, k, apart);
       // Its own words still win when they say more than "a fix" or "not this fix".
       const weak = cue === null || cue === 'alternative' || cue === 'not-fix' || cue === 'fix';
       const said = weak && ref.key !== null && retiring?.has(ref.key) === true ? 'retires' : cue;
       const role = applyCue(base ?? 'related', said, ref.kindHint);
       if (ref.key !== null && !read.has(ref.key)) read.set(ref.key, role);
+      if (said === 'reverted' && ref.key !== null) (reader.reverted ??= new Set()).add(ref.key);
       reader.add(ref, role, claim, shared, base === null && cue === null);
     }
   }
