@@ -14126,7 +14126,7 @@ var init_prose_states = __esm({
     OPENS_PARENTHETICAL = /^[ \t\n*_`:]*\([ \t\n*_`]*(?:(?:ours(?:[ \t\n]+too)?|mine|our[ \t\n]+own)[ \t\n]*[,;][ \t\n]*)?(landed|auto-closed)(?![\w-])/i;
     WORD_AFTER = /^[ \t\n*_`]*\)?[ \t\n*_`]*[,;]?[ \t\n]*(?:(?:which|that)[ \t\n]+)?(?:(?:was|is|has[ \t\n]+been|got|been)[ \t\n]+)?(landed|merged|closed[ \t\n*_]+(?:inactive|unmerged|without[ \t\n]+merging)|auto-closed)\b|^[ \t\n*_`]*\)?[ \t\n*_`]*,?[ \t\n]*and[ \t\n]+(?:was[ \t\n]+)?(closed[ \t\n*_]+(?:inactive|unmerged|without[ \t\n]+merging)|auto-closed)\b|^[ \t\n*_`]*\)?[ \t\n*_`]*[,;]?[ \t\n]*(?:(?:which|that)[ \t\n]+)?(?:was|has[ \t\n]+been|got|been)[ \t\n]+(closed)\b/i;
     DASH_STATE = /^[ \t*_`]*\)?[ \t*_`]*(?:(?:—|–|--|-|:)[ \t*_`]*(?:still[ \t]+(?:an?[ \t]+)?[*_`]*)?|,[ \t]*still[ \t]+(?:an?[ \t]+)?[*_`]*)(OPEN|MERGED|CLOSED|DRAFT)(?![\w-])/;
-    STILL_STATE = /^\)?[^.;()]{0,100}?\b(?:is|was|remains|stays)[ \t\n>*_]+(?:still[ \t\n>*_]+)?(OPEN|MERGED|CLOSED|DRAFT)\b/;
+    STILL_STATE = /^\)?[^.;()]{0,100}?\b(?:is|was|remains|stays)[ \t\n>*_]+(?:still[ \t\n>*_]+)?(OPEN|MERGED|CLOSED|DRAFT)\b(?![ \t\n*_]+(?:back[ \t\n]+)?then\b|[ \t\n*_]+at[ \t\n]+the[ \t\n]+time\b)/;
     CLOSED_ANYWHERE = /\b(?:closed[ \t\n*_]+(?:as[ \t\n]+)?(?:inactive|stale|not[ \t\n]+planned)|auto-closed)\b/i;
     MERGED_DATED_ANYWHERE = /\b(?:merged|landed)(?=[ \t\n*_`]+(?:on[ \t\n]+)?\d{4}-\d{2}-\d{2}\b)/i;
     PAREN_STATE_ANYWHERE = /\([ \t\n*_`]*(OPEN|MERGED|CLOSED|DRAFT)(?![\w-])/;
@@ -23874,7 +23874,13 @@ function readLedger(input2, result) {
       case "paragraph":
         brokenTable(reader, node);
         if (inSection(NOT_PATCHES) && !document) readLoose(reader, node);
-        else readProse(reader, node, headed?.patch ?? null);
+        else
+          readProse(
+            reader,
+            node,
+            headed?.patch ?? null,
+            !document && inSection(COLLISIONS) ? "anchor-collision" : null
+          );
         return;
       case "code":
       case "html":
@@ -24042,7 +24048,7 @@ function brokenTable(reader, node) {
     `this table's header row has ${count(header2)} columns but its delimiter row has ${count(delimiter)}, so it is not read as a table; make them agree`
   );
 }
-var HEADING_LEAD, RETIRED, NOT_PATCHES, PATCH_FILE, KEY, NO_ANSWER, ROW, DELIMITER;
+var HEADING_LEAD, RETIRED, NOT_PATCHES, COLLISIONS, PATCH_FILE, KEY, NO_ANSWER, ROW, DELIMITER;
 var init_ledger = __esm({
   "src/sources/ledger/index.ts"() {
     "use strict";
@@ -24058,6 +24064,7 @@ var init_ledger = __esm({
     HEADING_LEAD = /^\s*(?:\d+[.)]|patch\s*:?|file\s*:?)?\s*$/i;
     RETIRED = /retired|^\W*(?:gone|dropped|removed|history|archived?|graveyard)\b/i;
     NOT_PATCHES = /not[\s-]+patch(?:es)?\b/i;
+    COLLISIONS = /\banchor[\s-]+(?:collisions?|conflicts?|risks?)\b/i;
     PATCH_FILE = /\.(?:patch|diff|py|sh)$/i;
     KEY = /^[A-Za-z][\w'/-]*(?: [A-Za-z][\w'/-]*){0,2}\??:[ \t]+/;
     NO_ANSWER = /^[*_`]*(?:none|nothing|n\/a|not\s+yet|no\s+(?:PR|fix|issue)\b)/i;

@@ -379,3 +379,36 @@ describe('own-PR entries and reverted fixes across a header', () => {
     ]);
   });
 });
+
+describe('history and collision sections', () => {
+  it('reads prose refs under an "Anchor collisions" heading as collisions, whatever "superseded by" says', () => {
+    const r = ledgerRead(
+      [
+        '## Anchor collisions to watch',
+        '',
+        'NOT fixes: if one merges, the named patch stops applying.',
+        '',
+        '- connector_blocksize: [orbis#8733](https://github.com/o/orbis/pull/8733) (CLOSED, superseded',
+        '  by [#8790](https://github.com/o/orbis/pull/8790) which is OPEN) moves the connector',
+        '',
+        '## Notes',
+        '',
+        'Superseded by [#8791](https://github.com/o/orbis/pull/8791).',
+      ].join('\n'),
+    );
+    expect(r.mentions.map((m) => [m.ref, m.role])).toEqual([
+      ['o/orbis#8733', 'anchor-collision'],
+      ['o/orbis#8790', 'anchor-collision'],
+      ['o/orbis#8791', 'fix'],
+    ]);
+  });
+
+  it('reads "was still OPEN then" as history, not a state', () => {
+    expect(header('Re-cut in October; our #2105 was still OPEN then.')).toEqual([
+      [3, 'acme/engine#2105', null],
+    ]);
+    expect(header('Re-cut in October; our #2105 is still OPEN.')).toEqual([
+      [3, 'acme/engine#2105', 'OPEN'],
+    ]);
+  });
+});

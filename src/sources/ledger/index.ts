@@ -134,7 +134,13 @@ function readLedger(input: LedgerInput, result: LedgerResult): void {
       case 'paragraph':
         brokenTable(reader, node);
         if (inSection(NOT_PATCHES) && !document) readLoose(reader, node);
-        else readProse(reader, node, headed?.patch ?? null);
+        else
+          readProse(
+            reader,
+            node,
+            headed?.patch ?? null,
+            !document && inSection(COLLISIONS) ? 'anchor-collision' : null,
+          );
         return;
       case 'code':
       case 'html':
@@ -249,6 +255,12 @@ function eachCell(table: Table, read: (cell: TableCell) => void): void {
 
 const RETIRED = /retired|^\W*(?:gone|dropped|removed|history|archived?|graveyard)\b/i;
 const NOT_PATCHES = /not[\s-]+patch(?:es)?\b/i;
+/**
+ * "## Anchor collisions to watch": the refs of its prose are collisions
+ * unless their words say otherwise (session 13: "…, superseded by #8790"
+ * there read as a fix).
+ */
+const COLLISIONS = /\banchor[\s-]+(?:collisions?|conflicts?|risks?)\b/i;
 
 /**
  * A bullet that opens with a patch's path in backticks (`` - `engine/fix.py`

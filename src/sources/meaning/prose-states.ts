@@ -159,7 +159,7 @@ const DASH_STATE =
 // "… was read again and is still **OPEN**", "the attempt (#n) is CLOSED": an
 // upper-case state its own sentence gives the ref.
 const STILL_STATE =
-  /^\)?[^.;()]{0,100}?\b(?:is|was|remains|stays)[ \t\n>*_]+(?:still[ \t\n>*_]+)?(OPEN|MERGED|CLOSED|DRAFT)\b/;
+  /^\)?[^.;()]{0,100}?\b(?:is|was|remains|stays)[ \t\n>*_]+(?:still[ \t\n>*_]+)?(OPEN|MERGED|CLOSED|DRAFT)\b(?![ \t\n*_]+(?:back[ \t\n]+)?then\b|[ \t\n*_]+at[ \t\n]+the[ \t\n]+time\b)/;
 // Anywhere in a one-ref cell or sentence: only words that cannot mean anything else.
 const CLOSED_ANYWHERE =
   /\b(?:closed[ \t\n*_]+(?:as[ \t\n]+)?(?:inactive|stale|not[ \t\n]+planned)|auto-closed)\b/i;
