@@ -20,7 +20,10 @@
  * and q20 have one `Forwarded:` state each relabelled to the OPEN rule; q21
  * and q22, written last and scored before anything was tuned on them: the
  * team's style with records, and a Yocto layer beside a ledger of anchor
- * scripts; q21 has one `Origin: backport` state relabelled to MERGED),
+ * scripts; q21 has one `Origin: backport` state relabelled to MERGED;
+ * session 13's q23, the team's style maintained by four hands over a year,
+ * and q24, a ledger with a heading per patch and keyed bullets under it, one
+ * `Forwarded:` state relabelled to the OPEN rule),
  * a records queue with refs in its notes (recordsq), and two Yocto
  * layers with a BR2_EXTERNAL tree and Debian patches (q5; trailersq, whose
  * truth has 7 states relabelled to the documented Submitted/Forwarded → OPEN
@@ -77,6 +80,8 @@ const QUEUES: Record<string, Floors> = {
   q20: { atLine: 0.93, states: 0.83, precision: 0.97, recall: 0.76 },
   q21: { atLine: 0.97, states: 0.88, precision: 0.93, recall: 0.86 },
   q22: { atLine: 0.98, states: 0.74, precision: 0.9, recall: 0.76 },
+  q23: { atLine: 0.92, states: 0.85, precision: 0.95, recall: 0.73 },
+  q24: { atLine: 0.93, states: 0.79, precision: 0.88, recall: 0.7 },
 };
 
 const base = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'us-queues-')));
