@@ -13032,6 +13032,11 @@ async function discover(root, config2) {
     }
   }
   const conventionPatches = layoutPatches.filter((f) => !patchFiles.has(f));
+  if (ledgers.length > 0 && conventionPatches.length > 0) {
+    const folders = new Set(conventionPatches.map(dirname));
+    for (const f of tree.files)
+      if (/\.md$/i.test(f) && folders.has(dirname(f)) && !ledgers.includes(f)) patchDocs.add(f);
+  }
   return {
     conventionPatches: sorted(conventionPatches),
     ledgers: sorted(ledgers),
@@ -26253,6 +26258,7 @@ function learnRepoNames(sources, aliases, ownRepo) {
 function locateByName(sources, found4, root, patchesDirOf2) {
   let known = null;
   let byName = null;
+  let folders = null;
   for (const source2 of sources) {
     if (source2.source.kind !== "ledger" || source2.patches.length === 0) continue;
     const dir = patchesDirOf2(source2.source.path);
@@ -26273,8 +26279,12 @@ function locateByName(sources, found4, root, patchesDirOf2) {
           else list2.push(rel);
         }
       }
-      const matches = written === name2 ? byName.get(name2) : byName.get(name2)?.filter((rel) => rel.endsWith(`/${written}`));
-      if (matches?.length !== 1 || matches[0] === entry.path) continue;
+      let matches = written === name2 ? byName.get(name2) : byName.get(name2)?.filter((rel) => rel.endsWith(`/${written}`));
+      if (matches === void 0 || matches.length === 0) {
+        folders ??= [...new Set(found4.map((rel) => path8.posix.dirname(rel)))];
+        matches = folders.map((dir2) => `${dir2}/${name2}`).filter((rel) => rel.endsWith(`/${written}`) && onDisk(root, rel));
+      }
+      if (matches.length !== 1 || matches[0] === entry.path) continue;
       const old = entry.path;
       entry.path = matches[0];
       for (const m of source2.mentions) if (m.patch === old) m.patch = entry.path;

@@ -470,7 +470,9 @@ function learnRepoNames(
  * `recipes-core/lumend/lumend/`): that patch (session 12). Likewise a path
  * written relative to a folder the ledger names elsewhere
  * (`files/0001-fix.patch` under a `recipes-core/lumend/` heading), when
- * exactly one patch's path ends with it (session 13). Its mentions follow.
+ * exactly one patch's path ends with it (session 13). A file the walk did
+ * not take for a patch (a script) is looked for the same way in the folders
+ * of the patches it found. Its mentions follow.
  * A name that two patches share stays as written, and missing.
  */
 function locateByName(
@@ -481,6 +483,7 @@ function locateByName(
 ): void {
   let known: Set<string> | null = null;
   let byName: Map<string, string[]> | null = null;
+  let folders: string[] | null = null;
   for (const source of sources) {
     if (source.source.kind !== 'ledger' || source.patches.length === 0) continue;
     const dir = patchesDirOf(source.source.path);
@@ -507,11 +510,19 @@ function locateByName(
       // A name written alone is looked for by name; a path with its folder,
       // by that path's end (`sglang/0001-fix.patch` deleted stays missing,
       // even when `vllm/0001-fix.patch` exists).
-      const matches =
+      let matches =
         written === name
           ? byName.get(name)
           : byName.get(name)?.filter((rel) => rel.endsWith(`/${written}`));
-      if (matches?.length !== 1 || matches[0] === entry.path) continue;
+      // Not a patch the walk found: a script beside them (a layer's
+      // `files/fixup.py` that `do_install` runs), looked for in their folders.
+      if (matches === undefined || matches.length === 0) {
+        folders ??= [...new Set(found.map((rel) => path.posix.dirname(rel)))];
+        matches = folders
+          .map((dir) => `${dir}/${name}`)
+          .filter((rel) => rel.endsWith(`/${written}`) && onDisk(root, rel));
+      }
+      if (matches.length !== 1 || matches[0] === entry.path) continue;
       const old = entry.path;
       entry.path = matches[0]!;
       for (const m of source.mentions) if (m.patch === old) m.patch = entry.path;

@@ -126,6 +126,14 @@ export async function discover(root: string, config: Config): Promise<Discovery>
   }
 
   const conventionPatches = layoutPatches.filter((f) => !patchFiles.has(f));
+  // A team's ledger over a layer (session 13): the READMEs beside the
+  // layer's patches (`recipes-*/…/files/README.md`) are about them, as a
+  // patches folder's are. A layer without a ledger keeps its READMEs unread.
+  if (ledgers.length > 0 && conventionPatches.length > 0) {
+    const folders = new Set(conventionPatches.map(dirname));
+    for (const f of tree.files)
+      if (/\.md$/i.test(f) && folders.has(dirname(f)) && !ledgers.includes(f)) patchDocs.add(f);
+  }
 
   return {
     conventionPatches: sorted(conventionPatches),

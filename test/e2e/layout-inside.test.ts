@@ -141,4 +141,35 @@ describe('a layer ledger that writes paths relative to a recipe folder (session 
     const mention = report.refs.find((r) => r.ref === 'lumenbus/lumend#412')?.mentions[0];
     expect(mention?.role).toBe('fix');
   });
+  it('finds a script the table names beside the layer patches, and reads the README beside them', async () => {
+    const patch = `Subject: fix\n\nUpstream-Status: Pending\n---\n${DIFF}`;
+    const root = tree('layer-script', {
+      'patch.upstream.status.md': [
+        '# Carried patches',
+        '',
+        '## otaupd — `recipes-core/otaupd/`',
+        '',
+        '| patch | upstream PR | PR state |',
+        '|---|---|---|',
+        '| `files/0001-verify.patch` | [otaupd#1042](https://github.com/otter/otaupd/pull/1042) | OPEN |',
+        '| `files/slot-names.sh` | [otaupd#1077](https://github.com/otter/otaupd/pull/1077) | OPEN |',
+        '',
+      ].join('\n'),
+      'recipes-core/otaupd/files/0001-verify.patch': patch,
+      'recipes-core/otaupd/files/slot-names.sh':
+        '#!/bin/sh\n# Map the slot labels.\n# UPSTREAM STATUS\n#   own PR  otter/otaupd#1077 (MERGED)\nset -eu\n',
+      'recipes-core/otaupd/files/README.md': 'Notes: otter/otaupd#1080 reworks the slot table.\n',
+    });
+    const report = await check(root);
+    expect(report.findings.map((f) => [f.rule, f.file])).toEqual([
+      ['source-disagreement', 'recipes-core/otaupd/files/slot-names.sh'],
+    ]);
+    const where = (ref: string) =>
+      (report.refs.find((r) => r.ref === ref)?.mentions ?? []).map((m) => m.source);
+    expect(where('otter/otaupd#1077')).toEqual([
+      'patch.upstream.status.md',
+      'recipes-core/otaupd/files/slot-names.sh',
+    ]);
+    expect(where('otter/otaupd#1080')).toEqual(['recipes-core/otaupd/files/README.md']);
+  });
 });
