@@ -14156,6 +14156,8 @@ function stateWordAt(text3, at) {
   QUANTIFIER.lastIndex = from;
   const quantified2 = QUANTIFIER.exec(text3) !== null;
   let start = quantified2 ? QUANTIFIER.lastIndex : from;
+  PICTOGRAPH.lastIndex = start;
+  if (PICTOGRAPH.exec(text3) !== null) start = PICTOGRAPH.lastIndex;
   if (text3[start] === "[") start++;
   WORD.lastIndex = start;
   const word = WORD.exec(text3);
@@ -14174,10 +14176,20 @@ function readStateCell(text3, refs) {
   if (trimmed === "" || NOTHING.test(trimmed)) return { kind: "nothing" };
   const first = refs[0];
   if (first !== void 0 && first.start === lead) return readPerRef(text3, refs);
-  let written = stateWordAt(text3, lead);
+  let written = stateWordAt(text3, lead) ?? laterUpperItem(text3, lead);
   for (let next = written && afterArrow(text3, written.end); next !== null && next !== void 0; ) {
     written = next;
     next = afterArrow(text3, next.end);
+  }
+  if (written !== null && written.state === "CLOSED") {
+    REOPENED.lastIndex = written.end;
+    const again = REOPENED.exec(text3);
+    if (again !== null) {
+      const start = again.index + again[0].length - again[1].length;
+      DATE_AFTER.lastIndex = start + again[1].length;
+      const date = DATE_AFTER.exec(text3)?.[1] ?? null;
+      written = { state: "OPEN", date, start, end: start + again[1].length, quantified: false };
+    }
   }
   if (written === null) {
     return {
@@ -14195,6 +14207,12 @@ function cellPhrase(text3, start) {
     if (m !== null) return { state, length: m[0].length };
   }
   return null;
+}
+function laterUpperItem(text3, from) {
+  const m = /^[^,;]{1,40}[,;][ \t]*(OPEN|MERGED|CLOSED|DRAFT)\b/.exec(text3.slice(from));
+  if (m === null) return null;
+  const start = from + m[0].length - m[1].length;
+  return stateWordAt(text3, start);
 }
 function afterArrow(text3, from) {
   const arrow = /^[ \t]*(?:→|->|=>)[ \t]*/.exec(text3.slice(from, from + 12));
@@ -14277,13 +14295,14 @@ function firstNonSpace(text3) {
 function refNumber(ref) {
   return Number(/(\d+)\s*$/.exec(ref.text)?.[1] ?? NaN);
 }
-var WORD, QUANTIFIER, WHOSE, DATE_AFTER, NOTHING, CELL_PHRASES, AFTER_COMMA, AFTER_WORDS;
+var WORD, PICTOGRAPH, QUANTIFIER, WHOSE, DATE_AFTER, NOTHING, CELL_PHRASES, REOPENED, AFTER_COMMA, AFTER_WORDS;
 var init_states2 = __esm({
   "src/sources/ledger/states.ts"() {
     "use strict";
     init_states();
     init_context();
     WORD = /[A-Za-z]+/y;
+    PICTOGRAPH = /(?:[\p{Extended_Pictographic}\u2713\u2714\u2717\u2718][\uFE0F\u200D]*[ \t]*)+/uy;
     QUANTIFIER = /(?:both|all(?:\s+(?:two|three|four|five))?)\s+/iy;
     WHOSE = /(?:PR|ours)\s+(?=[A-Za-z[])/iy;
     DATE_AFTER = /[ \t]*[,:]?[ \t]*(?:on[ \t]+)?(\d{4}-\d{2}-\d{2})(?!\d)/y;
@@ -14292,12 +14311,15 @@ var init_states2 = __esm({
       [/^landed\b/iy, "MERGED"],
       [/^auto-closed\b/iy, "CLOSED"],
       [/^(?:got|was|been)[ \t]+merged\b/iy, "MERGED"],
+      [/^(?:got|was|been)[ \t]+closed\b/iy, "CLOSED"],
+      [/^re-?opened\b/iy, "OPEN"],
       [/^(?:still[ \t]+)?(?:in|under)[ \t]+review\b/iy, "OPEN"],
       [/^approved\b/iy, "OPEN"],
       [/^abandoned\b/iy, "CLOSED"],
       [/^still[ \t]+(?:an?[ \t]+)?open\b/iy, "OPEN"],
       [/^still[ \t]+(?:an?[ \t]+)?draft\b/iy, "DRAFT"]
     ];
+    REOPENED = /[,;][^,;]{0,40}?\b(re-?opened)\b/gi;
     AFTER_COMMA = /(?:[ \t]*,[ \t\n>]*(?:(both|all)[ \t\n>]+)?|[ \t\n>]+(?:are|were)[ \t\n>]+(both|all)[ \t\n>]+)(OPEN|MERGED|CLOSED|DRAFT)\b/y;
     AFTER_WORDS = /[ \t]+(?:[a-z]+[ \t]+){0,1}[a-z]+[ \t]+\(?(OPEN|MERGED|CLOSED|DRAFT)\)?(?=[ \t]*(?:[.,;:)]|--|—|–|$))/y;
   }
@@ -15863,6 +15885,11 @@ function joinPatchesDir(patchesDir, written) {
     return asWritten;
   }
   if (isAbsolute(written.trim().replace(/\\/g, "/"))) return null;
+  const name2 = dir.slice(dir.lastIndexOf("/") + 1);
+  if (asWritten !== null && name2 !== "" && asWritten.startsWith(`${name2}/`)) {
+    const parent = dir.slice(0, Math.max(0, dir.lastIndexOf("/")));
+    return parent === "" ? asWritten : `${parent}/${asWritten}`;
+  }
   return normaliseRelPath(`${dir}/${written.trim()}`);
 }
 function isAbsolute(slashed) {
@@ -23002,14 +23029,14 @@ var init_markdown = __esm({
 });
 
 // src/sources/ledger/refs.ts
-function readRefs(reader, inline2, patch) {
+function readRefs(reader, inline2, patch, skip) {
   const found4 = scanRefs(inline2.text, reader.refContext);
   if (found4.length === 0) return NO_REFS;
   const contexts = readContexts(inline2, found4);
   const beside = besideStates(reader, inline2, found4, contexts);
   const out = [];
   found4.forEach((ref, i) => {
-    if (ref.internal) return;
+    if (ref.internal || skip?.(ref) === true) return;
     const line = reader.doc.lineOf(sourceOffset(inline2, ref.start, "start"));
     if (ref.key === null) {
       reader.result.ambiguous.push({ text: ref.text, source: reader.source, line, patch });
@@ -23603,7 +23630,8 @@ function readRow(reader, row, columns, retired, above, notes, stateInferred = fa
   const prKeys = [...new Set(stated.map((r) => r.key))];
   const oursParts = oursCell !== void 0 && prKeys.length > 1 ? oursCell.text.split("/") : [];
   const oursOf = oursParts.length === prKeys.length ? new Map(prKeys.map((key, i) => [key, OURS.test(oursParts[i] ?? "")])) : null;
-  const reverted = stateCell !== void 0 && saysReverted(reader.doc.text, stateCell);
+  const numbers = () => new Set([...prRefs, ...issueRefs].map((r) => refNumber(r.found)));
+  const reverted = stateCell !== void 0 && saysReverted(reader.doc.text, stateCell, numbers);
   const roles = {
     pr: retired ? "background" : rowPatch.dittoRole ?? (ours ? "own" : "fix"),
     retired,
@@ -23618,6 +23646,14 @@ function readRow(reader, row, columns, retired, above, notes, stateInferred = fa
     const refs = refsByCell[index];
     for (let k = 0; k < refs.length; k++) {
       mentions.push(cellMention(reader, columns, roles, patch, refs[k], index));
+    }
+  }
+  if (stateCell !== void 0 && columns.state !== null && mayNameRef(doc, stateCell)) {
+    const inline2 = flattenInline(doc, stateCell);
+    if (!PER_REF_CELL.test(inline2.text)) {
+      const rowNumbers = numbers();
+      const extra = readRefs(reader, inline2, patch, (ref) => rowNumbers.has(refNumber(ref)));
+      for (const ref of extra) mentions.push(cellMention(reader, columns, roles, patch, ref, -1));
     }
   }
   if (rowPatch.paths.length > 0) {
@@ -23662,10 +23698,16 @@ function inParentheses(text3, refs) {
   }
   return out;
 }
-function saysReverted(text3, cell2) {
+function saysReverted(text3, cell2, rowNumbers) {
   const start = cell2.position?.start.offset;
   const end = cell2.position?.end.offset;
-  return start !== void 0 && end !== void 0 && /\breverted\b/i.test(text3.slice(start, end));
+  if (start === void 0 || end === void 0) return false;
+  const source2 = text3.slice(start, end);
+  const word = /\breverted\b/i.exec(source2);
+  if (word === null) return false;
+  for (const m of source2.slice(0, word.index).matchAll(/#(\d+)|\/pull\/(\d+)/g))
+    if (!rowNumbers().has(Number(m[1] ?? m[2]))) return false;
+  return true;
 }
 function notesColumns(headers) {
   const out = [];
@@ -23752,7 +23794,7 @@ function readPatchCell(reader, cell2, inline2, line, above, column) {
   }
   return { patch: paths[0] ?? null, paths, dittoRole: null };
 }
-var NO_REFS2, STATE_LEAD, NOT_PR_HEADER, SAMPLE_ROWS, OURS, NO_PR, NOTES_HEADER;
+var NO_REFS2, STATE_LEAD, NOT_PR_HEADER, SAMPLE_ROWS, PER_REF_CELL, OURS, NO_PR, NOTES_HEADER;
 var init_table2 = __esm({
   "src/sources/ledger/table.ts"() {
     "use strict";
@@ -23762,6 +23804,7 @@ var init_table2 = __esm({
     init_reader();
     init_refs2();
     init_state_cell();
+    init_states2();
     init_cues();
     init_refs();
     init_markdown();
@@ -23769,6 +23812,7 @@ var init_table2 = __esm({
     STATE_LEAD = /^[\s(*_[]*(?:(?:PR|ours|both)\s+)?(?:open|merged|closed|draft|landed)\b/i;
     NOT_PR_HEADER = /\b(?:see|related|background|context|cause[sd]?|caused|regress\w*|introduced|culprit|collisions?|conflicts?|anchor|history|links?|why)\b/i;
     SAMPLE_ROWS = 30;
+    PER_REF_CELL = /^\s*(?:[\w.\/-]*#\d|https?:\/\/)/;
     OURS = /^\s*(?:yes|y|ours|us)\b/i;
     NO_PR = /^\s*(?:n\/a|none(?!\s+of\s+ours)|no\s+PR|not\s+(?:sent|submitted)|never\s+sent)\b/i;
     NOTES_HEADER = /^\s*(?:notes?|comments?|remarks?)\s*$/i;
@@ -23870,12 +23914,18 @@ function readLedger(input2, result) {
           readTable(reader, node, inSection(RETIRED));
         }
         return;
-      case "listItem":
-        if (!document && !inSection(NOT_PATCHES) && readPatchBullet(reader, node, inSection(RETIRED)))
+      case "listItem": {
+        const before = reader.result.mentions.length;
+        const planned = isOpenTask(doc, node);
+        if (!document && !inSection(NOT_PATCHES) && readPatchBullet(reader, node, inSection(RETIRED))) {
+          if (planned) forgetStates(reader.result.mentions, before);
           return;
-        if (headed !== null && readKeyedBullet(reader, node, headed.patch)) return;
-        for (const child of node.children) visit3(child);
+        }
+        if (headed === null || !readKeyedBullet(reader, node, headed.patch))
+          for (const child of node.children) visit3(child);
+        if (planned) forgetStates(reader.result.mentions, before);
         return;
+      }
       case "paragraph":
         brokenTable(reader, node);
         if (inSection(NOT_PATCHES) && !document) readLoose(reader, node);
@@ -23948,6 +23998,22 @@ function patchNamed(reader, written, line) {
   );
   const patch = paths[0];
   return patch === void 0 ? null : { patch, paths, known: false };
+}
+function isOpenTask(doc, item) {
+  const first = item.children[0];
+  const at = first?.position?.start.offset;
+  return at !== void 0 && /^\[ \][ \t]/.test(doc.text.slice(at, at + 4));
+}
+function forgetStates(mentions, from) {
+  for (let i = from; i < mentions.length; i++) {
+    const m = mentions[i];
+    if (m.recordedState === null) continue;
+    m.recordedState = null;
+    m.recordedDate = null;
+    m.stateSpan = null;
+    m.sharedState = false;
+    delete m.stateLine;
+  }
 }
 function eachCell(table2, read) {
   const rows = tableRows(table2);

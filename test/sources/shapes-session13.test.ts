@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { readPatchHeader } from '../../src/sources/headers/patch-header.js';
 import { parseLedger } from '../../src/sources/ledger/index.js';
 import { readDitto } from '../../src/sources/ledger/paths.js';
+import { joinPatchesDir } from '../../src/sources/records/paths.js';
 
 function header(body: string): (string | number | null)[][] {
   const text = `Tune the pool.\n\n${body}\n\ndiff --git a/x.c b/x.c\n--- a/x.c\n+++ b/x.c\n`;
@@ -409,6 +410,81 @@ describe('history and collision sections', () => {
     ]);
     expect(header('Re-cut in October; our #2105 is still OPEN.')).toEqual([
       [3, 'acme/engine#2105', 'OPEN'],
+    ]);
+  });
+});
+
+describe('index paths relative to the folder that holds the patches folder', () => {
+  it('reads `patches/quill/x.py` in deploy/docker/patch.upstream.status.yaml as deploy/docker/patches/quill/x.py', () => {
+    expect(joinPatchesDir('deploy/docker/patches', 'patches/quill/x.py')).toBe(
+      'deploy/docker/patches/quill/x.py',
+    );
+    expect(joinPatchesDir('deploy/docker/patches', 'deploy/docker/patches/quill/x.py')).toBe(
+      'deploy/docker/patches/quill/x.py',
+    );
+    expect(joinPatchesDir('deploy/docker/patches', 'quill/x.py')).toBe(
+      'deploy/docker/patches/quill/x.py',
+    );
+    expect(joinPatchesDir('patches', 'patches/x.py')).toBe('patches/x.py');
+    expect(joinPatchesDir('deploy/docker/patches', '../x.py')).toBe('deploy/docker/x.py');
+  });
+});
+
+describe('state cells and task lists, session 13 (q27, q28)', () => {
+  const cell = (state: string, pr = '[#12](https://github.com/o/r/pull/12)') =>
+    ledgerRead(
+      [
+        '| patch | upstream PR | PR state |',
+        '|---|---|---|',
+        `| \`a.py\` | ${pr} | ${state} |`,
+      ].join('\n'),
+    );
+  it.each([
+    ['🟡 open', 'OPEN'],
+    ['✅ merged 2026-10-30 · ⏳ not in v0.18.3', 'MERGED'],
+    ['❌ closed', 'CLOSED'],
+    ['📝 draft', 'DRAFT'],
+    ['~~🟡 open~~ ✅ merged', 'MERGED'],
+    ['waiting, OPEN', 'OPEN'],
+    ['got closed 10-19 (stale bot), reopened 11-02', 'OPEN'],
+  ])('reads "%s" as %s', (state, expected) => {
+    const r = cell(state);
+    expect(r.problems).toEqual([]);
+    expect(r.mentions.map((m) => m.recordedState)).toEqual([expected]);
+  });
+
+  it('still reports an emoji alone, and a lower-case word after a comma stays prose', () => {
+    expect(cell('⏳').problems).toHaveLength(1);
+    expect(cell('waiting, open').problems).toHaveLength(1);
+  });
+
+  it('reads the refs a state cell names beyond the row as mentions, and its "reverted" as theirs', () => {
+    const r = cell(
+      'OPEN. History: the first fix #19410 got merged and was reverted by #19655',
+      're-land: [#20588](https://github.com/o/r/pull/20588)',
+    );
+    expect(r.mentions.map((m) => [m.ref, m.role, m.recordedState])).toEqual([
+      ['o/r#20588', 'fix', 'OPEN'],
+      ['o/r#19410', 'related', 'MERGED'],
+      ['o/r#19655', 'background', null],
+    ]);
+    expect(cell('**MERGED** 2026-10-02 (reverted)').mentions.map((m) => m.role)).toEqual([
+      'related',
+    ]);
+  });
+
+  it('records no state from an unchecked task, and keeps a checked one', () => {
+    const r = ledgerRead(
+      [
+        '## checklist',
+        '',
+        '- [ ] backport [#7911](https://github.com/o/r/pull/7911) (MERGED) into release-0.18',
+        '- [x] [#7874](https://github.com/o/r/pull/7874) (MERGED) on main',
+      ].join('\n'),
+    );
+    expect(r.mentions.map((m) => [m.ref, m.recordedState])).toEqual([
+      ['o/r#7911', null],
+      ['o/r#7874', 'MERGED'],
     ]);
   });
 });

@@ -7,6 +7,7 @@
  * ParseProblem with file and line, and everything else is still read.
  */
 import type { Heading, ListItem, Nodes, Table, TableCell } from 'mdast';
+import type { Mention } from '../../model.js';
 import { learnAliases } from '../../refs.js';
 import { readLabel } from '../headers/block.js';
 import { sectionRepos } from './sections.js';
@@ -121,16 +122,24 @@ function readLedger(input: LedgerInput, result: LedgerResult): void {
           readTable(reader, node, inSection(RETIRED));
         }
         return;
-      case 'listItem':
+      case 'listItem': {
+        // `- [ ] backport #7911 merged into release-0.18`: an unchecked task
+        // is a plan; its state words say what should happen, not what did.
+        const before = reader.result.mentions.length;
+        const planned = isOpenTask(doc, node);
         if (
           !document &&
           !inSection(NOT_PATCHES) &&
           readPatchBullet(reader, node, inSection(RETIRED))
-        )
+        ) {
+          if (planned) forgetStates(reader.result.mentions, before);
           return;
-        if (headed !== null && readKeyedBullet(reader, node, headed.patch)) return;
-        for (const child of node.children) visit(child);
+        }
+        if (headed === null || !readKeyedBullet(reader, node, headed.patch))
+          for (const child of node.children) visit(child);
+        if (planned) forgetStates(reader.result.mentions, before);
         return;
+      }
       case 'paragraph':
         brokenTable(reader, node);
         if (inSection(NOT_PATCHES) && !document) readLoose(reader, node);
@@ -245,6 +254,26 @@ function patchNamed(
   );
   const patch = paths[0];
   return patch === undefined ? null : { patch, paths, known: false };
+}
+
+/** A list item written as an unchecked task: `- [ ] …`. */
+function isOpenTask(doc: { text: string }, item: ListItem): boolean {
+  const first = item.children[0];
+  const at = first?.position?.start.offset;
+  return at !== undefined && /^\[ \][ \t]/.test(doc.text.slice(at, at + 4));
+}
+
+/** Mentions from `from` on record no state: the words were a plan. */
+function forgetStates(mentions: Mention[], from: number): void {
+  for (let i = from; i < mentions.length; i++) {
+    const m = mentions[i]!;
+    if (m.recordedState === null) continue;
+    m.recordedState = null;
+    m.recordedDate = null;
+    m.stateSpan = null;
+    m.sharedState = false;
+    delete m.stateLine;
+  }
 }
 
 /** Every cell of a table, row by row (each row built as it is read: table-rows.ts). */

@@ -62,11 +62,15 @@ const GROUP_QUANTIFIED = /^\s*(?:\/|,|&|\+|and)\s*$/i;
 /** What most cells hold: shared, never written to. */
 const NO_REFS: readonly ReadRef[] = [];
 
-/** Scan `inline` for refs; `patch` is only used to report ambiguous ones. */
+/**
+ * Scan `inline` for refs; `patch` is only used to report ambiguous ones.
+ * `skip`: refs read for their context only, neither returned nor reported.
+ */
 export function readRefs(
   reader: LedgerReader,
   inline: InlineText,
   patch: string | null,
+  skip?: (ref: FoundRef) => boolean,
 ): readonly ReadRef[] {
   const found = scanRefs(inline.text, reader.refContext);
   if (found.length === 0) return NO_REFS;
@@ -74,7 +78,7 @@ export function readRefs(
   const beside = besideStates(reader, inline, found, contexts);
   const out: ReadRef[] = [];
   found.forEach((ref, i) => {
-    if (ref.internal) return;
+    if (ref.internal || skip?.(ref) === true) return;
     const line = reader.doc.lineOf(sourceOffset(inline, ref.start, 'start'));
     if (ref.key === null) {
       reader.result.ambiguous.push({ text: ref.text, source: reader.source, line, patch });

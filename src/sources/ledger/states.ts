@@ -35,6 +35,8 @@ export interface PerRefState {
 }
 
 const WORD = /[A-Za-z]+/y;
+const PICTOGRAPH =
+  /(?:[\p{Extended_Pictographic}\u2713\u2714\u2717\u2718][\uFE0F\u200D]*[ \t]*)+/uy;
 const QUANTIFIER = /(?:both|all(?:\s+(?:two|three|four|five))?)\s+/iy;
 /** `PR OPEN`, `ours OPEN`: the word says whose state follows (session 11). */
 const WHOSE = /(?:PR|ours)\s+(?=[A-Za-z[])/iy;
@@ -51,6 +53,10 @@ export function stateWordAt(
   QUANTIFIER.lastIndex = from;
   const quantified = QUANTIFIER.exec(text) !== null;
   let start = quantified ? QUANTIFIER.lastIndex : from;
+  // `🟡 open`, `✅ merged 2026-10-30`, `both 🟡 open`: the word after the
+  // emoji is the state; an emoji alone is none.
+  PICTOGRAPH.lastIndex = start;
+  if (PICTOGRAPH.exec(text) !== null) start = PICTOGRAPH.lastIndex;
   // `[open]`, `both [MERGED]`: a state in brackets, as some ledgers write it.
   if (text[start] === '[') start++;
   WORD.lastIndex = start;
@@ -75,11 +81,24 @@ export function readStateCell(text: string, refs: readonly FoundRef[]): StateCel
   if (trimmed === '' || NOTHING.test(trimmed)) return { kind: 'nothing' };
   const first = refs[0];
   if (first !== undefined && first.start === lead) return readPerRef(text, refs);
-  let written = stateWordAt(text, lead);
+  // `waiting, OPEN`: a word of prose first, then the state as a later item
+  // (upper case only: lower-case words there are prose).
+  let written = stateWordAt(text, lead) ?? laterUpperItem(text, lead);
   // `DRAFT → OPEN`: a transition; the state now is the last one.
   for (let next = written && afterArrow(text, written.end); next !== null && next !== undefined;) {
     written = next;
     next = afterArrow(text, next.end);
+  }
+  // `got closed 10-19 (stale bot), reopened 11-02`: closed, then reopened.
+  if (written !== null && written.state === 'CLOSED') {
+    REOPENED.lastIndex = written.end;
+    const again = REOPENED.exec(text);
+    if (again !== null) {
+      const start = again.index + again[0].length - again[1]!.length;
+      DATE_AFTER.lastIndex = start + again[1]!.length;
+      const date = DATE_AFTER.exec(text)?.[1] ?? null;
+      written = { state: 'OPEN', date, start, end: start + again[1]!.length, quantified: false };
+    }
   }
   if (written === null) {
     return {
@@ -100,6 +119,8 @@ const CELL_PHRASES: readonly [RegExp, State][] = [
   [/^landed\b/iy, 'MERGED'],
   [/^auto-closed\b/iy, 'CLOSED'],
   [/^(?:got|was|been)[ \t]+merged\b/iy, 'MERGED'],
+  [/^(?:got|was|been)[ \t]+closed\b/iy, 'CLOSED'],
+  [/^re-?opened\b/iy, 'OPEN'],
   [/^(?:still[ \t]+)?(?:in|under)[ \t]+review\b/iy, 'OPEN'],
   [/^approved\b/iy, 'OPEN'],
   [/^abandoned\b/iy, 'CLOSED'],
@@ -115,6 +136,19 @@ function cellPhrase(text: string, start: number): { state: State; length: number
     if (m !== null) return { state, length: m[0].length };
   }
   return null;
+}
+
+const REOPENED = /[,;][^,;]{0,40}?\b(re-?opened)\b/gi;
+
+/** The first comma item after the first that is an upper-case state word (`waiting, OPEN`). */
+function laterUpperItem(
+  text: string,
+  from: number,
+): (WrittenState & { quantified: boolean }) | null {
+  const m = /^[^,;]{1,40}[,;][ \t]*(OPEN|MERGED|CLOSED|DRAFT)\b/.exec(text.slice(from));
+  if (m === null) return null;
+  const start = from + m[0].length - m[1]!.length;
+  return stateWordAt(text, start);
 }
 
 /** The state word after an arrow (`→`, `->`, `=>`) at `from`, or null. */

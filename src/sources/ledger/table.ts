@@ -12,6 +12,7 @@ import { readProse } from './prose.js';
 import { excerpt, reportProblem, reposIn, type LedgerReader } from './reader.js';
 import { readRefs, toMention, type ReadRef, type Recorded } from './refs.js';
 import { readRowState } from './state-cell.js';
+import { refNumber } from './states.js';
 import { applyCue, tailCue, type Cue } from '../meaning/cues.js';
 import { mayHoldRef, scanRefs } from '../../refs.js';
 import {
@@ -240,7 +241,9 @@ function readRow(
       : null;
   // `**MERGED** 2026-10-02 (reverted)`: merged, then taken back upstream.
   // Read in the cell's source: no flattening for the one word.
-  const reverted = stateCell !== undefined && saysReverted(reader.doc.text, stateCell);
+  const numbers = (): Set<number> =>
+    new Set([...prRefs, ...issueRefs].map((r) => refNumber(r.found)));
+  const reverted = stateCell !== undefined && saysReverted(reader.doc.text, stateCell, numbers);
   const roles: RowRoles = {
     pr: retired ? 'background' : (rowPatch.dittoRole ?? (ours ? 'own' : 'fix')),
     retired,
@@ -255,6 +258,20 @@ function readRow(
     const refs = refsByCell[index]!;
     for (let k = 0; k < refs.length; k++) {
       mentions.push(cellMention(reader, columns, roles, patch, refs[k]!, index));
+    }
+  }
+
+  // "OPEN. History: the first fix #19410 got merged … and was reverted by
+  // #19655": refs the state cell names beyond the row's own PRs and issues
+  // are mentions too (every ref in the file counts), read as a note's.
+  // A cell in the per-ref form (`#14 MERGED; #16 OPEN`) is all states: a
+  // ref there that the row does not name is reported by state-cell.ts.
+  if (stateCell !== undefined && columns.state !== null && mayNameRef(doc, stateCell)) {
+    const inline = flattenInline(doc, stateCell);
+    if (!PER_REF_CELL.test(inline.text)) {
+      const rowNumbers = numbers();
+      const extra = readRefs(reader, inline, patch, (ref) => rowNumbers.has(refNumber(ref)));
+      for (const ref of extra) mentions.push(cellMention(reader, columns, roles, patch, ref, -1));
     }
   }
 
@@ -330,10 +347,21 @@ function inParentheses(text: string, refs: readonly ReadRef[]): boolean[] {
   return out;
 }
 
-function saysReverted(text: string, cell: TableCell): boolean {
+/** A state cell that opens with a ref: `#14 MERGED; #16 OPEN`, `[o/r#5](…) OPEN`. */
+const PER_REF_CELL = /^\s*(?:[\w.\/-]*#\d|https?:\/\/)/;
+
+function saysReverted(text: string, cell: TableCell, rowNumbers: () => Set<number>): boolean {
   const start = cell.position?.start.offset;
   const end = cell.position?.end.offset;
-  return start !== undefined && end !== undefined && /\breverted\b/i.test(text.slice(start, end));
+  if (start === undefined || end === undefined) return false;
+  const source = text.slice(start, end);
+  const word = /\breverted\b/i.exec(source);
+  if (word === null) return false;
+  // "OPEN. History: the first fix #19410 got merged and was reverted": the
+  // word is about a ref the cell names before it, not the row's PR.
+  for (const m of source.slice(0, word.index).matchAll(/#(\d+)|\/pull\/(\d+)/g))
+    if (!rowNumbers().has(Number(m[1] ?? m[2]))) return false;
+  return true;
 }
 
 /** What a row's cells need to give their refs a role and a recorded state. */

@@ -24,6 +24,13 @@ export function joinPatchesDir(patchesDir: string, written: string): string | nu
     return asWritten;
   }
   if (isAbsolute(written.trim().replace(/\\/g, '/'))) return null;
+  // `patches/quill/x.py` in `deploy/docker/patch.upstream.status.yaml`: relative
+  // to the folder that holds the patches folder (session 13, q26).
+  const name = dir.slice(dir.lastIndexOf('/') + 1);
+  if (asWritten !== null && name !== '' && asWritten.startsWith(`${name}/`)) {
+    const parent = dir.slice(0, Math.max(0, dir.lastIndexOf('/')));
+    return parent === '' ? asWritten : `${parent}/${asWritten}`;
+  }
   return normaliseRelPath(`${dir}/${written.trim()}`);
 }
 
