@@ -14073,6 +14073,17 @@ function stateInWords(lead, tail, tailStart, alone) {
     const word = m[1] ?? m[2] ?? m[3];
     const start = tailStart + m.index + m[0].length - word.length;
     const state = /^(?:landed|merged)$/i.test(word) ? "MERGED" : "CLOSED";
+    const again = state === "CLOSED" ? REOPENED_LATER.exec(tail.slice(m[0].length)) : null;
+    if (again !== null) {
+      const at = tailStart + m[0].length + again.index + again[0].length - again[1].length;
+      return {
+        state: "OPEN",
+        date: null,
+        start: at,
+        end: at + again[1].length,
+        rewritable: false
+      };
+    }
     return {
       state,
       date: findIsoDate(tail.slice(m[0].length, m[0].length + 24)),
@@ -14106,7 +14117,7 @@ function wordsFurtherOn(tail, tailStart, words2, state) {
     rewritable: false
   };
 }
-var COUNTS, COUNTED, UPPER_STATE, STATE_BEFORE, MERGED_BEFORE, CONDITIONAL, OPENS_PARENTHETICAL, WORD_AFTER, DASH_STATE, STILL_STATE, CLOSED_ANYWHERE, MERGED_DATED_ANYWHERE, PAREN_STATE_ANYWHERE, PLANNED;
+var COUNTS, COUNTED, UPPER_STATE, STATE_BEFORE, MERGED_BEFORE, CONDITIONAL, OPENS_PARENTHETICAL, WORD_AFTER, DASH_STATE, STILL_STATE, REOPENED_LATER, CLOSED_ANYWHERE, MERGED_DATED_ANYWHERE, PAREN_STATE_ANYWHERE, PLANNED;
 var init_prose_states = __esm({
   "src/sources/meaning/prose-states.ts"() {
     "use strict";
@@ -14132,6 +14143,7 @@ var init_prose_states = __esm({
     WORD_AFTER = /^[ \t\n*_`]*\)?[ \t\n*_`]*[,;]?[ \t\n]*(?:(?:which|that)[ \t\n]+)?(?:(?:was|is|has[ \t\n]+been|got|been)[ \t\n]+)?(landed|merged|closed[ \t\n*_]+(?:inactive|unmerged|without[ \t\n]+merging)|auto-closed)\b|^[ \t\n*_`]*\)?[ \t\n*_`]*,?[ \t\n]*and[ \t\n]+(?:was[ \t\n]+)?(closed[ \t\n*_]+(?:inactive|unmerged|without[ \t\n]+merging)|auto-closed)\b|^[ \t\n*_`]*\)?[ \t\n*_`]*[,;]?[ \t\n]*(?:(?:which|that)[ \t\n]+)?(?:was|has[ \t\n]+been|got|been)[ \t\n]+(closed)\b/i;
     DASH_STATE = /^[ \t*_`]*\)?[ \t*_`]*(?:(?:—|–|--|-|:)[ \t*_`]*(?:still[ \t]+(?:an?[ \t]+)?[*_`]*)?|,[ \t]*still[ \t]+(?:an?[ \t]+)?[*_`]*)(OPEN|MERGED|CLOSED|DRAFT)(?![\w-])/;
     STILL_STATE = /^\)?[^.;()]{0,100}?\b(?:is|was|remains|stays)[ \t\n>*_]+(?:still[ \t\n>*_]+)?(OPEN|MERGED|CLOSED|DRAFT)\b(?![ \t\n*_]+(?:back[ \t\n]+)?then\b|[ \t\n*_]+at[ \t\n]+the[ \t\n]+time\b)/;
+    REOPENED_LATER = /^[^.;!?]{0,160}?\b(re-?opened)\b/i;
     CLOSED_ANYWHERE = /\b(?:closed[ \t\n*_]+(?:as[ \t\n]+)?(?:inactive|stale|not[ \t\n]+planned)|auto-closed)\b/i;
     MERGED_DATED_ANYWHERE = /\b(?:merged|landed)(?=[ \t\n*_`]+(?:on[ \t\n]+)?\d{4}-\d{2}-\d{2}\b)/i;
     PAREN_STATE_ANYWHERE = /\([ \t\n*_`]*(OPEN|MERGED|CLOSED|DRAFT)(?![\w-])/;
@@ -15727,12 +15739,17 @@ function sectionRepos(text3, tree, aliases, fallback = null, ownRepo = null) {
       const h = heads[i];
       const own2 = declared().find((d) => d.head === i)?.repo;
       let repos = own2 !== void 0 ? /* @__PURE__ */ new Set([own2]) : leadRepos(text3, h, aliases, ownRepo) ?? reposIn2(h.start, h.end);
-      for (let p = i - 1; repos.size === 0 && p >= 0; p--) {
-        const parent = heads[p];
-        if (parent.depth < h.depth && parent.end >= h.end)
-          repos = reposIn2(parent.start, parent.end);
+      let inherited;
+      if (repos.size === 0) {
+        for (let p = i - 1; p >= 0; p--) {
+          const parent = heads[p];
+          if (parent.depth < h.depth && parent.end >= h.end) {
+            inherited = repoOfHead(p);
+            break;
+          }
+        }
       }
-      repo = repos.size === 0 ? fileRepoOf() : only(repos);
+      repo = inherited !== void 0 ? inherited : repos.size === 0 ? fileRepoOf() : only(repos);
       byHead.set(i, repo);
     }
     return repo;

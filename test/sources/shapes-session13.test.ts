@@ -488,3 +488,30 @@ describe('state cells and task lists, session 13 (q27, q28)', () => {
     ]);
   });
 });
+
+describe('a notes section of bare refs under a title that names the upstream', () => {
+  it('gives its bare refs the title section repo, even where the file cites another project', () => {
+    const r = ledgerRead(
+      [
+        '# whisperlane — carried patches',
+        '',
+        'Upstream is https://github.com/corvid/whisperlane.',
+        '',
+        '| file | upstream work | status |',
+        '|---|---|---|',
+        '| `a.py` | [whisperlane#2231](https://github.com/corvid/whisperlane/pull/2231) | open |',
+        '| `b.sh` | needs [tessel#877](https://github.com/quill/tessel/pull/877) | OPEN |',
+        '',
+        '## notes',
+        '',
+        '**a** — they asked on #2231 for a test; #2188 was auto-closed by the bot on 10-19,',
+        'Marta reopened it on 11-02.',
+      ].join('\n'),
+    );
+    expect(r.ambiguous).toEqual([]);
+    expect(r.mentions.slice(2).map((m) => [m.ref, m.recordedState])).toEqual([
+      ['corvid/whisperlane#2231', null],
+      ['corvid/whisperlane#2188', 'OPEN'],
+    ]);
+  });
+});

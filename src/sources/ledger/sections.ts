@@ -91,13 +91,20 @@ export function sectionRepos(
         own !== undefined
           ? new Set([own])
           : (leadRepos(text, h, aliases, ownRepo) ?? reposIn(h.start, h.end));
-      // No full ref of its own: the enclosing section's, then the file's.
-      for (let p = i - 1; repos.size === 0 && p >= 0; p--) {
-        const parent = heads[p]!;
-        if (parent.depth < h.depth && parent.end >= h.end)
-          repos = reposIn(parent.start, parent.end);
+      // No full ref of its own: the enclosing section's (what its heading,
+      // lead or refs say: "# whisperlane — carried patches" over a notes
+      // section of bare refs, session 13), then the file's.
+      let inherited: string | null | undefined;
+      if (repos.size === 0) {
+        for (let p = i - 1; p >= 0; p--) {
+          const parent = heads[p]!;
+          if (parent.depth < h.depth && parent.end >= h.end) {
+            inherited = repoOfHead(p);
+            break;
+          }
+        }
       }
-      repo = repos.size === 0 ? fileRepoOf() : only(repos);
+      repo = inherited !== undefined ? inherited : repos.size === 0 ? fileRepoOf() : only(repos);
       byHead.set(i, repo);
     }
     return repo;

@@ -160,6 +160,7 @@ const DASH_STATE =
 // upper-case state its own sentence gives the ref.
 const STILL_STATE =
   /^\)?[^.;()]{0,100}?\b(?:is|was|remains|stays)[ \t\n>*_]+(?:still[ \t\n>*_]+)?(OPEN|MERGED|CLOSED|DRAFT)\b(?![ \t\n*_]+(?:back[ \t\n]+)?then\b|[ \t\n*_]+at[ \t\n]+the[ \t\n]+time\b)/;
+const REOPENED_LATER = /^[^.;!?]{0,160}?\b(re-?opened)\b/i;
 // Anywhere in a one-ref cell or sentence: only words that cannot mean anything else.
 const CLOSED_ANYWHERE =
   /\b(?:closed[ \t\n*_]+(?:as[ \t\n]+)?(?:inactive|stale|not[ \t\n]+planned)|auto-closed)\b/i;
@@ -200,6 +201,19 @@ export function stateInWords(
     const word = m[1] ?? m[2] ?? m[3]!;
     const start = tailStart + m.index + m[0].length - word.length;
     const state: State = /^(?:landed|merged)$/i.test(word) ? 'MERGED' : 'CLOSED';
+    // "#2188 was auto-closed by their stale bot on 10-19, Marta reopened it
+    // on 11-02": closed, then reopened in the same sentence.
+    const again = state === 'CLOSED' ? REOPENED_LATER.exec(tail.slice(m[0].length)) : null;
+    if (again !== null) {
+      const at = tailStart + m[0].length + again.index + again[0].length - again[1]!.length;
+      return {
+        state: 'OPEN',
+        date: null,
+        start: at,
+        end: at + again[1]!.length,
+        rewritable: false,
+      };
+    }
     return {
       state,
       date: findIsoDate(tail.slice(m[0].length, m[0].length + 24)),
