@@ -15738,7 +15738,7 @@ function sectionRepos(text3, tree, aliases, fallback = null, ownRepo = null) {
     if (repo === void 0) {
       const h = heads[i];
       const own2 = declared().find((d) => d.head === i)?.repo;
-      let repos = own2 !== void 0 ? /* @__PURE__ */ new Set([own2]) : leadRepos(text3, h, aliases, ownRepo) ?? reposIn2(h.start, h.end);
+      const repos = own2 !== void 0 ? /* @__PURE__ */ new Set([own2]) : leadRepos(text3, h, aliases, ownRepo) ?? reposIn2(h.start, h.end);
       let inherited;
       if (repos.size === 0) {
         for (let p = i - 1; p >= 0; p--) {
@@ -23829,7 +23829,7 @@ var init_table2 = __esm({
     STATE_LEAD = /^[\s(*_[]*(?:(?:PR|ours|both)\s+)?(?:open|merged|closed|draft|landed)\b/i;
     NOT_PR_HEADER = /\b(?:see|related|background|context|cause[sd]?|caused|regress\w*|introduced|culprit|collisions?|conflicts?|anchor|history|links?|why)\b/i;
     SAMPLE_ROWS = 30;
-    PER_REF_CELL = /^\s*(?:[\w.\/-]*#\d|https?:\/\/)/;
+    PER_REF_CELL = /^\s*(?:[\w./-]*#\d|https?:\/\/)/;
     OURS = /^\s*(?:yes|y|ours|us)\b/i;
     NO_PR = /^\s*(?:n\/a|none(?!\s+of\s+ours)|no\s+PR|not\s+(?:sent|submitted)|never\s+sent)\b/i;
     NOTES_HEADER = /^\s*(?:notes?|comments?|remarks?)\s*$/i;

@@ -87,7 +87,7 @@ export function sectionRepos(
       // mossgate-labs/lexcrate @ 2.3.1", "Upstream is [owner/repo](…)."),
       // whatever other project its refs cite; else its refs decide.
       const own = declared().find((d) => d.head === i)?.repo;
-      let repos =
+      const repos =
         own !== undefined
           ? new Set([own])
           : (leadRepos(text, h, aliases, ownRepo) ?? reposIn(h.start, h.end));

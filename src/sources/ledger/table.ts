@@ -348,7 +348,7 @@ function inParentheses(text: string, refs: readonly ReadRef[]): boolean[] {
 }
 
 /** A state cell that opens with a ref: `#14 MERGED; #16 OPEN`, `[o/r#5](…) OPEN`. */
-const PER_REF_CELL = /^\s*(?:[\w.\/-]*#\d|https?:\/\/)/;
+const PER_REF_CELL = /^\s*(?:[\w./-]*#\d|https?:\/\/)/;
 
 function saysReverted(text: string, cell: TableCell, rowNumbers: () => Set<number>): boolean {
   const start = cell.position?.start.offset;
