@@ -11437,7 +11437,11 @@ function mayHoldRef(text3) {
 function resolveBare(text3, n, written, start, lastRepo, ctx) {
   const internal = INTERNAL_BEFORE.exec(text3.slice(Math.max(0, start - 32), start));
   if (internal !== null) {
-    if (internal[1] !== void 0 && ctx.ownRepo)
+    const elsewhere = OTHER_REPO_AFTER.exec(
+      text3.slice(start + written.length, start + written.length + 48)
+    );
+    const other = elsewhere !== null && !(ctx.ownRepo && isNameOf(elsewhere[1], ctx.ownRepo));
+    if (internal[1] !== void 0 && ctx.ownRepo && !other)
       return found(ctx.ownRepo, n, null, "bare", written, start);
     return { ...found(null, n, null, "bare", written, start), internal: true };
   }
@@ -11552,7 +11556,7 @@ function normaliseRepo(value) {
   const m = new RegExp(`^(${OWNER})/(${REPO})$`).exec(value.trim());
   return m ? `${m[1]}/${cleanRepo(m[2])}`.toLowerCase() : null;
 }
-var OWNER, REPO, BARE_WORDS, INTERNAL_WORDS, GITHUB_URL_REF, patternCache, REPOS_PATTERN, ORDINAL_BEFORE, INTERNAL_BEFORE, WORD_PR_BEFORE, WORD_BEFORE, QUALIFIERS, MAX_REF_DIGITS, taught, TAUGHT_TEXTS;
+var OWNER, REPO, BARE_WORDS, INTERNAL_WORDS, GITHUB_URL_REF, patternCache, REPOS_PATTERN, ORDINAL_BEFORE, OTHER_REPO_AFTER, INTERNAL_BEFORE, WORD_PR_BEFORE, WORD_BEFORE, QUALIFIERS, MAX_REF_DIGITS, taught, TAUGHT_TEXTS;
 var init_refs = __esm({
   "src/refs.ts"() {
     "use strict";
@@ -11573,6 +11577,7 @@ var init_refs = __esm({
       "g"
     );
     ORDINAL_BEFORE = /\b(?:attempt|try|round|take|iteration|pass|step|phase|stage|option|part|patch|no\.?)[ \t]*$/i;
+    OTHER_REPO_AFTER = /^[ \t]*(?:\(|,)?[ \t]*(?:(?:in|of|on)[ \t]+)?(?:the[ \t]+|our[ \t]+)?([A-Za-z][\w.-]*)[ \t]+repo(?:sitory)?\b/i;
     INTERNAL_BEFORE = /\binternal\s+(?:(pr|pull\s+request|issue)|ticket|bug)?\s*$/i;
     WORD_PR_BEFORE = /([A-Za-z][\w.-]*)\s+(?:PR|pull\s+request|issue)\s*$/i;
     WORD_BEFORE = /([A-Za-z][\w.-]*)[ \t]+$/;

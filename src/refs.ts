@@ -202,7 +202,13 @@ function resolveBare(
   // bug is another tracker's.
   const internal = INTERNAL_BEFORE.exec(text.slice(Math.max(0, start - 32), start));
   if (internal !== null) {
-    if (internal[1] !== undefined && ctx.ownRepo)
+    // "internal PR #61 (halyard repo)", "internal PR #344 in the anvil repo":
+    // an internal repository that is not this project's (sessions 12, 13).
+    const elsewhere = OTHER_REPO_AFTER.exec(
+      text.slice(start + written.length, start + written.length + 48),
+    );
+    const other = elsewhere !== null && !(ctx.ownRepo && isNameOf(elsewhere[1]!, ctx.ownRepo));
+    if (internal[1] !== undefined && ctx.ownRepo && !other)
       return found(ctx.ownRepo, n, null, 'bare', written, start);
     return { ...found(null, n, null, 'bare', written, start), internal: true };
   }
@@ -251,6 +257,8 @@ function isOrdinal(text: string, n: string, start: number): boolean {
   return n.length === 1 && ORDINAL_BEFORE.test(text.slice(Math.max(0, start - 16), start));
 }
 
+const OTHER_REPO_AFTER =
+  /^[ \t]*(?:\(|,)?[ \t]*(?:(?:in|of|on)[ \t]+)?(?:the[ \t]+|our[ \t]+)?([A-Za-z][\w.-]*)[ \t]+repo(?:sitory)?\b/i;
 const INTERNAL_BEFORE = /\binternal\s+(?:(pr|pull\s+request|issue)|ticket|bug)?\s*$/i;
 
 /**

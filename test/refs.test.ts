@@ -331,3 +331,18 @@ describe('shortcuts that must not change what is read', () => {
     );
   });
 });
+
+describe('internal PRs of another internal repository', () => {
+  it('keeps "internal PR #61 (halyard repo)" internal, and "internal PR #62" the project\'s own', () => {
+    const refs = scanRefs(
+      'Fix is internal PR #61 (halyard repo); the split was internal PR #62; internal PR #63 in the anvil repo; internal PR #64 in the harbor-serve repo.',
+      { aliases: new Map(), defaultRepo: 'o/engine', ownRepo: 'tide/harbor-serve' },
+    );
+    expect(refs.map((r) => [r.key, r.internal === true])).toEqual([
+      [null, true],
+      ['tide/harbor-serve#62', false],
+      [null, true],
+      ['tide/harbor-serve#64', false],
+    ]);
+  });
+});
