@@ -11411,7 +11411,17 @@ function scanRefs(text3, ctx) {
     }
     if (end === start) re.lastIndex++;
   }
+  if (text3.includes(" PR ") && ctx.aliases.size > 0) namedPrs(text3, ctx.aliases, out);
   return out;
+}
+function namedPrs(text3, aliases, out) {
+  const before = out.length;
+  NAMED_PR.lastIndex = 0;
+  for (let m = NAMED_PR.exec(text3); m !== null; m = NAMED_PR.exec(text3)) {
+    const repo = aliases.get(m[1].toLowerCase());
+    if (repo !== void 0) out.push(found(repo, m[2], null, "alias", m[0], m.index));
+  }
+  if (out.length > before) out.sort((a, b) => a.start - b.start);
 }
 function reposNamed(text3, aliases, max = Infinity) {
   const out = /* @__PURE__ */ new Set();
@@ -11432,7 +11442,7 @@ function reposNamed(text3, aliases, max = Infinity) {
   return out;
 }
 function mayHoldRef(text3) {
-  return text3.includes("#") || text3.includes("http");
+  return text3.includes("#") || text3.includes("http") || text3.includes(" PR ");
 }
 function resolveBare(text3, n, written, start, lastRepo, ctx) {
   const internal = INTERNAL_BEFORE.exec(text3.slice(Math.max(0, start - 32), start));
@@ -11556,7 +11566,7 @@ function normaliseRepo(value) {
   const m = new RegExp(`^(${OWNER})/(${REPO})$`).exec(value.trim());
   return m ? `${m[1]}/${cleanRepo(m[2])}`.toLowerCase() : null;
 }
-var OWNER, REPO, BARE_WORDS, INTERNAL_WORDS, GITHUB_URL_REF, patternCache, REPOS_PATTERN, ORDINAL_BEFORE, OTHER_REPO_AFTER, INTERNAL_BEFORE, WORD_PR_BEFORE, WORD_BEFORE, QUALIFIERS, MAX_REF_DIGITS, taught, TAUGHT_TEXTS;
+var OWNER, REPO, BARE_WORDS, INTERNAL_WORDS, GITHUB_URL_REF, patternCache, NAMED_PR, REPOS_PATTERN, ORDINAL_BEFORE, OTHER_REPO_AFTER, INTERNAL_BEFORE, WORD_PR_BEFORE, WORD_BEFORE, QUALIFIERS, MAX_REF_DIGITS, taught, TAUGHT_TEXTS;
 var init_refs = __esm({
   "src/refs.ts"() {
     "use strict";
@@ -11567,6 +11577,7 @@ var init_refs = __esm({
     INTERNAL_WORDS = /* @__PURE__ */ new Set(["internal"]);
     GITHUB_URL_REF = urlPattern("github\\.com");
     patternCache = /* @__PURE__ */ new Map();
+    NAMED_PR = /(?<![\w./#-])([A-Za-z][\w.-]*) PR +(\d{1,10})(?![\w-]|\.\d)/g;
     REPOS_PATTERN = new RegExp(
       [
         `https?://(?:www\\.)?(?:github\\.com)/(${OWNER})/(${REPO})/(?:pull|pulls|issues)/\\d+`,
@@ -14781,7 +14792,7 @@ var init_headers = __esm({
       }
     };
     NO_ALIASES = /* @__PURE__ */ new Map();
-    REF_HINT = /#\d|\/(?:pulls?|issues)\/\d/;
+    REF_HINT = /#\d|\/(?:pulls?|issues)\/\d|[\w.-] PR +\d/;
     TEACHING_HINT = /[\w.-]#\d|\/(?:pulls?|issues)\/\d/;
     HEADING_HINT = /upstream[ \t\r]+status/i;
     REF_HINTS = new RegExp(REF_HINT.source, "g");

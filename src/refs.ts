@@ -138,7 +138,25 @@ export function scanRefs(text: string, ctx: RefContext): FoundRef[] {
     }
     if (end === start) re.lastIndex++;
   }
+  if (text.includes(' PR ') && ctx.aliases.size > 0) namedPrs(text, ctx.aliases, out);
   return out;
+}
+
+/**
+ * "orbis PR 8240", "sched PR 412": a known alias, `PR` and a number written
+ * without `#` (sessions 13: three labellers wrote it so). Only a name the
+ * run knows as an alias: GCC's "PR 30012" and "PR c++/112" stay text.
+ */
+const NAMED_PR = /(?<![\w./#-])([A-Za-z][\w.-]*) PR +(\d{1,10})(?![\w-]|\.\d)/g;
+
+function namedPrs(text: string, aliases: ReadonlyMap<string, string>, out: FoundRef[]): void {
+  const before = out.length;
+  NAMED_PR.lastIndex = 0;
+  for (let m = NAMED_PR.exec(text); m !== null; m = NAMED_PR.exec(text)) {
+    const repo = aliases.get(m[1]!.toLowerCase());
+    if (repo !== undefined) out.push(found(repo, m[2]!, null, 'alias', m[0], m.index));
+  }
+  if (out.length > before) out.sort((a, b) => a.start - b.start);
 }
 
 /**
@@ -183,9 +201,9 @@ const REPOS_PATTERN = new RegExp(
   'g',
 );
 
-/** Could `text` hold a ref at all (a `#` or a URL)? A cheap test before any scan. */
+/** Could `text` hold a ref at all (a `#`, a URL, or "<name> PR <n>")? A cheap test before any scan. */
 export function mayHoldRef(text: string): boolean {
-  return text.includes('#') || text.includes('http');
+  return text.includes('#') || text.includes('http') || text.includes(' PR ');
 }
 
 function resolveBare(

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   GITHUB_URL_REF,
   learnAliases,
+  mayHoldRef,
   normaliseRepo,
   parseRefValue,
   reposNamed,
@@ -270,11 +271,14 @@ describe('shortcuts that must not change what is read', () => {
   );
   const texts = fc.array(pieces, { maxLength: 30 }).map((parts) => parts.join(''));
 
-  it('every ref holds a `#` or starts with `http`, so text with neither is not scanned', () => {
+  it('every ref holds a `#`, starts with `http` or is written "<alias> PR <n>", so other text is not scanned', () => {
     fc.assert(
       fc.property(texts, (text) => {
         for (const ref of scanRefs(text, ctx({ x: 'o/x' }))) {
-          expect(ref.text.includes('#') || ref.text.startsWith('http')).toBe(true);
+          expect(
+            ref.text.includes('#') || ref.text.startsWith('http') || / PR +\d+$/.test(ref.text),
+          ).toBe(true);
+          expect(mayHoldRef(text)).toBe(true);
         }
       }),
       { seed: 20261214, numRuns: 2000 },
@@ -329,6 +333,19 @@ describe('shortcuts that must not change what is read', () => {
       }),
       { seed: 20261214, numRuns: 2000 },
     );
+  });
+});
+
+describe('"<alias> PR <n>" written without #', () => {
+  it('reads a known alias with PR and a number, and leaves an unknown name and GCC\'s "PR 30012" as text', () => {
+    const refs = scanRefs(
+      'Ride on orbis PR 8240 (cmaddox); gcc PR 30012 and PR c++/112 are GCC bugs; see #12.',
+      { aliases: new Map([['orbis', 'quill/orbis']]), defaultRepo: 'quill/orbis' },
+    );
+    expect(refs.map((r) => [r.key, r.text])).toEqual([
+      ['quill/orbis#8240', 'orbis PR 8240'],
+      ['quill/orbis#12', '#12'],
+    ]);
   });
 });
 
