@@ -22,8 +22,10 @@
  * team's style with records, and a Yocto layer beside a ledger of anchor
  * scripts; q21 has one `Origin: backport` state relabelled to MERGED;
  * session 13's q23, the team's style maintained by four hands over a year,
- * and q24, a ledger with a heading per patch and keyed bullets under it, one
- * `Forwarded:` state relabelled to the OPEN rule),
+ * q24, a ledger with a heading per patch and keyed bullets under it, one
+ * `Forwarded:` state relabelled to the OPEN rule, q26, every SPEC §2.1–2.4
+ * shape with sources that disagree, and q28, a ledger of emoji states, task
+ * lists and footnote links, one `Forwarded:` state relabelled),
  * a records queue with refs in its notes (recordsq), and two Yocto
  * layers with a BR2_EXTERNAL tree and Debian patches (q5; trailersq, whose
  * truth has 7 states relabelled to the documented Submitted/Forwarded → OPEN
@@ -80,8 +82,10 @@ const QUEUES: Record<string, Floors> = {
   q20: { atLine: 0.93, states: 0.83, precision: 0.97, recall: 0.76 },
   q21: { atLine: 0.97, states: 0.88, precision: 0.93, recall: 0.86 },
   q22: { atLine: 0.98, states: 0.74, precision: 0.9, recall: 0.76 },
-  q23: { atLine: 0.92, states: 0.85, precision: 0.95, recall: 0.73 },
-  q24: { atLine: 0.93, states: 0.79, precision: 0.88, recall: 0.7 },
+  q23: { atLine: 0.95, states: 0.87, precision: 0.95, recall: 0.76 },
+  q24: { atLine: 0.96, states: 0.83, precision: 0.89, recall: 0.77 },
+  q26: { atLine: 0.98, states: 0.92, precision: 1, recall: 0.81 },
+  q28: { atLine: 0.82, states: 0.73, precision: 1, recall: 0.71 },
 };
 
 const base = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'us-queues-')));
