@@ -13512,6 +13512,9 @@ function headedBlocks(masked) {
   return blocks;
 }
 function headingEnd(lines, index, afterWords) {
+  const first = lines[index];
+  const rest = first.text.slice(afterWords - first.start);
+  if (!/^[ \t*_:]*\(/.test(rest)) return { line: index, after: afterWords };
   let depth = 0;
   for (let j = index; j < lines.length && j <= index + 3; j++) {
     const line = lines[j];
@@ -14009,7 +14012,7 @@ var init_cues = __esm({
     ANY_TAIL = anyOf(TAIL_CUES);
     ANY_LEAD = anyOf(LEAD_CUES);
     FIX_ROLES = /* @__PURE__ */ new Set(["fix", "own", "third-party"]);
-    OURS_RIGHT_AFTER = /^[^\S\n]*(?:(?:\(|--|—|–|,)?[^\S\n]*(?:ours|our\s+(?:own\s+)?PR|by\s+us)\b|\([^()\n]{0,40}?[,;][^\S\n]*(?:ours|our\s+(?:own\s+)?PR|by\s+us)[^\S\n]*[,;)])/i;
+    OURS_RIGHT_AFTER = /^(?:[^\S\n]+(?:on|in)[^\S\n]+\d[\w.-]*)?[^\S\n]*(?:(?:\(|--|—|–|,)?[^\S\n]*(?:ours|our\s+(?:own\s+)?PR|by\s+us)\b|\([^()\n]{0,40}?[,;][^\S\n]*(?:ours|our\s+(?:own\s+)?PR|by\s+us)[^\S\n]*[,;)]|\((?:that|this|it)(?:\s+one)?\s+(?:is|was)\s+(?:ours|our\s+(?:own\s+)?PR)\b)/i;
     ALREADY_IN_BASE = /\balready\s+(?:present\s+)?in\s+(?:(?:the|both|our)\s+)?(?:pinned\s+)?(?:bases?\b|v?\d+(?:\.\d+)+)/i;
     WIDE_REST = 480;
     BACK_TO_REF = /\b(?:it|its|whose|th(?:is|at|e)\s+(?:PR|pull\s+request|one))\b/i;
@@ -14052,6 +14055,12 @@ function stateBefore(lead, leadStart) {
   if (m !== null) {
     const start = leadStart + m.index;
     return { state: m[1], date: null, start, end: start + m[1].length, rewritable: true };
+  }
+  const mergedAs = MERGED_AS.exec(lead);
+  if (mergedAs !== null && !CONDITIONAL.test(lead.slice(0, mergedAs.index))) {
+    const start = leadStart + mergedAs.index;
+    const end = start + mergedAs[1].length;
+    return { state: "MERGED", date: null, start, end, rewritable: false };
   }
   const merged2 = MERGED_BEFORE.exec(lead);
   if (merged2 !== null) {
@@ -14133,7 +14142,7 @@ function wordsFurtherOn(tail, tailStart, words2, state) {
     rewritable: false
   };
 }
-var COUNTS, COUNTED, UPPER_STATE, STATE_BEFORE, MERGED_BEFORE, CONDITIONAL, OPENS_PARENTHETICAL, WORD_AFTER, DASH_STATE, STILL_STATE, REOPENED_LATER, CLOSED_ANYWHERE, MERGED_DATED_ANYWHERE, PAREN_STATE_ANYWHERE, PLANNED;
+var COUNTS, COUNTED, UPPER_STATE, STATE_BEFORE, MERGED_BEFORE, MERGED_AS, CONDITIONAL, OPENS_PARENTHETICAL, WORD_AFTER, DASH_STATE, STILL_STATE, REOPENED_LATER, CLOSED_ANYWHERE, MERGED_DATED_ANYWHERE, PAREN_STATE_ANYWHERE, PLANNED;
 var init_prose_states = __esm({
   "src/sources/meaning/prose-states.ts"() {
     "use strict";
@@ -14154,6 +14163,7 @@ var init_prose_states = __esm({
     UPPER_STATE = /OPEN|MERGED|CLOSED|DRAFT/;
     STATE_BEFORE = /\b(OPEN|MERGED|CLOSED|DRAFT)[*_`]*[ \t\n]+(?:PR|pull[ \t\n]+request|issue)[ \t\n]*\(?[ \t\n]*$/;
     MERGED_BEFORE = /\balready[- ]merged(?:[ \t\n]+[\w-]+){0,2}[ \t\n]*\(?[ \t\n]*$/i;
+    MERGED_AS = /\b(merged|landed)(?:[ \t\n]+upstream)?[ \t\n]+as[ \t\n]*$/i;
     CONDITIONAL = /\b(?:when|if|once|until|unless|after|before|whether)[ \t\n]+(?:\S+[ \t\n]+){0,2}$/i;
     OPENS_PARENTHETICAL = /^[ \t\n*_`:]*\([ \t\n*_`]*(?:(?:ours(?:[ \t\n]+too)?|mine|our[ \t\n]+own)[ \t\n]*[,;][ \t\n]*)?(landed|auto-closed)(?![\w-])/i;
     WORD_AFTER = /^[ \t\n*_`]*\)?[ \t\n*_`]*[,;]?[ \t\n]*(?:(?:which|that)[ \t\n]+)?(?:(?:was|is|has[ \t\n]+been|got|been)[ \t\n]+)?(landed|merged|closed[ \t\n*_]+(?:inactive|unmerged|without[ \t\n]+merging)|auto-closed)\b|^[ \t\n*_`]*\)?[ \t\n*_`]*,?[ \t\n]*and[ \t\n]+(?:was[ \t\n]+)?(closed[ \t\n*_]+(?:inactive|unmerged|without[ \t\n]+merging)|auto-closed)\b|^[ \t\n*_`]*\)?[ \t\n*_`]*[,;]?[ \t\n]*(?:(?:which|that)[ \t\n]+)?(?:was|has[ \t\n]+been|got|been)[ \t\n]+(closed)\b/i;

@@ -515,3 +515,44 @@ describe('a notes section of bare refs under a title that names the upstream', (
     ]);
   });
 });
+
+describe('"Upstream status:" with its text on the heading line (q28)', () => {
+  const read = (body: string) =>
+    readPatchHeader(
+      {
+        path: 'p/0004-bloom.patch',
+        text: `Subject: [PATCH] bloom: hash with the spec seed\n\n${body}\n---\n x | 1 +\n\ndiff --git a/x b/x\n`,
+        defaultRepo: 'amber/strata',
+      },
+      { layout: null },
+    ).mentions.map((m) => [m.line, m.ref, m.role, m.recordedState]);
+
+  it('reads a ref before a parenthetical that wraps past the heading line', () => {
+    expect(
+      read(
+        [
+          'Upstream status: merged upstream as #1266 on 2026-11-12 (that one is',
+          'ours); first release with it will be 2.7.0. Carry until then.',
+        ].join('\n'),
+      ),
+    ).toEqual([[3, 'amber/strata#1266', 'own', 'MERGED']]);
+  });
+
+  it("still lets the heading's own parenthetical wrap", () => {
+    expect(
+      read(
+        [
+          'UPSTREAM STATUS (queried 2026-08-01; re-queried',
+          '  2026-08-03)',
+          '  own PR  #1270 (OPEN)',
+        ].join('\n'),
+      ),
+    ).toEqual([[5, 'amber/strata#1270', 'own', 'OPEN']]);
+  });
+
+  it('does not read "if it is merged as #n" as a state', () => {
+    expect(read('Upstream status: drop it if it is merged as #1280.')).toEqual([
+      [3, 'amber/strata#1280', 'related', null],
+    ]);
+  });
+});

@@ -190,6 +190,12 @@ function headingEnd(
   index: number,
   afterWords: number,
 ): { line: number; after: number } {
+  // Only the heading's own parenthetical (`UPSTREAM STATUS (queried …`) wraps
+  // it: a `(` after words on the line ("Upstream status: merged as #1266 on
+  // 2026-11-12 (that one is\nours)") is the first entry's (session 13).
+  const first = lines[index]!;
+  const rest = first.text.slice(afterWords - first.start);
+  if (!/^[ \t*_:]*\(/.test(rest)) return { line: index, after: afterWords };
   let depth = 0;
   for (let j = index; j < lines.length && j <= index + 3; j++) {
     const line = lines[j]!;

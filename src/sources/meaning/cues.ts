@@ -237,7 +237,7 @@ export function applyCue(base: Role, cue: Cue | null, kindHint: RefKind | null =
  * comma-separated items.
  */
 const OURS_RIGHT_AFTER =
-  /^[^\S\n]*(?:(?:\(|--|—|–|,)?[^\S\n]*(?:ours|our\s+(?:own\s+)?PR|by\s+us)\b|\([^()\n]{0,40}?[,;][^\S\n]*(?:ours|our\s+(?:own\s+)?PR|by\s+us)[^\S\n]*[,;)])/i;
+  /^(?:[^\S\n]+(?:on|in)[^\S\n]+\d[\w.-]*)?[^\S\n]*(?:(?:\(|--|—|–|,)?[^\S\n]*(?:ours|our\s+(?:own\s+)?PR|by\s+us)\b|\([^()\n]{0,40}?[,;][^\S\n]*(?:ours|our\s+(?:own\s+)?PR|by\s+us)[^\S\n]*[,;)]|\((?:that|this|it)(?:\s+one)?\s+(?:is|was)\s+(?:ours|our\s+(?:own\s+)?PR)\b)/i;
 
 /** Whether the words right after a ref say it is ours: `#n (ours)`, `<url> -- ours.`, `#n, ours`. */
 export function oursRightAfter(text: string): boolean {

@@ -107,6 +107,7 @@ export function countedStates(text: string): CountedState[] {
 const STATE_BEFORE =
   /\b(OPEN|MERGED|CLOSED|DRAFT)[*_`]*[ \t\n]+(?:PR|pull[ \t\n]+request|issue)[ \t\n]*\(?[ \t\n]*$/;
 const MERGED_BEFORE = /\balready[- ]merged(?:[ \t\n]+[\w-]+){0,2}[ \t\n]*\(?[ \t\n]*$/i;
+const MERGED_AS = /\b(merged|landed)(?:[ \t\n]+upstream)?[ \t\n]+as[ \t\n]*$/i;
 const CONDITIONAL =
   /\b(?:when|if|once|until|unless|after|before|whether)[ \t\n]+(?:\S+[ \t\n]+){0,2}$/i;
 
@@ -116,6 +117,13 @@ export function stateBefore(lead: string, leadStart: number): ProseState | null 
   if (m !== null) {
     const start = leadStart + m.index;
     return { state: m[1] as State, date: null, start, end: start + m[1]!.length, rewritable: true };
+  }
+  // "merged upstream as #1266 on 2026-11-12", "landed as #n": not "if it is merged as #n".
+  const mergedAs = MERGED_AS.exec(lead);
+  if (mergedAs !== null && !CONDITIONAL.test(lead.slice(0, mergedAs.index))) {
+    const start = leadStart + mergedAs.index;
+    const end = start + mergedAs[1]!.length;
+    return { state: 'MERGED', date: null, start, end, rewritable: false };
   }
   const merged = MERGED_BEFORE.exec(lead);
   if (merged !== null) {

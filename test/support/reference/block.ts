@@ -120,6 +120,9 @@ function headingEnd(
   index: number,
   afterWords: number,
 ): { line: number; after: number } {
+  const first = lines[index]!;
+  if (!/^[ \t*_:]*\(/.test(first.text.slice(afterWords - first.start)))
+    return { line: index, after: afterWords };
   let depth = 0;
   for (let j = index; j < lines.length && j <= index + 3; j++) {
     const line = lines[j]!;
