@@ -11482,7 +11482,8 @@ function isOrdinal(text3, n, start) {
 }
 function namesOther(word, repo) {
   const w = word.toLowerCase();
-  if (w.length < 2 || w.endsWith(".") || QUALIFIERS.has(w)) return false;
+  if (w.length < 2 || w.endsWith(".") || QUALIFIERS.has(w) || /-side$|^rd-party$/.test(w))
+    return false;
   return repo === null || !isNameOf(w, repo);
 }
 function isNameOf(word, repo) {
@@ -13872,6 +13873,8 @@ function cueFor(leadNear, leadFar, tail, rest = "") {
     return tailCue(aside) === "not-fix" ? "not-fix" : "own";
   }
   const near = leadCue(leadNear);
+  if (near === "fix" && SUCCEEDS.test(leadNear) && COLLISION_WORDS.test(leadFar))
+    return "anchor-collision";
   if (near === "fix" && ALREADY_IN_BASE.test(tail)) return "background";
   if (near === "fix") {
     const own2 = tailCue(tail);
@@ -13901,7 +13904,7 @@ function retiresBack(text3) {
   );
   return BACK_TO_REF.test(text3.slice(start + 1, m.index + m[0].length));
 }
-var THIS_PATCH, PATCH_OR_FILE, OBSOLETE, WHEN, RETIRES, RETIRES_LEAD, RETIRES_NEGATED, TAIL_CUES, LEAD_CUES, ANY_TAIL, ANY_LEAD, FIX_ROLES, OURS_RIGHT_AFTER, ALREADY_IN_BASE, WIDE_REST, BACK_TO_REF;
+var THIS_PATCH, PATCH_OR_FILE, OBSOLETE, WHEN, RETIRES, RETIRES_LEAD, RETIRES_NEGATED, TAIL_CUES, LEAD_CUES, ANY_TAIL, ANY_LEAD, FIX_ROLES, OURS_RIGHT_AFTER, SUCCEEDS, COLLISION_WORDS, ALREADY_IN_BASE, WIDE_REST, BACK_TO_REF;
 var init_cues = __esm({
   "src/sources/meaning/cues.ts"() {
     "use strict";
@@ -14013,6 +14016,8 @@ var init_cues = __esm({
     ANY_LEAD = anyOf(LEAD_CUES);
     FIX_ROLES = /* @__PURE__ */ new Set(["fix", "own", "third-party"]);
     OURS_RIGHT_AFTER = /^(?:[^\S\n]+(?:on|in)[^\S\n]+\d[\w.-]*)?[^\S\n]*(?:(?:\(|--|—|–|,)?[^\S\n]*(?:ours|our\s+(?:own\s+)?PR|by\s+us)\b|\([^()\n]{0,40}?[,;][^\S\n]*(?:ours|our\s+(?:own\s+)?PR|by\s+us)[^\S\n]*[,;)]|\((?:that|this|it)(?:\s+one)?\s+(?:is|was)\s+(?:ours|our\s+(?:own\s+)?PR)\b)/i;
+    SUCCEEDS = /\b(?:superseded|replaced)\s+by\s*$|\bin\s+favou?r\s+of\s*$/i;
+    COLLISION_WORDS = /\banchors?\b|\bcollid|\bcollision|\bconflict/i;
     ALREADY_IN_BASE = /\balready\s+(?:present\s+)?in\s+(?:(?:the|both|our)\s+)?(?:pinned\s+)?(?:bases?\b|v?\d+(?:\.\d+)+)/i;
     WIDE_REST = 480;
     BACK_TO_REF = /\b(?:it|its|whose|th(?:is|at|e)\s+(?:PR|pull\s+request|one))\b/i;
@@ -23971,6 +23976,16 @@ function readLedger(input2, result) {
       }
       case "paragraph":
         brokenTable(reader, node);
+        if (!document && headed === null && !inSection(NOT_PATCHES) && readPatchBullet(
+          reader,
+          {
+            type: "listItem",
+            children: [node],
+            ...node.position ? { position: node.position } : {}
+          },
+          inSection(RETIRED)
+        ))
+          return;
         if (inSection(NOT_PATCHES) && !document) readLoose(reader, node);
         else
           readProse(

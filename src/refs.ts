@@ -330,7 +330,9 @@ const QUALIFIERS = new Set(
  */
 function namesOther(word: string, repo: string | null): boolean {
   const w = word.toLowerCase();
-  if (w.length < 2 || w.endsWith('.') || QUALIFIERS.has(w)) return false;
+  // "3rd-party PR #455", "our router-side PR #463": qualifiers too.
+  if (w.length < 2 || w.endsWith('.') || QUALIFIERS.has(w) || /-side$|^rd-party$/.test(w))
+    return false;
   return repo === null || !isNameOf(w, repo);
 }
 

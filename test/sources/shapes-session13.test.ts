@@ -556,3 +556,53 @@ describe('"Upstream status:" with its text on the heading line (q28)', () => {
     ]);
   });
 });
+
+describe('session 13, last queues (q29, q30)', () => {
+  it("reads a paragraph that opens with a patch path in bold as that patch's entry", () => {
+    const r = ledgerRead(
+      [
+        'Vendored: [tokserve](https://github.com/tessel/tokserve).',
+        '',
+        '**fix_bpe_cache.py** — the cache never evicts.',
+        '    Upstream: #201, ours (open, 1 approval); backport of [tokserve#150](https://github.com/tessel/tokserve/pull/150)',
+        '    Conflicts with: #188 (draft), moves the LRU.',
+        '',
+        'Not ours, but watch it: #214 adds the alias.',
+      ].join('\n'),
+    );
+    expect(r.patches.map((p) => p.path)).toEqual(['patches/fix_bpe_cache.py']);
+    expect(r.mentions.map((m) => [m.ref, m.patch, m.recordedState])).toEqual([
+      ['tessel/tokserve#201', 'patches/fix_bpe_cache.py', null],
+      ['tessel/tokserve#150', 'patches/fix_bpe_cache.py', null],
+      ['tessel/tokserve#188', 'patches/fix_bpe_cache.py', 'DRAFT'],
+      ['tessel/tokserve#214', null, null],
+    ]);
+  });
+
+  it('reads "3rd-party PR #455" and "router-side PR #463" as the section repo\'s PRs', () => {
+    const r = ledgerRead(
+      '## relay\n\nUpstream is [relay](https://github.com/q/relay).\n\nissue relay#449; 3rd-party PR #455; our router-side PR #463 got closed.\n',
+    );
+    expect(r.ambiguous).toEqual([]);
+    expect(r.mentions.map((m) => m.ref)).toEqual(['q/relay#449', 'q/relay#455', 'q/relay#463']);
+  });
+
+  it('reads the successor of a collision as a collision, and of anything else as the fix', () => {
+    const r = ledgerRead(
+      [
+        '> #8841 (touched our spec-decode anchor too) was CLOSED by its author, superseded by',
+        '> #8733. Dropped it from the table.',
+        '',
+        'Our first cut #8701 was closed, superseded by #8702.',
+      ]
+        .join('\n')
+        .replace(/#(\d+)/g, '[#$1](https://github.com/h/vortex/pull/$1)'),
+    );
+    expect(r.mentions.map((m) => [m.ref, m.role])).toEqual([
+      ['h/vortex#8841', 'related'],
+      ['h/vortex#8733', 'anchor-collision'],
+      ['h/vortex#8701', 'related'],
+      ['h/vortex#8702', 'fix'],
+    ]);
+  });
+});

@@ -142,6 +142,24 @@ function readLedger(input: LedgerInput, result: LedgerResult): void {
       }
       case 'paragraph':
         brokenTable(reader, node);
+        // `**fix_bpe_cache.py** — the cache never evicts …` with its
+        // `Upstream:` lines under it: a paragraph that opens with a patch's
+        // path is its entry, as a bullet is (session 13, q30).
+        if (
+          !document &&
+          headed === null &&
+          !inSection(NOT_PATCHES) &&
+          readPatchBullet(
+            reader,
+            {
+              type: 'listItem',
+              children: [node],
+              ...(node.position ? { position: node.position } : {}),
+            },
+            inSection(RETIRED),
+          )
+        )
+          return;
         if (inSection(NOT_PATCHES) && !document) readLoose(reader, node);
         else
           readProse(

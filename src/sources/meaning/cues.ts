@@ -257,6 +257,10 @@ export function cueFor(leadNear: string, leadFar: string, tail: string, rest = '
     return tailCue(aside) === 'not-fix' ? 'not-fix' : 'own';
   }
   const near = leadCue(leadNear);
+  // "#8841 (touched our anchor too) was CLOSED, superseded by #8733": the
+  // successor of a collision is a collision, not a fix (session 13).
+  if (near === 'fix' && SUCCEEDS.test(leadNear) && COLLISION_WORDS.test(leadFar))
+    return 'anchor-collision';
   // "fixed upstream by #n (merged, already in 0.9.3)": a fix the base already
   // has is background; nothing is left to drop.
   if (near === 'fix' && ALREADY_IN_BASE.test(tail)) return 'background';
@@ -286,6 +290,9 @@ export function cueFor(leadNear: string, leadFar: string, tail: string, rest = '
   if (rest.length > tail.length && retiresBack(rest.slice(0, WIDE_REST))) return 'retires';
   return null;
 }
+
+const SUCCEEDS = /\b(?:superseded|replaced)\s+by\s*$|\bin\s+favou?r\s+of\s*$/i;
+const COLLISION_WORDS = /\banchors?\b|\bcollid|\bcollision|\bconflict/i;
 
 const ALREADY_IN_BASE =
   /\balready\s+(?:present\s+)?in\s+(?:(?:the|both|our)\s+)?(?:pinned\s+)?(?:bases?\b|v?\d+(?:\.\d+)+)/i;
