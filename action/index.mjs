@@ -14807,7 +14807,7 @@ var init_headers = __esm({
       }
     };
     NO_ALIASES = /* @__PURE__ */ new Map();
-    REF_HINT = /#\d|\/(?:pulls?|issues)\/\d|[\w.-] PR +\d/;
+    REF_HINT = /#\d|\/(?:pulls?|issues)\/\d| PR +\d/;
     TEACHING_HINT = /[\w.-]#\d|\/(?:pulls?|issues)\/\d/;
     HEADING_HINT = /upstream[ \t\r]+status/i;
     REF_HINTS = new RegExp(REF_HINT.source, "g");

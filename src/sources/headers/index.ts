@@ -167,7 +167,7 @@ const NO_ALIASES: ReadonlyMap<string, string> = new Map();
 export function mayHoldRefs(text: string): boolean {
   return REF_HINT.test(text);
 }
-const REF_HINT = /#\d|\/(?:pulls?|issues)\/\d|[\w.-] PR +\d/;
+const REF_HINT = /#\d|\/(?:pulls?|issues)\/\d| PR +\d/;
 
 /**
  * A cheap necessary condition for learnAliases to learn anything from
