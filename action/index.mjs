@@ -14089,6 +14089,15 @@ function stateOpening(lead, text3, textStart) {
     rewritable: false
   };
 }
+function balanced(text3) {
+  let depth = 0;
+  for (let i = 0; i < text3.length; i++) {
+    const c = text3.charCodeAt(i);
+    if (c === 40) depth++;
+    else if (c === 41) depth--;
+  }
+  return depth <= 0;
+}
 function stateInWords(lead, tail, tailStart, alone) {
   if (CONDITIONAL.test(lead)) return null;
   const dashed = DASH_STATE.exec(tail);
@@ -14122,6 +14131,28 @@ function stateInWords(lead, tail, tailStart, alone) {
       rewritable: false
     };
   }
+  const reopened = REOPENED_AFTER.exec(tail);
+  if (reopened !== null) {
+    const start = tailStart + reopened[0].length - reopened[1].length;
+    return {
+      state: "OPEN",
+      date: null,
+      start,
+      end: start + reopened[1].length,
+      rewritable: false
+    };
+  }
+  const item = LAST_ITEM_STATE.exec(tail);
+  if (item !== null && balanced(item[0])) {
+    const start = tailStart + item.index + item[0].indexOf(item[1], 1);
+    return {
+      state: item[1].toUpperCase(),
+      date: null,
+      start,
+      end: start + item[1].length,
+      rewritable: false
+    };
+  }
   const still = STILL_STATE.exec(tail);
   if (still !== null) {
     const word = still[1];
@@ -14147,7 +14178,7 @@ function wordsFurtherOn(tail, tailStart, words2, state) {
     rewritable: false
   };
 }
-var COUNTS, COUNTED, UPPER_STATE, STATE_BEFORE, MERGED_BEFORE, MERGED_AS, CONDITIONAL, OPENS_PARENTHETICAL, WORD_AFTER, DASH_STATE, STILL_STATE, REOPENED_LATER, CLOSED_ANYWHERE, MERGED_DATED_ANYWHERE, PAREN_STATE_ANYWHERE, PLANNED;
+var COUNTS, COUNTED, UPPER_STATE, STATE_BEFORE, MERGED_BEFORE, MERGED_AS, CONDITIONAL, OPENS_PARENTHETICAL, WORD_AFTER, DASH_STATE, STILL_STATE, REOPENED_AFTER, LAST_ITEM_STATE, REOPENED_LATER, CLOSED_ANYWHERE, MERGED_DATED_ANYWHERE, PAREN_STATE_ANYWHERE, PLANNED;
 var init_prose_states = __esm({
   "src/sources/meaning/prose-states.ts"() {
     "use strict";
@@ -14174,6 +14205,8 @@ var init_prose_states = __esm({
     WORD_AFTER = /^[ \t\n*_`]*\)?[ \t\n*_`]*[,;]?[ \t\n]*(?:(?:which|that)[ \t\n]+)?(?:(?:was|is|has[ \t\n]+been|got|been)[ \t\n]+)?(landed|merged|closed[ \t\n*_]+(?:inactive|unmerged|without[ \t\n]+merging)|auto-closed)\b|^[ \t\n*_`]*\)?[ \t\n*_`]*,?[ \t\n]*and[ \t\n]+(?:was[ \t\n]+)?(closed[ \t\n*_]+(?:inactive|unmerged|without[ \t\n]+merging)|auto-closed)\b|^[ \t\n*_`]*\)?[ \t\n*_`]*[,;]?[ \t\n]*(?:(?:which|that)[ \t\n]+)?(?:was|has[ \t\n]+been|got|been)[ \t\n]+(closed)\b/i;
     DASH_STATE = /^[ \t*_`]*\)?[ \t*_`]*(?:(?:—|–|--|-|:)[ \t*_`]*(?:still[ \t]+(?:an?[ \t]+)?[*_`]*)?|,[ \t]*still[ \t]+(?:an?[ \t]+)?[*_`]*)(OPEN|MERGED|CLOSED|DRAFT)(?![\w-])/;
     STILL_STATE = /^\)?[^.;()]{0,100}?\b(?:is|was|remains|stays)[ \t\n>*_]+(?:still[ \t\n>*_]+)?(OPEN|MERGED|CLOSED|DRAFT)\b(?![ \t\n*_]+(?:back[ \t\n]+)?then\b|[ \t\n*_]+at[ \t\n]+the[ \t\n]+time\b)/;
+    REOPENED_AFTER = /^[ \t\n*_`]*(?:(?:was|got|has[ \t\n]+been|been)[ \t\n]+)?(re-?opened)\b/i;
+    LAST_ITEM_STATE = /^[^\n#]{0,80}?,[ \t]*(open|merged|closed|draft)[ \t]*\.?[ \t]*(?:\n|$)/i;
     REOPENED_LATER = /^[^.;!?]{0,160}?\b(re-?opened)\b/i;
     CLOSED_ANYWHERE = /\b(?:closed[ \t\n*_]+(?:as[ \t\n]+)?(?:inactive|stale|not[ \t\n]+planned)|auto-closed)\b/i;
     MERGED_DATED_ANYWHERE = /\b(?:merged|landed)(?=[ \t\n*_`]+(?:on[ \t\n]+)?\d{4}-\d{2}-\d{2}\b)/i;

@@ -606,3 +606,24 @@ describe('session 13, last queues (q29, q30)', () => {
     ]);
   });
 });
+
+describe('terse states at the end of a line (q30)', () => {
+  it('reads a state word as the last comma item of the ref\'s line, and "reopened"', () => {
+    expect(
+      header(
+        [
+          'own PR: acme/engine#201 -- ours, open',
+          'conflicts: #188 rewrites the same fn (_bpe_cached), draft',
+          '#826 reopened after the design doc went through.',
+          'see #190, #191 and the docs, open questions remain.',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      [3, 'acme/engine#201', 'OPEN'],
+      [4, 'acme/engine#188', 'DRAFT'],
+      [5, 'acme/engine#826', 'OPEN'],
+      [6, 'acme/engine#190', null],
+      [6, 'acme/engine#191', null],
+    ]);
+  });
+});

@@ -168,6 +168,18 @@ const DASH_STATE =
 // upper-case state its own sentence gives the ref.
 const STILL_STATE =
   /^\)?[^.;()]{0,100}?\b(?:is|was|remains|stays)[ \t\n>*_]+(?:still[ \t\n>*_]+)?(OPEN|MERGED|CLOSED|DRAFT)\b(?![ \t\n*_]+(?:back[ \t\n]+)?then\b|[ \t\n*_]+at[ \t\n]+the[ \t\n]+time\b)/;
+function balanced(text: string): boolean {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 40) depth++;
+    else if (c === 41) depth--;
+  }
+  return depth <= 0;
+}
+
+const REOPENED_AFTER = /^[ \t\n*_`]*(?:(?:was|got|has[ \t\n]+been|been)[ \t\n]+)?(re-?opened)\b/i;
+const LAST_ITEM_STATE = /^[^\n#]{0,80}?,[ \t]*(open|merged|closed|draft)[ \t]*\.?[ \t]*(?:\n|$)/i;
 const REOPENED_LATER = /^[^.;!?]{0,160}?\b(re-?opened)\b/i;
 // Anywhere in a one-ref cell or sentence: only words that cannot mean anything else.
 const CLOSED_ANYWHERE =
@@ -227,6 +239,32 @@ export function stateInWords(
       date: findIsoDate(tail.slice(m[0].length, m[0].length + 24)),
       start,
       end: start + word.length,
+      rewritable: false,
+    };
+  }
+  // "#826 reopened after the design doc went through".
+  const reopened = REOPENED_AFTER.exec(tail);
+  if (reopened !== null) {
+    const start = tailStart + reopened[0].length - reopened[1]!.length;
+    return {
+      state: 'OPEN',
+      date: null,
+      start,
+      end: start + reopened[1]!.length,
+      rewritable: false,
+    };
+  }
+  // "tessel-labs/tokserve#201 -- ours, open", "#188 rewrites the same fn, draft":
+  // a state word as the last comma item of the ref's line, no ref between.
+  const item = LAST_ITEM_STATE.exec(tail);
+  // Not inside a parenthetical left open ("#1 (dave, OPEN"): that is a problem, not a state.
+  if (item !== null && balanced(item[0])) {
+    const start = tailStart + item.index + item[0].indexOf(item[1]!, 1);
+    return {
+      state: item[1]!.toUpperCase() as State,
+      date: null,
+      start,
+      end: start + item[1]!.length,
       rewritable: false,
     };
   }
