@@ -23476,7 +23476,7 @@ function readRowState(reader, cell2, prRefs, line, lenient2 = false) {
     scanRefs(inline2.text, { aliases: reader.aliases, defaultRepo: null })
   );
   if (reading.kind === "unreadable" && lenient2) return out;
-  applyReading(reader, reading, inline2, covered, keys.length > 1, line, out);
+  applyReading(reader, reading, inline2, covered, keys.length > 1, line, out, prRefs);
   if (reading.kind === "unreadable") return out;
   const range2 = contentRange(reader.doc, cell2);
   if (range2 !== null) {
@@ -23490,7 +23490,7 @@ function readRowState(reader, cell2, prRefs, line, lenient2 = false) {
   }
   return out;
 }
-function applyReading(reader, reading, inline2, covered, shared, line, out) {
+function applyReading(reader, reading, inline2, covered, shared, line, out, named = covered) {
   switch (reading.kind) {
     case "nothing":
       return;
@@ -23509,6 +23509,10 @@ function applyReading(reader, reading, inline2, covered, shared, line, out) {
     case "per-ref":
       for (const entry of reading.entries) {
         const target = covered.find((r) => entry.ref.key !== null && r.key === entry.ref.key) ?? covered.find((r) => splitRefKey(r.key).number === entry.number);
+        const besideOwn = target === void 0 && named.some(
+          (r) => entry.ref.key !== null && r.key === entry.ref.key || splitRefKey(r.key).number === entry.number
+        );
+        if (besideOwn) continue;
         if (target === void 0) {
           reportProblem(
             reader,
@@ -24019,7 +24023,8 @@ function readLedger(input2, result) {
           inSection(RETIRED)
         ))
           return;
-        if (inSection(NOT_PATCHES) && !document) readLoose(reader, node);
+        if ((inSection(NOT_PATCHES) || NOT_PATCHES_LEAD.test(firstText(node))) && !document)
+          readLoose(reader, node);
         else
           readProse(
             reader,
@@ -24109,6 +24114,13 @@ function forgetStates(mentions, from) {
 function eachCell(table2, read) {
   const rows = tableRows(table2);
   for (let k = 0; k < rows.length; k++) for (const cell2 of rows.at(k)?.children ?? []) read(cell2);
+}
+function firstText(node) {
+  const first = "children" in node ? node.children[0] : void 0;
+  if (first?.type === "text") return first.value;
+  if (first?.type === "strong" && first.children[0]?.type === "text")
+    return `**${first.children[0].value}**`;
+  return "";
 }
 function readPatchBullet(reader, item, retired) {
   const first = item.children[0];
@@ -24210,7 +24222,7 @@ function brokenTable(reader, node) {
     `this table's header row has ${count(header2)} columns but its delimiter row has ${count(delimiter)}, so it is not read as a table; make them agree`
   );
 }
-var HEADING_LEAD, RETIRED, NOT_PATCHES, COLLISIONS, PATCH_FILE, KEY, NO_ANSWER, ROW, DELIMITER;
+var HEADING_LEAD, RETIRED, NOT_PATCHES, NOT_PATCHES_LEAD, COLLISIONS, PATCH_FILE, KEY, NO_ANSWER, ROW, DELIMITER;
 var init_ledger = __esm({
   "src/sources/ledger/index.ts"() {
     "use strict";
@@ -24226,6 +24238,7 @@ var init_ledger = __esm({
     HEADING_LEAD = /^\s*(?:\d+[.)]|patch\s*:?|file\s*:?)?\s*$/i;
     RETIRED = /retired|^\W*(?:gone|dropped|removed|history|archived?|graveyard)\b/i;
     NOT_PATCHES = /not[\s-]+patch(?:es)?\b/i;
+    NOT_PATCHES_LEAD = /^\s*\**not[\s-]+patch(?:es)?\**\s*:/i;
     COLLISIONS = /\banchor[\s-]+(?:collisions?|conflicts?|risks?)\b/i;
     PATCH_FILE = /\.(?:patch|diff|py|sh)$/i;
     KEY = /^[A-Za-z][\w'/-]*(?: [A-Za-z][\w'/-]*){0,2}\??:[ \t]+/;

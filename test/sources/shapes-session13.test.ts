@@ -627,3 +627,27 @@ describe('terse states at the end of a line (q30)', () => {
     ]);
   });
 });
+
+describe("q30's last false errors", () => {
+  it('reads "Not patches: `patches/apply_all.sh`" in a paragraph as the not-patches list', () => {
+    const r = ledgerRead(
+      '## retired\n\nNone yet.\n\nNot patches: `apply_all.sh` (driver, runs the rest in order).\n',
+    );
+    expect(r.notPatches).toEqual(['patches/apply_all.sh']);
+  });
+
+  it("keeps a PR whose state is written beside it in the PR cell out of the state cell's problems", () => {
+    const r = ledgerRead(
+      [
+        '| patch | upstream | status |',
+        '|---|---|---|',
+        '| `pin.sh` | blocked on [tok#214](https://github.com/t/tok/pull/214). Our router-side [#463](https://github.com/q/relay/pull/463) got closed | tok#214 OPEN; #463 CLOSED |',
+      ].join('\n'),
+    );
+    expect(r.problems).toEqual([]);
+    expect(r.mentions.map((m) => [m.ref, m.recordedState])).toEqual([
+      ['t/tok#214', 'OPEN'],
+      ['q/relay#463', 'CLOSED'],
+    ]);
+  });
+});

@@ -160,7 +160,10 @@ function readLedger(input: LedgerInput, result: LedgerResult): void {
           )
         )
           return;
-        if (inSection(NOT_PATCHES) && !document) readLoose(reader, node);
+        // "Not patches: `patches/apply_all.sh` (driver)": the list as a
+        // paragraph of its own, not under a heading (session 13, q30).
+        if ((inSection(NOT_PATCHES) || NOT_PATCHES_LEAD.test(firstText(node))) && !document)
+          readLoose(reader, node);
         else
           readProse(
             reader,
@@ -302,6 +305,16 @@ function eachCell(table: Table, read: (cell: TableCell) => void): void {
 
 const RETIRED = /retired|^\W*(?:gone|dropped|removed|history|archived?|graveyard)\b/i;
 const NOT_PATCHES = /not[\s-]+patch(?:es)?\b/i;
+const NOT_PATCHES_LEAD = /^\s*\**not[\s-]+patch(?:es)?\**\s*:/i;
+
+/** The text a paragraph opens with (its first text node). */
+function firstText(node: Nodes): string {
+  const first = 'children' in node ? node.children[0] : undefined;
+  if (first?.type === 'text') return first.value;
+  if (first?.type === 'strong' && first.children[0]?.type === 'text')
+    return `**${first.children[0].value}**`;
+  return '';
+}
 /**
  * "## Anchor collisions to watch": the refs of its prose are collisions
  * unless their words say otherwise (session 13: "…, superseded by #8790"

@@ -51,7 +51,7 @@ export function readRowState(
     scanRefs(inline.text, { aliases: reader.aliases, defaultRepo: null }),
   );
   if (reading.kind === 'unreadable' && lenient) return out;
-  applyReading(reader, reading, inline, covered, keys.length > 1, line, out);
+  applyReading(reader, reading, inline, covered, keys.length > 1, line, out, prRefs);
   if (reading.kind === 'unreadable') return out;
   const range = contentRange(reader.doc, cell);
   if (range !== null) {
@@ -74,6 +74,8 @@ function applyReading(
   shared: boolean,
   line: number,
   out: Map<ReadRef, Recorded>,
+  /** Every PR of the row, also those with a state written beside them. */
+  named: readonly ReadRef[] = covered,
 ): void {
   switch (reading.kind) {
     case 'nothing':
@@ -96,6 +98,16 @@ function applyReading(
         const target =
           covered.find((r) => entry.ref.key !== null && r.key === entry.ref.key) ??
           covered.find((r) => splitRefKey(r.key).number === entry.number);
+        // "Our router-side PR #463 got closed | … ours (#463) CLOSED": a PR
+        // whose state is written beside it keeps that one; no problem.
+        const besideOwn =
+          target === undefined &&
+          named.some(
+            (r) =>
+              (entry.ref.key !== null && r.key === entry.ref.key) ||
+              splitRefKey(r.key).number === entry.number,
+          );
+        if (besideOwn) continue;
         if (target === undefined) {
           reportProblem(
             reader,
