@@ -24002,6 +24002,7 @@ function readLedger(input2, result) {
       case "listItem": {
         const before = reader.result.mentions.length;
         const planned = isOpenTask(doc, node);
+        const done = !planned && isDoneTask(doc, node);
         if (!document && !inSection(NOT_PATCHES) && readPatchBullet(reader, node, inSection(RETIRED))) {
           if (planned) forgetStates(reader.result.mentions, before);
           return;
@@ -24009,6 +24010,7 @@ function readLedger(input2, result) {
         if (headed === null || !readKeyedBullet(reader, node, headed.patch))
           for (const child of node.children) visit3(child);
         if (planned) forgetStates(reader.result.mentions, before);
+        if (done) mergedByDoneTask(reader, node, before);
         return;
       }
       case "paragraph":
@@ -24099,6 +24101,23 @@ function isOpenTask(doc, item) {
   const first = item.children[0];
   const at = first?.position?.start.offset;
   return at !== void 0 && /^\[ \][ \t]/.test(doc.text.slice(at, at + 4));
+}
+function isDoneTask(doc, item) {
+  const first = item.children[0];
+  const at = first?.position?.start.offset;
+  return at !== void 0 && /^\[[xX]\][ \t]/.test(doc.text.slice(at, at + 4));
+}
+function mergedByDoneTask(reader, item, from) {
+  const mentions = reader.result.mentions;
+  if (mentions.length - from !== 1) return;
+  const m = mentions[from];
+  if (m.recordedState !== null) return;
+  const start = item.position?.start.offset ?? 0;
+  const end = item.position?.end.offset ?? start;
+  const text3 = reader.doc.text.slice(start, end);
+  const word = /\b(?:merged|landed)\b/i.exec(text3);
+  if (word === null || /\b(?:not|never|no)\b|n't\b/i.test(text3.slice(0, word.index))) return;
+  m.recordedState = "MERGED";
 }
 function forgetStates(mentions, from) {
   for (let i = from; i < mentions.length; i++) {

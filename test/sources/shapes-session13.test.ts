@@ -487,6 +487,24 @@ describe('state cells and task lists, session 13 (q27, q28)', () => {
       ['o/r#7874', 'MERGED'],
     ]);
   });
+
+  it('reads "merged" in a done task of one ref as MERGED, never when negated', () => {
+    const r = ledgerRead(
+      [
+        '## checklist',
+        '',
+        '- [x] upstream fix for the spill perms merged ([#7990](https://github.com/o/r/pull/7990))',
+        '- [x] checked that [#7991](https://github.com/o/r/pull/7991) is not merged yet',
+        '- [x] merged the notes: see [#7992](https://github.com/o/r/pull/7992) and the thread in [#7993](https://github.com/o/r/pull/7993)',
+      ].join('\n'),
+    );
+    expect(r.mentions.map((m) => [m.ref, m.recordedState])).toEqual([
+      ['o/r#7990', 'MERGED'],
+      ['o/r#7991', null],
+      ['o/r#7992', null],
+      ['o/r#7993', null],
+    ]);
+  });
 });
 
 describe('a notes section of bare refs under a title that names the upstream', () => {

@@ -127,6 +127,7 @@ function readLedger(input: LedgerInput, result: LedgerResult): void {
         // is a plan; its state words say what should happen, not what did.
         const before = reader.result.mentions.length;
         const planned = isOpenTask(doc, node);
+        const done = !planned && isDoneTask(doc, node);
         if (
           !document &&
           !inSection(NOT_PATCHES) &&
@@ -138,6 +139,7 @@ function readLedger(input: LedgerInput, result: LedgerResult): void {
         if (headed === null || !readKeyedBullet(reader, node, headed.patch))
           for (const child of node.children) visit(child);
         if (planned) forgetStates(reader.result.mentions, before);
+        if (done) mergedByDoneTask(reader, node, before);
         return;
       }
       case 'paragraph':
@@ -282,6 +284,31 @@ function isOpenTask(doc: { text: string }, item: ListItem): boolean {
   const first = item.children[0];
   const at = first?.position?.start.offset;
   return at !== undefined && /^\[ \][ \t]/.test(doc.text.slice(at, at + 4));
+}
+
+/** A list item written as a checked task: `- [x] …`. */
+function isDoneTask(doc: { text: string }, item: ListItem): boolean {
+  const first = item.children[0];
+  const at = first?.position?.start.offset;
+  return at !== undefined && /^\[[xX]\][ \t]/.test(doc.text.slice(at, at + 4));
+}
+
+/**
+ * `- [x] upstream fix for the spill perms merged ([#7990](…))`: a done task
+ * that says "merged" of its one ref records MERGED (session 13, q28). Not
+ * when the words are negated ("not merged"), nor for several refs.
+ */
+function mergedByDoneTask(reader: LedgerReader, item: ListItem, from: number): void {
+  const mentions = reader.result.mentions;
+  if (mentions.length - from !== 1) return;
+  const m = mentions[from]!;
+  if (m.recordedState !== null) return;
+  const start = item.position?.start.offset ?? 0;
+  const end = item.position?.end.offset ?? start;
+  const text = reader.doc.text.slice(start, end);
+  const word = /\b(?:merged|landed)\b/i.exec(text);
+  if (word === null || /\b(?:not|never|no)\b|n't\b/i.test(text.slice(0, word.index))) return;
+  m.recordedState = 'MERGED';
 }
 
 /** Mentions from `from` on record no state: the words were a plan. */
