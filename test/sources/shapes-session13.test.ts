@@ -669,3 +669,15 @@ describe("q30's last false errors", () => {
     ]);
   });
 });
+
+describe('"is still a DRAFT" and "by <handle>, OPEN" (q27)', () => {
+  it('reads an upper-case state after "is still a" and after "by <handle>,"', () => {
+    expect(header('So: #915 is still a DRAFT as of 11-19 and it rewrites our methods.')).toEqual([
+      [3, 'acme/engine#915', 'DRAFT'],
+    ]);
+    const r = ledgerRead(
+      '## runtime\n\n- fix is not ours: [#4388](https://github.com/p/vg/pull/4388) by hanna-l, OPEN, 2 approvals.\n',
+    );
+    expect(r.mentions.map((m) => [m.ref, m.recordedState])).toEqual([['p/vg#4388', 'OPEN']]);
+  });
+});

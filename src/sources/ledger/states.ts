@@ -235,12 +235,12 @@ export function stateAfterComma(
 }
 
 const AFTER_WORDS =
-  /[ \t]+(?:[a-z]+[ \t]+){0,1}[a-z]+[ \t]+\(?(OPEN|MERGED|CLOSED|DRAFT)\)?(?=[ \t]*(?:[.,;:)]|--|—|–|$))/y;
+  /[ \t]+(?:(?:[a-z]+[ \t]+){0,1}[a-z]+[ \t]+|by[ \t]+@?[\w.-]+[ \t]*,[ \t]*)\(?(OPEN|MERGED|CLOSED|DRAFT)\)?(?=[ \t]*(?:[.,;:)]|--|—|–|$))/y;
 
 /**
  * An upper-case state one or two lower-case words after a ref, alone or in
  * parentheses, that ends its clause: "#18866 ours OPEN;", "#18870 collides
- * (OPEN), same hunk". Terse bullets write states so; lower-case words there
+ * (OPEN), same hunk", "#4388 by hanna-l, OPEN, 2 approvals". Terse bullets write states so; lower-case words there
  * are prose.
  */
 export function stateAfterWords(

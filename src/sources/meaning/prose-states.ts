@@ -167,7 +167,7 @@ const DASH_STATE =
 // "… was read again and is still **OPEN**", "the attempt (#n) is CLOSED": an
 // upper-case state its own sentence gives the ref.
 const STILL_STATE =
-  /^\)?[^.;()]{0,100}?\b(?:is|was|remains|stays)[ \t\n>*_]+(?:still[ \t\n>*_]+)?(OPEN|MERGED|CLOSED|DRAFT)\b(?![ \t\n*_]+(?:back[ \t\n]+)?then\b|[ \t\n*_]+at[ \t\n]+the[ \t\n]+time\b)/;
+  /^\)?[^.;()]{0,100}?\b(?:is|was|remains|stays)[ \t\n>*_]+(?:still[ \t\n>*_]+)?(?:an?[ \t\n]+)?(OPEN|MERGED|CLOSED|DRAFT)\b(?![ \t\n*_]+(?:back[ \t\n]+)?then\b|[ \t\n*_]+at[ \t\n]+the[ \t\n]+time\b)/;
 function balanced(text: string): boolean {
   let depth = 0;
   for (let i = 0; i < text.length; i++) {
