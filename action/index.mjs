@@ -24001,8 +24001,9 @@ function readLedger(input2, result) {
         return;
       case "listItem": {
         const before = reader.result.mentions.length;
-        const planned = isOpenTask(doc, node);
-        const done = !planned && isDoneTask(doc, node);
+        const task = taskBox(doc, node);
+        const planned = task === "open";
+        const done = task === "done";
         if (!document && !inSection(NOT_PATCHES) && readPatchBullet(reader, node, inSection(RETIRED))) {
           if (planned) forgetStates(reader.result.mentions, before);
           return;
@@ -24097,15 +24098,10 @@ function patchNamed(reader, written, line) {
   const patch = paths[0];
   return patch === void 0 ? null : { patch, paths, known: false };
 }
-function isOpenTask(doc, item) {
-  const first = item.children[0];
-  const at = first?.position?.start.offset;
-  return at !== void 0 && /^\[ \][ \t]/.test(doc.text.slice(at, at + 4));
-}
-function isDoneTask(doc, item) {
-  const first = item.children[0];
-  const at = first?.position?.start.offset;
-  return at !== void 0 && /^\[[xX]\][ \t]/.test(doc.text.slice(at, at + 4));
+function taskBox(doc, item) {
+  const at = item.children[0]?.position?.start.offset;
+  const box = at === void 0 ? null : /^\[([ xX])\][ \t]/.exec(doc.text.slice(at, at + 4));
+  return box === null ? null : box[1] === " " ? "open" : "done";
 }
 function mergedByDoneTask(reader, item, from) {
   const mentions = reader.result.mentions;

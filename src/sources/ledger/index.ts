@@ -126,8 +126,9 @@ function readLedger(input: LedgerInput, result: LedgerResult): void {
         // `- [ ] backport #7911 merged into release-0.18`: an unchecked task
         // is a plan; its state words say what should happen, not what did.
         const before = reader.result.mentions.length;
-        const planned = isOpenTask(doc, node);
-        const done = !planned && isDoneTask(doc, node);
+        const task = taskBox(doc, node);
+        const planned = task === 'open';
+        const done = task === 'done';
         if (
           !document &&
           !inSection(NOT_PATCHES) &&
@@ -279,18 +280,11 @@ function patchNamed(
   return patch === undefined ? null : { patch, paths, known: false };
 }
 
-/** A list item written as an unchecked task: `- [ ] …`. */
-function isOpenTask(doc: { text: string }, item: ListItem): boolean {
-  const first = item.children[0];
-  const at = first?.position?.start.offset;
-  return at !== undefined && /^\[ \][ \t]/.test(doc.text.slice(at, at + 4));
-}
-
-/** A list item written as a checked task: `- [x] …`. */
-function isDoneTask(doc: { text: string }, item: ListItem): boolean {
-  const first = item.children[0];
-  const at = first?.position?.start.offset;
-  return at !== undefined && /^\[[xX]\][ \t]/.test(doc.text.slice(at, at + 4));
+/** A list item written as a task: `- [ ] …` (open) or `- [x] …` (done); null otherwise. */
+function taskBox(doc: { text: string }, item: ListItem): 'open' | 'done' | null {
+  const at = item.children[0]?.position?.start.offset;
+  const box = at === undefined ? null : /^\[([ xX])\][ \t]/.exec(doc.text.slice(at, at + 4));
+  return box === null ? null : box[1] === ' ' ? 'open' : 'done';
 }
 
 /**
