@@ -24016,7 +24016,7 @@ function readLedger(input2, result) {
       }
       case "paragraph":
         brokenTable(reader, node);
-        if (!document && headed === null && !inSection(NOT_PATCHES) && readPatchBullet(
+        if (!document && headed === null && !inSection(NOT_PATCHES) && opensEntry(node) && readPatchBullet(
           reader,
           {
             type: "listItem",
@@ -24129,6 +24129,10 @@ function forgetStates(mentions, from) {
 function eachCell(table2, read) {
   const rows = tableRows(table2);
   for (let k = 0; k < rows.length; k++) for (const cell2 of rows.at(k)?.children ?? []) read(cell2);
+}
+function opensEntry(node) {
+  const second = "children" in node ? node.children[1] : void 0;
+  return second?.type === "text" && /^\s*(?:—|–|-{1,2}|:)(?:\s|$)/.test(second.value);
 }
 function firstText(node) {
   const first = "children" in node ? node.children[0] : void 0;

@@ -597,6 +597,25 @@ describe('session 13, last queues (q29, q30)', () => {
     ]);
   });
 
+  it('does not take a sentence that opens with a file name for a patch entry', () => {
+    const r = ledgerRead(
+      [
+        '| patch | upstream PR | PR state |',
+        '|---|---|---|',
+        '| `disagg/early_send.py` | [#12](https://github.com/o/r/pull/12) | OPEN |',
+        '',
+        '> `prefill.py` already records the completion event this needs; **drop it** once',
+        '> a base synchronizes on that event itself.',
+        '',
+        '`helper.py`: shared by the scripts, see [#13](https://github.com/o/r/pull/13).',
+      ].join('\n'),
+    );
+    expect(r.patches.map((p) => p.path)).toEqual([
+      'patches/disagg/early_send.py',
+      'patches/helper.py',
+    ]);
+  });
+
   it('reads "3rd-party PR #455" and "router-side PR #463" as the section repo\'s PRs', () => {
     const r = ledgerRead(
       '## relay\n\nUpstream is [relay](https://github.com/q/relay).\n\nissue relay#449; 3rd-party PR #455; our router-side PR #463 got closed.\n',

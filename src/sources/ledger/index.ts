@@ -148,10 +148,13 @@ function readLedger(input: LedgerInput, result: LedgerResult): void {
         // `**fix_bpe_cache.py** — the cache never evicts …` with its
         // `Upstream:` lines under it: a paragraph that opens with a patch's
         // path is its entry, as a bullet is (session 13, q30).
+        // Only with a separator after the path: "`prefill.py` already records
+        // the event" (Infera's ledger) is a sentence about a file, not an entry.
         if (
           !document &&
           headed === null &&
           !inSection(NOT_PATCHES) &&
+          opensEntry(node) &&
           readPatchBullet(
             reader,
             {
@@ -327,6 +330,12 @@ function eachCell(table: Table, read: (cell: TableCell) => void): void {
 const RETIRED = /retired|^\W*(?:gone|dropped|removed|history|archived?|graveyard)\b/i;
 const NOT_PATCHES = /not[\s-]+patch(?:es)?\b/i;
 const NOT_PATCHES_LEAD = /^\s*\**not[\s-]+patch(?:es)?\**\s*:/i;
+
+/** `**fix_x.py** — …`, `` `fix_x.py`: … ``: a path then a dash or colon. */
+function opensEntry(node: Nodes): boolean {
+  const second = 'children' in node ? node.children[1] : undefined;
+  return second?.type === 'text' && /^\s*(?:—|–|-{1,2}|:)(?:\s|$)/.test(second.value);
+}
 
 /** The text a paragraph opens with (its first text node). */
 function firstText(node: Nodes): string {
