@@ -102,15 +102,22 @@ export async function runCheck(opts: CheckOptions): Promise<CheckResult> {
   const { early } = asked;
   const transport = early?.transport ?? transportLimits(opts.config, Date.now());
   if (github !== null && early !== null) {
-    const answer = await early.answer;
     const refs = refRequests(collected);
     // The rest (a partial query's worth held back, and refs only the headers
-    // name) in as many queries as the run would have sent for them anyway.
+    // name) in as many queries as the run would have sent for them anyway,
+    // sent as soon as a request slot is free (transport.slots), not after
+    // every early answer is in.
     const late = refs.filter((ref) => !early.keys.has(ref.key));
     const dates =
       early.keys.size > 0 ? [] : baseDateRequests(github, opts.config, collected.sources);
-    const more =
-      late.length > 0 ? await resolveLive(github, opts.config, late, transport, dates) : null;
+    const asking =
+      late.length > 0 ? resolveLive(github, opts.config, late, transport, dates) : null;
+    // Both settle before either's failure is reported: no request outlives the run.
+    const [first, second] = await Promise.allSettled([early.answer, asking]);
+    if (first.status === 'rejected') throw first.reason;
+    if (second.status === 'rejected') throw second.reason;
+    const answer = first.value;
+    const more = second.value;
     live = new Map();
     for (const { key } of refs) {
       const resolution = answer.results.get(key) ?? more?.results.get(key);

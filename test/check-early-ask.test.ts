@@ -47,11 +47,36 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function config(chunkSize: number, budget: number | null): Config {
+function config(chunkSize: number, budget: number | null, concurrency = 8): Config {
   const c = cloneDefaults();
   c.github.chunkSize = chunkSize;
   c.github.budget = budget;
+  c.github.concurrency = concurrency;
   return c;
+}
+
+/**
+ * Hold every answer until `count` requests have arrived, or `ms` have passed:
+ * which of the two let them go says what the client sent while it waited.
+ */
+function holdAnswers(
+  count: number,
+  ms: number,
+): Promise<{ by: 'count' | 'time'; arrived: number }> {
+  let release: () => void = () => {};
+  const until = new Promise<void>((resolve) => (release = resolve));
+  gh.setFaults([{ kind: 'hold', until }]);
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const poll = setInterval(() => {
+      const arrived = gh.arrivals.length;
+      const by = arrived >= count ? 'count' : Date.now() - started >= ms ? 'time' : null;
+      if (by === null) return;
+      clearInterval(poll);
+      release();
+      resolve({ by, arrived });
+    }, 5);
+  });
 }
 
 function options(c: Config): CheckOptions {
@@ -101,5 +126,30 @@ describe('asking while the headers are read', () => {
     expect(early.size).toBeGreaterThan(7);
     expect(collected.patchesRead).toBeGreaterThan(32);
     expect(tookTurn).toBe(true);
+  });
+
+  it('sends the late queries while early answers are still out', async () => {
+    // Few enough queries for every one to be in flight at once (concurrency 8).
+    const c = config(60, null);
+    gh.reset();
+    const total = Math.ceil((tree.refs.size + 3) / 60);
+    expect(total).toBeGreaterThan(1);
+    expect(total).toBeLessThanOrEqual(8);
+    const held = holdAnswers(total, 3_000);
+    const result = await runCheck(options(c));
+    gh.setFaults([]);
+    // Before, the late query waited for every early answer: only the early ones came in time.
+    expect(await held).toEqual({ by: 'count', arrived: total });
+    expect(result.live!.size).toBe(tree.refs.size + 3);
+  });
+
+  it('never has more than github.concurrency requests in flight, early and late together', async () => {
+    const c = config(7, null, 2);
+    gh.reset();
+    const held = holdAnswers(3, 1_000);
+    const result = await runCheck(options(c));
+    gh.setFaults([]);
+    expect(await held).toEqual({ by: 'time', arrived: 2 });
+    expect(result.live!.size).toBe(tree.refs.size + 3);
   });
 });

@@ -6,6 +6,7 @@ import type { RefKey, Resolution } from '../model.js';
 import type { GitHubClient, RefRequest, ResolveExtras, ResolveResult } from './client.js';
 import { createGraphqlClient } from './graphql-client.js';
 import { createRestClient } from './rest-client.js';
+import type { Slots } from './slots.js';
 import { replayClient as replaySnapshot } from './snapshot.js';
 
 export { recordingClient } from './snapshot.js';
@@ -29,6 +30,8 @@ export interface GitHubOptions {
   deadline?: number;
   /** Most bytes one answer may have, decompressed. */
   maxResponseBytes?: number;
+  /** Requests in flight across the run (limits.ts). */
+  slots?: Slots;
 }
 
 export function createGitHubClient(opts: GitHubOptions): GitHubClient {
@@ -81,6 +84,7 @@ function createNetworkClient(opts: GitHubOptions): GitHubClient {
     ...(opts.userAgent !== undefined ? { userAgent: opts.userAgent } : {}),
     ...(opts.deadline !== undefined ? { deadline: opts.deadline } : {}),
     ...(opts.maxResponseBytes !== undefined ? { maxResponseBytes: opts.maxResponseBytes } : {}),
+    ...(opts.slots !== undefined ? { slots: opts.slots } : {}),
   };
   if (token !== null) {
     return createGraphqlClient({

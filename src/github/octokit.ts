@@ -16,6 +16,7 @@ import { connectFailure } from './connect-failure.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, linkedSignal } from './body-cap.js';
 import { transport, type FetchedAnswer, type FetchInit } from './http-fetch.js';
 import { clampUntil, describeUntil, statedLimitUntil, untilAfter } from './rate-wait.js';
+import type { Slots } from './slots.js';
 
 type OctokitPlugin = Parameters<typeof Octokit.plugin>[0];
 
@@ -93,6 +94,8 @@ export interface TransportOptions {
   deadline?: number;
   /** Most bytes one answer may have, decompressed (default 8 MiB). */
   maxResponseBytes?: number;
+  /** Requests in flight across the run's sessions (limits.ts); unbounded here when absent. */
+  slots?: Slots;
 }
 
 const MIN_SCRUBBED_TOKEN = 6;
@@ -332,6 +335,16 @@ export class GitHubSession {
     input: string | URL,
     init?: FetchInit,
   ): Promise<FetchedAnswer> => {
+    const slots = this.opts.slots;
+    if (slots !== undefined) await slots.take();
+    try {
+      return await this.send(input, init);
+    } finally {
+      slots?.give();
+    }
+  };
+
+  private async send(input: string | URL, init?: FetchInit): Promise<FetchedAnswer> {
     const { signal } = this.controller;
     // An AbortError is the one failure both plugins pass on without retrying.
     if (signal.aborted) throw new DOMException('resolve abandoned', 'AbortError');
@@ -393,7 +406,7 @@ export class GitHubSession {
     } finally {
       this.inFlight -= 1;
     }
-  };
+  }
 }
 
 /**

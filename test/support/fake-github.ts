@@ -66,7 +66,9 @@ export type Fault =
    * HTTP 200, `content-encoding: gzip`: a few KB on the wire per hundreds of
    * MB inflated, without end (JSON whitespace), as a gzip bomb.
    */
-  | (FaultBase & { kind: 'gzip-bomb' });
+  | (FaultBase & { kind: 'gzip-bomb' })
+  /** The normal answer, sent once `until` settles: a test decides when answers come. */
+  | (FaultBase & { kind: 'hold'; until: Promise<unknown> });
 
 export interface FakeGitHubOptions {
   repos: Record<string, FakeRepoData>;
@@ -170,6 +172,11 @@ const FAULTS: {
     ctx: FaultContext,
   ) => Promise<Reply | null>;
 } = {
+  hold: (fault) =>
+    fault.until.then(
+      () => null,
+      () => null,
+    ),
   status: (fault) => {
     const fallback =
       fault.status === 403 || fault.status === 429
