@@ -12980,7 +12980,43 @@ function recipesIn(root, folder, prefix, cache2) {
   }
   return repos;
 }
-var RECIPE, MAX_RECIPE_BYTES, GITHUB_ADDRESS, BUILDROOT_CALL, NOT_OWNERS, MAX_RECIPES;
+function debianUpstreamRepo(root, patch, cache2) {
+  const at = patch.lastIndexOf("debian/patches/");
+  if (at === -1) return null;
+  const debian = patch.slice(0, at + "debian".length);
+  const key = `${debian}\0debian`;
+  let repos = cache2.get(key);
+  if (repos === void 0) {
+    repos = /* @__PURE__ */ new Set();
+    cache2.set(key, repos);
+    for (const [file, fields] of DEBIAN_UPSTREAM_FIELDS) {
+      let text3;
+      try {
+        const buffer = readFileSync4(path6.join(root, debian, file));
+        if (buffer.length > MAX_RECIPE_BYTES) continue;
+        text3 = buffer.toString("utf8");
+      } catch {
+        continue;
+      }
+      const lines = fields === null ? [text3] : fieldValues(text3, fields);
+      for (const line of lines) for (const repo of reposInRecipe(line)) repos.add(repo);
+    }
+  }
+  return repos.size === 1 ? [...repos][0] ?? null : null;
+}
+function fieldValues(text3, field) {
+  const out = [];
+  const lines = text3.split("\n");
+  for (let i = 0; i < lines.length; i++) {
+    if (!field.test(lines[i] ?? "")) continue;
+    let value = lines[i] ?? "";
+    while (/^[ \t]+\S/.test(lines[i + 1] ?? "")) value += `
+${lines[++i] ?? ""}`;
+    out.push(value);
+  }
+  return out;
+}
+var RECIPE, MAX_RECIPE_BYTES, GITHUB_ADDRESS, BUILDROOT_CALL, NOT_OWNERS, MAX_RECIPES, DEBIAN_UPSTREAM_FIELDS;
 var init_recipe_repo = __esm({
   "src/recipe-repo.ts"() {
     "use strict";
@@ -12990,6 +13026,12 @@ var init_recipe_repo = __esm({
     BUILDROOT_CALL = /\$\(call\s+github\s*,\s*([A-Za-z0-9][A-Za-z0-9-]*)\s*,\s*([A-Za-z0-9_.-]+)\s*,/g;
     NOT_OWNERS = /* @__PURE__ */ new Set(["orgs", "sponsors", "settings", "marketplace", "features", "apps"]);
     MAX_RECIPES = 8;
+    DEBIAN_UPSTREAM_FIELDS = [
+      ["upstream/metadata", /^(?:Repository|Repository-Browse|Bug-Database|Bug-Submit)\s*:/i],
+      ["copyright", /^Source\s*:/i],
+      ["control", /^Homepage\s*:/i],
+      ["watch", null]
+    ];
   }
 });
 
@@ -13002,6 +13044,7 @@ __export(discover_exports, {
   RECORD_SUFFIX: () => RECORD_SUFFIX,
   discover: () => discover,
   isConventionPatch: () => isConventionPatch,
+  isDebianPath: () => isDebianPath,
   isPatchFile: () => isPatchFile,
   layoutOf: () => layoutOf
 });
@@ -13054,6 +13097,10 @@ async function discover(root, config2) {
     for (const f of tree.files)
       if (/\.md$/i.test(f) && folders.has(dirname(f)) && !ledgers.includes(f)) patchDocs.add(f);
   }
+  if (conventionPatches.length > 0) {
+    for (const f of tree.files)
+      if (/\.md$/i.test(f) && isDebianPath(f) && !ledgers.includes(f)) patchDocs.add(f);
+  }
   return {
     conventionPatches: sorted(conventionPatches),
     ledgers: sorted(ledgers),
@@ -13071,7 +13118,7 @@ async function discover(root, config2) {
 function layoutOf(rel, externals = NO_EXTERNALS) {
   const diff = rel.endsWith(".patch") || rel.endsWith(".diff");
   if (diff && isYoctoPath(rel)) return "yocto";
-  if (isDebianPath(rel)) return NOT_DEBIAN_PATCHES.has(basename(rel)) ? null : "debian";
+  if (isDebianPath(rel)) return isDebianNonPatch(basename(rel)) ? null : "debian";
   if (diff && (isBuildrootPath(rel) || inExternalTree(rel, externals))) return "buildroot";
   return null;
 }
@@ -13092,6 +13139,9 @@ function isYoctoPath(rel) {
     at = slash + 1;
   }
   return rel.indexOf("/", at) !== -1;
+}
+function isDebianNonPatch(name2) {
+  return NOT_DEBIAN_PATCHES.has(name2) || /\.md$/i.test(name2);
 }
 function isDebianPath(rel) {
   return rel.startsWith("debian/patches/") || rel === "debian/patches" || rel.includes("/debian/patches/") || rel.endsWith("/debian/patches");
@@ -13951,7 +14001,7 @@ var init_cues = __esm({
       ],
       [
         "anchor-collision",
-        /\banchor[\s-]*(?:collision|conflict|drift|risk)s?\b|\bmerge[\s-]+conflict|\b(?:textual|direct)\s+collision|\bcollid(?:e|es|ing)\b|\b(?:touch|edit|rewrite|change|modif(?:y|ie))(?:e?s)?\s+(?:this|that|the)\s+same\b|\bconflict\b[^.;]{0,24}\banchor|\banchor\b[^.;]{0,24}\bconflict|\brewrites?\s+(?:the\s+code|our\s+anchor|the\s+anchor)|\banchors?\s+(?:would\s+)?drift/i
+        /\banchor[\s-]*(?:collision|conflict|drift|risk)s?\b|\bmerge[\s-]+conflict|\b(?:textual|direct)\s+collision|\bcollid(?:e|es|ing)\b|\b(?:touch|edit|rewrite|change|modif(?:y|ie))(?:e?s)?\s+(?:this|that|the)\s+same\b|\bconflict\b[^.;]{0,24}\banchor|\banchor\b[^.;]{0,24}\bconflict|\brewrites?\s+(?:the\s+code|our\s+anchor|the\s+anchor)|\banchors?\s+(?:would\s+)?drift|\bsame\s+collision\b|\bmoves?\s+(?:this|that|the\s+same|our)\s+(?:function|method|code|hunk|lines?|block)\b/i
       ],
       // "#n (MERGED) -- then reverted in #m", "#n — reverted upstream": merged,
       // then taken back. Its merge is no drop signal: the base has the bug again.
@@ -13987,7 +14037,7 @@ var init_cues = __esm({
         "anchor-collision",
         // "Two OPEN PRs rewrite the code it anchors on, #a and #b": the tail's
         // words for a collision, written before the refs in their sentence.
-        /\b(?:collides|conflicts)\s+with\s*$|\banchor[\s-]*(?:collision|conflict)s?\b|\banchor[\s-]*risks?\s*:?\s*$|\b(?:touch|edit|rewrite|change|modif(?:y|ie))(?:e?s)?\s+(?:this|that|the)\s+same\b|\brewrites?\s+(?:the\s+code|our\s+anchor|the\s+anchor)/i
+        /\b(?:collides|conflicts)\s+with\s*$|\banchor[\s-]*(?:collision|conflict)s?\b|(?:^|[\s(*_])collisions?\s*:|\banchor[\s-]*risks?\s*:?\s*$|\b(?:touch|edit|rewrite|change|modif(?:y|ie))(?:e?s)?\s+(?:this|that|the)\s+same\b|\brewrites?\s+(?:the\s+code|our\s+anchor|the\s+anchor)/i
       ],
       // "… is the radix PR, not [lumen#4417]": the ref named only to set it apart.
       // "the dense path itself was fixed by #n": another path's fix, not this patch's.
@@ -14009,7 +14059,7 @@ var init_cues = __esm({
       ],
       [
         "fix",
-        /\b(?:fix|repair)\s+is\s+(?:already\s+)?in\s+flight\b|\bdrops?\s+(?:on|when|once)\s*$|\b(?:superseded|replaced)\s+by\s*$|\bthe\s+(?:[\w-]+\s+)?fix\s*[:,]?\s*$|\bin\s+favou?r\s+of\s*$|\bfixed\s+(?:upstream\s+)?(?:by|in)\s*$|\bneeds?\s+(?:the\s+)?(?:upstream\s+)?fix\s*$|\bmust\s+(?:carry|contain|include)\s*$|\b(?:back-?port(?:ed)?|cherry[\s-]?pick(?:ed)?)\s+(?:of|from)\s*$/i
+        /\b(?:fix|repair)\s+is\s+(?:already\s+)?in\s+flight\b|\bdrops?\s+(?:on|when|once)\s*$|\b(?:superseded|replaced)\s+by\s*$|\bthe\s+(?:[\w-]+\s+)?fix\s*[:,]?\s*$|\bin\s+favou?r\s+of\s*$|\bfixed\s+(?:upstream\s+)?(?:by|in)\s*$|\bneeds?\s+(?:the\s+)?(?:upstream\s+)?fix\s*$|\bmust\s+(?:carry|contain|include)\s*$|\b(?:back-?port(?:ed)?|cherry[\s-]?pick(?:ed)?)\s+(?:of|from)\s+(?:[\w.-]+'s\s+)?(?:(?:upstream\s+)?(?:PR|pull\s+request)\s+)?$|\b(?:upstream|real|proper|actual)\s+fix\s*(?:is\s*)?[:,]?\s*$/i
       ]
     ];
     ANY_TAIL = anyOf(TAIL_CUES);
@@ -23971,6 +24021,7 @@ function readLedger(input2, result) {
     result
   };
   const document = input2.document === true;
+  const entries2 = !document || input2.entries === true;
   const check = findCheckDate(doc);
   if (check !== null) {
     result.source.checkedOn = check.date;
@@ -23987,7 +24038,7 @@ function readLedger(input2, result) {
         if (headed !== null && node.depth <= headed.depth) headed = endHeaded(reader, headed);
         headings.push({ depth: node.depth, text: flattenInline(doc, node).text });
         sectionStart = node.position?.start.offset ?? 0;
-        if (headed === null && !document && !inSection(NOT_PATCHES))
+        if (headed === null && entries2 && !inSection(NOT_PATCHES))
           headed = startHeaded(reader, node, inSection(RETIRED));
         return;
       case "table":
@@ -24004,7 +24055,7 @@ function readLedger(input2, result) {
         const task = taskBox(doc, node);
         const planned = task === "open";
         const done = task === "done";
-        if (!document && !inSection(NOT_PATCHES) && readPatchBullet(reader, node, inSection(RETIRED))) {
+        if (entries2 && !inSection(NOT_PATCHES) && readPatchBullet(reader, node, inSection(RETIRED))) {
           if (planned) forgetStates(reader.result.mentions, before);
           return;
         }
@@ -24016,7 +24067,7 @@ function readLedger(input2, result) {
       }
       case "paragraph":
         brokenTable(reader, node);
-        if (!document && headed === null && !inSection(NOT_PATCHES) && opensEntry(node) && readPatchBullet(
+        if (entries2 && headed === null && !inSection(NOT_PATCHES) && opensEntry(node) && readPatchBullet(
           reader,
           {
             type: "listItem",
@@ -24033,7 +24084,7 @@ function readLedger(input2, result) {
             reader,
             node,
             headed?.patch ?? null,
-            !document && inSection(COLLISIONS) ? "anchor-collision" : null
+            entries2 && inSection(COLLISIONS) ? "anchor-collision" : null
           );
         return;
       case "code":
@@ -24047,6 +24098,7 @@ function readLedger(input2, result) {
   };
   visit3(doc.tree);
   if (headed !== null) endHeaded(reader, headed);
+  if (document) result.patches.length = 0;
 }
 function startHeaded(reader, heading3, retired) {
   const written = headingPath(heading3);
@@ -26246,6 +26298,8 @@ async function collectSources(root, config2, options = {}) {
       patchesDir,
       aliases,
       document: true,
+      // A Debian packager's notes name their patches entry by entry.
+      entries: isDebianPath(rel),
       defaultRepo,
       ownRepo
     });
@@ -26282,13 +26336,14 @@ async function collectSources(root, config2, options = {}) {
       { layout }
     );
     if (layout !== null && defaultRepo === null) {
-      const block2 = header2.hasStatusBlock;
+      const block2 = header2.hasStatusBlock || layout === "debian" && DEP3_OWN.test(file.text);
       const named = block2 ? header2.mentions.find((m) => m.inferredRepo === true)?.ref : void 0;
       const namedRepo = named === void 0 ? null : named.slice(0, named.lastIndexOf("#"));
+      const upstream = () => layout === "debian" ? debianUpstreamRepo(rootDir, rel, recipes) : recipeRepo(rootDir, rel, recipes);
       if (namedRepo !== null || header2.unattributed + header2.ambiguous.length > 0)
         header2 = withRecipeRepo(
           header2,
-          namedRepo ?? recipeRepo(rootDir, rel, recipes),
+          namedRepo ?? upstream(),
           (repo) => readPatchHeader(
             { path: rel, text: file.text, defaultRepo: block2 ? repo : null, aliases, ownRepo },
             { layout, recipeRepo: repo }
@@ -26585,7 +26640,7 @@ function joinPosix(dir, name2) {
 function compare2(a, b) {
   return a < b ? -1 : a > b ? 1 : 0;
 }
-var HEADERS_PER_TURN, SCRATCH_BYTES, scratch, RECORD_SUFFIX2;
+var DEP3_OWN, HEADERS_PER_TURN, SCRATCH_BYTES, scratch, RECORD_SUFFIX2;
 var init_collect = __esm({
   "src/collect.ts"() {
     "use strict";
@@ -26598,6 +26653,7 @@ var init_collect = __esm({
     init_discover();
     init_patch_header();
     init_settle();
+    DEP3_OWN = /^Description:/im;
     HEADERS_PER_TURN = 16;
     SCRATCH_BYTES = 64 * 1024;
     scratch = null;
@@ -27767,16 +27823,54 @@ var init_rules = __esm({
   }
 });
 
+// src/github/slots.ts
+var Slots;
+var init_slots = __esm({
+  "src/github/slots.ts"() {
+    "use strict";
+    Slots = class {
+      free;
+      waiting = [];
+      constructor(size) {
+        this.free = Math.max(1, Math.floor(size));
+      }
+      take() {
+        if (this.free > 0) {
+          this.free -= 1;
+          return Promise.resolve();
+        }
+        return new Promise((resolve2) => this.waiting.push(resolve2));
+      }
+      give() {
+        const next = this.waiting.shift();
+        if (next !== void 0) next();
+        else this.free += 1;
+      }
+    };
+  }
+});
+
 // src/github/limits.ts
+function abandonRun(limits) {
+  controllers.get(limits.abandoned)?.abort();
+}
 function transportLimits(config2, startedAt) {
+  const controller = new AbortController();
+  const abandoned = controller.signal;
+  controllers.set(abandoned, controller);
   return {
     deadline: startedAt + config2.github.timeoutSeconds * 1e3,
-    maxResponseBytes: config2.github.maxResponseMB * 1024 * 1024
+    maxResponseBytes: config2.github.maxResponseMB * 1024 * 1024,
+    slots: new Slots(config2.github.concurrency),
+    abandoned
   };
 }
+var controllers;
 var init_limits = __esm({
   "src/github/limits.ts"() {
     "use strict";
+    init_slots();
+    controllers = /* @__PURE__ */ new WeakMap();
   }
 });
 
@@ -31079,11 +31173,16 @@ var init_octokit = __esm({
         const aborted = new Promise((_, reject) => {
           signal.addEventListener("abort", () => reject(signal.reason), { once: true });
         });
+        const abandoned = this.opts.abandoned;
+        const abandon = () => this.abort(new GitHubUnavailableError("abandoned: another request of this run failed"));
+        if (abandoned?.aborted === true) abandon();
+        else abandoned?.addEventListener("abort", abandon, { once: true });
         try {
           return await Promise.race([work(this.octokit), aborted]);
         } catch (error) {
           throw this.translate(error);
         } finally {
+          abandoned?.removeEventListener("abort", abandon);
           clearTimeout(timer);
           this.abort(new GitHubUnavailableError("resolve finished"));
         }
@@ -31181,6 +31280,15 @@ var init_octokit = __esm({
       }
       /** Every HTTP request, retries included, passes here exactly once. */
       countingFetch = async (input2, init) => {
+        const slots = this.opts.slots;
+        if (slots !== void 0) await slots.take();
+        try {
+          return await this.send(input2, init);
+        } finally {
+          slots?.give();
+        }
+      };
+      async send(input2, init) {
         const { signal } = this.controller;
         if (signal.aborted) throw new DOMException("resolve abandoned", "AbortError");
         this.requests += 1;
@@ -31240,7 +31348,7 @@ ${typeof init?.body === "string" ? init.body : ""}`;
         } finally {
           this.inFlight -= 1;
         }
-      };
+      }
     };
   }
 });
@@ -31889,7 +31997,9 @@ function createNetworkClient(opts) {
     timeoutSeconds: opts.timeoutSeconds,
     ...opts.userAgent !== void 0 ? { userAgent: opts.userAgent } : {},
     ...opts.deadline !== void 0 ? { deadline: opts.deadline } : {},
-    ...opts.maxResponseBytes !== void 0 ? { maxResponseBytes: opts.maxResponseBytes } : {}
+    ...opts.maxResponseBytes !== void 0 ? { maxResponseBytes: opts.maxResponseBytes } : {},
+    ...opts.slots !== void 0 ? { slots: opts.slots } : {},
+    ...opts.abandoned !== void 0 ? { abandoned: opts.abandoned } : {}
   };
   if (token !== null) {
     return createGraphqlClient({
@@ -39454,11 +39564,21 @@ async function runCheck(opts) {
   const { early } = asked;
   const transport2 = early?.transport ?? transportLimits(opts.config, Date.now());
   if (github !== null && early !== null) {
-    const answer = await early.answer;
     const refs = refRequests(collected);
     const late = refs.filter((ref) => !early.keys.has(ref.key));
     const dates = early.keys.size > 0 ? [] : baseDateRequests(github, opts.config, collected.sources);
-    const more = late.length > 0 ? await resolveLive(github, opts.config, late, transport2, dates) : null;
+    const asking = late.length > 0 ? resolveLive(github, opts.config, late, transport2, dates) : null;
+    const failures = [];
+    const settle = (ask) => ask.catch((error) => {
+      failures.push(error);
+      abandonRun(transport2);
+      return null;
+    });
+    const [answer, more] = await Promise.all([
+      settle(early.answer),
+      asking === null ? null : settle(asking)
+    ]);
+    if (answer === null || failures.length > 0) throw failures[0];
     live = /* @__PURE__ */ new Map();
     for (const { key } of refs) {
       const resolution = answer.results.get(key) ?? more?.results.get(key);

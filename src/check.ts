@@ -26,7 +26,7 @@ import {
   type PinnedBase,
 } from './rules/pinned.js';
 import type { CheckContext } from './rules/types.js';
-import { transportLimits, type TransportLimits } from './github/limits.js';
+import { abandonRun, transportLimits, type TransportLimits } from './github/limits.js';
 
 export interface GitHubSettings {
   token: string | null;
@@ -112,12 +112,20 @@ export async function runCheck(opts: CheckOptions): Promise<CheckResult> {
       early.keys.size > 0 ? [] : baseDateRequests(github, opts.config, collected.sources);
     const asking =
       late.length > 0 ? resolveLive(github, opts.config, late, transport, dates) : null;
-    // Both settle before either's failure is reported: no request outlives the run.
-    const [first, second] = await Promise.allSettled([early.answer, asking]);
-    if (first.status === 'rejected') throw first.reason;
-    if (second.status === 'rejected') throw second.reason;
-    const answer = first.value;
-    const more = second.value;
+    // The first failure is the run's: the other ask is abandoned, and both
+    // settle before it is reported, so no request outlives the run.
+    const failures: unknown[] = [];
+    const settle = <T>(ask: Promise<T>): Promise<T | null> =>
+      ask.catch((error: unknown) => {
+        failures.push(error);
+        abandonRun(transport);
+        return null;
+      });
+    const [answer, more] = await Promise.all([
+      settle(early.answer),
+      asking === null ? null : settle(asking),
+    ]);
+    if (answer === null || failures.length > 0) throw failures[0];
     live = new Map();
     for (const { key } of refs) {
       const resolution = answer.results.get(key) ?? more?.results.get(key);

@@ -11,9 +11,9 @@ import { decodeUtf8 } from './decode.js';
 import { readPatchHead } from './sources/headers/read-head.js';
 import { ReadBudget } from './input-limits.js';
 import type { Mention, PatchEntry, RefKey, SourceKind, SourceResult } from './model.js';
-import { recipeRepo } from './recipe-repo.js';
+import { debianUpstreamRepo, recipeRepo } from './recipe-repo.js';
 import { learnAliases } from './refs.js';
-import { discover, layoutOf, type Discovery } from './sources/discover.js';
+import { discover, isDebianPath, layoutOf, type Discovery } from './sources/discover.js';
 import { readPatchHeader } from './sources/headers/patch-header.js';
 import { settleRoles } from './sources/meaning/settle.js';
 import type { IndexFacts } from './sources/records/index.js';
@@ -66,6 +66,13 @@ export interface CollectOptions {
    */
   ownRepo?: string | null;
 }
+
+/**
+ * A DEP-3 header's `Description:` field, at a line's start: in a patch only
+ * the header can start a line so (the diff body's lines start with ` `, `+`,
+ * `-` or `@`).
+ */
+const DEP3_OWN = /^Description:/im;
 
 /** Headers read between two turns of the event loop when something waits on the network. */
 const HEADERS_PER_TURN = 16;
@@ -184,6 +191,8 @@ export async function collectSources(
       patchesDir,
       aliases,
       document: true,
+      // A Debian packager's notes name their patches entry by entry.
+      entries: isDebianPath(rel),
       defaultRepo,
       ownRepo,
     });
@@ -235,11 +244,17 @@ export async function collectSources(
     // bare refs were attributed as copied ones: no labels, no states) or else
     // the recipe's.
     if (layout !== null && defaultRepo === null) {
-      const block = header.hasStatusBlock;
+      // A DEP-3 `Description:` is the packager's own words, not a copied
+      // commit message: read as the team's block is (session 14).
+      const block = header.hasStatusBlock || (layout === 'debian' && DEP3_OWN.test(file.text));
       const named = block ? header.mentions.find((m) => m.inferredRepo === true)?.ref : undefined;
       const namedRepo = named === undefined ? null : named.slice(0, named.lastIndexOf('#'));
+      const upstream = (): string | null =>
+        layout === 'debian'
+          ? debianUpstreamRepo(rootDir, rel, recipes)
+          : recipeRepo(rootDir, rel, recipes);
       if (namedRepo !== null || header.unattributed + header.ambiguous.length > 0)
-        header = withRecipeRepo(header, namedRepo ?? recipeRepo(rootDir, rel, recipes), (repo) =>
+        header = withRecipeRepo(header, namedRepo ?? upstream(), (repo) =>
           readPatchHeader(
             { path: rel, text: file.text, defaultRepo: block ? repo : null, aliases, ownRepo },
             { layout, recipeRepo: repo },

@@ -108,3 +108,62 @@ function recipesIn(
   }
   return repos;
 }
+
+/**
+ * The upstream a Debian package builds from (session 14): whose a bare `#N`
+ * is in `debian/patches/*`. The packaging tree says it in fields made for
+ * it: `debian/upstream/metadata`'s `Repository`/`Bug-Database`/`Bug-Submit`/
+ * `Repository-Browse`, `debian/copyright`'s `Source`, `debian/control`'s
+ * `Homepage` and the GitHub address `debian/watch` scans. `Vcs-*` are the
+ * packaging repository's own, never upstream's. Exactly one repository gives
+ * it; none or several give nothing.
+ */
+export function debianUpstreamRepo(
+  root: string,
+  patch: string,
+  cache: Map<string, Set<string>>,
+): string | null {
+  const at = patch.lastIndexOf('debian/patches/');
+  if (at === -1) return null;
+  const debian = patch.slice(0, at + 'debian'.length);
+  const key = `${debian}\0debian`;
+  let repos = cache.get(key);
+  if (repos === undefined) {
+    repos = new Set();
+    cache.set(key, repos);
+    for (const [file, fields] of DEBIAN_UPSTREAM_FIELDS) {
+      let text: string;
+      try {
+        const buffer = readFileSync(path.join(root, debian, file));
+        if (buffer.length > MAX_RECIPE_BYTES) continue;
+        text = buffer.toString('utf8');
+      } catch {
+        continue;
+      }
+      const lines = fields === null ? [text] : fieldValues(text, fields);
+      for (const line of lines) for (const repo of reposInRecipe(line)) repos.add(repo);
+    }
+  }
+  return repos.size === 1 ? ([...repos][0] ?? null) : null;
+}
+
+/** The files of `debian/` that name upstream, and the fields that do (null: the whole file). */
+const DEBIAN_UPSTREAM_FIELDS: readonly [string, RegExp | null][] = [
+  ['upstream/metadata', /^(?:Repository|Repository-Browse|Bug-Database|Bug-Submit)\s*:/i],
+  ['copyright', /^Source\s*:/i],
+  ['control', /^Homepage\s*:/i],
+  ['watch', null],
+];
+
+/** The values of the fields a line-start pattern names, continuation lines included. */
+function fieldValues(text: string, field: RegExp): string[] {
+  const out: string[] = [];
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    if (!field.test(lines[i] ?? '')) continue;
+    let value = lines[i] ?? '';
+    while (/^[ \t]+\S/.test(lines[i + 1] ?? '')) value += `\n${lines[++i] ?? ''}`;
+    out.push(value);
+  }
+  return out;
+}

@@ -32,6 +32,8 @@ export interface GitHubOptions {
   maxResponseBytes?: number;
   /** Requests in flight across the run (limits.ts). */
   slots?: Slots;
+  /** Aborted when the run gives up (limits.ts). */
+  abandoned?: AbortSignal;
 }
 
 export function createGitHubClient(opts: GitHubOptions): GitHubClient {
@@ -85,6 +87,7 @@ function createNetworkClient(opts: GitHubOptions): GitHubClient {
     ...(opts.deadline !== undefined ? { deadline: opts.deadline } : {}),
     ...(opts.maxResponseBytes !== undefined ? { maxResponseBytes: opts.maxResponseBytes } : {}),
     ...(opts.slots !== undefined ? { slots: opts.slots } : {}),
+    ...(opts.abandoned !== undefined ? { abandoned: opts.abandoned } : {}),
   };
   if (token !== null) {
     return createGraphqlClient({

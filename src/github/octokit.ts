@@ -96,6 +96,8 @@ export interface TransportOptions {
   maxResponseBytes?: number;
   /** Requests in flight across the run's sessions (limits.ts); unbounded here when absent. */
   slots?: Slots;
+  /** The run gave up (another ask failed): this session ends at once (limits.ts). */
+  abandoned?: AbortSignal;
 }
 
 const MIN_SCRUBBED_TOKEN = 6;
@@ -205,11 +207,17 @@ export class GitHubSession {
     const aborted = new Promise<never>((_, reject) => {
       signal.addEventListener('abort', () => reject(signal.reason as unknown), { once: true });
     });
+    const abandoned = this.opts.abandoned;
+    const abandon = (): void =>
+      this.abort(new GitHubUnavailableError('abandoned: another request of this run failed'));
+    if (abandoned?.aborted === true) abandon();
+    else abandoned?.addEventListener('abort', abandon, { once: true });
     try {
       return await Promise.race([work(this.octokit), aborted]);
     } catch (error) {
       throw this.translate(error);
     } finally {
+      abandoned?.removeEventListener('abort', abandon);
       clearTimeout(timer);
       // Cancels whatever is still in flight or waiting to retry.
       this.abort(new GitHubUnavailableError('resolve finished'));

@@ -134,6 +134,13 @@ export async function discover(root: string, config: Config): Promise<Discovery>
     for (const f of tree.files)
       if (/\.md$/i.test(f) && folders.has(dirname(f)) && !ledgers.includes(f)) patchDocs.add(f);
   }
+  // A Debian packaging tree's `debian/patches/` is the packager's own folder,
+  // ledger or not: a markdown file there (`README.upstream-status.md`) is
+  // their notes on its patches (session 14).
+  if (conventionPatches.length > 0) {
+    for (const f of tree.files)
+      if (/\.md$/i.test(f) && isDebianPath(f) && !ledgers.includes(f)) patchDocs.add(f);
+  }
 
   return {
     conventionPatches: sorted(conventionPatches),
@@ -191,7 +198,7 @@ export function layoutOf(
 ): PatchLayout | null {
   const diff = rel.endsWith('.patch') || rel.endsWith('.diff');
   if (diff && isYoctoPath(rel)) return 'yocto';
-  if (isDebianPath(rel)) return NOT_DEBIAN_PATCHES.has(basename(rel)) ? null : 'debian';
+  if (isDebianPath(rel)) return isDebianNonPatch(basename(rel)) ? null : 'debian';
   if (diff && (isBuildrootPath(rel) || inExternalTree(rel, externals))) return 'buildroot';
   return null;
 }
@@ -218,8 +225,17 @@ function isYoctoPath(rel: string): boolean {
   return rel.indexOf('/', at) !== -1;
 }
 
+/**
+ * Not a quilt patch in `debian/patches/`: the series file and its kin, and a
+ * markdown file (a README, the packager's status notes), which is read as a
+ * document about the patches instead.
+ */
+function isDebianNonPatch(name: string): boolean {
+  return NOT_DEBIAN_PATCHES.has(name) || /\.md$/i.test(name);
+}
+
 /** `**\/debian/patches/**`: the segments `debian` and `patches` in a row, anywhere (even last). */
-function isDebianPath(rel: string): boolean {
+export function isDebianPath(rel: string): boolean {
   return (
     rel.startsWith('debian/patches/') ||
     rel === 'debian/patches' ||

@@ -38,11 +38,11 @@ describe('ecosystem trees offline', () => {
     const r = await runCli(['check', '--offline', '--root', TREES, '--format', 'json']);
     const report = JSON.parse(r.stdout) as Report;
     expect(report.findings).toEqual([]);
-    expect(report.read).toEqual({ files: 19, patches: 19, unattributedRefs: 3 });
+    expect(report.read).toEqual({ files: 22, patches: 22, unattributedRefs: 3 });
     expect(r.code).toBe(0);
     const text = await runCli(['check', '--offline', '--root', TREES]);
     expect(text.stdout.split('\n')[1]).toBe(
-      'read 19 patches in 19 files · 3 bare #N in copied commit messages not attributed to a repository',
+      'read 22 patches in 22 files · 3 bare #N in copied commit messages not attributed to a repository',
     );
   });
 

@@ -89,6 +89,8 @@ function readLedger(input: LedgerInput, result: LedgerResult): void {
     result,
   };
   const document = input.document === true;
+  // Where a patch's entry may open: a ledger, or a document that has entries.
+  const entries = !document || input.entries === true;
 
   const check = findCheckDate(doc);
   if (check !== null) {
@@ -110,7 +112,7 @@ function readLedger(input: LedgerInput, result: LedgerResult): void {
         if (headed !== null && node.depth <= headed.depth) headed = endHeaded(reader, headed);
         headings.push({ depth: node.depth, text: flattenInline(doc, node).text });
         sectionStart = node.position?.start.offset ?? 0;
-        if (headed === null && !document && !inSection(NOT_PATCHES))
+        if (headed === null && entries && !inSection(NOT_PATCHES))
           headed = startHeaded(reader, node, inSection(RETIRED));
         return;
       case 'table':
@@ -130,7 +132,7 @@ function readLedger(input: LedgerInput, result: LedgerResult): void {
         const planned = task === 'open';
         const done = task === 'done';
         if (
-          !document &&
+          entries &&
           !inSection(NOT_PATCHES) &&
           readPatchBullet(reader, node, inSection(RETIRED))
         ) {
@@ -151,7 +153,7 @@ function readLedger(input: LedgerInput, result: LedgerResult): void {
         // Only with a separator after the path: "`prefill.py` already records
         // the event" (Infera's ledger) is a sentence about a file, not an entry.
         if (
-          !document &&
+          entries &&
           headed === null &&
           !inSection(NOT_PATCHES) &&
           opensEntry(node) &&
@@ -175,7 +177,7 @@ function readLedger(input: LedgerInput, result: LedgerResult): void {
             reader,
             node,
             headed?.patch ?? null,
-            !document && inSection(COLLISIONS) ? 'anchor-collision' : null,
+            entries && inSection(COLLISIONS) ? 'anchor-collision' : null,
           );
         return;
       case 'code':
@@ -189,6 +191,8 @@ function readLedger(input: LedgerInput, result: LedgerResult): void {
   };
   visit(doc.tree);
   if (headed !== null) endHeaded(reader, headed);
+  // A document's entries say which patch a ref is about; they index nothing.
+  if (document) result.patches.length = 0;
 }
 
 interface HeadedPatch {

@@ -15,6 +15,14 @@ export interface LedgerInput {
    * "Not patches" (SPEC §2.4).
    */
   document?: boolean;
+  /**
+   * A document whose bullets and headings name patches (a Debian packager's
+   * `debian/patches/README.upstream-status.md`): each is read as that patch's
+   * entry, as in a ledger (its refs are mentions of the patch, its labels and
+   * sections give roles), but the document indexes nothing and its tables
+   * stay prose.
+   */
+  entries?: boolean;
   /** Repo for bare `#N` when the file's own refs do not name one. */
   defaultRepo?: string | null;
   /** The project's own repository, when the run knows it (RefContext.ownRepo). */

@@ -88,7 +88,7 @@ export const TAIL_CUES: readonly [Cue, RegExp][] = [
   ],
   [
     'anchor-collision',
-    /\banchor[\s-]*(?:collision|conflict|drift|risk)s?\b|\bmerge[\s-]+conflict|\b(?:textual|direct)\s+collision|\bcollid(?:e|es|ing)\b|\b(?:touch|edit|rewrite|change|modif(?:y|ie))(?:e?s)?\s+(?:this|that|the)\s+same\b|\bconflict\b[^.;]{0,24}\banchor|\banchor\b[^.;]{0,24}\bconflict|\brewrites?\s+(?:the\s+code|our\s+anchor|the\s+anchor)|\banchors?\s+(?:would\s+)?drift/i,
+    /\banchor[\s-]*(?:collision|conflict|drift|risk)s?\b|\bmerge[\s-]+conflict|\b(?:textual|direct)\s+collision|\bcollid(?:e|es|ing)\b|\b(?:touch|edit|rewrite|change|modif(?:y|ie))(?:e?s)?\s+(?:this|that|the)\s+same\b|\bconflict\b[^.;]{0,24}\banchor|\banchor\b[^.;]{0,24}\bconflict|\brewrites?\s+(?:the\s+code|our\s+anchor|the\s+anchor)|\banchors?\s+(?:would\s+)?drift|\bsame\s+collision\b|\bmoves?\s+(?:this|that|the\s+same|our)\s+(?:function|method|code|hunk|lines?|block)\b/i,
   ],
   // "#n (MERGED) -- then reverted in #m", "#n — reverted upstream": merged,
   // then taken back. Its merge is no drop signal: the base has the bug again.
@@ -126,7 +126,7 @@ export const LEAD_CUES: readonly [Cue, RegExp][] = [
     'anchor-collision',
     // "Two OPEN PRs rewrite the code it anchors on, #a and #b": the tail's
     // words for a collision, written before the refs in their sentence.
-    /\b(?:collides|conflicts)\s+with\s*$|\banchor[\s-]*(?:collision|conflict)s?\b|\banchor[\s-]*risks?\s*:?\s*$|\b(?:touch|edit|rewrite|change|modif(?:y|ie))(?:e?s)?\s+(?:this|that|the)\s+same\b|\brewrites?\s+(?:the\s+code|our\s+anchor|the\s+anchor)/i,
+    /\b(?:collides|conflicts)\s+with\s*$|\banchor[\s-]*(?:collision|conflict)s?\b|(?:^|[\s(*_])collisions?\s*:|\banchor[\s-]*risks?\s*:?\s*$|\b(?:touch|edit|rewrite|change|modif(?:y|ie))(?:e?s)?\s+(?:this|that|the)\s+same\b|\brewrites?\s+(?:the\s+code|our\s+anchor|the\s+anchor)/i,
   ],
   // "… is the radix PR, not [lumen#4417]": the ref named only to set it apart.
   // "the dense path itself was fixed by #n": another path's fix, not this patch's.
@@ -148,7 +148,7 @@ export const LEAD_CUES: readonly [Cue, RegExp][] = [
   ],
   [
     'fix',
-    /\b(?:fix|repair)\s+is\s+(?:already\s+)?in\s+flight\b|\bdrops?\s+(?:on|when|once)\s*$|\b(?:superseded|replaced)\s+by\s*$|\bthe\s+(?:[\w-]+\s+)?fix\s*[:,]?\s*$|\bin\s+favou?r\s+of\s*$|\bfixed\s+(?:upstream\s+)?(?:by|in)\s*$|\bneeds?\s+(?:the\s+)?(?:upstream\s+)?fix\s*$|\bmust\s+(?:carry|contain|include)\s*$|\b(?:back-?port(?:ed)?|cherry[\s-]?pick(?:ed)?)\s+(?:of|from)\s*$/i,
+    /\b(?:fix|repair)\s+is\s+(?:already\s+)?in\s+flight\b|\bdrops?\s+(?:on|when|once)\s*$|\b(?:superseded|replaced)\s+by\s*$|\bthe\s+(?:[\w-]+\s+)?fix\s*[:,]?\s*$|\bin\s+favou?r\s+of\s*$|\bfixed\s+(?:upstream\s+)?(?:by|in)\s*$|\bneeds?\s+(?:the\s+)?(?:upstream\s+)?fix\s*$|\bmust\s+(?:carry|contain|include)\s*$|\b(?:back-?port(?:ed)?|cherry[\s-]?pick(?:ed)?)\s+(?:of|from)\s+(?:[\w.-]+'s\s+)?(?:(?:upstream\s+)?(?:PR|pull\s+request)\s+)?$|\b(?:upstream|real|proper|actual)\s+fix\s*(?:is\s*)?[:,]?\s*$/i,
   ],
 ];
 

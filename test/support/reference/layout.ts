@@ -50,7 +50,8 @@ const LAYOUT_MATCHERS = LAYOUTS.map(({ layout, globs }) => ({
 export function layoutOf(rel: string): PatchLayout | null {
   for (const { layout, matches } of LAYOUT_MATCHERS) {
     if (!matches(rel)) continue;
-    if (layout === 'debian' && NOT_DEBIAN_PATCHES.has(basename(rel))) return null;
+    if (layout === 'debian' && (NOT_DEBIAN_PATCHES.has(basename(rel)) || /\.md$/i.test(rel)))
+      return null;
     return layout;
   }
   return null;
