@@ -13776,6 +13776,20 @@ function readFollow(text3, from, entryEnd, blockEnd, grouped) {
       };
     }
   }
+  EMOJI_STATE.lastIndex = p;
+  const emoji = p < entryEnd ? EMOJI_STATE.exec(text3) : null;
+  if (emoji !== null) {
+    const token = emoji[1];
+    const at = p + emoji[0].length - token.length;
+    const stateSpan = { start: at, end: at + token.length };
+    const claim = {
+      state: token.toUpperCase(),
+      stateSpan,
+      date: null,
+      reviewDecision: null
+    };
+    return { end: stateSpan.end, titleEnd, claim, problem: null };
+  }
   if (grouped && p < entryEnd) {
     const claim = quantifiedAt(text3, p);
     if (claim !== null) return { end: claim.stateSpan.end, titleEnd, claim, problem: null };
@@ -13839,7 +13853,7 @@ function readClaim(text3, start, end) {
   if (claim.state === null) claim.date = null;
   return claim;
 }
-var MAX_PARENTHETICAL, REVIEW_DECISIONS, STATE_WORDS, QUANTIFIED_STATE, LEAD_STATE, BRACKET_STATE, ARROW_STATE;
+var MAX_PARENTHETICAL, REVIEW_DECISIONS, STATE_WORDS, QUANTIFIED_STATE, LEAD_STATE, EMOJI_STATE, BRACKET_STATE, ARROW_STATE;
 var init_claims = __esm({
   "src/sources/headers/claims.ts"() {
     "use strict";
@@ -13850,7 +13864,8 @@ var init_claims = __esm({
     REVIEW_DECISIONS = /* @__PURE__ */ new Set(["APPROVED", "CHANGES_REQUESTED", "REVIEW_REQUIRED"]);
     STATE_WORDS = new Set(STATES);
     QUANTIFIED_STATE = /(?:are[ \t]+)?(?:[Bb]oth|[Aa]ll)[ \t]+(OPEN|MERGED|CLOSED|DRAFT)(?![\w-])/y;
-    LEAD_STATE = /^[\s*_`]*(?:(?:ours(?:[ \t\n]+too)?|mine|our[ \t\n]+own)[ \t\n]*[,;][ \t\n]*)?(?:(?:both|all)\s+)?(open|merged|closed|draft)(?![\w-])/i;
+    LEAD_STATE = /^[\s*_`]*(?:(?:(?:not[ \t\n]+)?ours(?:[ \t\n]+too)?|mine|our[ \t\n]+own)[ \t\n]*[,;][ \t\n]*)?(?:(?:both|all)\s+)?(open|merged|closed|draft)(?![\w-])/i;
+    EMOJI_STATE = /(?:[\p{Extended_Pictographic}\u2713\u2714\u2717\u2718][\uFE0F\u200D]*[ \t]*)+(open|merged|closed|draft)(?![\w-])/iuy;
     BRACKET_STATE = /^[\s*_`]*(?:(?:both|all)\s+)?(?:open|merged|closed|draft)(?![\w-])/i;
     ARROW_STATE = /^[ \t*_`]*(?:→|->|=>)[ \t*_`]*(open|merged|closed|draft)(?![\w-])/i;
   }
@@ -14020,7 +14035,7 @@ var init_cues = __esm({
       ],
       [
         "not-fix",
-        /\bnot\s+(?:this|the\s+same|a|our)\s+fix\b|\bneither\s+fix(?:es)?\b|\b(?:does|would|will|did)\s+not\s+fix\b|\b(?:doesn|wouldn|won|didn)'t\s+fix\b|\bregardless\b|\borthogonal\b|\badjacent\b|\bdifferent\s+(?:defect|symptom|site|bug)\b|\b(?:a|adds\s+a|only\s+(?:a|its|the))\s+(?:regression\s+)?test\b|\btests?[\s-]+only\b|\bshape\s+(?:this\s+patch|we)\s+cop|\bsame\s+bug\s+class\b|\bother\s+platform\b|\bnot\s+(?:needed|required)\s+(?:for|by)\s+(?:this|the|our)\s+(?:patch|diff|script|fix|change)\b|\b(?:alone|on\s+its\s+own|by\s+itself)\s+(?:doesn't|does\s+not|won't|will\s+not|wouldn't|would\s+not|isn't|is\s+not|can't|cannot)\b|\bis\s+only\s+(?:the|a|its)\s+(?:[\w-]+\s+){0,2}(?:hunks?|docs?|documentation|man\s+page|comments?|changelog|readme)\b|\bnot\s+the\s+same\s+(?:thing|change|bug|problem)\s+as\b/i
+        /\bnot\s+(?:this|the\s+same|a|our)\s+fix\b|\bneither\s+fix(?:es)?\b|\b(?:does|would|will|did)\s+not\s+fix\b|\b(?:doesn|wouldn|won|didn)'t\s+fix\b|\bregardless\b|\borthogonal\b|\badjacent\b|\bdifferent\s+(?:defect|symptom|site|bug)\b|\b(?:a|adds\s+a|only\s+(?:a|its|the))\s+(?:regression\s+)?test\b|\btests?[\s-]+only\b|\bshape\s+(?:this\s+patch|we)\s+cop|\bsame\s+bug\s+class\b|\bother\s+platform\b|\bnot\s+(?:needed|required)\s+(?:for|by)\s+(?:this|the|our)\s+(?:patch|diff|script|fix|change)\b|\b(?:alone|on\s+its\s+own|by\s+itself)\s+(?:doesn't|does\s+not|won't|will\s+not|wouldn't|would\s+not|isn't|is\s+not|can't|cannot)\b|\bis\s+only\s+(?:the|a|its)\s+(?:[\w-]+\s+){0,2}(?:hunks?|docs?|documentation|man\s+page|comments?|changelog|readme)\b|\bnot\s+the\s+same\s+(?:thing|change|bug|problem)\s+as\b|\bonly\s+(?:fixe[sd]|cover(?:s|ed)|handle[sd])\s+(?:the|a|one)\b[^.;]{0,60}?,\s*not\b|\b(?:does|did|would|will)\s+not\s+help\s+(?:us|here)\b|\b(?:doesn|didn|wouldn|won)'t\s+help\s+(?:us|here)\b|\b(?:(?:it's|it\s+is|is)\s+(?:a\s+)?no-?op|inert)\s+until\b/i
       ],
       [
         "fix",
@@ -14043,7 +14058,7 @@ var init_cues = __esm({
       // "the dense path itself was fixed by #n": another path's fix, not this patch's.
       [
         "not-fix",
-        /\b(?:path|side|case|variant)\s+(?:itself\s+)?(?:was|got|is|has\s+been)\s+(?:already\s+)?fixed\s+(?:by|in)\s*$|\bnot\s+(?:the\s+same\s+fix|a\s+fix)\b|\bnot\s+the\s+same\s+(?:thing|change|bug|problem)\s+as\s*$|(?:^|[,;(—–]\s*|\s)not\s*[(`*_[]*\s*$/i
+        /\b(?:path|side|case|variant|backend|half)\s+(?:itself\s+)?(?:was|got|is|has\s+been)\s+(?:already\s+)?fixed\s+(?:upstream\s+)?(?:by|in)\s*$|\bnot\s+(?:the\s+same\s+fix|a\s+fix)\b|\bnot\s+the\s+same\s+(?:thing|change|bug|problem)\s+as\s*$|(?:^|[,;(—–]\s*|\s)not\s*[(`*_[]*\s*$|\b[\w-]+\s+side\s*(?:is\s*|:\s*)[`*_[]*$/i
       ],
       // "[prism#2199](…) (ours), issue prism#2188" in a PR cell: the word names an issue.
       ["issue", /(?:^|[\s,;(])(?<!\bsame\s)(?:issue|bug)\s*:?\s*$/i],
@@ -23645,17 +23660,33 @@ function readTable(reader, table2, retiredSection) {
   }
   const retired = retiredSection || columns.retires;
   const notes = notesColumns(headers);
+  const piped = startsWithPipe(reader.doc.text, header2.position?.start.offset);
   let above = null;
   try {
     for (let k = 1; k < rows.length; k++) {
       const row = rows.at(k);
       if (row === void 0) continue;
       reader.rowRepo = rowRepoOf(reader, row);
+      if (above !== null && piped && isWrappedTail(reader.doc.text, row)) {
+        for (const cell2 of row.children) readProse(reader, cell2, above);
+        continue;
+      }
       above = readRow(reader, row, columns, retired, above, notes, stateInferred);
     }
   } finally {
     reader.rowRepo = null;
   }
+}
+function startsWithPipe(text3, offset) {
+  if (offset === void 0) return false;
+  const start = text3.lastIndexOf("\n", offset - 1) + 1;
+  return /^[ \t]*\|/.test(text3.slice(start, start + 16));
+}
+function isWrappedTail(text3, row) {
+  if (startsWithPipe(text3, row.position?.start.offset)) return false;
+  let filled = 0;
+  for (const cell2 of row.children) if (cell2.children.length > 0) filled++;
+  return filled <= 1;
 }
 function isKnownRepo(reader, word) {
   if (!word.includes("/")) return false;

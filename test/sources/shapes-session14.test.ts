@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readPatchHeader } from '../../src/sources/headers/patch-header.js';
+import { parseLedger } from '../../src/sources/ledger/index.js';
 
 function roles(body: string): (string | number)[][] {
   const text = `Tune the pool.\n\n${body}\n\ndiff --git a/x.c b/x.c\n--- a/x.c\n+++ b/x.c\n`;
@@ -62,6 +63,93 @@ describe('collisions in words', () => {
     ).toEqual([
       [3, '#501', 'anchor-collision'],
       [4, '#502', 'anchor-collision'],
+    ]);
+  });
+});
+
+function states(body: string): (string | number | null)[][] {
+  const text = `Tune the pool.\n\n${body}\n\ndiff --git a/x.c b/x.c\n--- a/x.c\n+++ b/x.c\n`;
+  const r = readPatchHeader(
+    { path: 'p/pool.diff', text, defaultRepo: 'acme/engine' },
+    { layout: null },
+  );
+  return r.mentions.map((m) => [m.line, m.ref.replace('acme/engine', ''), m.recordedState]);
+}
+
+describe('a PR that does not retire the patch, in words', () => {
+  it('reads a partial fix, a fix that does not help, and another side', () => {
+    expect(
+      roles(
+        [
+          'Upstream PR #601 only fixed the gRPC backend, not the HTTP one we use.',
+          'The HTTP backend was fixed upstream in #602; the socket path is ours.',
+          'Merged #603 last week, but that does not help us here.',
+          'router side: #604 passes the flag through, but it is a no-op until #605 lands.',
+          'Its follow-up #606 is merged too, inert until the router half ships.',
+        ].join('\n'),
+      ).filter(([, ref]) => ref !== '#605'),
+    ).toEqual([
+      [3, '#601', 'related'],
+      [4, '#602', 'related'],
+      [5, '#603', 'related'],
+      [6, '#604', 'related'],
+      [7, '#606', 'related'],
+    ]);
+  });
+
+  it('still reads "only covers" alone as the fix the entry names', () => {
+    expect(roles('Upstream fix: #701, which only covers the 128-expert loader.')).toEqual([
+      [3, '#701', 'fix'],
+    ]);
+  });
+});
+
+describe('states written the way a terse header does', () => {
+  it('reads "(not ours, open)" after a title, and an emoji state right after a ref', () => {
+    expect(
+      states(
+        [
+          'UPSTREAM STATUS',
+          '  issue   #801 "pool leaks on resize" (not ours, open)',
+          '  own PR  #802 ❌ closed — the maintainer wanted a knob',
+          '          #803 🟡 open — the knob version, in review',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      [4, '#801', 'OPEN'],
+      [5, '#802', 'CLOSED'],
+      [6, '#803', 'OPEN'],
+    ]);
+  });
+
+  it('does not take a note before a lower-case state for whose the PR is', () => {
+    expect(states(['UPSTREAM STATUS', '  issues  #811, #812 (dup, closed)'].join('\n'))).toEqual([
+      [4, '#811', null],
+      [4, '#812', null],
+    ]);
+  });
+});
+
+describe('a table row broken by an editor wrap', () => {
+  it('reads the wrapped tail as the notes of the row above, not as a patch row', () => {
+    const text = [
+      '# carried',
+      '',
+      '| patch | upstream PR | state | notes |',
+      '|---|---|---|---|',
+      '| `engine/fix_scale.patch` | [#901](https://github.com/acme/engine/pull/901) | OPEN | #902 rejects the config instead, so only',
+      '#901 would retire this patch |',
+      '| `engine/fix_pool.py` | [#910](https://github.com/acme/engine/pull/910) | MERGED | — |',
+      '',
+    ].join('\n');
+    const r = parseLedger({ path: 'patch.upstream.status.md', patchesDir: 'patches', text });
+    expect(r.problems).toEqual([]);
+    expect(r.patches.map((p) => p.path)).toEqual([
+      'patches/engine/fix_scale.patch',
+      'patches/engine/fix_pool.py',
+    ]);
+    expect(r.mentions.filter((m) => m.line === 6).map((m) => [m.ref, m.patch])).toEqual([
+      ['acme/engine#901', 'patches/engine/fix_scale.patch'],
     ]);
   });
 });

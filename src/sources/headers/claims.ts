@@ -39,8 +39,16 @@ const STATE_WORDS = new Set<string>(STATES);
 export { joinsRefs } from '../meaning/context.js';
 const QUANTIFIED_STATE =
   /(?:are[ \t]+)?(?:[Bb]oth|[Aa]ll)[ \t]+(OPEN|MERGED|CLOSED|DRAFT)(?![\w-])/y;
+/**
+ * `(open)`, `(ours, merged 2026-09-01)`; session 14: `(not ours, open)`.
+ * Not `(dup, closed)` after two refs, nor any other first word: a handle
+ * cannot be told from a note.
+ */
 const LEAD_STATE =
-  /^[\s*_`]*(?:(?:ours(?:[ \t\n]+too)?|mine|our[ \t\n]+own)[ \t\n]*[,;][ \t\n]*)?(?:(?:both|all)\s+)?(open|merged|closed|draft)(?![\w-])/i;
+  /^[\s*_`]*(?:(?:(?:not[ \t\n]+)?ours(?:[ \t\n]+too)?|mine|our[ \t\n]+own)[ \t\n]*[,;][ \t\n]*)?(?:(?:both|all)\s+)?(open|merged|closed|draft)(?![\w-])/i;
+/** `mooncake#779 🟡 open — …`: a status emoji and its state word right after a ref. */
+const EMOJI_STATE =
+  /(?:[\p{Extended_Pictographic}\u2713\u2714\u2717\u2718][\uFE0F\u200D]*[ \t]*)+(open|merged|closed|draft)(?![\w-])/iuy;
 const BRACKET_STATE = /^[\s*_`]*(?:(?:both|all)\s+)?(?:open|merged|closed|draft)(?![\w-])/i;
 /** What readFollow skips between a ref and its title or parenthetical. */
 export function isGap(c: string | undefined): boolean {
@@ -109,6 +117,20 @@ export function readFollow(
         problem: null,
       };
     }
+  }
+  EMOJI_STATE.lastIndex = p;
+  const emoji = p < entryEnd ? EMOJI_STATE.exec(text) : null;
+  if (emoji !== null) {
+    const token = emoji[1]!;
+    const at = p + emoji[0].length - token.length;
+    const stateSpan = { start: at, end: at + token.length };
+    const claim: Claim = {
+      state: token.toUpperCase() as State,
+      stateSpan,
+      date: null,
+      reviewDecision: null,
+    };
+    return { end: stateSpan.end, titleEnd, claim, problem: null };
   }
   if (grouped && p < entryEnd) {
     const claim = quantifiedAt(text, p);

@@ -39,17 +39,43 @@ export function readTable(reader: LedgerReader, table: Table, retiredSection: bo
   }
   const retired = retiredSection || columns.retires;
   const notes = notesColumns(headers);
+  const piped = startsWithPipe(reader.doc.text, header.position?.start.offset);
   let above: string | null = null;
   try {
     for (let k = 1; k < rows.length; k++) {
       const row = rows.at(k);
       if (row === undefined) continue;
       reader.rowRepo = rowRepoOf(reader, row);
+      if (above !== null && piped && isWrappedTail(reader.doc.text, row)) {
+        // The rest of the row above, wrapped by an editor: its notes.
+        for (const cell of row.children) readProse(reader, cell, above);
+        continue;
+      }
       above = readRow(reader, row, columns, retired, above, notes, stateInferred);
     }
   } finally {
     reader.rowRepo = null;
   }
+}
+
+/** Does the line holding `offset` start with `|` (after indentation)? */
+function startsWithPipe(text: string, offset: number | undefined): boolean {
+  if (offset === undefined) return false;
+  const start = text.lastIndexOf('\n', offset - 1) + 1;
+  return /^[ \t]*\|/.test(text.slice(start, start + 16));
+}
+
+/**
+ * `so only⏎#6561 would retire this patch |` (session 14): in a table whose
+ * rows start with `|`, a row that does not, and fills one cell, is the end
+ * of the row above broken by an editor's wrap, not a patch's row (SPEC
+ * §2.4: a table can be read even where a row is broken).
+ */
+function isWrappedTail(text: string, row: TableRow): boolean {
+  if (startsWithPipe(text, row.position?.start.offset)) return false;
+  let filled = 0;
+  for (const cell of row.children) if (cell.children.length > 0) filled++;
+  return filled <= 1;
 }
 
 /** `owner/repo` that some alias names (a patch path `cairnkv/0002-x.patch` is none). */
