@@ -14035,7 +14035,7 @@ var init_cues = __esm({
       ],
       [
         "not-fix",
-        /\bnot\s+(?:this|the\s+same|a|our)\s+fix\b|\bneither\s+fix(?:es)?\b|\b(?:does|would|will|did)\s+not\s+fix\b|\b(?:doesn|wouldn|won|didn)'t\s+fix\b|\bregardless\b|\borthogonal\b|\badjacent\b|\bdifferent\s+(?:defect|symptom|site|bug)\b|\b(?:a|adds\s+a|only\s+(?:a|its|the))\s+(?:regression\s+)?test\b|\btests?[\s-]+only\b|\bshape\s+(?:this\s+patch|we)\s+cop|\bsame\s+bug\s+class\b|\bother\s+platform\b|\bnot\s+(?:needed|required)\s+(?:for|by)\s+(?:this|the|our)\s+(?:patch|diff|script|fix|change)\b|\b(?:alone|on\s+its\s+own|by\s+itself)\s+(?:doesn't|does\s+not|won't|will\s+not|wouldn't|would\s+not|isn't|is\s+not|can't|cannot)\b|\bis\s+only\s+(?:the|a|its)\s+(?:[\w-]+\s+){0,2}(?:hunks?|docs?|documentation|man\s+page|comments?|changelog|readme)\b|\bnot\s+the\s+same\s+(?:thing|change|bug|problem)\s+as\b|\bonly\s+(?:fixe[sd]|cover(?:s|ed)|handle[sd])\s+(?:the|a|one)\b[^.;]{0,60}?,\s*not\b|\b(?:does|did|would|will)\s+not\s+help\s+(?:us|here)\b|\b(?:doesn|didn|wouldn|won)'t\s+help\s+(?:us|here)\b|\b(?:(?:it's|it\s+is|is)\s+(?:a\s+)?no-?op|inert)\s+until\b/i
+        /\bnot\s+(?:this|the\s+same|a|our)\s+fix\b|\bneither\s+fix(?:es)?\b|\b(?:does|would|will|did)\s+not\s+fix\b|\b(?:doesn|wouldn|won|didn)'t\s+fix\b|\bregardless\b|\borthogonal\b|\badjacent\b|\bdifferent\s+(?:defect|symptom|site|bug)\b|\b(?:a|adds\s+a|only\s+(?:a|its|the))\s+(?:regression\s+)?test\b|\btests?[\s-]+only\b|\bshape\s+(?:this\s+patch|we)\s+cop|\bsame\s+bug\s+class\b|\bother\s+platform\b|\bnot\s+(?:needed|required)\s+(?:for|by)\s+(?:this|the|our)\s+(?:patch|diff|script|fix|change)\b|\b(?:alone|on\s+its\s+own|by\s+itself)\s+(?:doesn't|does\s+not|won't|will\s+not|wouldn't|would\s+not|isn't|is\s+not|can't|cannot)\b|\bis\s+only\s+(?:the|a|its)\s+(?:[\w-]+\s+){0,2}(?:hunks?|docs?|documentation|man\s+page|comments?|changelog|readme)\b|\bnot\s+the\s+same\s+(?:thing|change|bug|problem)\s+as\b|\bonly\s+(?:fixe[sd]|cover(?:s|ed)|handle[sd])\s+(?:the|a|one)\b[^.;]{0,60}?,\s*not\b|\b(?:does|did|would|will)\s+not\s+help\s+(?:us|here)\b|\b(?:doesn|didn|wouldn|won)'t\s+help\s+(?:us|here)\b|\b(?:(?:it's|it\s+is|is)\s+(?:a\s+)?no-?op|inert)\s+until\b|^(?:[^.;!?]|[.](?=\S)){0,160}?\b(?:(?:did|does|do|will|would)\s+not|(?:didn|doesn|won|wouldn)'t)\s+(?:retire|drop)\s+(?:this|the|our)\s+(?:patch|script|diff|workaround)\b/i
       ],
       [
         "fix",
@@ -14058,7 +14058,7 @@ var init_cues = __esm({
       // "the dense path itself was fixed by #n": another path's fix, not this patch's.
       [
         "not-fix",
-        /\b(?:path|side|case|variant|backend|half)\s+(?:itself\s+)?(?:was|got|is|has\s+been)\s+(?:already\s+)?fixed\s+(?:upstream\s+)?(?:by|in)\s*$|\bnot\s+(?:the\s+same\s+fix|a\s+fix)\b|\bnot\s+the\s+same\s+(?:thing|change|bug|problem)\s+as\s*$|(?:^|[,;(—–]\s*|\s)not\s*[(`*_[]*\s*$|\b[\w-]+\s+side\s*(?:is\s*|:\s*)[`*_[]*$/i
+        /\b(?:path|side|case|variant|backend|half)\s+(?:itself\s+)?(?:was|got|is|has\s+been)\s+(?:already\s+)?fixed\s+(?:upstream\s+)?(?:by|in)\s*$|\bnot\s+(?:the\s+same\s+fix|a\s+fix)\b|\bnot\s+the\s+same\s+(?:thing|change|bug|problem)\s+as\s*$|(?:^|[,;(—–]\s*|\s)not\s*[(`*_[]*\s*$|\b[\w-]+\s+side\s*(?:is\s*|:\s*)[`*_[]*$|\b[\w-]+-only\s+fix\s*(?:was|is)?\s*[:,]?\s*[`*_[]*$|\b(?:path|side|case|variant|backend)\s+only\s*,?\s*(?:in|by)\s*$/i
       ],
       // "[prism#2199](…) (ours), issue prism#2188" in a PR cell: the word names an issue.
       ["issue", /(?:^|[\s,;(])(?<!\bsame\s)(?:issue|bug)\s*:?\s*$/i],
@@ -14272,7 +14272,7 @@ var init_prose_states = __esm({
     STILL_STATE = /^\)?[^.;()]{0,100}?\b(?:is|was|remains|stays)[ \t\n>*_]+(?:still[ \t\n>*_]+)?(?:an?[ \t\n]+)?(OPEN|MERGED|CLOSED|DRAFT)\b(?![ \t\n*_]+(?:back[ \t\n]+)?then\b|[ \t\n*_]+at[ \t\n]+the[ \t\n]+time\b)/;
     REOPENED_AFTER = /^[ \t\n*_`]*(?:(?:was|got|has[ \t\n]+been|been)[ \t\n]+)?(re-?opened)\b/i;
     LAST_ITEM_STATE = /^[^\n#]{0,80}?,[ \t]*(open|merged|closed|draft)[ \t]*\.?[ \t]*(?:\n|$)/i;
-    REOPENED_LATER = /^[^.;!?]{0,160}?\b(re-?opened)\b/i;
+    REOPENED_LATER = /^[^.;!?]{0,160}?\b(?<!\b(?:never|not)[ \t\n]+)(re-?opened)\b/i;
     CLOSED_ANYWHERE = /\b(?:closed[ \t\n*_]+(?:as[ \t\n]+)?(?:inactive|stale|not[ \t\n]+planned)|auto-closed)\b/i;
     MERGED_DATED_ANYWHERE = /\b(?:merged|landed)(?=[ \t\n*_`]+(?:on[ \t\n]+)?\d{4}-\d{2}-\d{2}\b)/i;
     PAREN_STATE_ANYWHERE = /\([ \t\n*_`]*(OPEN|MERGED|CLOSED|DRAFT)(?![\w-])/;
@@ -25464,12 +25464,47 @@ function readItem(scope, list2, item, place, out) {
   const refEntry = isNull2(at("ref")?.node) ? at("url") : at("ref");
   const written = readText2(file, refEntry, `${place.label}.ref`);
   if (written === null || !refEntry) {
+    const many = at("refs");
+    if (many !== void 0 && isSeq2(many.node) && many.node.items.length > 0) {
+      many.node.items.forEach((node, index) => {
+        const text3 = isScalar3(node) ? scalarText(node) : null;
+        const line = file.lineOf(node, many.line);
+        if (text3 === null) {
+          file.report(line, `${place.label}.refs[${index}] must be a ref, found ${describe3(node)}`);
+          return;
+        }
+        readWritten(
+          scope,
+          list2,
+          item,
+          place,
+          { written: text3, line, valueLine: line, key: `refs[${index}]` },
+          state,
+          out
+        );
+      });
+      return;
+    }
     if (!state.noUpstream) file.report(place.line, `${place.label} has no ref (or url)`);
     return;
   }
+  readWritten(
+    scope,
+    list2,
+    item,
+    place,
+    { written, line: refEntry.keyLine, valueLine: refEntry.line, key: refEntry.key, field: true },
+    state,
+    out
+  );
+}
+function readWritten(scope, list2, item, place, ref, state, out) {
+  const { file } = scope;
+  const at = (field) => file.get(item, field);
+  const { written } = ref;
   const parsed = parseRefValue(written, scope.ctx);
   if ("internal" in parsed) {
-    const internal = internalMention(scope, list2, item, place, written, refEntry.keyLine);
+    const internal = internalMention(scope, list2, item, place, written, ref.line);
     if (internal !== null) out.mentions.push(internal);
     return;
   }
@@ -25478,20 +25513,20 @@ function readItem(scope, list2, item, place, out) {
     out.ambiguous.push({
       text: written,
       source: file.file,
-      line: refEntry.line,
+      line: ref.valueLine,
       patch: scope.patch
     });
     return;
   }
   if ("invalid" in parsed) {
     file.report(
-      refEntry.line,
-      `${place.label}.${refEntry.key} ${JSON.stringify(written)} is not a ref (owner/repo#N, alias#N, #N or a GitHub URL)`
+      ref.valueLine,
+      `${place.label}.${ref.key} ${JSON.stringify(written)} is not a ref (owner/repo#N, alias#N, #N or a GitHub URL)`
     );
     return;
   }
   const kind = readKind(file, at("kind"), `${place.label}.kind`);
-  const line = refEntry.keyLine;
+  const line = ref.line;
   const mention = {
     ref: parsed.key,
     kindHint: list2 === "upstream_prs" ? "pr" : kind ?? parsed.kindHint ?? defaultKind(list2),
@@ -25522,7 +25557,7 @@ function readItem(scope, list2, item, place, out) {
     );
   }
   out.mentions.push(mention);
-  out.fields.push({ ref: parsed.key, path: place.path, line: place.line });
+  if (ref.field === true) out.fields.push({ ref: parsed.key, path: place.path, line: place.line });
 }
 function internalMention(scope, list2, item, place, written, line) {
   const number2 = /#(\d+)\s*$/.exec(written)?.[1];

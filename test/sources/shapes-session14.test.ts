@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { readPatchHeader } from '../../src/sources/headers/patch-header.js';
 import { parseLedger } from '../../src/sources/ledger/index.js';
+import { parseRecord } from '../../src/sources/records/index.js';
 
 function roles(body: string): (string | number)[][] {
   const text = `Tune the pool.\n\n${body}\n\ndiff --git a/x.c b/x.c\n--- a/x.c\n+++ b/x.c\n`;
@@ -151,5 +152,69 @@ describe('a table row broken by an editor wrap', () => {
     expect(r.mentions.filter((m) => m.line === 6).map((m) => [m.ref, m.patch])).toEqual([
       ['acme/engine#901', 'patches/engine/fix_scale.patch'],
     ]);
+  });
+});
+
+describe('a record item naming several refs under one state', () => {
+  it('reads `refs:` as one mention each, sharing the state and relevance, with no problem', () => {
+    const text = [
+      'schema_version: 1',
+      'patch: { path: patches/engine/0006-rope-order.patch }',
+      'target: { repo: acme/engine }',
+      'related_refs:',
+      '  # three refactors of the same function in flight',
+      '  - relevance: anchor-collision',
+      '    kind: pr',
+      '    state: OPEN        # all three',
+      '    refs:',
+      '      - acme/engine#5150   # split prefill/decode',
+      '      - "#5166"',
+      '      - https://github.com/acme/engine/pull/5190',
+      '  - ref: acme/engine#92',
+      '    state: DRAFT',
+      '',
+    ].join('\n');
+    const r = parseRecord({ path: 'r.upstream.status.yaml', text, patchPath: null });
+    expect(r.problems).toEqual([]);
+    expect(
+      r.mentions.map((m) => [m.line, m.ref, m.role, m.recordedState, m.stateLine ?? null]),
+    ).toEqual([
+      [10, 'acme/engine#5150', 'anchor-collision', 'OPEN', 8],
+      [11, 'acme/engine#5166', 'anchor-collision', 'OPEN', 8],
+      [12, 'acme/engine#5190', 'anchor-collision', 'OPEN', 8],
+      [13, 'acme/engine#92', 'related', 'DRAFT', 14],
+    ]);
+  });
+});
+
+describe('a merged PR that does not retire this patch', () => {
+  it('reads a fix of one path only, and a merge the text says retired nothing', () => {
+    expect(
+      roles(
+        [
+          'UPSTREAM STATUS',
+          '  fix     #1103 (MERGED) fixes the kernel, but ships in 1.4.x -- its',
+          '          merge did NOT retire this script.',
+          '  fix     Upstream fixed the llama path only, in #1101; ours is the qwen one.',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      [4, '#1103', 'related'],
+      [6, '#1101', 'related'],
+    ]);
+    const text = [
+      '| patch | upstream PR | state |',
+      '|---|---|---|',
+      '| `engine/rope.patch` | none of ours -- the llama-only fix was [#1102](https://github.com/acme/engine/pull/1102) | MERGED |',
+      '',
+    ].join('\n');
+    const r = parseLedger({ path: 'patch.upstream.status.md', patchesDir: 'patches', text });
+    expect(r.mentions.map((m) => [m.ref, m.role])).toEqual([['acme/engine#1102', 'related']]);
+  });
+
+  it('keeps "closed … and I never reopened it" closed', () => {
+    expect(
+      states('An earlier try (#1201) was closed by the stale bot and I never reopened it.'),
+    ).toEqual([[3, '#1201', 'CLOSED']]);
   });
 });

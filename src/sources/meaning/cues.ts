@@ -107,7 +107,7 @@ export const TAIL_CUES: readonly [Cue, RegExp][] = [
   ],
   [
     'not-fix',
-    /\bnot\s+(?:this|the\s+same|a|our)\s+fix\b|\bneither\s+fix(?:es)?\b|\b(?:does|would|will|did)\s+not\s+fix\b|\b(?:doesn|wouldn|won|didn)'t\s+fix\b|\bregardless\b|\borthogonal\b|\badjacent\b|\bdifferent\s+(?:defect|symptom|site|bug)\b|\b(?:a|adds\s+a|only\s+(?:a|its|the))\s+(?:regression\s+)?test\b|\btests?[\s-]+only\b|\bshape\s+(?:this\s+patch|we)\s+cop|\bsame\s+bug\s+class\b|\bother\s+platform\b|\bnot\s+(?:needed|required)\s+(?:for|by)\s+(?:this|the|our)\s+(?:patch|diff|script|fix|change)\b|\b(?:alone|on\s+its\s+own|by\s+itself)\s+(?:doesn't|does\s+not|won't|will\s+not|wouldn't|would\s+not|isn't|is\s+not|can't|cannot)\b|\bis\s+only\s+(?:the|a|its)\s+(?:[\w-]+\s+){0,2}(?:hunks?|docs?|documentation|man\s+page|comments?|changelog|readme)\b|\bnot\s+the\s+same\s+(?:thing|change|bug|problem)\s+as\b|\bonly\s+(?:fixe[sd]|cover(?:s|ed)|handle[sd])\s+(?:the|a|one)\b[^.;]{0,60}?,\s*not\b|\b(?:does|did|would|will)\s+not\s+help\s+(?:us|here)\b|\b(?:doesn|didn|wouldn|won)'t\s+help\s+(?:us|here)\b|\b(?:(?:it's|it\s+is|is)\s+(?:a\s+)?no-?op|inert)\s+until\b/i,
+    /\bnot\s+(?:this|the\s+same|a|our)\s+fix\b|\bneither\s+fix(?:es)?\b|\b(?:does|would|will|did)\s+not\s+fix\b|\b(?:doesn|wouldn|won|didn)'t\s+fix\b|\bregardless\b|\borthogonal\b|\badjacent\b|\bdifferent\s+(?:defect|symptom|site|bug)\b|\b(?:a|adds\s+a|only\s+(?:a|its|the))\s+(?:regression\s+)?test\b|\btests?[\s-]+only\b|\bshape\s+(?:this\s+patch|we)\s+cop|\bsame\s+bug\s+class\b|\bother\s+platform\b|\bnot\s+(?:needed|required)\s+(?:for|by)\s+(?:this|the|our)\s+(?:patch|diff|script|fix|change)\b|\b(?:alone|on\s+its\s+own|by\s+itself)\s+(?:doesn't|does\s+not|won't|will\s+not|wouldn't|would\s+not|isn't|is\s+not|can't|cannot)\b|\bis\s+only\s+(?:the|a|its)\s+(?:[\w-]+\s+){0,2}(?:hunks?|docs?|documentation|man\s+page|comments?|changelog|readme)\b|\bnot\s+the\s+same\s+(?:thing|change|bug|problem)\s+as\b|\bonly\s+(?:fixe[sd]|cover(?:s|ed)|handle[sd])\s+(?:the|a|one)\b[^.;]{0,60}?,\s*not\b|\b(?:does|did|would|will)\s+not\s+help\s+(?:us|here)\b|\b(?:doesn|didn|wouldn|won)'t\s+help\s+(?:us|here)\b|\b(?:(?:it's|it\s+is|is)\s+(?:a\s+)?no-?op|inert)\s+until\b|^(?:[^.;!?]|[.](?=\S)){0,160}?\b(?:(?:did|does|do|will|would)\s+not|(?:didn|doesn|won|wouldn)'t)\s+(?:retire|drop)\s+(?:this|the|our)\s+(?:patch|script|diff|workaround)\b/i,
   ],
   [
     'fix',
@@ -132,7 +132,7 @@ export const LEAD_CUES: readonly [Cue, RegExp][] = [
   // "the dense path itself was fixed by #n": another path's fix, not this patch's.
   [
     'not-fix',
-    /\b(?:path|side|case|variant|backend|half)\s+(?:itself\s+)?(?:was|got|is|has\s+been)\s+(?:already\s+)?fixed\s+(?:upstream\s+)?(?:by|in)\s*$|\bnot\s+(?:the\s+same\s+fix|a\s+fix)\b|\bnot\s+the\s+same\s+(?:thing|change|bug|problem)\s+as\s*$|(?:^|[,;(—–]\s*|\s)not\s*[(`*_[]*\s*$|\b[\w-]+\s+side\s*(?:is\s*|:\s*)[`*_[]*$/i,
+    /\b(?:path|side|case|variant|backend|half)\s+(?:itself\s+)?(?:was|got|is|has\s+been)\s+(?:already\s+)?fixed\s+(?:upstream\s+)?(?:by|in)\s*$|\bnot\s+(?:the\s+same\s+fix|a\s+fix)\b|\bnot\s+the\s+same\s+(?:thing|change|bug|problem)\s+as\s*$|(?:^|[,;(—–]\s*|\s)not\s*[(`*_[]*\s*$|\b[\w-]+\s+side\s*(?:is\s*|:\s*)[`*_[]*$|\b[\w-]+-only\s+fix\s*(?:was|is)?\s*[:,]?\s*[`*_[]*$|\b(?:path|side|case|variant|backend)\s+only\s*,?\s*(?:in|by)\s*$/i,
   ],
   // "[prism#2199](…) (ours), issue prism#2188" in a PR cell: the word names an issue.
   ['issue', /(?:^|[\s,;(])(?<!\bsame\s)(?:issue|bug)\s*:?\s*$/i],

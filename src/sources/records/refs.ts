@@ -107,13 +107,61 @@ function readItem(
   const refEntry = isNull(at('ref')?.node) ? at('url') : at('ref');
   const written = readText(file, refEntry, `${place.label}.ref`);
   if (written === null || !refEntry) {
+    // `refs: [o/r#1, o/r#2]` under one state and relevance (session 14, q32):
+    // each ref is a mention with them. Their shared state is not one `sync`
+    // can rewrite per ref, so none is a field.
+    const many = at('refs');
+    if (many !== undefined && isSeq(many.node) && many.node.items.length > 0) {
+      many.node.items.forEach((node, index) => {
+        const text = isScalar(node) ? scalarText(node) : null;
+        const line = file.lineOf(node, many.line);
+        if (text === null) {
+          file.report(line, `${place.label}.refs[${index}] must be a ref, found ${describe(node)}`);
+          return;
+        }
+        readWritten(
+          scope,
+          list,
+          item,
+          place,
+          { written: text, line, valueLine: line, key: `refs[${index}]` },
+          state,
+          out,
+        );
+      });
+      return;
+    }
     // A PR that was deliberately never sent upstream has nothing to name.
     if (!state.noUpstream) file.report(place.line, `${place.label} has no ref (or url)`);
     return;
   }
+  readWritten(
+    scope,
+    list,
+    item,
+    place,
+    { written, line: refEntry.keyLine, valueLine: refEntry.line, key: refEntry.key, field: true },
+    state,
+    out,
+  );
+}
+
+/** One ref an item names (its `ref`/`url`, or one of its `refs`), as a mention. */
+function readWritten(
+  scope: RefScope,
+  list: ListName,
+  item: NonNullable<Entry['node']>,
+  place: ItemPlace,
+  ref: { written: string; line: number; valueLine: number; key: string; field?: boolean },
+  state: ReturnType<typeof readState>,
+  out: RefsFound,
+): void {
+  const { file } = scope;
+  const at = (field: string) => file.get(item, field);
+  const { written } = ref;
   const parsed = parseRefValue(written, scope.ctx);
   if ('internal' in parsed) {
-    const internal = internalMention(scope, list, item, place, written, refEntry.keyLine);
+    const internal = internalMention(scope, list, item, place, written, ref.line);
     if (internal !== null) out.mentions.push(internal);
     return;
   }
@@ -123,21 +171,21 @@ function readItem(
     out.ambiguous.push({
       text: written,
       source: file.file,
-      line: refEntry.line,
+      line: ref.valueLine,
       patch: scope.patch,
     });
     return;
   }
   if ('invalid' in parsed) {
     file.report(
-      refEntry.line,
-      `${place.label}.${refEntry.key} ${JSON.stringify(written)} is not a ref (owner/repo#N, alias#N, #N or a GitHub URL)`,
+      ref.valueLine,
+      `${place.label}.${ref.key} ${JSON.stringify(written)} is not a ref (owner/repo#N, alias#N, #N or a GitHub URL)`,
     );
     return;
   }
   const kind = readKind(file, at('kind'), `${place.label}.kind`);
   // The mention is where the ref is written; a state on another line is its stateLine.
-  const line = refEntry.keyLine;
+  const line = ref.line;
   const mention: Mention = {
     ref: parsed.key,
     kindHint: list === 'upstream_prs' ? 'pr' : (kind ?? parsed.kindHint ?? defaultKind(list)),
@@ -168,7 +216,7 @@ function readItem(
     );
   }
   out.mentions.push(mention);
-  out.fields.push({ ref: parsed.key, path: place.path, line: place.line });
+  if (ref.field === true) out.fields.push({ ref: parsed.key, path: place.path, line: place.line });
 }
 
 /**
