@@ -27,7 +27,11 @@
  * shape with sources that disagree, and q28, a ledger of emoji states, task
  * lists and footnote links, one `Forwarded:` state relabelled, and q29, the
  * team's style mid-migration from a ledger to records, written last and
- * scored before anything was tuned on it, one `Forwarded:` state relabelled),
+ * scored before anything was tuned on it, one `Forwarded:` state relabelled;
+ * session 14's q31, the team's style by three hands (one `Forwarded:` state
+ * relabelled), q32, records kept by hand, q33, a Debian packaging tree with
+ * the packager's notes (one `Forwarded:` and one `Origin: upstream` state
+ * relabelled), and q34, two sub-teams' ledgers over anchor scripts),
  * a records queue with refs in its notes (recordsq), and two Yocto
  * layers with a BR2_EXTERNAL tree and Debian patches (q5; trailersq, whose
  * truth has 7 states relabelled to the documented Submitted/Forwarded → OPEN
@@ -89,6 +93,10 @@ const QUEUES: Record<string, Floors> = {
   q26: { atLine: 0.98, states: 0.92, precision: 1, recall: 0.81 },
   q28: { atLine: 0.86, states: 0.78, precision: 1, recall: 0.76 },
   q29: { atLine: 1, states: 0.92, precision: 0.98, recall: 0.89 },
+  q31: { atLine: 0.98, states: 0.64, precision: 0.94, recall: 0.69 },
+  q32: { atLine: 0.95, states: 0.88, precision: 0.91, recall: 0.75 },
+  q33: { atLine: 0.97, states: 0.7, precision: 1, recall: 0.73 },
+  q34: { atLine: 1, states: 0.75, precision: 0.95, recall: 0.79 },
 };
 
 const base = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'us-queues-')));
