@@ -208,7 +208,7 @@ describe('a ledger of patch bullets', () => {
       ['helion/mesh#18842', 9, 'own', 'OPEN', 'bucket_anchor.py'],
       ['helion/mesh#18790', 9, 'issue', null, 'bucket_anchor.py'],
       ['corelink/fabric#212', 10, 'related', null, 'bucket_anchor.py'],
-      ['tokiwa/tok#641', 11, 'fix', null, 'merge_cache.diff'],
+      ['tokiwa/tok#641', 11, 'fix', 'OPEN', 'merge_cache.diff'],
       ['helion/mesh#17455', 15, 'related', 'MERGED', 'old_fuse.py'],
     ]);
     // Outside a patch bullet, a bare #N where two repos meet stays ambiguous.

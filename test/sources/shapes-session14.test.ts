@@ -218,3 +218,31 @@ describe('a merged PR that does not retire this patch', () => {
     ).toEqual([[3, '#1201', 'CLOSED']]);
   });
 });
+
+describe('an upper-case state right after a ref, without a dash', () => {
+  it('reads "#n, CLOSED <date>" and "#n OPEN, …" in prose and in a ledger bullet', () => {
+    expect(
+      states('Replaces our first attempt #1301, CLOSED 2026-10-28 after the design review.'),
+    ).toEqual([[3, '#1301', 'CLOSED']]);
+    const text = [
+      '# carried',
+      '',
+      '- `engine/fix_lock.py`',
+      '  - upstream: [#1302](https://github.com/acme/engine/pull/1302), the lock-free version',
+      '  - status: #1302 OPEN, changes requested once',
+      '',
+    ].join('\n');
+    const r = parseLedger({ path: 'patch.upstream.status.md', patchesDir: 'patches', text });
+    expect(r.mentions.map((m) => [m.line, m.ref, m.recordedState])).toEqual([
+      [4, 'acme/engine#1302', null],
+      [5, 'acme/engine#1302', 'OPEN'],
+    ]);
+  });
+
+  it('leaves a lower-case state in prose unread, as SPEC §2.4 says', () => {
+    expect(states('Ours, #1303, still a draft; #1304 is still open.')).toEqual([
+      [3, '#1303', null],
+      [3, '#1304', null],
+    ]);
+  });
+});
