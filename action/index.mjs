@@ -13742,7 +13742,7 @@ function readFollow(text3, from, entryEnd, blockEnd, grouped) {
   let titleEnd = from;
   const open4 = text3[p];
   if (open4 === '"' && p > from || open4 === "\u201C") {
-    const close = text3.indexOf(open4 === '"' ? '"' : "\u201D", p + 1);
+    const close = closingQuote(text3, p + 1, open4 === '"' ? '"' : "\u201D");
     if (close === -1 || close >= entryEnd) {
       const problem = { offset: p, message: "quoted title never closes" };
       return { end, titleEnd: end, claim: null, problem };
@@ -13795,6 +13795,11 @@ function readFollow(text3, from, entryEnd, blockEnd, grouped) {
     if (claim !== null) return { end: claim.stateSpan.end, titleEnd, claim, problem: null };
   }
   return { end, titleEnd, claim: null, problem: null };
+}
+function closingQuote(text3, from, quote) {
+  let at = text3.indexOf(quote, from);
+  while (at > 0 && quote === '"' && text3[at - 1] === "\\") at = text3.indexOf(quote, at + 1);
+  return at;
 }
 function quantifiedAt(text3, p) {
   QUANTIFIED_STATE.lastIndex = p;
@@ -14035,7 +14040,7 @@ var init_cues = __esm({
       ],
       [
         "not-fix",
-        /\bnot\s+(?:this|the\s+same|a|our)\s+fix\b|\bneither\s+fix(?:es)?\b|\b(?:does|would|will|did)\s+not\s+fix\b|\b(?:doesn|wouldn|won|didn)'t\s+fix\b|\bregardless\b|\borthogonal\b|\badjacent\b|\bdifferent\s+(?:defect|symptom|site|bug)\b|\b(?:a|adds\s+a|only\s+(?:a|its|the))\s+(?:regression\s+)?test\b|\btests?[\s-]+only\b|\bshape\s+(?:this\s+patch|we)\s+cop|\bsame\s+bug\s+class\b|\bother\s+platform\b|\bnot\s+(?:needed|required)\s+(?:for|by)\s+(?:this|the|our)\s+(?:patch|diff|script|fix|change)\b|\b(?:alone|on\s+its\s+own|by\s+itself)\s+(?:doesn't|does\s+not|won't|will\s+not|wouldn't|would\s+not|isn't|is\s+not|can't|cannot)\b|\bis\s+only\s+(?:the|a|its)\s+(?:[\w-]+\s+){0,2}(?:hunks?|docs?|documentation|man\s+page|comments?|changelog|readme)\b|\bnot\s+the\s+same\s+(?:thing|change|bug|problem)\s+as\b|\bonly\s+(?:fixe[sd]|cover(?:s|ed)|handle[sd])\s+(?:the|a|one)\b[^.;]{0,60}?,\s*not\b|\b(?:does|did|would|will)\s+not\s+help\s+(?:us|here)\b|\b(?:doesn|didn|wouldn|won)'t\s+help\s+(?:us|here)\b|\b(?:(?:it's|it\s+is|is)\s+(?:a\s+)?no-?op|inert)\s+until\b|^(?:[^.;!?]|[.](?=\S)){0,160}?\b(?:(?:did|does|do|will|would)\s+not|(?:didn|doesn|won|wouldn)'t)\s+(?:retire|drop)\s+(?:this|the|our)\s+(?:patch|script|diff|workaround)\b/i
+        /\bnot\s+(?:this|the\s+same|a|our)\s+fix\b|\bneither\s+fix(?:es)?\b|\b(?:does|would|will|did)\s+not\s+fix\b|\b(?:doesn|wouldn|won|didn)'t\s+fix\b|\bregardless\b|\borthogonal\b|\badjacent\b|\bdifferent\s+(?:defect|symptom|site|bug)\b|\b(?:a|adds\s+a|only\s+(?:a|its|the))\s+(?:regression\s+)?test\b|\btests?[\s-]+only\b|\bshape\s+(?:this\s+patch|we)\s+cop|\bsame\s+bug\s+class\b|\bother\s+platform\b|\bnot\s+(?:needed|required)\s+(?:for|by)\s+(?:this|the|our)\s+(?:patch|diff|script|fix|change)\b|\b(?:alone|on\s+its\s+own|by\s+itself)\s+(?:doesn't|does\s+not|won't|will\s+not|wouldn't|would\s+not|isn't|is\s+not|can't|cannot)\b|\bis\s+only\s+(?:the|a|its)\s+(?:[\w-]+\s+){0,2}(?:hunks?|docs?|documentation|man\s+page|comments?|changelog|readme)\b|\bnot\s+the\s+same\s+(?:thing|change|bug|problem)\s+as\b|\bonly\s+(?:fixe[sd]|cover(?:s|ed)|handle[sd])\s+(?:the|a|one)\b[^.;]{0,60}?,\s*not\b|\b(?:does|did|would|will)\s+not\s+help\s+(?:us|here)\b|\b(?:doesn|didn|wouldn|won)'t\s+help\s+(?:us|here)\b|\b(?:(?:it's|it\s+is|is)\s+(?:a\s+)?no-?op|inert)\s+until\b|^(?:[^.!?]|[.](?=\S)){0,160}?\b(?:(?:did|does|do|will|would)\s+not|(?:didn|doesn|won|wouldn)'t)\s+(?:retire|drop)\s+(?:(?:this|the|our)\s+(?:patch|script|diff|workaround)\b|ours\b|us\b)/i
       ],
       [
         "fix",
@@ -14070,7 +14075,7 @@ var init_cues = __esm({
       // "already in the base: #n"; "reverted in #m" (#m is the revert, background to the patch).
       [
         "background",
-        /\balready\s+(?:present\s+)?in\s+(?:(?:the|both|our)\s+)?(?:pinned\s+)?bases?\b|\breverted\s+(?:in|by|with)\s*$/i
+        /\balready\s+(?:present\s+)?in\s+(?:(?:the|both|our)\s+)?(?:pinned\s+)?bases?\b|\breverted\b[^.;()]{0,60}?\b(?:in|by|with)\s*$/i
       ],
       [
         "fix",
@@ -15356,6 +15361,20 @@ function isFolded(preamble, field) {
   const nl = preamble.indexOf("\n", field.nameStart);
   return nl !== -1 && nl < field.valueEnd;
 }
+function demotingCue(preamble, valueStart, start) {
+  const before = preamble.slice(valueStart, start);
+  const sentence = Math.max(
+    before.lastIndexOf(". "),
+    before.lastIndexOf(".\n"),
+    before.lastIndexOf(";")
+  );
+  const lead = before.slice(sentence + 1);
+  const end = start + (/^\S*/.exec(preamble.slice(start))?.[0].length ?? 0);
+  const next = NEXT_FIELD_OR_BLANK.exec(preamble.slice(end));
+  const tail = preamble.slice(end, next === null ? preamble.length : end + next.index);
+  const cue = cueFor(lead, lead, tail);
+  return cue !== null && DEMOTING.has(cue) ? cue : null;
+}
 function stateAfter(text3, start) {
   const word = /^\S+\s*\(\s*(open|merged|closed|draft)\b/i.exec(
     text3.slice(start, start + 240)
@@ -15378,7 +15397,7 @@ function prose(link2, path25, line) {
     stateSpan: null
   };
 }
-var TrailerReader, ISSUE_BEFORE, LISTED;
+var TrailerReader, NEXT_FIELD_OR_BLANK, DEMOTING, ISSUE_BEFORE, LISTED;
 var init_trailers = __esm({
   "src/sources/trailers/index.ts"() {
     "use strict";
@@ -15501,7 +15520,11 @@ var init_trailers = __esm({
             const written = meaning.onePlace === true ? stateAfter(linkText, link2.start) : null;
             const isIssue = link2.kindHint === "issue" || this.input.layout == null && ISSUE_BEFORE.test(linkText.slice(Math.max(0, link2.start - 24), link2.start));
             const recordedState = isIssue ? null : written ?? meaning.prState;
-            const role = isIssue ? "issue" : meaning.prRole === "fix" && this.input.layout == null && oursAfter(linkText, link2.start) ? "own" : meaning.prRole;
+            let role = isIssue ? "issue" : meaning.prRole === "fix" && this.input.layout == null && oursAfter(linkText, link2.start) ? "own" : meaning.prRole;
+            if (this.input.layout == null && role === "fix") {
+              const cue = demotingCue(preamble, meaning.linksStart, meaning.linksStart + link2.start);
+              if (cue !== null) role = applyCue(role, cue, link2.kindHint);
+            }
             const mention = {
               ref: detached(link2.key),
               kindHint: link2.kindHint,
@@ -15528,6 +15551,15 @@ var init_trailers = __esm({
         }
       }
     };
+    NEXT_FIELD_OR_BLANK = /\n[ \t]*\n|\n[A-Za-z][\w-]*:[ \t]/;
+    DEMOTING = /* @__PURE__ */ new Set([
+      "anchor-collision",
+      "introduced-the-defect",
+      "reverted",
+      "not-fix",
+      "unrelated",
+      "background"
+    ]);
     ISSUE_BEFORE = /\b(?:issue|bug(?:\s+report)?|reported\s+(?:as|in))\s*:?\s*$/i;
     LISTED = /^[\s,;&]*(?:and\s+)?$/;
   }
@@ -16058,6 +16090,8 @@ function readDitto(text3) {
   if (/^\W*(?:superseded|replaced|abandoned|withdrawn|(?:first|earlier|old)\s+attempt)\b/i.test(rest)) {
     return { role: "related" };
   }
+  if (/^\W*(?:the\s+)?revert(?:ed|ing)?\b/i.test(rest)) return { role: "related" };
+  if (/^\W*partial(?:ly)?\b/i.test(rest)) return { role: "third-party" };
   if (/^\W*(?:the\s+)?(?:cause|culprit|regression)\b/i.test(rest))
     return { role: "introduced-the-defect" };
   const cue = tailCue(rest);
@@ -32182,7 +32216,7 @@ function unquote(raw) {
 }
 function gitHeaderPaths(rest) {
   if (rest.startsWith('"')) {
-    const close = closingQuote(rest);
+    const close = closingQuote2(rest);
     const second = rest.slice(close + 1).trimStart();
     return [rest.slice(0, close + 1), second];
   }
@@ -32196,7 +32230,7 @@ function gitHeaderPaths(rest) {
   if (split !== -1) return [rest.slice(0, split), rest.slice(split + 1)];
   return null;
 }
-function closingQuote(s) {
+function closingQuote2(s) {
   for (let i = 1; i < s.length; i++) {
     if (s[i] === "\\") i++;
     else if (s[i] === '"') return i;

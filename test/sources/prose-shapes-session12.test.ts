@@ -175,7 +175,7 @@ describe('held-out q19 and q20 shapes, session 12', () => {
       ['acme/engine#7355', 'related', null],
       ['acme/engine#7356', 'background', 'MERGED'],
       ['acme/engine#7205', 'related', 'MERGED'],
-      ['acme/engine#7344', 'related', null],
+      ['acme/engine#7344', 'background', null],
       ['acme/engine#7400', 'related', 'MERGED'],
       ['acme/engine#7500', 'fix', 'OPEN'],
     ]);

@@ -246,3 +246,79 @@ describe('an upper-case state right after a ref, without a dash', () => {
     ]);
   });
 });
+
+describe("a queue patch's field whose own words say what its refs are", () => {
+  it('reads collisions in the words an `Upstream:` value runs on with', () => {
+    expect(
+      roles(
+        [
+          'Upstream: two OPEN PRs touch this function right now: #1401, #1402. Neither',
+          'fixes the double free -- both will collide with the second hunk.',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      [3, '#1401', 'anchor-collision'],
+      [3, '#1402', 'anchor-collision'],
+    ]);
+  });
+
+  it("does not take the next field's words for the ref's own", () => {
+    expect(
+      roles(
+        [
+          'Forwarded: https://github.com/acme/engine/pull/1403',
+          'Status: approved, not merged (their CI is red for unrelated reasons)',
+        ].join('\n'),
+      ),
+    ).toEqual([[3, '#1403', 'fix']]);
+  });
+});
+
+describe('reverts and partial repairs', () => {
+  it('reads a revert named a few words after "REVERTED", and an escaped-quote revert title', () => {
+    expect(
+      states(
+        [
+          'UPSTREAM STATUS',
+          '  upstream fix   #1501 "clamp it" (hsato, MERGED 2026-10-08) -- REVERTED three days later',
+          '                 by #1502 "Revert \\"clamp',
+          '                 it\\"" (hsato, MERGED 2026-10-11).',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      [4, '#1501', 'MERGED'],
+      [5, '#1502', 'MERGED'],
+    ]);
+    expect(
+      roles(
+        [
+          'UPSTREAM STATUS',
+          '  upstream fix   #1501 "clamp it" (hsato, MERGED 2026-10-08) -- REVERTED three days later',
+          '                 by #1502 "Revert" (hsato, MERGED 2026-10-11).',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      [4, '#1501', 'related'],
+      [5, '#1502', 'background'],
+    ]);
+  });
+
+  it('reads ditto rows for a revert and a partial repair, and "would not retire ours"', () => {
+    const text = [
+      '| patch | upstream PR | state | notes |',
+      '|---|---|---|---|',
+      '| `engine/sampler.py` | [#1601](https://github.com/acme/engine/pull/1601) | OPEN | re-land, ours |',
+      '| ″ (revert) | [#1602](https://github.com/acme/engine/pull/1602) | MERGED | broke parity |',
+      '| ″ (partial, LFU policy only) | [#1603](https://github.com/acme/engine/pull/1603) | DRAFT | |',
+      '| ″ | [#1604](https://github.com/acme/engine/pull/1604) | OPEN | LRU still races; would not retire ours |',
+      '',
+    ].join('\n');
+    const r = parseLedger({ path: 'patch.upstream.status.md', patchesDir: 'patches', text });
+    expect(r.mentions.map((m) => [m.ref.replace('acme/engine', ''), m.role])).toEqual([
+      ['#1601', 'fix'],
+      ['#1602', 'related'],
+      ['#1603', 'third-party'],
+      ['#1604', 'related'],
+    ]);
+  });
+});

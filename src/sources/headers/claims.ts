@@ -79,7 +79,7 @@ export function readFollow(
   // A straight quote right against the ref closes a quotation the ref sits
   // in (`"Closes: #1071187" in their changelog`); a title is written apart.
   if ((open === '"' && p > from) || open === '\u201c') {
-    const close = text.indexOf(open === '"' ? '"' : '\u201d', p + 1);
+    const close = closingQuote(text, p + 1, open === '"' ? '"' : '\u201d');
     if (close === -1 || close >= entryEnd) {
       const problem = { offset: p, message: 'quoted title never closes' };
       return { end, titleEnd: end, claim: null, problem };
@@ -137,6 +137,17 @@ export function readFollow(
     if (claim !== null) return { end: claim.stateSpan!.end, titleEnd, claim, problem: null };
   }
   return { end, titleEnd, claim: null, problem: null };
+}
+
+/**
+ * Where a title opened just before `from` closes: `"Revert \"[Sampler] clamp\""`
+ * quotes the reverted PR's title with escaped quotes, as GitHub's revert
+ * titles do (session 14), so a quote after a backslash does not close it.
+ */
+function closingQuote(text: string, from: number, quote: string): number {
+  let at = text.indexOf(quote, from);
+  while (at > 0 && quote === '"' && text[at - 1] === '\\') at = text.indexOf(quote, at + 1);
+  return at;
 }
 
 /** `both MERGED`, `are all OPEN` written at `p`: a state that covers a group. */

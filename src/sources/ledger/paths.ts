@@ -30,6 +30,10 @@ export function readDitto(text: string): DittoMark | null {
   ) {
     return { role: 'related' };
   }
+  // "(revert)": the PR that took a fix back (session 14); its merge retires nothing.
+  if (/^\W*(?:the\s+)?revert(?:ed|ing)?\b/i.test(rest)) return { role: 'related' };
+  // "(partial, LFU policy only)": someone's repair of part of the defect.
+  if (/^\W*partial(?:ly)?\b/i.test(rest)) return { role: 'third-party' };
   // "(cause, not a fix)", "(the regression)": the row names the defect's cause.
   if (/^\W*(?:the\s+)?(?:cause|culprit|regression)\b/i.test(rest))
     return { role: 'introduced-the-defect' };

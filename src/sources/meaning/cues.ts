@@ -107,7 +107,7 @@ export const TAIL_CUES: readonly [Cue, RegExp][] = [
   ],
   [
     'not-fix',
-    /\bnot\s+(?:this|the\s+same|a|our)\s+fix\b|\bneither\s+fix(?:es)?\b|\b(?:does|would|will|did)\s+not\s+fix\b|\b(?:doesn|wouldn|won|didn)'t\s+fix\b|\bregardless\b|\borthogonal\b|\badjacent\b|\bdifferent\s+(?:defect|symptom|site|bug)\b|\b(?:a|adds\s+a|only\s+(?:a|its|the))\s+(?:regression\s+)?test\b|\btests?[\s-]+only\b|\bshape\s+(?:this\s+patch|we)\s+cop|\bsame\s+bug\s+class\b|\bother\s+platform\b|\bnot\s+(?:needed|required)\s+(?:for|by)\s+(?:this|the|our)\s+(?:patch|diff|script|fix|change)\b|\b(?:alone|on\s+its\s+own|by\s+itself)\s+(?:doesn't|does\s+not|won't|will\s+not|wouldn't|would\s+not|isn't|is\s+not|can't|cannot)\b|\bis\s+only\s+(?:the|a|its)\s+(?:[\w-]+\s+){0,2}(?:hunks?|docs?|documentation|man\s+page|comments?|changelog|readme)\b|\bnot\s+the\s+same\s+(?:thing|change|bug|problem)\s+as\b|\bonly\s+(?:fixe[sd]|cover(?:s|ed)|handle[sd])\s+(?:the|a|one)\b[^.;]{0,60}?,\s*not\b|\b(?:does|did|would|will)\s+not\s+help\s+(?:us|here)\b|\b(?:doesn|didn|wouldn|won)'t\s+help\s+(?:us|here)\b|\b(?:(?:it's|it\s+is|is)\s+(?:a\s+)?no-?op|inert)\s+until\b|^(?:[^.;!?]|[.](?=\S)){0,160}?\b(?:(?:did|does|do|will|would)\s+not|(?:didn|doesn|won|wouldn)'t)\s+(?:retire|drop)\s+(?:this|the|our)\s+(?:patch|script|diff|workaround)\b/i,
+    /\bnot\s+(?:this|the\s+same|a|our)\s+fix\b|\bneither\s+fix(?:es)?\b|\b(?:does|would|will|did)\s+not\s+fix\b|\b(?:doesn|wouldn|won|didn)'t\s+fix\b|\bregardless\b|\borthogonal\b|\badjacent\b|\bdifferent\s+(?:defect|symptom|site|bug)\b|\b(?:a|adds\s+a|only\s+(?:a|its|the))\s+(?:regression\s+)?test\b|\btests?[\s-]+only\b|\bshape\s+(?:this\s+patch|we)\s+cop|\bsame\s+bug\s+class\b|\bother\s+platform\b|\bnot\s+(?:needed|required)\s+(?:for|by)\s+(?:this|the|our)\s+(?:patch|diff|script|fix|change)\b|\b(?:alone|on\s+its\s+own|by\s+itself)\s+(?:doesn't|does\s+not|won't|will\s+not|wouldn't|would\s+not|isn't|is\s+not|can't|cannot)\b|\bis\s+only\s+(?:the|a|its)\s+(?:[\w-]+\s+){0,2}(?:hunks?|docs?|documentation|man\s+page|comments?|changelog|readme)\b|\bnot\s+the\s+same\s+(?:thing|change|bug|problem)\s+as\b|\bonly\s+(?:fixe[sd]|cover(?:s|ed)|handle[sd])\s+(?:the|a|one)\b[^.;]{0,60}?,\s*not\b|\b(?:does|did|would|will)\s+not\s+help\s+(?:us|here)\b|\b(?:doesn|didn|wouldn|won)'t\s+help\s+(?:us|here)\b|\b(?:(?:it's|it\s+is|is)\s+(?:a\s+)?no-?op|inert)\s+until\b|^(?:[^.!?]|[.](?=\S)){0,160}?\b(?:(?:did|does|do|will|would)\s+not|(?:didn|doesn|won|wouldn)'t)\s+(?:retire|drop)\s+(?:(?:this|the|our)\s+(?:patch|script|diff|workaround)\b|ours\b|us\b)/i,
   ],
   [
     'fix',
@@ -144,7 +144,7 @@ export const LEAD_CUES: readonly [Cue, RegExp][] = [
   // "already in the base: #n"; "reverted in #m" (#m is the revert, background to the patch).
   [
     'background',
-    /\balready\s+(?:present\s+)?in\s+(?:(?:the|both|our)\s+)?(?:pinned\s+)?bases?\b|\breverted\s+(?:in|by|with)\s*$/i,
+    /\balready\s+(?:present\s+)?in\s+(?:(?:the|both|our)\s+)?(?:pinned\s+)?bases?\b|\breverted\b[^.;()]{0,60}?\b(?:in|by|with)\s*$/i,
   ],
   [
     'fix',

@@ -16,7 +16,7 @@ import type { RefContext } from '../../refs.js';
 import { conventionFields, type RawField } from './fields.js';
 import { detached } from '../headers/detach.js';
 import { findLinks } from './links.js';
-import { oursRightAfter } from '../meaning/cues.js';
+import { applyCue, cueFor, oursRightAfter, type Cue } from '../meaning/cues.js';
 import { readField, type FieldMeaning } from './meaning.js';
 import type {
   CommitRef,
@@ -211,11 +211,18 @@ class TrailerReader {
             ISSUE_BEFORE.test(linkText.slice(Math.max(0, link.start - 24), link.start)));
         const recordedState = isIssue ? null : (written ?? meaning.prState);
         // A queue patch's `Upstream: <url> -- ours.`: the words after it say whose it is.
-        const role = isIssue
+        let role = isIssue
           ? 'issue'
           : meaning.prRole === 'fix' && this.input.layout == null && oursAfter(linkText, link.start)
             ? 'own'
             : meaning.prRole;
+        // A queue patch's "Upstream: two OPEN PRs touch this function: #a, #b.
+        // Neither fixes it … both will collide": its own words can take the
+        // fix away (never give it), as in prose (session 14, q35).
+        if (this.input.layout == null && role === 'fix') {
+          const cue = demotingCue(preamble, meaning.linksStart, meaning.linksStart + link.start);
+          if (cue !== null) role = applyCue(role, cue, link.kindHint);
+        }
         const mention: Mention = {
           ref: detached(link.key),
           kindHint: link.kindHint,
@@ -242,6 +249,40 @@ class TrailerReader {
       }
     }
   }
+}
+
+/** A blank line, or a line that opens another field (`Bug: …`, `Last-Update: …`). */
+const NEXT_FIELD_OR_BLANK = /\n[ \t]*\n|\n[A-Za-z][\w-]*:[ \t]/;
+
+/** Cues that make a field's ref less than a fix; the others are the field's to give. */
+const DEMOTING: ReadonlySet<Cue> = new Set([
+  'anchor-collision',
+  'introduced-the-defect',
+  'reverted',
+  'not-fix',
+  'unrelated',
+  'background',
+]);
+
+/**
+ * What the words of a queue patch's field say of the ref at `start`, if they
+ * demote it: the field's words before it in its sentence, and its paragraph
+ * after it (a value often runs on in lines that are not indented).
+ */
+function demotingCue(preamble: string, valueStart: number, start: number): Cue | null {
+  const before = preamble.slice(valueStart, start);
+  const sentence = Math.max(
+    before.lastIndexOf('. '),
+    before.lastIndexOf('.\n'),
+    before.lastIndexOf(';'),
+  );
+  const lead = before.slice(sentence + 1);
+  const end = start + (/^\S*/.exec(preamble.slice(start))?.[0].length ?? 0);
+  // To the end of the paragraph, or of the field when another one follows.
+  const next = NEXT_FIELD_OR_BLANK.exec(preamble.slice(end));
+  const tail = preamble.slice(end, next === null ? preamble.length : end + next.index);
+  const cue = cueFor(lead, lead, tail);
+  return cue !== null && DEMOTING.has(cue) ? cue : null;
 }
 
 const ISSUE_BEFORE = /\b(?:issue|bug(?:\s+report)?|reported\s+(?:as|in))\s*:?\s*$/i;
