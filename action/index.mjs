@@ -14025,7 +14025,7 @@ var init_cues = __esm({
       ],
       // "#n (MERGED) -- then reverted in #m", "#n — reverted upstream": merged,
       // then taken back. Its merge is no drop signal: the base has the bug again.
-      ["reverted", /(?:\b(?:was|were|got|been|then|later|since|and)\s+|[(,;—–-]\s*)reverted\b/i],
+      ["reverted", /(?:\b(?:was|were|got|been|then|later|since|and|but)\s+|[(,;—–-]\s*)reverted\b/i],
       // Its landing retires this patch: before 'alternative', as a different
       // repair can still be the one whose merge the patch waits for.
       ["retires", RETIRES],
@@ -24323,11 +24323,29 @@ function readKeyedBullet(reader, item, patch) {
   const text3 = flattenInline(reader.doc, first).text;
   const key = KEY.exec(text3);
   if (key === null) return false;
+  if (STATE_KEY.test(key[0])) statesOfEntry(reader, patch, text3, key[0].length, item);
   const label = readLabel(text3, false);
   if (label === null) return false;
   readProse(reader, first, patch, NO_ANSWER.test(text3.slice(key[0].length)) ? null : label);
   for (const child of rest) readBulletBlock(reader, child, patch);
   return true;
+}
+function statesOfEntry(reader, patch, text3, at, item) {
+  const written = stateWordAt(text3, at);
+  if (written === null) return;
+  const line = item.position?.start.line ?? 1;
+  const reverted = /(?<!\b(?:not|never)\s+)\breverted\b/i.test(text3.slice(written.end));
+  const mentions = reader.result.mentions;
+  for (let i = mentions.length - 1; i >= 0; i--) {
+    const m = mentions[i];
+    if (m.patch !== patch || m.source !== reader.source) break;
+    if (m.kindHint === "issue" || m.role !== "fix" && m.role !== "own") continue;
+    if (m.recordedState === null) {
+      m.recordedState = written.state;
+      if (m.line !== line) m.stateLine = line;
+    }
+    if (reverted) m.role = applyCue(m.role, "reverted");
+  }
 }
 function readLoose(reader, node) {
   const codes = inlineCodes(node).map((c) => c.value);
@@ -24358,7 +24376,7 @@ function brokenTable(reader, node) {
     `this table's header row has ${count(header2)} columns but its delimiter row has ${count(delimiter)}, so it is not read as a table; make them agree`
   );
 }
-var HEADING_LEAD, RETIRED, NOT_PATCHES, NOT_PATCHES_LEAD, COLLISIONS, PATCH_FILE, KEY, NO_ANSWER, ROW, DELIMITER;
+var HEADING_LEAD, RETIRED, NOT_PATCHES, NOT_PATCHES_LEAD, COLLISIONS, PATCH_FILE, STATE_KEY, KEY, NO_ANSWER, ROW, DELIMITER;
 var init_ledger = __esm({
   "src/sources/ledger/index.ts"() {
     "use strict";
@@ -24370,6 +24388,8 @@ var init_ledger = __esm({
     init_prose();
     init_reader();
     init_table2();
+    init_states2();
+    init_cues();
     init_markdown();
     HEADING_LEAD = /^\s*(?:\d+[.)]|patch\s*:?|file\s*:?)?\s*$/i;
     RETIRED = /retired|^\W*(?:gone|dropped|removed|history|archived?|graveyard)\b/i;
@@ -24377,6 +24397,7 @@ var init_ledger = __esm({
     NOT_PATCHES_LEAD = /^\s*\**not[\s-]+patch(?:es)?\**\s*:/i;
     COLLISIONS = /\banchor[\s-]+(?:collisions?|conflicts?|risks?)\b/i;
     PATCH_FILE = /\.(?:patch|diff|py|sh)$/i;
+    STATE_KEY = /^(?:PR\s+)?(?:state|status)\??:/i;
     KEY = /^[A-Za-z][\w'/-]*(?: [A-Za-z][\w'/-]*){0,2}\??:[ \t]+/;
     NO_ANSWER = /^[*_`]*(?:none|nothing|n\/a|not\s+yet|no\s+(?:PR|fix|issue)\b)/i;
     ROW = /^[ \t]*\|.*\|[ \t]*$/;
@@ -25860,12 +25881,15 @@ function readLibraries(file, root) {
   });
 }
 function oursMention(file, body, label, ctx, patch) {
-  const entry = file.get(body, "ours_upstream_pr");
-  const written = readText2(file, entry, `${label}.ours_upstream_pr`);
+  const field = file.get(body, "ours_upstream_pr");
+  const item = field !== void 0 && isMap3(field.node) ? field.node : null;
+  const entry = item === null ? field : isNull2(file.get(item, "ref")?.node) ? file.get(item, "url") : file.get(item, "ref");
+  const written = readText2(file, entry, `${label}.ours_upstream_pr${item === null ? "" : ".ref"}`);
   if (written === null || !entry) return null;
   const parsed = parseRefValue(written, ctx);
   if (!("key" in parsed)) return null;
-  return {
+  const state = item === null ? null : readState(file, file.get(item, "state"), `${label}.ours_upstream_pr.state`);
+  const mention = {
     ref: parsed.key,
     kindHint: "pr",
     source: file.file,
@@ -25873,9 +25897,12 @@ function oursMention(file, body, label, ctx, patch) {
     line: entry.keyLine,
     patch,
     role: "own",
-    recordedState: null,
+    recordedState: state?.state ?? null,
     recordedDate: null
   };
+  if (state?.state != null && state.line !== null && state.line !== mention.line)
+    mention.stateLine = state.line;
+  return mention;
 }
 var init_index_schema = __esm({
   "src/sources/records/index-schema.ts"() {

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { readPatchHeader } from '../../src/sources/headers/patch-header.js';
 import { parseLedger } from '../../src/sources/ledger/index.js';
-import { parseRecord } from '../../src/sources/records/index.js';
+import { parseRecord, parseRecordIndex } from '../../src/sources/records/index.js';
 
 function roles(body: string): (string | number)[][] {
   const text = `Tune the pool.\n\n${body}\n\ndiff --git a/x.c b/x.c\n--- a/x.c\n+++ b/x.c\n`;
@@ -319,6 +319,78 @@ describe('reverts and partial repairs', () => {
       ['#1602', 'related'],
       ['#1603', 'third-party'],
       ['#1604', 'related'],
+    ]);
+  });
+});
+
+describe('states given to an entry by a key of their own', () => {
+  it("reads an index's `ours_upstream_pr` written as a list item is, with its state", () => {
+    const text = [
+      'schema_version: 1',
+      'patches:',
+      '  - path: kv/rdma_retry.diff',
+      '    target: { repo: acme/kv }',
+      '    ours_upstream_pr:',
+      '      ref: acme/kv#655',
+      '      state: OPEN',
+      '  - path: kv/probe.sh',
+      '    target: { repo: acme/kv }',
+      '    ours_upstream_pr: acme/kv#660',
+      '',
+    ].join('\n');
+    const r = parseRecordIndex({ path: 'p/patch.upstream.status.yaml', text, patchesDir: 'p' });
+    expect(r.problems).toEqual([]);
+    expect(
+      r.mentions.map((m) => [m.line, m.ref, m.role, m.recordedState, m.stateLine ?? null]),
+    ).toEqual([
+      [6, 'acme/kv#655', 'own', 'OPEN', 7],
+      [10, 'acme/kv#660', 'own', null, null],
+    ]);
+  });
+
+  it('gives a `State:` bullet\'s state to the entry\'s PR, and its "reverted" takes the fix away', () => {
+    const text = [
+      '# carried',
+      '',
+      '### `engine/rope_clamp.py`',
+      '- **Issue:** [#8874](https://github.com/acme/engine/issues/8874)',
+      '- **Upstream PR:** [#9034](https://github.com/acme/engine/pull/9034)',
+      '- **State:** MERGED (but reverted in #9188)',
+      '',
+      '- `engine/detok.py` — the stream splits a code point.',
+      '  - upstream: [#4420](https://github.com/acme/engine/pull/4420), ours (mkovac)',
+      '  - status: OPEN, one approval',
+      '',
+    ].join('\n');
+    const r = parseLedger({ path: 'patch.upstream.status.md', patchesDir: 'patches', text });
+    expect(
+      r.mentions.map((m) => [
+        m.line,
+        m.ref.replace('acme/engine', ''),
+        m.role,
+        m.recordedState,
+        m.stateLine ?? null,
+      ]),
+    ).toEqual([
+      [4, '#8874', 'issue', null, null],
+      [5, '#9034', 'related', 'MERGED', 6],
+      [6, '#9188', 'background', null, null],
+      [9, '#4420', 'own', 'OPEN', 10],
+    ]);
+  });
+
+  it('reads "-- but reverted by #m" after a labelled fix', () => {
+    expect(
+      roles(
+        [
+          'UPSTREAM STATUS',
+          '  upstream PR  #1701 "clamp" (MERGED 2026-10-19) -- but reverted by',
+          '               #1702 (MERGED 2026-10-30, perf regression).',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      [4, '#1701', 'related'],
+      [5, '#1702', 'background'],
     ]);
   });
 });

@@ -16,6 +16,8 @@ import { isPathLike, resolvePaths } from './paths.js';
 import { readProse } from './prose.js';
 import { reportProblem, reposIn, type LedgerReader } from './reader.js';
 import { readTable } from './table.js';
+import { stateWordAt } from './states.js';
+import { applyCue } from '../meaning/cues.js';
 import type { LedgerInput, LedgerResult } from './types.js';
 import { flattenInline, inlineCodes, parseMarkdown, tableRows } from '../markdown/index.js';
 
@@ -467,11 +469,46 @@ function readKeyedBullet(reader: LedgerReader, item: ListItem, patch: string): b
   const text = flattenInline(reader.doc, first).text;
   const key = KEY.exec(text);
   if (key === null) return false;
+  if (STATE_KEY.test(key[0])) statesOfEntry(reader, patch, text, key[0].length, item);
   const label = readLabel(text, false);
   if (label === null) return false;
   readProse(reader, first, patch, NO_ANSWER.test(text.slice(key[0].length)) ? null : label);
   for (const child of rest) readBulletBlock(reader, child, patch);
   return true;
+}
+
+/** `- **State:** MERGED …`, `- status: OPEN`: a key that gives the entry's PRs their state. */
+const STATE_KEY = /^(?:PR\s+)?(?:state|status)\??:/i;
+
+/**
+ * `- **State:** MERGED (but reverted in #9188)` in a patch's entry
+ * (session 14, q37; q34's `- status: OPEN`): the state of the PRs the entry
+ * named before it as its fix or ours, where they have none written beside
+ * them; "reverted" there says their merge was taken back. Its own refs are
+ * still read, as prose, by the caller.
+ */
+function statesOfEntry(
+  reader: LedgerReader,
+  patch: string,
+  text: string,
+  at: number,
+  item: ListItem,
+): void {
+  const written = stateWordAt(text, at);
+  if (written === null) return;
+  const line = item.position?.start.line ?? 1;
+  const reverted = /(?<!\b(?:not|never)\s+)\breverted\b/i.test(text.slice(written.end));
+  const mentions = reader.result.mentions;
+  for (let i = mentions.length - 1; i >= 0; i--) {
+    const m = mentions[i]!;
+    if (m.patch !== patch || m.source !== reader.source) break;
+    if (m.kindHint === 'issue' || (m.role !== 'fix' && m.role !== 'own')) continue;
+    if (m.recordedState === null) {
+      m.recordedState = written.state;
+      if (m.line !== line) m.stateLine = line;
+    }
+    if (reverted) m.role = applyCue(m.role, 'reverted');
+  }
 }
 
 /** A bullet's key: one to three words and a colon. */

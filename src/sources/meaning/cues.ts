@@ -92,7 +92,7 @@ export const TAIL_CUES: readonly [Cue, RegExp][] = [
   ],
   // "#n (MERGED) -- then reverted in #m", "#n — reverted upstream": merged,
   // then taken back. Its merge is no drop signal: the base has the bug again.
-  ['reverted', /(?:\b(?:was|were|got|been|then|later|since|and)\s+|[(,;—–-]\s*)reverted\b/i],
+  ['reverted', /(?:\b(?:was|were|got|been|then|later|since|and|but)\s+|[(,;—–-]\s*)reverted\b/i],
   // Its landing retires this patch: before 'alternative', as a different
   // repair can still be the one whose merge the patch waits for.
   ['retires', RETIRES],

@@ -21,7 +21,7 @@ import { parseRefValue, type RefContext } from '../../refs.js';
 import { joinPatchesDir } from './paths.js';
 import { isInternal, readRepo } from './top.js';
 import type { IndexLibrary, IndexPinnedBase } from './types.js';
-import { readText } from './values.js';
+import { readState, readText } from './values.js';
 import { describe, isMap, isNull, isSeq, type Entry, type YamlFile } from './yaml.js';
 
 type YamlNode = NonNullable<Entry['node']>;
@@ -137,7 +137,11 @@ export function readLibraries(file: YamlFile, root: YamlNode): LibraryRead[] {
   });
 }
 
-/** `ours_upstream_pr: owner/repo#N` (or null) → a mention of our own PR, no state. */
+/**
+ * `ours_upstream_pr: owner/repo#N` (or null) → a mention of our own PR, no
+ * state; or, written as a record's list item is (session 14, q37),
+ * `ours_upstream_pr: { ref: owner/repo#N, state: OPEN }` → with its state.
+ */
 export function oursMention(
   file: YamlFile,
   body: YamlNode,
@@ -145,12 +149,23 @@ export function oursMention(
   ctx: RefContext,
   patch: string,
 ): Mention | null {
-  const entry = file.get(body, 'ours_upstream_pr');
-  const written = readText(file, entry, `${label}.ours_upstream_pr`);
+  const field = file.get(body, 'ours_upstream_pr');
+  const item = field !== undefined && isMap(field.node) ? field.node : null;
+  const entry =
+    item === null
+      ? field
+      : isNull(file.get(item, 'ref')?.node)
+        ? file.get(item, 'url')
+        : file.get(item, 'ref');
+  const written = readText(file, entry, `${label}.ours_upstream_pr${item === null ? '' : '.ref'}`);
   if (written === null || !entry) return null;
   const parsed = parseRefValue(written, ctx);
   if (!('key' in parsed)) return null;
-  return {
+  const state =
+    item === null
+      ? null
+      : readState(file, file.get(item, 'state'), `${label}.ours_upstream_pr.state`);
+  const mention: Mention = {
     ref: parsed.key,
     kindHint: 'pr',
     source: file.file,
@@ -158,7 +173,10 @@ export function oursMention(
     line: entry.keyLine,
     patch,
     role: 'own',
-    recordedState: null,
+    recordedState: state?.state ?? null,
     recordedDate: null,
   };
+  if (state?.state != null && state.line !== null && state.line !== mention.line)
+    mention.stateLine = state.line;
+  return mention;
 }
