@@ -32,6 +32,8 @@ function yamlFixtures(dir: string): string[] {
 }
 
 /** A `{` or `[` value left open at the end of its line: a multi-line flow collection. */
+/** A `{ … }` on one line with an entry that has no `key:` (`, filed by us }`). */
+const KEYLESS_FLOW_ENTRY = /\{[^{}\n]*,\s*[^{}\n:,]+\s*[,}]/;
 const MULTI_LINE_FLOW = /^[ \t]*(?:- )?(?:[\w-]+:[ \t]*)?[{[][^}\]\n]*$/m;
 
 /** `fn` with only the `yaml` package reading (the plain reader off). */
@@ -90,10 +92,14 @@ describe('the plain YAML reader against the yaml package, on every YAML fixture'
       // A clean fixture without anchors, aliases or tags is in the subset real records use;
       // a flow collection continued over lines is outside it by design (plain-yaml.ts), as
       // a held-out queue's records wrote it (session 11): `yaml` reads those.
+      // So is a flow mapping whose plain value runs on past a comma (`{ note:
+      // feature request, filed by us }`: YAML makes "filed by us" a key of its
+      // own; session 14's q37 wrote one), which the plain reader leaves to `yaml`.
       const clean =
         fullRead(text).problems.length === 0 &&
         !/(^|[\s[{,])[&*!]\S/m.test(text) &&
-        !MULTI_LINE_FLOW.test(text);
+        !MULTI_LINE_FLOW.test(text) &&
+        !KEYLESS_FLOW_ENTRY.test(text.replace(/"[^"\n]*"|'[^'\n]*'/g, '""'));
       if (clean) expect(accepted, 'a clean fixture is read by the plain reader').toBe(true);
     },
   );

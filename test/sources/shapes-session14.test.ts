@@ -420,3 +420,21 @@ describe('a ref that ends an aside', () => {
     ]);
   });
 });
+
+describe('an upper-case state after a comma that a line break or "both" follows', () => {
+  it('reads "#n,⏎still OPEN", and "#a and #b, both OPEN" for both', () => {
+    expect(
+      states(
+        [
+          'The etcd half is our PR #1901,',
+          'still OPEN on 2026-10-29 with one approval.',
+          'Two candidates came the same week, #1902 and #1903, both OPEN and neither ours.',
+        ].join('\n'),
+      ),
+    ).toEqual([
+      [3, '#1901', 'OPEN'],
+      [5, '#1902', 'OPEN'],
+      [5, '#1903', 'OPEN'],
+    ]);
+  });
+});

@@ -165,7 +165,7 @@ const WORD_AFTER =
 // Session 14: also right after a comma or a space ("#4188, CLOSED
 // 2026-10-28", "status: #4402 OPEN, changes requested"), upper case only.
 const DASH_STATE =
-  /^[ \t*_`]*\)?[ \t*_`]*(?:(?:—|–|--|-|:)[ \t*_`]*(?:still[ \t]+(?:an?[ \t]+)?[*_`]*)?|,[ \t]*(?:still[ \t]+(?:an?[ \t]+)?)?[*_`]*)?(OPEN|MERGED|CLOSED|DRAFT)(?![\w-])/;
+  /^[ \t*_`]*\)?[ \t*_`]*(?:(?:—|–|--|-|:)[ \t*_`]*(?:still[ \t]+(?:an?[ \t]+)?[*_`]*)?|,[ \t\n]*(?:still[ \t\n]+(?:an?[ \t\n]+)?|(?:both|all)[ \t\n]+)?[*_`]*)?(OPEN|MERGED|CLOSED|DRAFT)(?![\w-])/;
 // "… was read again and is still **OPEN**", "the attempt (#n) is CLOSED": an
 // upper-case state its own sentence gives the ref.
 const STILL_STATE =
