@@ -24131,7 +24131,7 @@ function readLedger(input2, result) {
         const task = taskBox(doc, node);
         const planned = task === "open";
         const done = task === "done";
-        if (entries2 && !inSection(NOT_PATCHES) && readPatchBullet(reader, node, inSection(RETIRED))) {
+        if (entries2 && !inSection(NOT_PATCHES) && readPatchBullet(reader, node, inSection(RETIRED), inSection(COLLISIONS))) {
           if (planned) forgetStates(reader.result.mentions, before);
           return;
         }
@@ -24150,7 +24150,8 @@ function readLedger(input2, result) {
             children: [node],
             ...node.position ? { position: node.position } : {}
           },
-          inSection(RETIRED)
+          inSection(RETIRED),
+          inSection(COLLISIONS)
         ))
           return;
         if ((inSection(NOT_PATCHES) || NOT_PATCHES_LEAD.test(firstText(node))) && !document)
@@ -24269,7 +24270,7 @@ function firstText(node) {
     return `**${first.children[0].value}**`;
   return "";
 }
-function readPatchBullet(reader, item, retired) {
+function readPatchBullet(reader, item, retired, collisions = false) {
   const first = item.children[0];
   if (first?.type !== "paragraph") return false;
   const written = leadPath(first.children[0]);
@@ -24291,7 +24292,8 @@ function readPatchBullet(reader, item, retired) {
   };
   try {
     const before = reader.result.mentions.length;
-    for (const child of item.children) readBulletBlock(reader, child, patch);
+    const label = collisions ? "anchor-collision" : null;
+    for (const child of item.children) readBulletBlock(reader, child, patch, label);
     const repoOfPatch = reader.rowRepo() ?? reader.result.mentions.slice(before).map((m) => m.ref.slice(0, m.ref.lastIndexOf("#"))).find((r) => r !== reader.refContext.ownRepo) ?? reader.sectionRepo;
     if (known === void 0)
       for (const path25 of paths)
@@ -24319,14 +24321,15 @@ function leadPath(lead) {
 function relativeToDir(path25, dir) {
   return dir !== "" && dir !== "." && path25.startsWith(`${dir}/`) ? path25.slice(dir.length + 1) : path25;
 }
-function readBulletBlock(reader, node, patch) {
+function readBulletBlock(reader, node, patch, label = null) {
   if (node.type === "paragraph" || node.type === "heading" || node.type === "tableCell") {
-    readProse(reader, node, patch);
+    readProse(reader, node, patch, label);
     return;
   }
   if (node.type === "listItem" && readKeyedBullet(reader, node, patch)) return;
   if (node.type === "code" || node.type === "html" || node.type === "definition") return;
-  if ("children" in node) for (const child of node.children) readBulletBlock(reader, child, patch);
+  if ("children" in node)
+    for (const child of node.children) readBulletBlock(reader, child, patch, label);
 }
 function readKeyedBullet(reader, item, patch) {
   const [first, ...rest] = item.children;
@@ -24406,7 +24409,7 @@ var init_ledger = __esm({
     RETIRED = /retired|^\W*(?:gone|dropped|removed|history|archived?|graveyard)\b/i;
     NOT_PATCHES = /not[\s-]+patch(?:es)?\b/i;
     NOT_PATCHES_LEAD = /^\s*\**not[\s-]+patch(?:es)?\**\s*:/i;
-    COLLISIONS = /\banchor[\s-]+(?:collisions?|conflicts?|risks?)\b/i;
+    COLLISIONS = /\b(?:anchor[\s-]+)?(?:collisions?|conflicts?)\b|\banchor[\s-]+risks?\b/i;
     PATCH_FILE = /\.(?:patch|diff|py|sh)$/i;
     STATE_KEY = /^(?:PR\s+)?(?:state|status)\??:/i;
     KEY = /^[A-Za-z][\w'/-]*(?: [A-Za-z][\w'/-]*){0,2}\??:[ \t]+/;

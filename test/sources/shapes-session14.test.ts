@@ -438,3 +438,25 @@ describe('an upper-case state after a comma that a line break or "both" follows'
     ]);
   });
 });
+
+describe('a "Collisions to watch" section of patch bullets', () => {
+  it("reads the refs of each patch's bullet there as collisions with it", () => {
+    const text = [
+      '# carried',
+      '',
+      '| patch | upstream PR | state |',
+      '|---|---|---|',
+      '| `engine/preempt.py` | [#2001](https://github.com/acme/engine/pull/2001) | OPEN |',
+      '',
+      '## Collisions to watch',
+      '',
+      '- `engine/preempt.py`: acme/engine#2002 (scheduler v2) replaces `_preempt` wholesale.',
+      '',
+    ].join('\n');
+    const r = parseLedger({ path: 'patch.upstream.status.md', patchesDir: 'patches', text });
+    expect(r.mentions.map((m) => [m.line, m.ref, m.role, m.patch])).toEqual([
+      [5, 'acme/engine#2001', 'fix', 'patches/engine/preempt.py'],
+      [9, 'acme/engine#2002', 'anchor-collision', 'patches/engine/preempt.py'],
+    ]);
+  });
+});

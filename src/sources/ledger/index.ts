@@ -7,7 +7,7 @@
  * ParseProblem with file and line, and everything else is still read.
  */
 import type { Heading, ListItem, Nodes, Table, TableCell } from 'mdast';
-import type { Mention } from '../../model.js';
+import type { Mention, Role } from '../../model.js';
 import { learnAliases } from '../../refs.js';
 import { readLabel } from '../headers/block.js';
 import { sectionRepos } from './sections.js';
@@ -136,7 +136,7 @@ function readLedger(input: LedgerInput, result: LedgerResult): void {
         if (
           entries &&
           !inSection(NOT_PATCHES) &&
-          readPatchBullet(reader, node, inSection(RETIRED))
+          readPatchBullet(reader, node, inSection(RETIRED), inSection(COLLISIONS))
         ) {
           if (planned) forgetStates(reader.result.mentions, before);
           return;
@@ -167,6 +167,7 @@ function readLedger(input: LedgerInput, result: LedgerResult): void {
               ...(node.position ? { position: node.position } : {}),
             },
             inSection(RETIRED),
+            inSection(COLLISIONS),
           )
         )
           return;
@@ -356,7 +357,8 @@ function firstText(node: Nodes): string {
  * unless their words say otherwise (session 13: "…, superseded by #8790"
  * there read as a fix).
  */
-const COLLISIONS = /\banchor[\s-]+(?:collisions?|conflicts?|risks?)\b/i;
+/** `## Anchor collisions`, `## Collisions to watch` (session 14), `## Anchor risks`. */
+const COLLISIONS = /\b(?:anchor[\s-]+)?(?:collisions?|conflicts?)\b|\banchor[\s-]+risks?\b/i;
 
 /**
  * A bullet that opens with a patch's path in backticks (`` - `engine/fix.py`
@@ -367,7 +369,12 @@ const COLLISIONS = /\banchor[\s-]+(?:collisions?|conflicts?|risks?)\b/i;
  * folder named as an alias: `meshforge/…` → `meshforge`), else the one repo
  * the bullet names. Returns false for any other list item.
  */
-function readPatchBullet(reader: LedgerReader, item: ListItem, retired: boolean): boolean {
+function readPatchBullet(
+  reader: LedgerReader,
+  item: ListItem,
+  retired: boolean,
+  collisions = false,
+): boolean {
   const first = item.children[0];
   if (first?.type !== 'paragraph') return false;
   const written = leadPath(first.children[0]);
@@ -397,7 +404,9 @@ function readPatchBullet(reader: LedgerReader, item: ListItem, retired: boolean)
   };
   try {
     const before = reader.result.mentions.length;
-    for (const child of item.children) readBulletBlock(reader, child, patch);
+    // Under a collisions heading, the refs a patch's bullet names collide with it.
+    const label = collisions ? 'anchor-collision' : null;
+    for (const child of item.children) readBulletBlock(reader, child, patch, label);
     const repoOfPatch =
       reader.rowRepo() ??
       reader.result.mentions
@@ -445,14 +454,20 @@ function relativeToDir(path: string, dir: string): string {
 const PATCH_FILE = /\.(?:patch|diff|py|sh)$/i;
 
 /** A block of a patch bullet: paragraphs and quotes as prose of the patch, nested lists likewise. */
-function readBulletBlock(reader: LedgerReader, node: Nodes, patch: string): void {
+function readBulletBlock(
+  reader: LedgerReader,
+  node: Nodes,
+  patch: string,
+  label: Role | null = null,
+): void {
   if (node.type === 'paragraph' || node.type === 'heading' || node.type === 'tableCell') {
-    readProse(reader, node, patch);
+    readProse(reader, node, patch, label);
     return;
   }
   if (node.type === 'listItem' && readKeyedBullet(reader, node, patch)) return;
   if (node.type === 'code' || node.type === 'html' || node.type === 'definition') return;
-  if ('children' in node) for (const child of node.children) readBulletBlock(reader, child, patch);
+  if ('children' in node)
+    for (const child of node.children) readBulletBlock(reader, child, patch, label);
 }
 
 /**
