@@ -1310,7 +1310,7 @@ var require_command = __commonJS({
   "node_modules/commander/lib/command.js"(exports) {
     var EventEmitter = __require("node:events").EventEmitter;
     var childProcess = require_child_process();
-    var path25 = __require("node:path");
+    var path26 = __require("node:path");
     var fs = __require("node:fs");
     var process2 = __require("node:process");
     var { Argument: Argument2, humanReadableArgName } = require_argument();
@@ -2323,9 +2323,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
         let launchWithNode = false;
         const sourceExt = [".js", ".ts", ".tsx", ".mjs", ".cjs"];
         function findFile(baseDir, baseName) {
-          const localBin = path25.resolve(baseDir, baseName);
+          const localBin = path26.resolve(baseDir, baseName);
           if (fs.existsSync(localBin)) return localBin;
-          if (sourceExt.includes(path25.extname(baseName))) return void 0;
+          if (sourceExt.includes(path26.extname(baseName))) return void 0;
           const foundExt = sourceExt.find(
             (ext) => fs.existsSync(`${localBin}${ext}`)
           );
@@ -2343,17 +2343,17 @@ Expecting one of '${allowedValues.join("', '")}'`);
           } catch {
             resolvedScriptPath = this._scriptPath;
           }
-          executableDir = path25.resolve(
-            path25.dirname(resolvedScriptPath),
+          executableDir = path26.resolve(
+            path26.dirname(resolvedScriptPath),
             executableDir
           );
         }
         if (executableDir) {
           let localFile = findFile(executableDir, executableFile);
           if (!localFile && !subcommand._executableFile && this._scriptPath) {
-            const legacyName = path25.basename(
+            const legacyName = path26.basename(
               this._scriptPath,
-              path25.extname(this._scriptPath)
+              path26.extname(this._scriptPath)
             );
             if (legacyName !== this._name) {
               localFile = findFile(
@@ -2364,7 +2364,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
           }
           executableFile = localFile || executableFile;
         }
-        launchWithNode = sourceExt.includes(path25.extname(executableFile));
+        launchWithNode = sourceExt.includes(path26.extname(executableFile));
         let proc;
         if (process2.platform !== "win32") {
           if (launchWithNode) {
@@ -3279,7 +3279,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @return {Command}
        */
       nameFromFilename(filename) {
-        this._name = path25.basename(filename, path25.extname(filename));
+        this._name = path26.basename(filename, path26.extname(filename));
         return this;
       }
       /**
@@ -3293,9 +3293,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
        * @param {string} [path]
        * @return {(string|null|Command)}
        */
-      executableDir(path26) {
-        if (path26 === void 0) return this._executableDir;
-        this._executableDir = path26;
+      executableDir(path27) {
+        if (path27 === void 0) return this._executableDir;
+        this._executableDir = path27;
         return this;
       }
       /**
@@ -3838,17 +3838,17 @@ var require_visit = __commonJS({
     visit3.BREAK = BREAK;
     visit3.SKIP = SKIP;
     visit3.REMOVE = REMOVE;
-    function visit_(key, node, visitor, path25) {
-      const ctrl = callVisitor(key, node, visitor, path25);
+    function visit_(key, node, visitor, path26) {
+      const ctrl = callVisitor(key, node, visitor, path26);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path25, ctrl);
-        return visit_(key, ctrl, visitor, path25);
+        replaceNode(key, path26, ctrl);
+        return visit_(key, ctrl, visitor, path26);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
-          path25 = Object.freeze(path25.concat(node));
+          path26 = Object.freeze(path26.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = visit_(i, node.items[i], visitor, path25);
+            const ci = visit_(i, node.items[i], visitor, path26);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -3859,13 +3859,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node)) {
-          path25 = Object.freeze(path25.concat(node));
-          const ck = visit_("key", node.key, visitor, path25);
+          path26 = Object.freeze(path26.concat(node));
+          const ck = visit_("key", node.key, visitor, path26);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = visit_("value", node.value, visitor, path25);
+          const cv = visit_("value", node.value, visitor, path26);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -3886,17 +3886,17 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node, visitor, path25) {
-      const ctrl = await callVisitor(key, node, visitor, path25);
+    async function visitAsync_(key, node, visitor, path26) {
+      const ctrl = await callVisitor(key, node, visitor, path26);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path25, ctrl);
-        return visitAsync_(key, ctrl, visitor, path25);
+        replaceNode(key, path26, ctrl);
+        return visitAsync_(key, ctrl, visitor, path26);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
-          path25 = Object.freeze(path25.concat(node));
+          path26 = Object.freeze(path26.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
-            const ci = await visitAsync_(i, node.items[i], visitor, path25);
+            const ci = await visitAsync_(i, node.items[i], visitor, path26);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -3907,13 +3907,13 @@ var require_visit = __commonJS({
             }
           }
         } else if (identity.isPair(node)) {
-          path25 = Object.freeze(path25.concat(node));
-          const ck = await visitAsync_("key", node.key, visitor, path25);
+          path26 = Object.freeze(path26.concat(node));
+          const ck = await visitAsync_("key", node.key, visitor, path26);
           if (ck === BREAK)
             return BREAK;
           else if (ck === REMOVE)
             node.key = null;
-          const cv = await visitAsync_("value", node.value, visitor, path25);
+          const cv = await visitAsync_("value", node.value, visitor, path26);
           if (cv === BREAK)
             return BREAK;
           else if (cv === REMOVE)
@@ -3940,23 +3940,23 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node, visitor, path25) {
+    function callVisitor(key, node, visitor, path26) {
       if (typeof visitor === "function")
-        return visitor(key, node, path25);
+        return visitor(key, node, path26);
       if (identity.isMap(node))
-        return visitor.Map?.(key, node, path25);
+        return visitor.Map?.(key, node, path26);
       if (identity.isSeq(node))
-        return visitor.Seq?.(key, node, path25);
+        return visitor.Seq?.(key, node, path26);
       if (identity.isPair(node))
-        return visitor.Pair?.(key, node, path25);
+        return visitor.Pair?.(key, node, path26);
       if (identity.isScalar(node))
-        return visitor.Scalar?.(key, node, path25);
+        return visitor.Scalar?.(key, node, path26);
       if (identity.isAlias(node))
-        return visitor.Alias?.(key, node, path25);
+        return visitor.Alias?.(key, node, path26);
       return void 0;
     }
-    function replaceNode(key, path25, node) {
-      const parent = path25[path25.length - 1];
+    function replaceNode(key, path26, node) {
+      const parent = path26[path26.length - 1];
       if (identity.isCollection(parent)) {
         parent.items[key] = node;
       } else if (identity.isPair(parent)) {
@@ -4568,10 +4568,10 @@ var require_Collection = __commonJS({
     var createNode = require_createNode();
     var identity = require_identity();
     var Node = require_Node();
-    function collectionFromPath(schema, path25, value) {
+    function collectionFromPath(schema, path26, value) {
       let v = value;
-      for (let i = path25.length - 1; i >= 0; --i) {
-        const k = path25[i];
+      for (let i = path26.length - 1; i >= 0; --i) {
+        const k = path26[i];
         if (typeof k === "number" && Number.isInteger(k) && k >= 0) {
           const a = [];
           a[k] = v;
@@ -4590,7 +4590,7 @@ var require_Collection = __commonJS({
         sourceObjects: /* @__PURE__ */ new Map()
       });
     }
-    var isEmptyPath = (path25) => path25 == null || typeof path25 === "object" && !!path25[Symbol.iterator]().next().done;
+    var isEmptyPath = (path26) => path26 == null || typeof path26 === "object" && !!path26[Symbol.iterator]().next().done;
     var Collection2 = class extends Node.NodeBase {
       constructor(type, schema) {
         super(type);
@@ -4620,11 +4620,11 @@ var require_Collection = __commonJS({
        * be a Pair instance or a `{ key, value }` object, which may not have a key
        * that already exists in the map.
        */
-      addIn(path25, value) {
-        if (isEmptyPath(path25))
+      addIn(path26, value) {
+        if (isEmptyPath(path26))
           this.add(value);
         else {
-          const [key, ...rest] = path25;
+          const [key, ...rest] = path26;
           const node = this.get(key, true);
           if (identity.isCollection(node))
             node.addIn(rest, value);
@@ -4638,8 +4638,8 @@ var require_Collection = __commonJS({
        * Removes a value from the collection.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path25) {
-        const [key, ...rest] = path25;
+      deleteIn(path26) {
+        const [key, ...rest] = path26;
         if (rest.length === 0)
           return this.delete(key);
         const node = this.get(key, true);
@@ -4653,8 +4653,8 @@ var require_Collection = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path25, keepScalar) {
-        const [key, ...rest] = path25;
+      getIn(path26, keepScalar) {
+        const [key, ...rest] = path26;
         const node = this.get(key, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node) ? node.value : node;
@@ -4672,8 +4672,8 @@ var require_Collection = __commonJS({
       /**
        * Checks if the collection includes a value with the key `key`.
        */
-      hasIn(path25) {
-        const [key, ...rest] = path25;
+      hasIn(path26) {
+        const [key, ...rest] = path26;
         if (rest.length === 0)
           return this.has(key);
         const node = this.get(key, true);
@@ -4683,8 +4683,8 @@ var require_Collection = __commonJS({
        * Sets a value in this collection. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path25, value) {
-        const [key, ...rest] = path25;
+      setIn(path26, value) {
+        const [key, ...rest] = path26;
         if (rest.length === 0) {
           this.set(key, value);
         } else {
@@ -7199,9 +7199,9 @@ var require_Document = __commonJS({
           this.contents.add(value);
       }
       /** Adds a value to the document. */
-      addIn(path25, value) {
+      addIn(path26, value) {
         if (assertCollection(this.contents))
-          this.contents.addIn(path25, value);
+          this.contents.addIn(path26, value);
       }
       /**
        * Create a new `Alias` node, ensuring that the target `node` has the required anchor.
@@ -7276,14 +7276,14 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      deleteIn(path25) {
-        if (Collection2.isEmptyPath(path25)) {
+      deleteIn(path26) {
+        if (Collection2.isEmptyPath(path26)) {
           if (this.contents == null)
             return false;
           this.contents = null;
           return true;
         }
-        return assertCollection(this.contents) ? this.contents.deleteIn(path25) : false;
+        return assertCollection(this.contents) ? this.contents.deleteIn(path26) : false;
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -7298,10 +7298,10 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      getIn(path25, keepScalar) {
-        if (Collection2.isEmptyPath(path25))
+      getIn(path26, keepScalar) {
+        if (Collection2.isEmptyPath(path26))
           return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path25, keepScalar) : void 0;
+        return identity.isCollection(this.contents) ? this.contents.getIn(path26, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
@@ -7312,10 +7312,10 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value at `path`.
        */
-      hasIn(path25) {
-        if (Collection2.isEmptyPath(path25))
+      hasIn(path26) {
+        if (Collection2.isEmptyPath(path26))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path25) : false;
+        return identity.isCollection(this.contents) ? this.contents.hasIn(path26) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -7332,13 +7332,13 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      setIn(path25, value) {
-        if (Collection2.isEmptyPath(path25)) {
+      setIn(path26, value) {
+        if (Collection2.isEmptyPath(path26)) {
           this.contents = value;
         } else if (this.contents == null) {
-          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path25), value);
+          this.contents = Collection2.collectionFromPath(this.schema, Array.from(path26), value);
         } else if (assertCollection(this.contents)) {
-          this.contents.setIn(path25, value);
+          this.contents.setIn(path26, value);
         }
       }
       /**
@@ -9299,9 +9299,9 @@ var require_cst_visit = __commonJS({
     visit3.BREAK = BREAK;
     visit3.SKIP = SKIP;
     visit3.REMOVE = REMOVE;
-    visit3.itemAtPath = (cst, path25) => {
+    visit3.itemAtPath = (cst, path26) => {
       let item = cst;
-      for (const [field, index] of path25) {
+      for (const [field, index] of path26) {
         const tok = item?.[field];
         if (tok && "items" in tok) {
           item = tok.items[index];
@@ -9310,23 +9310,23 @@ var require_cst_visit = __commonJS({
       }
       return item;
     };
-    visit3.parentCollection = (cst, path25) => {
-      const parent = visit3.itemAtPath(cst, path25.slice(0, -1));
-      const field = path25[path25.length - 1][0];
+    visit3.parentCollection = (cst, path26) => {
+      const parent = visit3.itemAtPath(cst, path26.slice(0, -1));
+      const field = path26[path26.length - 1][0];
       const coll = parent?.[field];
       if (coll && "items" in coll)
         return coll;
       throw new Error("Parent collection not found");
     };
-    function _visit(path25, item, visitor) {
-      let ctrl = visitor(item, path25);
+    function _visit(path26, item, visitor) {
+      let ctrl = visitor(item, path26);
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
         const token = item[field];
         if (token && "items" in token) {
           for (let i = 0; i < token.items.length; ++i) {
-            const ci = _visit(Object.freeze(path25.concat([[field, i]])), token.items[i], visitor);
+            const ci = _visit(Object.freeze(path26.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
@@ -9337,10 +9337,10 @@ var require_cst_visit = __commonJS({
             }
           }
           if (typeof ctrl === "function" && field === "key")
-            ctrl = ctrl(item, path25);
+            ctrl = ctrl(item, path26);
         }
       }
-      return typeof ctrl === "function" ? ctrl(item, path25) : ctrl;
+      return typeof ctrl === "function" ? ctrl(item, path26) : ctrl;
     }
     exports.visit = visit3;
   }
@@ -11094,20 +11094,20 @@ var require_dist = __commonJS({
 // src/glob.ts
 function compileGlob(pattern) {
   const alternatives = compileAlternatives(pattern);
-  return (path25) => matchAlternatives(alternatives, path25, { segments: null });
+  return (path26) => matchAlternatives(alternatives, path26, { segments: null });
 }
 function compileGlobs(patterns) {
   const alternatives = patterns.flatMap(compileAlternatives);
   const hints = quickHints(alternatives);
-  return (path25) => (hints === null || hints.some((hint) => hint(path25))) && matchAlternatives(alternatives, path25, { segments: null });
+  return (path26) => (hints === null || hints.some((hint) => hint(path26))) && matchAlternatives(alternatives, path26, { segments: null });
 }
 function quickHints(alternatives) {
   const hints = /* @__PURE__ */ new Map();
   for (const { suffix, prefix, needles } of alternatives) {
     const needle = needles[0];
-    if (suffix !== "") hints.set(`$${suffix}`, (path25) => path25.endsWith(suffix));
-    else if (prefix !== "") hints.set(`^${prefix}`, (path25) => path25.startsWith(prefix));
-    else if (needle !== void 0) hints.set(`*${needle}`, (path25) => path25.includes(needle));
+    if (suffix !== "") hints.set(`$${suffix}`, (path26) => path26.endsWith(suffix));
+    else if (prefix !== "") hints.set(`^${prefix}`, (path26) => path26.startsWith(prefix));
+    else if (needle !== void 0) hints.set(`*${needle}`, (path26) => path26.includes(needle));
     else return null;
   }
   return [...hints.values()];
@@ -11117,20 +11117,20 @@ function compileAlternatives(pattern) {
   if (p.endsWith("/")) p += "**";
   return expandBraces(p, pattern).map((alt) => compilePath(alt, pattern));
 }
-function matchAlternatives(alternatives, path25, split) {
+function matchAlternatives(alternatives, path26, split) {
   for (const alt of alternatives) {
-    if (!path25.startsWith(alt.prefix) || !path25.endsWith(alt.suffix)) continue;
-    if (!holdsAll(path25, alt.needles)) continue;
-    split.segments ??= path25.split("/");
+    if (!path26.startsWith(alt.prefix) || !path26.endsWith(alt.suffix)) continue;
+    if (!holdsAll(path26, alt.needles)) continue;
+    split.segments ??= path26.split("/");
     if (wildcardMatch(alt.segments, split.segments, (test, seg) => test(seg))) return true;
   }
   return false;
 }
-function holdsAll(path25, needles) {
-  for (const n of needles) if (!path25.includes(n)) return false;
+function holdsAll(path26, needles) {
+  for (const n of needles) if (!path26.includes(n)) return false;
   return true;
 }
-function matchAny(patterns, path25) {
+function matchAny(patterns, path26) {
   const split = { segments: null };
   for (const pattern of patterns) {
     let alternatives = cache.get(pattern);
@@ -11138,7 +11138,7 @@ function matchAny(patterns, path25) {
       alternatives = compileAlternatives(pattern);
       cache.set(pattern, alternatives);
     }
-    if (matchAlternatives(alternatives, path25, split)) return true;
+    if (matchAlternatives(alternatives, path26, split)) return true;
   }
   return false;
 }
@@ -12671,10 +12671,10 @@ var init_decode = __esm({
 });
 
 // src/sources/headers/preamble.ts
-function extractPreamble(path25, text3) {
+function extractPreamble(path26, text3) {
   const startOffset = text3.startsWith("\uFEFF") ? 1 : 0;
   const lines = new LineReader(text3, startOffset);
-  const ext = extensionOf(path25);
+  const ext = extensionOf(path26);
   let end;
   if (ext === "diff" || ext === "patch") end = diffPreambleEnd(text3, startOffset);
   else if (ext === "py") end = pythonPreambleEnd(lines);
@@ -12683,8 +12683,8 @@ function extractPreamble(path25, text3) {
   else end = genericPreambleEnd(lines);
   return { text: text3.slice(startOffset, Math.max(startOffset, end)), startOffset, startLine: 1 };
 }
-function extensionOf(path25) {
-  const base = path25.slice(path25.lastIndexOf("/") + 1);
+function extensionOf(path26) {
+  const base = path26.slice(path26.lastIndexOf("/") + 1);
   const dot2 = base.lastIndexOf(".");
   return dot2 <= 0 ? "" : base.slice(dot2 + 1).toLowerCase();
 }
@@ -12866,13 +12866,13 @@ var init_read_head = __esm({
 });
 
 // src/input-limits.ts
-function refusedSource(path25, kind, message) {
+function refusedSource(path26, kind, message) {
   return {
-    source: { path: path25, kind, checkedOn: null, checkedOnLine: null },
+    source: { path: path26, kind, checkedOn: null, checkedOnLine: null },
     mentions: [],
     patches: [],
     ambiguous: [],
-    problems: [{ file: path25, line: 1, message }],
+    problems: [{ file: path26, line: 1, message }],
     notPatches: []
   };
 }
@@ -15392,14 +15392,14 @@ function stateAfter(text3, start) {
   )?.[1];
   return word === void 0 ? null : word.toUpperCase();
 }
-function prose(link2, path25, line) {
+function prose(link2, path26, line) {
   return {
     ref: detached(link2.key),
     kindHint: link2.kindHint,
-    source: path25,
+    source: path26,
     sourceKind: "patch-header",
     line,
-    patch: path25,
+    patch: path26,
     role: link2.kindHint === "issue" ? "issue" : "related",
     // No words were read about it: the patch's other mentions of it say what it is.
     roleByDefault: true,
@@ -15471,7 +15471,7 @@ var init_trailers = __esm({
           message: detached(message)
         });
         this.claim(field);
-        const { path: path25, preamble } = this.input;
+        const { path: path26, preamble } = this.input;
         const seen = /* @__PURE__ */ new Set();
         const text3 = preamble.slice(field.valueStart, field.valueEnd);
         for (const link2 of findLinks(text3, this.ctx, true)) {
@@ -15481,10 +15481,10 @@ var init_trailers = __esm({
           this.mentions.push({
             ref: detached(link2.key),
             kindHint: link2.kindHint,
-            source: path25,
+            source: path26,
             sourceKind: "patch-header",
             line,
-            patch: path25,
+            patch: path26,
             role: link2.kindHint === "issue" ? "issue" : "related",
             recordedState: null,
             recordedDate: null,
@@ -15493,7 +15493,7 @@ var init_trailers = __esm({
         }
       }
       read(field, meaning) {
-        const { path: path25, preamble, startOffset } = this.input;
+        const { path: path26, preamble, startOffset } = this.input;
         const line = this.lineOf(field);
         this.claim(field);
         const folded = isFolded(preamble, field);
@@ -15524,7 +15524,7 @@ var init_trailers = __esm({
               if (lastEnd >= 0 && !LISTED.test(linkText.slice(lastEnd, link2.start))) inProse = true;
               lastEnd = link2.start + (/^\S*/.exec(linkText.slice(link2.start))?.[0].length ?? 0);
               if (inProse) {
-                this.mentions.push(prose(link2, path25, at));
+                this.mentions.push(prose(link2, path26, at));
                 continue;
               }
             }
@@ -15539,10 +15539,10 @@ var init_trailers = __esm({
             const mention = {
               ref: detached(link2.key),
               kindHint: link2.kindHint,
-              source: path25,
+              source: path26,
               sourceKind: "patch-header",
               line: at,
-              patch: path25,
+              patch: path26,
               role,
               recordedState,
               recordedDate: null,
@@ -15557,7 +15557,7 @@ var init_trailers = __esm({
           } else if (link2.kind === "uncheckable") {
             this.uncheckable.push({ url: detached(link2.url), line: at, reason: link2.reason });
           } else {
-            this.ambiguous.push({ text: detached(link2.text), source: path25, line: at, patch: path25 });
+            this.ambiguous.push({ text: detached(link2.text), source: path26, line: at, patch: path26 });
           }
         }
       }
@@ -15868,6 +15868,225 @@ var init_settle = __esm({
   }
 });
 
+// src/collect/read-file.ts
+import { closeSync as closeSync2, fstatSync as fstatSync2, openSync as openSync2, readSync as readSync2 } from "node:fs";
+async function readAll(paths, read) {
+  const out = /* @__PURE__ */ new Map();
+  const texts = await Promise.all(paths.map(read));
+  paths.forEach((p, i) => {
+    const t2 = texts[i];
+    if (t2) out.set(p, t2);
+  });
+  return out;
+}
+function readWhole(abs, admit) {
+  const fd = openSync2(abs, "r");
+  try {
+    scratch ??= Buffer.allocUnsafe(SCRATCH_BYTES);
+    let filled = 0;
+    for (; ; ) {
+      const got = readSync2(fd, scratch, filled, scratch.length - filled, null);
+      if (got === 0) return admit(filled) ? decodeUtf8(scratch.subarray(0, filled)) : null;
+      filled += got;
+      if (filled === scratch.length) break;
+    }
+    const size = fstatSync2(fd).size;
+    if (!admit(size)) return null;
+    let buffer = Buffer.allocUnsafe(Math.max(size, filled) + 1);
+    scratch.copy(buffer, 0, 0, filled);
+    for (; ; ) {
+      const got = readSync2(fd, buffer, filled, buffer.length - filled, null);
+      if (got === 0) return decodeUtf8(buffer.subarray(0, filled));
+      filled += got;
+      if (filled === buffer.length) {
+        const grown = Buffer.allocUnsafe(buffer.length * 2);
+        buffer.copy(grown, 0, 0, filled);
+        buffer = grown;
+      }
+    }
+  } finally {
+    closeSync2(fd);
+  }
+}
+function withEncoding(result, file) {
+  if (file.invalidLine !== null) {
+    result.problems.unshift({
+      file: result.source.path,
+      line: file.invalidLine,
+      message: "file is not valid UTF-8; invalid bytes were read as U+FFFD"
+    });
+  }
+  return result;
+}
+var SCRATCH_BYTES, scratch;
+var init_read_file = __esm({
+  "src/collect/read-file.ts"() {
+    "use strict";
+    init_decode();
+    SCRATCH_BYTES = 64 * 1024;
+    scratch = null;
+  }
+});
+
+// src/collect/where.ts
+import { existsSync as existsSync3 } from "node:fs";
+import path8 from "node:path";
+function learnRepoNames(sources, aliases, ownRepo) {
+  const byName = /* @__PURE__ */ new Map();
+  for (const s of sources) {
+    for (const m of s.mentions) {
+      const slash = m.ref.indexOf("/");
+      const hash2 = m.ref.lastIndexOf("#");
+      if (slash < 0 || hash2 < slash) continue;
+      const repo = m.ref.slice(0, hash2);
+      if (repo === ownRepo) continue;
+      const name2 = repo.slice(slash + 1);
+      const known = byName.get(name2);
+      if (known === void 0) byName.set(name2, repo);
+      else if (known !== repo) byName.set(name2, null);
+    }
+  }
+  for (const [name2, repo] of byName)
+    if (repo !== null && !aliases.has(name2)) aliases.set(name2, repo);
+}
+function locateByName(sources, found4, root, patchesDirOf2) {
+  let known = null;
+  let byName = null;
+  let folders = null;
+  for (const source2 of sources) {
+    if (source2.source.kind !== "ledger" || source2.patches.length === 0) continue;
+    const dir = patchesDirOf2(source2.source.path);
+    for (const entry of source2.patches) {
+      if (entry.retired) continue;
+      const name2 = entry.path.slice(entry.path.lastIndexOf("/") + 1);
+      const inDir = dir === "." || dir === "" ? "" : `${dir}/`;
+      const written = entry.path.startsWith(inDir) ? entry.path.slice(inDir.length) : null;
+      if (written === null) continue;
+      known ??= new Set(found4);
+      if (known.has(entry.path) || onDisk(root, entry.path)) continue;
+      if (byName === null) {
+        byName = /* @__PURE__ */ new Map();
+        for (const rel of found4) {
+          const base = rel.slice(rel.lastIndexOf("/") + 1);
+          const list2 = byName.get(base);
+          if (list2 === void 0) byName.set(base, [rel]);
+          else list2.push(rel);
+        }
+      }
+      let matches = written === name2 ? byName.get(name2) : byName.get(name2)?.filter((rel) => rel.endsWith(`/${written}`));
+      if (matches === void 0 || matches.length === 0) {
+        folders ??= [...new Set(found4.map((rel) => path8.posix.dirname(rel)))];
+        matches = folders.map((dir2) => `${dir2}/${name2}`).filter((rel) => rel.endsWith(`/${written}`) && onDisk(root, rel));
+      }
+      if (matches.length !== 1 || matches[0] === entry.path) continue;
+      const old = entry.path;
+      entry.path = matches[0];
+      for (const m of source2.mentions) if (m.patch === old) m.patch = entry.path;
+    }
+  }
+}
+function patchesNamed(mentions, found4) {
+  let known = null;
+  const resolved = /* @__PURE__ */ new Map();
+  for (const m of mentions) {
+    if (m.patch === null) continue;
+    known ??= new Set(found4);
+    if (known.has(m.patch)) continue;
+    let to = resolved.get(m.patch);
+    if (to === void 0) {
+      const written = m.patch;
+      const matches = found4.filter((rel) => rel === written || rel.endsWith(`/${written}`));
+      to = matches.length === 1 ? matches[0] : null;
+      resolved.set(written, to);
+    }
+    if (to !== null) m.patch = to;
+  }
+}
+function onDisk(root, rel) {
+  return existsSync3(path8.join(root, rel));
+}
+function withRecipeRepo(first, repo, reread) {
+  if (repo === null) return first;
+  const before = new Set(
+    first.mentions.filter((m) => m.inferredRepo !== true).map((m) => `${m.line} ${m.ref}`)
+  );
+  const firstRoles = new Map(first.mentions.map((m) => [`${m.line} ${m.ref}`, m.role]));
+  const again = reread(repo);
+  for (const m of again.mentions) {
+    const key = `${m.line} ${m.ref}`;
+    const role = firstRoles.get(key);
+    if (m.role === "related" && role !== void 0 && role !== "related") {
+      m.role = role;
+      m.roleByDefault = false;
+    }
+    if (!before.has(key)) m.inferredRepo = true;
+  }
+  return again;
+}
+function patchesDirFor(discovery, sourcePath, config2) {
+  if (config2.patches.dir !== null) return config2.patches.dir;
+  const own2 = discovery.patchDirs.find((d) => d.ledger === sourcePath);
+  if (own2) return own2.dir;
+  const dir = path8.posix.dirname(sourcePath);
+  const beside = joinPosix(dir, "patches");
+  return discovery.patchDirs.some((d) => d.dir === beside) ? beside : dir;
+}
+function indexedOnDisk(root, indexed, patchFiles) {
+  const known = new Set(patchFiles);
+  return [...indexed.keys()].filter((p) => !known.has(p) && existsSync3(path8.join(root, p))).sort();
+}
+function byFolder(indexed) {
+  const out = /* @__PURE__ */ new Map();
+  for (const [p, entries2] of indexed) {
+    const dir = path8.posix.dirname(p);
+    const list2 = out.get(dir);
+    if (list2 === void 0) out.set(dir, [[p, entries2]]);
+    else list2.push([p, entries2]);
+  }
+  return out;
+}
+function folderRepo(folder) {
+  const counts = /* @__PURE__ */ new Map();
+  for (const [, entries2] of folder) {
+    for (const e of entries2) if (e.repo !== null) counts.set(e.repo, (counts.get(e.repo) ?? 0) + 1);
+  }
+  let best = null;
+  let bestCount = 0;
+  let tied = false;
+  for (const [repo, n] of counts) {
+    if (n > bestCount) [best, bestCount, tied] = [repo, n, false];
+    else if (n === bestCount) tied = true;
+  }
+  return tied ? null : best;
+}
+function folderPatch(folder) {
+  const rows = /* @__PURE__ */ new Map();
+  for (const [p, entries2] of folder) {
+    for (const e of entries2) {
+      const row = `${e.source}:${e.line}`;
+      if (!e.retired && !rows.has(row)) rows.set(row, p);
+    }
+  }
+  return rows.size === 1 ? [...rows.values()][0] ?? null : null;
+}
+function patchesDirOfPatch(discovery, patch) {
+  let best = null;
+  for (const d of discovery.patchDirs) {
+    if ((patch.startsWith(`${d.dir}/`) || d.dir === "." || d.dir === "") && (best === null || d.dir.length > best.length)) {
+      best = d.dir;
+    }
+  }
+  return best;
+}
+function joinPosix(dir, name2) {
+  return dir === "." || dir === "" ? name2 : `${dir}/${name2}`;
+}
+var init_where = __esm({
+  "src/collect/where.ts"() {
+    "use strict";
+  }
+});
+
 // src/sources/ledger/sections.ts
 function sectionRepos(text3, tree, aliases, fallback = null, ownRepo = null) {
   if (fallback !== null) return { fileRepo: fallback, at: () => fallback };
@@ -16129,9 +16348,9 @@ function resolvePaths(values, patchesDir, refuse = () => {
   }
   const out = [firstPath];
   for (const name2 of rest) {
-    const path25 = joinDir(patchesDir, companionOf(firstRel, normalise(name2)));
-    if (path25 === null) refuse(leavesRoot(name2));
-    else if (!out.includes(path25)) out.push(path25);
+    const path26 = joinDir(patchesDir, companionOf(firstRel, normalise(name2)));
+    if (path26 === null) refuse(leavesRoot(name2));
+    else if (!out.includes(path26)) out.push(path26);
   }
   return out;
 }
@@ -23872,8 +24091,8 @@ function readRow(reader, row, columns, retired, above, notes, stateInferred = fa
     const repoOfRef = (r) => r.key.slice(0, r.key.lastIndexOf("#"));
     const first = [...prRefs, ...issueRefs].find((r) => repoOfRef(r) !== own2);
     const repo = first === void 0 ? reader.rowRepo?.() ?? reader.sectionRepo : repoOfRef(first);
-    for (const path25 of rowPatch.paths) {
-      reader.result.patches.push({ path: path25, source: reader.source, line, retired, repo });
+    for (const path26 of rowPatch.paths) {
+      reader.result.patches.push({ path: path26, source: reader.source, line, retired, repo });
     }
   }
   return patch;
@@ -24296,9 +24515,9 @@ function readPatchBullet(reader, item, retired, collisions = false) {
     for (const child of item.children) readBulletBlock(reader, child, patch, label);
     const repoOfPatch = reader.rowRepo() ?? reader.result.mentions.slice(before).map((m) => m.ref.slice(0, m.ref.lastIndexOf("#"))).find((r) => r !== reader.refContext.ownRepo) ?? reader.sectionRepo;
     if (known === void 0)
-      for (const path25 of paths)
+      for (const path26 of paths)
         reader.result.patches.push({
-          path: path25,
+          path: path26,
           source: reader.source,
           line,
           retired,
@@ -24318,8 +24537,8 @@ function leadPath(lead) {
   if (inner?.type === "text" && !/\s/.test(inner.value.trim())) return inner.value.trim();
   return null;
 }
-function relativeToDir(path25, dir) {
-  return dir !== "" && dir !== "." && path25.startsWith(`${dir}/`) ? path25.slice(dir.length + 1) : path25;
+function relativeToDir(path26, dir) {
+  return dir !== "" && dir !== "." && path26.startsWith(`${dir}/`) ? path26.slice(dir.length + 1) : path26;
 }
 function readBulletBlock(reader, node, patch, label = null) {
   if (node.type === "paragraph" || node.type === "heading" || node.type === "tableCell") {
@@ -24372,8 +24591,8 @@ function readLoose(reader, node) {
     reader.patchesDir,
     (message) => reportProblem(reader, node.position?.start.line ?? 1, message)
   );
-  for (const path25 of paths) {
-    if (!reader.result.notPatches.includes(path25)) reader.result.notPatches.push(path25);
+  for (const path26 of paths) {
+    if (!reader.result.notPatches.includes(path26)) reader.result.notPatches.push(path26);
   }
   readProse(reader, node);
 }
@@ -25694,12 +25913,12 @@ var init_refs3 = __esm({
 });
 
 // src/sources/records/result.ts
-function patchEntry(source2, path25, line, repo, retired = false) {
-  return { path: path25, source: source2, line, retired, repo };
+function patchEntry(source2, path26, line, repo, retired = false) {
+  return { path: path26, source: source2, line, retired, repo };
 }
-function emptyResult(path25, kind, file) {
+function emptyResult(path26, kind, file) {
   return {
-    source: { path: path25, kind, checkedOn: null, checkedOnLine: null },
+    source: { path: path26, kind, checkedOn: null, checkedOnLine: null },
     mentions: [],
     patches: [],
     ambiguous: [],
@@ -25848,8 +26067,8 @@ function readNotPatches(file, root, patchesDir) {
     const label = `not_patches[${item.index}]`;
     const entry = isMap3(item.node) ? file.get(item.node, "path") : { key: "path", keyLine: item.line, node: item.node, line: item.line, aliased: false };
     const written = readText2(file, entry, `${label}.path`);
-    const path25 = written === null ? null : joinPatchesDir(patchesDir, written);
-    if (path25 !== null) out.push(path25);
+    const path26 = written === null ? null : joinPatchesDir(patchesDir, written);
+    if (path26 !== null) out.push(path26);
   }
   return out;
 }
@@ -25949,22 +26168,22 @@ function parseRecordIndex(input2) {
   const aliases = input2.aliases ?? /* @__PURE__ */ new Map();
   for (const [section, retired] of SECTIONS2) {
     for (const entry of sectionEntries(file, file.get(root, section), section)) {
-      const path25 = entryPath(file, entry, input2);
-      if (path25 === null) {
+      const path26 = entryPath(file, entry, input2);
+      if (path26 === null) {
         const what = entry.written !== null ? `path ${JSON.stringify(entry.written)} leaves the root` : entry.record !== null ? `has no path, and no patch sits beside its record ${JSON.stringify(entry.record)}` : "has no path";
         file.report(entry.line, `${entry.label} ${what}`);
         continue;
       }
       const repo = (entry.body && readRepo(file, file.get(entry.body, "repo"), `${entry.label}.repo`)) ?? result.targetRepo;
-      result.patches.push(patchEntry(input2.path, path25, entry.line, repo, retired));
+      result.patches.push(patchEntry(input2.path, path26, entry.line, repo, retired));
       const scope = {
         file,
         sourceKind: "record-index",
         ctx: { aliases, defaultRepo: repo },
-        patch: path25
+        patch: path26
       };
       if (entry.body !== null) {
-        const ours = oursMention(file, entry.body, entry.label, scope.ctx, path25);
+        const ours = oursMention(file, entry.body, entry.label, scope.ctx, path26);
         if (ours !== null) result.mentions.push(ours);
       }
       readRefLists(scope, entry.body, entry.at, found4);
@@ -25987,25 +26206,25 @@ function readSchemaParts(file, root, input2, result, found4) {
   const libraries = readLibraries(file, root);
   for (const { library, entries: entries2 } of libraries) {
     for (const entry of entries2) {
-      const path25 = joinPatchesDir(input2.patchesDir, entry.written);
-      if (path25 === null) {
+      const path26 = joinPatchesDir(input2.patchesDir, entry.written);
+      if (path26 === null) {
         file.report(
           entry.line,
           `${entry.label} path ${JSON.stringify(entry.written)} leaves the root`
         );
         continue;
       }
-      library.patches.push(path25);
+      library.patches.push(path26);
       const repo = library.repo ?? (library.internal ? null : result.targetRepo);
-      result.patches.push(patchEntry(input2.path, path25, entry.line, repo));
+      result.patches.push(patchEntry(input2.path, path26, entry.line, repo));
       const ctx = { aliases, defaultRepo: repo };
-      const ours = oursMention(file, entry.body, entry.label, ctx, path25);
+      const ours = oursMention(file, entry.body, entry.label, ctx, path26);
       if (ours !== null) result.mentions.push(ours);
       const scope = {
         file,
         sourceKind: "record-index",
         ctx,
-        patch: path25,
+        patch: path26,
         internalTarget: library.internal
       };
       readRefLists(scope, entry.body, entry.at, found4);
@@ -26134,15 +26353,15 @@ function readArchived(file, node, place, input2, result) {
   if (source2 && isMap3(source2.node)) {
     for (const key of ["original_path", "current_path"]) {
       const written2 = readText2(file, file.get(source2.node, key), `${label}.source.${key}`);
-      const path25 = written2 === null || GONE.has(written2.toLowerCase()) ? null : normaliseRelPath(written2);
-      if (path25 !== null && !paths.includes(path25)) paths.push(path25);
+      const path26 = written2 === null || GONE.has(written2.toLowerCase()) ? null : normaliseRelPath(written2);
+      if (path26 !== null && !paths.includes(path26)) paths.push(path26);
     }
   }
   const named = file.get(node, "patch") ?? file.get(node, "path");
   const written = named && isMap3(named.node) ? readText2(file, file.get(named.node, "path"), `${label}.patch.path`) : readText2(file, named, `${label}.patch`);
   const joined = written === null ? null : joinPatchesDir(input2.patchesDir ?? "", written);
   if (joined !== null && !paths.includes(joined)) paths.push(joined);
-  for (const path25 of paths) result.patches.push(patchEntry(input2.path, path25, line, repo, true));
+  for (const path26 of paths) result.patches.push(patchEntry(input2.path, path26, line, repo, true));
   const fix = file.get(node, "upstream_fix");
   if (!fix || !isMap3(fix.node)) return;
   const refEntry = file.get(fix.node, "ref") ?? file.get(fix.node, "url");
@@ -26302,12 +26521,12 @@ function readExtraFiles(file) {
   list2.node.items.forEach((node, index) => {
     const line = file.lineOf(node, list2.line);
     const written = isScalar3(node) ? scalarText(node) : null;
-    const path25 = written === null ? null : normaliseRelPath(written);
-    if (path25 === null) {
+    const path26 = written === null ? null : normaliseRelPath(written);
+    if (path26 === null) {
       file.report(line, `patch.extra_files[${index}] must be a path relative to the root`);
       return;
     }
-    out.push({ path: path25, line });
+    out.push({ path: path26, line });
   });
   return out;
 }
@@ -26328,13 +26547,13 @@ function readPatchPath(file, input2) {
     );
     return { path: null, line };
   }
-  const path25 = normaliseRelPath(written);
-  if (path25 === null)
+  const path26 = normaliseRelPath(written);
+  if (path26 === null)
     file.report(
       pathEntry?.line ?? line,
       `patch.path ${JSON.stringify(written)} must be relative to the root`
     );
-  return { path: path25, line };
+  return { path: path26, line };
 }
 var init_records = __esm({
   "src/sources/records/index.ts"() {
@@ -26355,8 +26574,8 @@ var init_records = __esm({
 });
 
 // src/collect.ts
-import { closeSync as closeSync2, existsSync as existsSync3, fstatSync as fstatSync2, openSync as openSync2, readSync as readSync2, statSync as statSync5 } from "node:fs";
-import path8 from "node:path";
+import { existsSync as existsSync4, statSync as statSync5 } from "node:fs";
+import path9 from "node:path";
 async function collectSources(root, config2, options = {}) {
   const discovery = await discover(root, config2);
   const wholeFiles = options.wholeFiles === true;
@@ -26370,8 +26589,8 @@ async function collectSources(root, config2, options = {}) {
     if (!admitted.read && admitted.report !== null) sources.push(admitted.report);
     return admitted.read;
   };
-  const rootDir = path8.resolve(root);
-  const base = rootDir.endsWith(path8.sep) ? rootDir : rootDir + path8.sep;
+  const rootDir = path9.resolve(root);
+  const base = rootDir.endsWith(path9.sep) ? rootDir : rootDir + path9.sep;
   const readNow = (kind) => (rel) => {
     try {
       const abs = base + rel;
@@ -26424,7 +26643,7 @@ async function collectSources(root, config2, options = {}) {
   let foldersBuilt = null;
   const foldersOf = () => foldersBuilt ??= byFolder(indexed);
   const folderRepoOf = (rel) => {
-    const folder = foldersOf().get(path8.posix.dirname(rel));
+    const folder = foldersOf().get(path9.posix.dirname(rel));
     return folder === void 0 ? null : folderRepo(folder);
   };
   const folders = discovery.patchDocs.length > 0 ? foldersOf() : /* @__PURE__ */ new Map();
@@ -26432,8 +26651,8 @@ async function collectSources(root, config2, options = {}) {
   const headerFilesFound = () => allPatches ??= [...discovery.patchFiles, ...discovery.conventionPatches];
   for (const [rel, file] of await readAll(discovery.patchDocs, readAs("ledger"))) {
     if (parseLedger2 === null) break;
-    const patchesDir = patchesDirOfPatch(discovery, rel) ?? path8.posix.dirname(rel);
-    const folder = folders.get(path8.posix.dirname(rel)) ?? [];
+    const patchesDir = patchesDirOfPatch(discovery, rel) ?? path9.posix.dirname(rel);
+    const folder = folders.get(path9.posix.dirname(rel)) ?? [];
     const defaultRepo = folderRepo(folder);
     const entries2 = isDebianPath(rel) || isPatchNotes(rel);
     const doc = parseLedger2({
@@ -26456,7 +26675,7 @@ async function collectSources(root, config2, options = {}) {
   const headerFiles = [
     ...discovery.patchFiles,
     ...discovery.conventionPatches,
-    ...onDiskOnly.filter((rel) => statSync5(path8.join(root, rel)).isFile())
+    ...onDiskOnly.filter((rel) => statSync5(path9.join(root, rel)).isFile())
   ];
   const conventional = new Set(discovery.conventionPatches);
   let unattributed = 0;
@@ -26564,7 +26783,7 @@ async function readRecords(m, run, read) {
   }
   const taken = new Set(out.map((s) => s.source.path));
   for (const { candidates, patchesDir } of archives) {
-    const rel = candidates.find((c) => existsSync3(path8.join(run.root, c)));
+    const rel = candidates.find((c) => existsSync4(path9.join(run.root, c)));
     if (rel === void 0 || taken.has(rel)) continue;
     const file = await read(rel);
     if (file === null) continue;
@@ -26580,207 +26799,12 @@ async function readRecords(m, run, read) {
 }
 function archiveCandidates(indexPath, patchesDir, written) {
   const out = [];
-  for (const base of ["", path8.posix.dirname(indexPath), patchesDir]) {
-    const joined = path8.posix.normalize(joinPosix(base === "" ? "." : base, written.trim()));
-    if (!joined.startsWith("..") && !path8.posix.isAbsolute(joined) && !out.includes(joined))
+  for (const base of ["", path9.posix.dirname(indexPath), patchesDir]) {
+    const joined = path9.posix.normalize(joinPosix(base === "" ? "." : base, written.trim()));
+    if (!joined.startsWith("..") && !path9.posix.isAbsolute(joined) && !out.includes(joined))
       out.push(joined);
   }
   return out;
-}
-async function readAll(paths, read) {
-  const out = /* @__PURE__ */ new Map();
-  const texts = await Promise.all(paths.map(read));
-  paths.forEach((p, i) => {
-    const t2 = texts[i];
-    if (t2) out.set(p, t2);
-  });
-  return out;
-}
-function readWhole(abs, admit) {
-  const fd = openSync2(abs, "r");
-  try {
-    scratch ??= Buffer.allocUnsafe(SCRATCH_BYTES);
-    let filled = 0;
-    for (; ; ) {
-      const got = readSync2(fd, scratch, filled, scratch.length - filled, null);
-      if (got === 0) return admit(filled) ? decodeUtf8(scratch.subarray(0, filled)) : null;
-      filled += got;
-      if (filled === scratch.length) break;
-    }
-    const size = fstatSync2(fd).size;
-    if (!admit(size)) return null;
-    let buffer = Buffer.allocUnsafe(Math.max(size, filled) + 1);
-    scratch.copy(buffer, 0, 0, filled);
-    for (; ; ) {
-      const got = readSync2(fd, buffer, filled, buffer.length - filled, null);
-      if (got === 0) return decodeUtf8(buffer.subarray(0, filled));
-      filled += got;
-      if (filled === buffer.length) {
-        const grown = Buffer.allocUnsafe(buffer.length * 2);
-        buffer.copy(grown, 0, 0, filled);
-        buffer = grown;
-      }
-    }
-  } finally {
-    closeSync2(fd);
-  }
-}
-function learnRepoNames(sources, aliases, ownRepo) {
-  const byName = /* @__PURE__ */ new Map();
-  for (const s of sources) {
-    for (const m of s.mentions) {
-      const slash = m.ref.indexOf("/");
-      const hash2 = m.ref.lastIndexOf("#");
-      if (slash < 0 || hash2 < slash) continue;
-      const repo = m.ref.slice(0, hash2);
-      if (repo === ownRepo) continue;
-      const name2 = repo.slice(slash + 1);
-      const known = byName.get(name2);
-      if (known === void 0) byName.set(name2, repo);
-      else if (known !== repo) byName.set(name2, null);
-    }
-  }
-  for (const [name2, repo] of byName)
-    if (repo !== null && !aliases.has(name2)) aliases.set(name2, repo);
-}
-function locateByName(sources, found4, root, patchesDirOf2) {
-  let known = null;
-  let byName = null;
-  let folders = null;
-  for (const source2 of sources) {
-    if (source2.source.kind !== "ledger" || source2.patches.length === 0) continue;
-    const dir = patchesDirOf2(source2.source.path);
-    for (const entry of source2.patches) {
-      if (entry.retired) continue;
-      const name2 = entry.path.slice(entry.path.lastIndexOf("/") + 1);
-      const inDir = dir === "." || dir === "" ? "" : `${dir}/`;
-      const written = entry.path.startsWith(inDir) ? entry.path.slice(inDir.length) : null;
-      if (written === null) continue;
-      known ??= new Set(found4);
-      if (known.has(entry.path) || onDisk(root, entry.path)) continue;
-      if (byName === null) {
-        byName = /* @__PURE__ */ new Map();
-        for (const rel of found4) {
-          const base = rel.slice(rel.lastIndexOf("/") + 1);
-          const list2 = byName.get(base);
-          if (list2 === void 0) byName.set(base, [rel]);
-          else list2.push(rel);
-        }
-      }
-      let matches = written === name2 ? byName.get(name2) : byName.get(name2)?.filter((rel) => rel.endsWith(`/${written}`));
-      if (matches === void 0 || matches.length === 0) {
-        folders ??= [...new Set(found4.map((rel) => path8.posix.dirname(rel)))];
-        matches = folders.map((dir2) => `${dir2}/${name2}`).filter((rel) => rel.endsWith(`/${written}`) && onDisk(root, rel));
-      }
-      if (matches.length !== 1 || matches[0] === entry.path) continue;
-      const old = entry.path;
-      entry.path = matches[0];
-      for (const m of source2.mentions) if (m.patch === old) m.patch = entry.path;
-    }
-  }
-}
-function patchesNamed(mentions, found4) {
-  let known = null;
-  const resolved = /* @__PURE__ */ new Map();
-  for (const m of mentions) {
-    if (m.patch === null) continue;
-    known ??= new Set(found4);
-    if (known.has(m.patch)) continue;
-    let to = resolved.get(m.patch);
-    if (to === void 0) {
-      const written = m.patch;
-      const matches = found4.filter((rel) => rel === written || rel.endsWith(`/${written}`));
-      to = matches.length === 1 ? matches[0] : null;
-      resolved.set(written, to);
-    }
-    if (to !== null) m.patch = to;
-  }
-}
-function onDisk(root, rel) {
-  return existsSync3(path8.join(root, rel));
-}
-function withRecipeRepo(first, repo, reread) {
-  if (repo === null) return first;
-  const before = new Set(
-    first.mentions.filter((m) => m.inferredRepo !== true).map((m) => `${m.line} ${m.ref}`)
-  );
-  const firstRoles = new Map(first.mentions.map((m) => [`${m.line} ${m.ref}`, m.role]));
-  const again = reread(repo);
-  for (const m of again.mentions) {
-    const key = `${m.line} ${m.ref}`;
-    const role = firstRoles.get(key);
-    if (m.role === "related" && role !== void 0 && role !== "related") {
-      m.role = role;
-      m.roleByDefault = false;
-    }
-    if (!before.has(key)) m.inferredRepo = true;
-  }
-  return again;
-}
-function withEncoding(result, file) {
-  if (file.invalidLine !== null) {
-    result.problems.unshift({
-      file: result.source.path,
-      line: file.invalidLine,
-      message: "file is not valid UTF-8; invalid bytes were read as U+FFFD"
-    });
-  }
-  return result;
-}
-function patchesDirFor(discovery, sourcePath, config2) {
-  if (config2.patches.dir !== null) return config2.patches.dir;
-  const own2 = discovery.patchDirs.find((d) => d.ledger === sourcePath);
-  if (own2) return own2.dir;
-  const dir = path8.posix.dirname(sourcePath);
-  const beside = joinPosix(dir, "patches");
-  return discovery.patchDirs.some((d) => d.dir === beside) ? beside : dir;
-}
-function indexedOnDisk(root, indexed, patchFiles) {
-  const known = new Set(patchFiles);
-  return [...indexed.keys()].filter((p) => !known.has(p) && existsSync3(path8.join(root, p))).sort();
-}
-function byFolder(indexed) {
-  const out = /* @__PURE__ */ new Map();
-  for (const [p, entries2] of indexed) {
-    const dir = path8.posix.dirname(p);
-    const list2 = out.get(dir);
-    if (list2 === void 0) out.set(dir, [[p, entries2]]);
-    else list2.push([p, entries2]);
-  }
-  return out;
-}
-function folderRepo(folder) {
-  const counts = /* @__PURE__ */ new Map();
-  for (const [, entries2] of folder) {
-    for (const e of entries2) if (e.repo !== null) counts.set(e.repo, (counts.get(e.repo) ?? 0) + 1);
-  }
-  let best = null;
-  let bestCount = 0;
-  let tied = false;
-  for (const [repo, n] of counts) {
-    if (n > bestCount) [best, bestCount, tied] = [repo, n, false];
-    else if (n === bestCount) tied = true;
-  }
-  return tied ? null : best;
-}
-function folderPatch(folder) {
-  const rows = /* @__PURE__ */ new Map();
-  for (const [p, entries2] of folder) {
-    for (const e of entries2) {
-      const row = `${e.source}:${e.line}`;
-      if (!e.retired && !rows.has(row)) rows.set(row, p);
-    }
-  }
-  return rows.size === 1 ? [...rows.values()][0] ?? null : null;
-}
-function patchesDirOfPatch(discovery, patch) {
-  let best = null;
-  for (const d of discovery.patchDirs) {
-    if ((patch.startsWith(`${d.dir}/`) || d.dir === "." || d.dir === "") && (best === null || d.dir.length > best.length)) {
-      best = d.dir;
-    }
-  }
-  return best;
 }
 function patchesByStem(patchFiles) {
   const out = /* @__PURE__ */ new Map();
@@ -26795,18 +26819,14 @@ function patchesByStem(patchFiles) {
   }
   return out;
 }
-function joinPosix(dir, name2) {
-  return dir === "." || dir === "" ? name2 : `${dir}/${name2}`;
-}
 function compare2(a, b) {
   return a < b ? -1 : a > b ? 1 : 0;
 }
-var DEP3_OWN, HEADERS_PER_TURN, SCRATCH_BYTES, scratch, RECORD_SUFFIX2;
+var DEP3_OWN, HEADERS_PER_TURN, RECORD_SUFFIX2;
 var init_collect = __esm({
   "src/collect.ts"() {
     "use strict";
     init_config();
-    init_decode();
     init_read_head();
     init_input_limits();
     init_recipe_repo();
@@ -26814,10 +26834,10 @@ var init_collect = __esm({
     init_discover();
     init_patch_header();
     init_settle();
+    init_read_file();
+    init_where();
     DEP3_OWN = /^Description:/im;
     HEADERS_PER_TURN = 16;
-    SCRATCH_BYTES = 64 * 1024;
-    scratch = null;
     RECORD_SUFFIX2 = ".upstream.status.yaml";
   }
 });
@@ -26962,10 +26982,10 @@ var init_order = __esm({
 });
 
 // src/report/paths.ts
-import path9 from "node:path";
+import path10 from "node:path";
 function shownPath(shownRoot, rel) {
-  if (shownRoot === "." || shownRoot === "" || rel === "" || path9.posix.isAbsolute(rel)) return rel;
-  return path9.posix.join(shownRoot, rel);
+  if (shownRoot === "." || shownRoot === "" || rel === "" || path10.posix.isAbsolute(rel)) return rel;
+  return path10.posix.join(shownRoot, rel);
 }
 function shownPathsIn(message, shownRoot, known) {
   if (shownRoot === "." || shownRoot === "") return message;
@@ -27007,11 +27027,11 @@ function buildPatches(ctx, show3) {
   const notPatches = new Set(ctx.sources.flatMap((s) => s.notPatches));
   const paths = /* @__PURE__ */ new Set([...ctx.indexed.keys(), ...ctx.patchFiles]);
   const patches = [];
-  for (const path25 of paths) {
-    const entries2 = ctx.indexed.get(path25) ?? [];
-    if (entries2.length === 0 && notPatches.has(path25)) continue;
+  for (const path26 of paths) {
+    const entries2 = ctx.indexed.get(path26) ?? [];
+    if (entries2.length === 0 && notPatches.has(path26)) continue;
     patches.push({
-      path: show3(path25),
+      path: show3(path26),
       indexed: entries2.some((e) => !e.retired),
       retired: entries2.some((e) => e.retired)
     });
@@ -27610,16 +27630,16 @@ var init_missing_patch = __esm({
       check(ctx) {
         const onDisk2 = /* @__PURE__ */ new Set([...ctx.patchFiles, ...ctx.indexedOnDisk ?? []]);
         const findings = [];
-        for (const [path25, entries2] of ctx.indexed) {
-          if (onDisk2.has(path25) || entries2.some((e) => e.retired)) continue;
+        for (const [path26, entries2] of ctx.indexed) {
+          if (onDisk2.has(path26) || entries2.some((e) => e.retired)) continue;
           for (const entry of entries2) {
             findings.push(
               makeFinding(rule7, {
                 ref: null,
-                patch: path25,
+                patch: path26,
                 file: entry.source,
                 line: entry.line,
-                message: `${path25} is named here but does not exist: fix the path, or move the row to "Retired" if the patch was dropped.`
+                message: `${path26} is named here but does not exist: fix the path, or move the row to "Retired" if the patch was dropped.`
               })
             );
           }
@@ -27790,7 +27810,7 @@ var init_stale_check = __esm({
         const today = dayNumber(ctx.today);
         if (today === null) return [];
         return ctx.sources.flatMap((result) => {
-          const { path: path25, checkedOn, checkedOnLine } = result.source;
+          const { path: path26, checkedOn, checkedOnLine } = result.source;
           const checked = checkedOn === null ? null : dayNumber(checkedOn);
           if (checked === null) return [];
           const age = today - checked;
@@ -27799,11 +27819,11 @@ var init_stale_check = __esm({
             makeFinding(rule11, {
               ref: null,
               patch: patchOf(result),
-              file: path25,
+              file: path26,
               line: checkedOnLine ?? 1,
               recorded: checkedOn,
               live: ctx.today,
-              message: `${path25} was last checked on ${checkedOn}, ${age} days ago (limit ${maxAgeDays}): re-verify its states (\`upstream-status sync\`) and update the check date.`
+              message: `${path26} was last checked on ${checkedOn}, ${age} days ago (limit ${maxAgeDays}): re-verify its states (\`upstream-status sync\`) and update the check date.`
             })
           ];
         });
@@ -27879,13 +27899,13 @@ var init_unindexed_patch = __esm({
       needsNetwork: false,
       check(ctx) {
         const notPatches = new Set(ctx.sources.flatMap((s) => s.notPatches));
-        return ctx.patchFiles.filter((path25) => !ctx.indexed.has(path25) && !notPatches.has(path25)).map(
-          (path25) => makeFinding(rule13, {
+        return ctx.patchFiles.filter((path26) => !ctx.indexed.has(path26) && !notPatches.has(path26)).map(
+          (path26) => makeFinding(rule13, {
             ref: null,
-            patch: path25,
-            file: path25,
+            patch: path26,
+            file: path26,
             line: 1,
-            message: `${path25} is not indexed by any ledger row or record: add a row (or a record) naming its upstream PRs, or list it under "Not patches".`
+            message: `${path26} is not indexed by any ledger row or record: add a row (or a record) naming its upstream PRs, or list it under "Not patches".`
           })
         );
       }
@@ -30565,7 +30585,7 @@ function isAuthRequest(method2, pathname) {
 }
 function routeMatcher(paths) {
   const regexes = paths.map(
-    (path25) => path25.split("/").map((c) => c.startsWith("{") ? "(?:.+?)" : c).join("/")
+    (path26) => path26.split("/").map((c) => c.startsWith("{") ? "(?:.+?)" : c).join("/")
   );
   const regex2 = `^(?:${regexes.map((r) => `(?:${r})`).join("|")})[^/]*$`;
   return new RegExp(regex2, "i");
@@ -31694,9 +31714,9 @@ function readSlot(slot, root, errors) {
   const live = readLiveState(item);
   return live ? { status: "found", live } : null;
 }
-function notFound(errors, path25) {
+function notFound(errors, path26) {
   const error = errors.find(
-    (e) => e.path !== void 0 && e.path.length === path25.length && path25.every((p, i) => e.path?.[i] === p)
+    (e) => e.path !== void 0 && e.path.length === path26.length && path26.every((p, i) => e.path?.[i] === p)
   );
   return error ? { status: "not-found", message: error.message } : null;
 }
@@ -31813,12 +31833,12 @@ function readErrors(value) {
   if (!Array.isArray(value)) return [];
   return value.flatMap((item) => {
     if (typeof item !== "object" || item === null) return [];
-    const { message, type, path: path25 } = item;
+    const { message, type, path: path26 } = item;
     return [
       {
         message: typeof message === "string" ? message : "unknown GraphQL error",
         ...typeof type === "string" ? { type } : {},
-        ...Array.isArray(path25) ? { path: path25.filter((p) => typeof p === "string" || typeof p === "number") } : {}
+        ...Array.isArray(path26) ? { path: path26.filter((p) => typeof p === "string" || typeof p === "number") } : {}
       }
     ];
   });
@@ -32192,7 +32212,7 @@ var init_github = __esm({
 });
 
 // src/rebase/targets.ts
-import path10 from "node:path";
+import path11 from "node:path";
 function parseOnto(text3) {
   const match = ONTO.exec(text3.trim());
   const ref = match?.[2];
@@ -32208,7 +32228,7 @@ function patchTargets(collected, config2) {
     const entries2 = collected.indexed.get(patch) ?? [];
     if (notPatches.has(patch) || entries2.some((e) => e.retired)) continue;
     const repo = entries2.find((e) => e.repo !== null)?.repo ?? repoForPatch(config2, patch, patchesDirOf(collected, patch));
-    const ext = path10.posix.extname(patch).toLowerCase();
+    const ext = path11.posix.extname(patch).toLowerCase();
     out.push({ patch, repo, kind: ext === ".diff" || ext === ".patch" ? "diff" : "script" });
   }
   return out;
@@ -38053,8 +38073,8 @@ function readPythonScript(text3, packages) {
   for (const f of [...uses.files.map((u) => u.path), ...uses.anchors.map((a) => a.file)])
     if (f.k === "pkgpath") known.add(f.pkg);
   const byFile = /* @__PURE__ */ new Map();
-  const place = (path25, line) => {
-    const mapped = mapInstalledPath(path25, packages, known);
+  const place = (path26, line) => {
+    const mapped = mapInstalledPath(path26, packages, known);
     if (!mapped.ok) {
       unreadable.push({
         line,
@@ -38069,7 +38089,7 @@ function readPythonScript(text3, packages) {
         candidates: mapped.candidates,
         repo: mapped.repo,
         guessed: mapped.guessed,
-        written: describePath(path25),
+        written: describePath(path26),
         anchors: []
       };
       byFile.set(key, file);
@@ -38078,9 +38098,9 @@ function readPythonScript(text3, packages) {
   };
   const anchorsOf = /* @__PURE__ */ new Map();
   const placed = /* @__PURE__ */ new Map();
-  const placeOnce = (path25, line) => {
-    const key = keyOf(path25);
-    if (!placed.has(key)) placed.set(key, place(path25, line));
+  const placeOnce = (path26, line) => {
+    const key = keyOf(path26);
+    if (!placed.has(key)) placed.set(key, place(path26, line));
     return placed.get(key) ?? null;
   };
   for (const u of uses.files) placeOnce(u.path, u.line);
@@ -38150,12 +38170,12 @@ var init_python_script = __esm({
 });
 
 // src/footprint/shell-script.ts
-import path11 from "node:path";
+import path12 from "node:path";
 function readShellScript(text3, patch, patchFiles, packages) {
   const vars = /* @__PURE__ */ new Map();
   const out = { companions: [], files: [], unreadable: [] };
-  const dir = path11.posix.dirname(patch);
-  const beside = (name2) => patchFiles.find((p) => p === path11.posix.join(dir, name2)) ?? patchFiles.find((p) => p.endsWith(`/${name2}`));
+  const dir = path12.posix.dirname(patch);
+  const beside = (name2) => patchFiles.find((p) => p === path12.posix.join(dir, name2)) ?? patchFiles.find((p) => p.endsWith(`/${name2}`));
   let applies = false;
   text3.split("\n").forEach((raw, i) => {
     const line = raw.replace(/(^|\s)#.*$/, "");
@@ -38164,7 +38184,7 @@ function readShellScript(text3, patch, patchFiles, packages) {
     if (APPLY.test(line) && /(^|[\s;&|(])(patch|git)\s/.test(` ${line}`)) {
       applies = true;
       for (const name2 of expand2(line, vars).match(DIFF_NAME) ?? []) {
-        const found4 = beside(path11.posix.basename(name2));
+        const found4 = beside(path12.posix.basename(name2));
         if (found4 && !out.companions.includes(found4)) out.companions.push(found4);
       }
     }
@@ -38269,9 +38289,9 @@ var init_shell_script = __esm({
 });
 
 // src/footprint/build.ts
-import path12 from "node:path";
+import path13 from "node:path";
 function kindOf2(patch) {
-  const ext = path12.posix.extname(patch).toLowerCase();
+  const ext = path13.posix.extname(patch).toLowerCase();
   return ext === ".diff" || ext === ".patch" ? "diff" : ext === ".py" ? "python" : ext === ".sh" ? "shell" : "other";
 }
 function buildFootprint(input2, packages, patchFiles) {
@@ -38415,14 +38435,14 @@ var init_record_target = __esm({
 });
 
 // src/footprint/collect.ts
-import path13 from "node:path";
+import path14 from "node:path";
 async function collectFootprints(root, config2, given) {
   const collected = given ?? await collectSources(root, config2);
   const footprints = [];
   for (const target of patchTargets(collected, config2)) {
     let text3;
     try {
-      text3 = await (0, import_promises4.readFile)(path13.join(root, target.patch), "utf8");
+      text3 = await (0, import_promises4.readFile)(path14.join(root, target.patch), "utf8");
     } catch (error) {
       footprints.push({
         patch: target.patch,
@@ -38953,9 +38973,9 @@ var init_contents = __esm({
 });
 
 // src/discover/cache.ts
-import path14 from "node:path";
+import path15 from "node:path";
 function fileFor(dir, repo) {
-  return path14.join(dir, `discover-${repo.replace("/", "__")}.json`);
+  return path15.join(dir, `discover-${repo.replace("/", "__")}.json`);
 }
 async function loadCache(dir, repo) {
   try {
@@ -39335,14 +39355,14 @@ function targetPath(fp) {
   return (fp.isNew ? fp.newPath : fp.oldPath ?? fp.newPath) ?? "";
 }
 function applyFile(target, fp) {
-  const path25 = targetPath(fp);
+  const path26 = targetPath(fp);
   const unchanged = (verdict2) => ({ verdict: verdict2, after: target });
-  if (fp.binary) return unchanged({ path: path25, status: "binary", hunks: [] });
-  if (target === null && !fp.isNew) return unchanged(absent(fp, path25));
+  if (fp.binary) return unchanged({ path: path26, status: "binary", hunks: [] });
+  if (target === null && !fp.isNew) return unchanged(absent(fp, path26));
   const lines = splitLines(target ?? "").map(rawLine);
   const pass = choosePass(lines, fp);
   const verdict = {
-    path: path25,
+    path: path26,
     status: pass.status,
     hunks: pass.hunks,
     ...pass.reason ? { reason: pass.reason } : {}
@@ -39350,8 +39370,8 @@ function applyFile(target, fp) {
   if (pass.status !== "applies") return unchanged(verdict);
   return { verdict, after: fp.isDelete ? null : patchedContent(lines, pass.placements, false) };
 }
-function absent(fp, path25) {
-  return fp.isDelete ? { path: path25, status: "already-applied", hunks: fp.hunks.map((h) => found3(h, true, 0)) } : { path: path25, status: "missing-file", hunks: fp.hunks.map((h) => failed(h, null)) };
+function absent(fp, path26) {
+  return fp.isDelete ? { path: path26, status: "already-applied", hunks: fp.hunks.map((h) => found3(h, true, 0)) } : { path: path26, status: "missing-file", hunks: fp.hunks.map((h) => failed(h, null)) };
 }
 function choosePass(lines, fp) {
   if (fp.isNew && lines.length > 0) return runPass(lines, fp, true);
@@ -39426,9 +39446,9 @@ function checkPatch(text3, read, strip = 1) {
   const original = memoize(read);
   const readFile11 = (p) => patched.has(p) ? patched.get(p) ?? null : original(p);
   const verdicts = files.map((fp) => {
-    const path25 = chooseTarget(fp, readFile11);
-    const { verdict, after } = applyFile(path25 === null ? null : readFile11(path25), fp);
-    const where = path25 ?? targetPath(fp);
+    const path26 = chooseTarget(fp, readFile11);
+    const { verdict, after } = applyFile(path26 === null ? null : readFile11(path26), fp);
+    const where = path26 ?? targetPath(fp);
     if (verdict.status === "applies") patched.set(where, after);
     return { ...verdict, path: where };
   });
@@ -39451,9 +39471,9 @@ function chooseTarget(fp, readFile11) {
 }
 function memoize(read) {
   const seen = /* @__PURE__ */ new Map();
-  return (path25) => {
-    if (!seen.has(path25)) seen.set(path25, read(path25));
-    return seen.get(path25) ?? null;
+  return (path26) => {
+    if (!seen.has(path26)) seen.set(path26, read(path26));
+    return seen.get(path26) ?? null;
   };
 }
 var init_apply = __esm({
@@ -39499,20 +39519,20 @@ ${pr.patch ?? ""}
 `);
   return parsed.files[0] ?? null;
 }
-function breaks(fp, patchText, file, path25, base, after) {
+function breaks(fp, patchText, file, path26, base, after) {
   if (fp.kind === "diff" && patchText !== null) {
     const read = (p) => base.get(p) ?? null;
     if (!checkPatch(patchText, read).applies) return null;
-    const now2 = checkPatch(patchText, (p) => p === path25 ? after : read(p));
+    const now2 = checkPatch(patchText, (p) => p === path26 ? after : read(p));
     if (now2.applies) return null;
     const failing = now2.files.flatMap((f) => f.hunks).find((h) => h.status === "fails");
-    const hunk = fp.hunks.filter((h) => h.file === path25)[(failing?.hunk ?? 1) - 1];
+    const hunk = fp.hunks.filter((h) => h.file === path26)[(failing?.hunk ?? 1) - 1];
     return {
       subject: failing?.status === "fails" ? `hunk ${failing.hunk} (old lines ${failing.oldRange[0]}-${failing.oldRange[1]})` : "the patch",
       line: hunk?.line ?? 1
     };
   }
-  const was = checkFile(file, base.get(path25) ?? "");
+  const was = checkFile(file, base.get(path26) ?? "");
   if (was.status === "fails") return null;
   const now = checkFile(file, after);
   const bad = now.results.find((r) => r.status === "missing" || r.status === "ambiguous");
@@ -39522,8 +39542,8 @@ function breaks(fp, patchText, file, path25, base, after) {
     line: bad.anchor.line
   };
 }
-function hunkRanges(fp, path25) {
-  return fp.hunks.filter((h) => h.file === path25).map((h, i) => ({
+function hunkRanges(fp, path26) {
+  return fp.hunks.filter((h) => h.file === path26).map((h, i) => ({
     from: h.oldStart,
     to: h.oldStart + Math.max(h.oldLines, 1) - 1,
     subject: `hunk ${i + 1}`,
@@ -39562,7 +39582,7 @@ var run_exports = {};
 __export(run_exports, {
   runDiscover: () => runDiscover
 });
-import path15 from "node:path";
+import path16 from "node:path";
 async function runDiscover(opts) {
   const { footprints, collected } = await collectFootprints(opts.root, opts.config);
   const pinned = collectPinnedBases(collected.sources, opts.config);
@@ -39594,7 +39614,7 @@ async function runDiscover(opts) {
     }
     byRepo.set(repo, [...byRepo.get(repo) ?? [], { fp, base: baseRevision(base) }]);
   }
-  const cacheDir = path15.join(opts.root, opts.cacheDir);
+  const cacheDir = path16.join(opts.root, opts.cacheDir);
   for (const [repo, patches] of [...byRepo].sort(([a], [b]) => a.localeCompare(b))) {
     const listing = new GitHubSession(transport2);
     const prs = await listing.run((o) => listOpenPrs(o, opts.github.graphqlUrl, repo));
@@ -39622,7 +39642,7 @@ async function runDiscover(opts) {
     });
     result.graphqlRequests += base.requests;
     for (const { fp, base: rev } of patches) {
-      const patchText = fp.kind === "diff" ? await (0, import_promises6.readFile)(path15.join(opts.root, fp.patch), "utf8") : null;
+      const patchText = fp.kind === "diff" ? await (0, import_promises6.readFile)(path16.join(opts.root, fp.patch), "utf8") : null;
       const texts = /* @__PURE__ */ new Map();
       for (const f of fp.files)
         for (const c of f.candidates) {
@@ -40321,7 +40341,7 @@ var init_report2 = __esm({
 });
 
 // src/commands/answer-cache.ts
-import path16 from "node:path";
+import path17 from "node:path";
 function parseCacheFlags(flags) {
   if (flags.cache === void 0) {
     if (flags.cacheTtl !== void 0) throw new UsageError("--cache-ttl needs --cache FILE");
@@ -40349,7 +40369,7 @@ async function runWithCache(run, github, cache2, now) {
       if (!(err instanceof GitHubUnavailableError) && !(err instanceof UsageError)) throw err;
     }
   }
-  await (0, import_promises8.mkdir)(path16.dirname(path16.resolve(cache2.file)), { recursive: true });
+  await (0, import_promises8.mkdir)(path17.dirname(path17.resolve(cache2.file)), { recursive: true });
   return run({ ...github, replay: null, record: cache2.file });
 }
 var import_promises8, DEFAULT_CACHE_TTL_MINUTES;
@@ -40540,10 +40560,10 @@ var init_check2 = __esm({
 });
 
 // src/sync/diff.ts
-function unifiedDiff(path25, before, after) {
+function unifiedDiff(path26, before, after) {
   if (before === after) return "";
   const ops = diffLines(splitLines2(before), splitLines2(after));
-  const out = [`--- a/${path25}`, `+++ b/${path25}`];
+  const out = [`--- a/${path26}`, `+++ b/${path26}`];
   for (const hunk of hunks(ops)) {
     out.push(hunk.header);
     for (const op of hunk.ops) {
@@ -41443,8 +41463,8 @@ var init_vet = __esm({
 });
 
 // src/sync/plan.ts
-function pinnedBaseKey(path25, ref) {
-  return `${path25}
+function pinnedBaseKey(path26, ref) {
+  return `${path26}
 ${ref}`;
 }
 function planSync(input2) {
@@ -41457,24 +41477,24 @@ function planSync(input2) {
     webHost: input2.webHost ?? "github.com"
   };
   for (const source2 of input2.sources) {
-    const path25 = source2.source.path;
-    const before = input2.texts.get(path25);
+    const path26 = source2.source.path;
+    const before = input2.texts.get(path26);
     if (before === void 0) continue;
     for (const message of rejectionNotes(source2.mentions, vetted.rejected))
-      plan.notes.push({ path: path25, message });
+      plan.notes.push({ path: path26, message });
     const planned = planSource(source2, before, ctx);
     if (planned === null) continue;
-    for (const message of planned.notes) plan.notes.push({ path: path25, message });
+    for (const message of planned.notes) plan.notes.push({ path: path26, message });
     if (planned.edits.length === 0) continue;
     const unsafe = planned.edits.find(isUnsafeEdit);
     if (unsafe !== void 0) {
-      plan.notes.push({ path: path25, message: unsafeNote(before, unsafe) });
+      plan.notes.push({ path: path26, message: unsafeNote(before, unsafe) });
       continue;
     }
     const after = applyEdits(before, planned.edits);
     if (after === before) continue;
     const changes = [...planned.changes].sort((a, b) => a.line - b.line);
-    plan.files.push({ path: path25, before, after, changes });
+    plan.files.push({ path: path26, before, after, changes });
   }
   plan.files.sort((a, b) => compare4(a.path, b.path));
   plan.notes.sort((a, b) => compare4(a.path, b.path));
@@ -41544,7 +41564,7 @@ var init_plan = __esm({
 
 // src/sync/atomic.ts
 import { randomBytes } from "node:crypto";
-import path17 from "node:path";
+import path18 from "node:path";
 async function writeAtomic(file, content2, fs = nodeFs, guard = null) {
   let tmp = null;
   try {
@@ -41552,10 +41572,10 @@ async function writeAtomic(file, content2, fs = nodeFs, guard = null) {
     if (guard !== null) await checkInside(fs, guard, target);
     const original = await fs.stat(target);
     if (guard !== null) await checkUnchanged(fs, guard, target, original);
-    const dir = path17.dirname(target);
-    const name2 = path17.join(
+    const dir = path18.dirname(target);
+    const name2 = path18.join(
       dir,
-      `.${path17.basename(target)}.upstream-status-${process.pid}-${randomBytes(4).toString("hex")}.tmp`
+      `.${path18.basename(target)}.upstream-status-${process.pid}-${randomBytes(4).toString("hex")}.tmp`
     );
     const mode = original.mode & 4095;
     const handle = await fs.open(name2, "wx", mode);
@@ -41585,8 +41605,8 @@ function guardError(guard, why) {
 }
 async function checkInside(fs, guard, target) {
   const root = await fs.realpath(guard.root);
-  const rel = path17.relative(root, target);
-  if (rel === "" || rel.startsWith("..") || path17.isAbsolute(rel)) {
+  const rel = path18.relative(root, target);
+  if (rel === "" || rel.startsWith("..") || path18.isAbsolute(rel)) {
     throw new GuardError(
       `not writing ${guard.shown}: it resolves to ${target}, outside the root (a symlink)`
     );
@@ -41664,9 +41684,9 @@ var init_atomic = __esm({
 });
 
 // src/sync/lock.ts
-import path18 from "node:path";
+import path19 from "node:path";
 async function acquireSyncLock(root) {
-  const file = path18.join(root, LOCK_NAME);
+  const file = path19.join(root, LOCK_NAME);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const handle = await (0, import_promises10.open)(file, "wx", 420);
@@ -41713,7 +41733,7 @@ var init_lock = __esm({
 });
 
 // src/sync/write.ts
-import path19 from "node:path";
+import path20 from "node:path";
 async function applySyncPlan(root, plan, options) {
   const result = {
     written: [],
@@ -41731,7 +41751,7 @@ async function applySyncPlan(root, plan, options) {
   }
   try {
     for (const file of plan.files) {
-      const abs = path19.join(root, file.path);
+      const abs = path20.join(root, file.path);
       try {
         await checkUnchanged2(abs, file.path, file.before);
         const guard = { root, shown: file.path, before: file.before };
@@ -41850,7 +41870,7 @@ var write_exports = {};
 __export(write_exports, {
   writeCollisions: () => writeCollisions
 });
-import path20 from "node:path";
+import path21 from "node:path";
 async function writeCollisions(root, certain, webHost = "github.com") {
   const byFile = /* @__PURE__ */ new Map();
   const written = [];
@@ -41872,14 +41892,14 @@ async function writeCollisions(root, certain, webHost = "github.com") {
       );
       continue;
     }
-    let text3 = await (0, import_promises12.readFile)(path20.join(root, file), "utf8");
+    let text3 = await (0, import_promises12.readFile)(path21.join(root, file), "utf8");
     for (const c of [...list2].sort((a, b) => b.line - a.line)) {
       const next = text3 === null ? null : isRecord2 ? addCollisionToRecord(text3, c) : addCollisionToLedger(text3, c.line, c);
       if (next === null) notes.push(`${c.ref}: could not find where to write it in ${file}`);
       else text3 = next;
     }
     if (text3 === null) continue;
-    await writeAtomic(path20.join(root, file), text3);
+    await writeAtomic(path21.join(root, file), text3);
     written.push(file);
   }
   return { written, notes };
@@ -42427,15 +42447,15 @@ function scriptFindings(pair2, fp, recordPath, outcome, culprits) {
     line
   });
   const out = [...outcome.findings];
-  for (const { file, path: path25, verdict } of outcome.files) {
-    const blame = describeCulprits(culprits(path25));
+  for (const { file, path: path26, verdict } of outcome.files) {
+    const blame = describeCulprits(culprits(path26));
     const firstLine3 = file.anchors[0]?.line ?? 1;
     if (verdict === "missing-file" || verdict === "binary") {
-      const shown3 = file.candidates.length > 1 ? file.candidates.join(" nor ") : path25;
+      const shown3 = file.candidates.length > 1 ? file.candidates.join(" nor ") : path26;
       out.push(
         rebaseFinding("anchor-missing", REBASE_SEVERITY["anchor-missing"], {
           ...where(firstLine3),
-          message: verdict === "binary" ? `${path25} is binary at ${pair2.label}: the anchors of ${patch} cannot be there.` : `${shown3} does not exist at ${pair2.label}: ${patch} has nothing to patch there${blame}.`
+          message: verdict === "binary" ? `${path26} is binary at ${pair2.label}: the anchors of ${patch} cannot be there.` : `${shown3} does not exist at ${pair2.label}: ${patch} has nothing to patch there${blame}.`
         })
       );
       continue;
@@ -42445,23 +42465,23 @@ function scriptFindings(pair2, fp, recordPath, outcome, culprits) {
       out.push(
         rebaseFinding("already-applied", REBASE_SEVERITY["already-applied"], {
           ...where(firstLine3),
-          message: `${pair2.label} already carries the change ${patch} makes to ${path25} (${sign}): drop it, or check the marker.`
+          message: `${pair2.label} already carries the change ${patch} makes to ${path26} (${sign}): drop it, or check the marker.`
         })
       );
       continue;
     }
-    for (const r of verdict.results) out.push(...anchorFinding(r, path25, pair2, patch, where, blame));
+    for (const r of verdict.results) out.push(...anchorFinding(r, path26, pair2, patch, where, blame));
   }
   return out;
 }
-function anchorFinding(r, path25, pair2, patch, where, blame) {
+function anchorFinding(r, path26, pair2, patch, where, blame) {
   const a = r.anchor;
   const what = a.regexFlags !== null ? `pattern ${show2(a.old)}` : `anchor ${show2(a.old)}`;
   if (r.status === "missing" && r.found === 0)
     return [
       rebaseFinding("anchor-missing", REBASE_SEVERITY["anchor-missing"], {
         ...where(a.line),
-        message: `${what} of ${patch} is gone from ${path25} at ${pair2.label}${blame}.`
+        message: `${what} of ${patch} is gone from ${path26} at ${pair2.label}${blame}.`
       })
     ];
   if (r.status === "missing" || r.status === "ambiguous")
@@ -42471,7 +42491,7 @@ function anchorFinding(r, path25, pair2, patch, where, blame) {
         REBASE_SEVERITY[r.status === "missing" ? "anchor-missing" : "anchor-ambiguous"],
         {
           ...where(a.line),
-          message: `${what} of ${patch} occurs ${r.found} times in ${path25} at ${pair2.label}; the script demands exactly ${a.expected ?? 1}${blame}.`
+          message: `${what} of ${patch} occurs ${r.found} times in ${path26} at ${pair2.label}; the script demands exactly ${a.expected ?? 1}${blame}.`
         }
       )
     ];
@@ -42527,15 +42547,15 @@ function checkScript(pair2, fp, recordPath, files) {
     const binary = file.candidates.some(
       (p) => files.get(fileKey(fileAt(pair2, p)))?.kind === "binary"
     );
-    const path25 = found4?.p ?? file.candidates[0] ?? file.written;
+    const path26 = found4?.p ?? file.candidates[0] ?? file.written;
     if (found4?.c?.kind !== "text") {
-      out.files.push({ file, path: path25, verdict: binary ? "binary" : "missing-file" });
-      if (!binary) out.failing.push(path25);
+      out.files.push({ file, path: path26, verdict: binary ? "binary" : "missing-file" });
+      if (!binary) out.failing.push(path26);
       continue;
     }
     const verdict = checkFile(file, found4.c.text);
-    out.files.push({ file, path: path25, verdict });
-    if (verdict.status === "fails") out.failing.push(path25);
+    out.files.push({ file, path: path26, verdict });
+    if (verdict.status === "fails") out.failing.push(path26);
   }
   const statuses = out.files.map(
     (f) => typeof f.verdict === "string" ? "fails" : f.verdict.status
@@ -42593,7 +42613,7 @@ var init_services = __esm({
 });
 
 // src/rebase/check-command.ts
-import path21 from "node:path";
+import path22 from "node:path";
 async function runRebaseCheck(opts) {
   if (opts.onto.length === 0) throw new UsageError("rebase-check needs at least one --onto REF");
   if (opts.upstreamDir !== null && await git(opts.upstreamDir, ["rev-parse", "--git-dir"]) === null) {
@@ -42729,7 +42749,7 @@ async function readPatchTexts(root, pairs) {
   ];
   for (const patch of diffs) {
     try {
-      const text3 = (await (0, import_promises13.readFile)(path21.join(root, patch))).toString("utf8");
+      const text3 = (await (0, import_promises13.readFile)(path22.join(root, patch))).toString("utf8");
       out.set(patch, { text: text3, parsed: parseDiff(text3) });
     } catch (error) {
       throw new UsageError(
@@ -42857,12 +42877,12 @@ var rebase_check_exports = {};
 __export(rebase_check_exports, {
   rebaseCheckCommand: () => rebaseCheckCommand
 });
-import path22 from "node:path";
+import path23 from "node:path";
 async function rebaseCheckCommand(flags) {
   const base = await prepare(flags);
   const gh = githubSettings(flags);
   if (!flags.offline) warn(vetGitHubSettings(gh, base.config));
-  const upstreamDir = flags.upstreamDir ? path22.resolve(flags.upstreamDir) : null;
+  const upstreamDir = flags.upstreamDir ? path23.resolve(flags.upstreamDir) : null;
   const services = flags.offline ? {} : await snapshotServices({ github: gh, upstreamDir, config: base.config });
   const progress = startProgress({
     stream: stderrForProgress(),
@@ -42913,11 +42933,11 @@ var init_rebase_check = __esm({
 // src/footprint/at-base.ts
 function locateAtBase(fp, base, read) {
   return fp.files.map((file) => {
-    const path25 = file.candidates.find((c) => read(c) !== null) ?? null;
-    const text3 = path25 === null ? null : read(path25) ?? "";
+    const path26 = file.candidates.find((c) => read(c) !== null) ?? null;
+    const text3 = path26 === null ? null : read(path26) ?? "";
     return {
       base,
-      path: path25,
+      path: path26,
       anchors: file.anchors.map((a) => {
         if (text3 === null) return { lines: null, count: 0 };
         const n = occurrences(text3, a);
@@ -43038,11 +43058,11 @@ var footprint_exports = {};
 __export(footprint_exports, {
   footprintCommand: () => footprintCommand
 });
-import path23 from "node:path";
+import path24 from "node:path";
 async function footprintCommand(flags) {
   const base = await prepare(flags);
   const { footprints, collected } = await collectFootprints(base.root, base.config);
-  const bases = flags.upstreamDir ? await readBases2(path23.resolve(flags.upstreamDir), footprints, collected, base.config) : /* @__PURE__ */ new Map();
+  const bases = flags.upstreamDir ? await readBases2(path24.resolve(flags.upstreamDir), footprints, collected, base.config) : /* @__PURE__ */ new Map();
   const out = flags.format === "json" ? footprintJson(footprints, VERSION, bases, base.shownRoot) : footprintText(footprints, bases, base.shownRoot);
   if (flags.output) await (0, import_promises15.writeFile)(flags.output, out);
   else writeOut(out);
@@ -43355,13 +43375,13 @@ async function insideRoot(root, dir) {
 }
 async function runInit(opts) {
   const result = { written: [], kept: [] };
-  const place = async (path25, content2, mode) => {
-    if (await insideRoot(opts.root, dirname3(join3(opts.root, path25))) === null) {
-      result.kept.push(`${path25} (skipped: ${dirname3(path25)} resolves outside the root)`);
+  const place = async (path26, content2, mode) => {
+    if (await insideRoot(opts.root, dirname3(join3(opts.root, path26))) === null) {
+      result.kept.push(`${path26} (skipped: ${dirname3(path26)} resolves outside the root)`);
       return;
     }
-    if (await writeIfAbsent(join3(opts.root, path25), content2, mode)) result.written.push(path25);
-    else result.kept.push(`${path25} (already exists)`);
+    if (await writeIfAbsent(join3(opts.root, path26), content2, mode)) result.written.push(path26);
+    else result.kept.push(`${path26} (already exists)`);
   };
   await place(CONFIG_PATH, configTemplate(opts.discovered));
   await place(WORKFLOW_PATH, workflowTemplate(opts.workflow));
@@ -43399,7 +43419,7 @@ __export(init_runner_exports, {
   ACTION_REPOSITORY: () => ACTION_REPOSITORY,
   detectWorkflowRunner: () => detectWorkflowRunner
 });
-import path24 from "node:path";
+import path25 from "node:path";
 async function exists(file) {
   return (0, import_promises17.stat)(file).then(
     () => true,
@@ -43408,7 +43428,7 @@ async function exists(file) {
 }
 async function declaresPackage(root) {
   try {
-    const manifest = JSON.parse(await (0, import_promises17.readFile)(path24.join(root, "package.json"), "utf8"));
+    const manifest = JSON.parse(await (0, import_promises17.readFile)(path25.join(root, "package.json"), "utf8"));
     return [manifest.devDependencies, manifest.dependencies].some(
       (deps) => deps !== null && typeof deps === "object" && Object.hasOwn(deps, PACKAGE_NAME)
     );
@@ -43417,7 +43437,7 @@ async function declaresPackage(root) {
   }
 }
 async function detectWorkflowRunner(root, version) {
-  const locked = await exists(path24.join(root, "package-lock.json")) || await exists(path24.join(root, "npm-shrinkwrap.json"));
+  const locked = await exists(path25.join(root, "package-lock.json")) || await exists(path25.join(root, "npm-shrinkwrap.json"));
   if (locked && await declaresPackage(root)) return { kind: "devDependency" };
   return { kind: "action", repository: ACTION_REPOSITORY, version };
 }
