@@ -13099,11 +13099,11 @@ async function discover(root, config2) {
       if (/\.md$/i.test(f) && folders.has(dirname(f)) && !ledgers.includes(f)) patchDocs.add(f);
   }
   if (conventionPatches.length + patchFiles.size > 0) {
-    for (const f of tree.files) if (isPatchNotes(f) && !ledgers.includes(f)) patchDocs.add(f);
-  }
-  if (conventionPatches.length > 0) {
-    for (const f of tree.files)
-      if (/\.md$/i.test(f) && isDebianPath(f) && !ledgers.includes(f)) patchDocs.add(f);
+    const debian = conventionPatches.length > 0;
+    for (const f of tree.files) {
+      if (!/\.md$/i.test(f) || ledgers.includes(f)) continue;
+      if (isPatchNotes(f) || debian && isDebianPath(f)) patchDocs.add(f);
+    }
   }
   return {
     conventionPatches: sorted(conventionPatches),

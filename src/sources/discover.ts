@@ -134,18 +134,18 @@ export async function discover(root: string, config: Config): Promise<Discovery>
     for (const f of tree.files)
       if (/\.md$/i.test(f) && folders.has(dirname(f)) && !ledgers.includes(f)) patchDocs.add(f);
   }
-  // A team's notes on its patches under a name that says so (`UPSTREAMING.md`,
-  // `PATCHES.md`, `upstream-status.md`; session 14: two held-out layers kept
-  // one, and no surveyed tree has a file so named that is anything else).
+  // Notes on the patches, in one pass (session 14): a team's notes under a
+  // name that says so (`UPSTREAMING.md`, `PATCHES.md`, `upstream-status.md`;
+  // two held-out layers kept one, and no surveyed tree has a file so named
+  // that is anything else), and any markdown file in a Debian packaging
+  // tree's `debian/patches/`, the packager's own folder, ledger or not
+  // (`README.upstream-status.md`).
   if (conventionPatches.length + patchFiles.size > 0) {
-    for (const f of tree.files) if (isPatchNotes(f) && !ledgers.includes(f)) patchDocs.add(f);
-  }
-  // A Debian packaging tree's `debian/patches/` is the packager's own folder,
-  // ledger or not: a markdown file there (`README.upstream-status.md`) is
-  // their notes on its patches (session 14).
-  if (conventionPatches.length > 0) {
-    for (const f of tree.files)
-      if (/\.md$/i.test(f) && isDebianPath(f) && !ledgers.includes(f)) patchDocs.add(f);
+    const debian = conventionPatches.length > 0;
+    for (const f of tree.files) {
+      if (!/\.md$/i.test(f) || ledgers.includes(f)) continue;
+      if (isPatchNotes(f) || (debian && isDebianPath(f))) patchDocs.add(f);
+    }
   }
 
   return {
