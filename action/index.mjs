@@ -13884,18 +13884,54 @@ var init_claims = __esm({
   }
 });
 
+// src/regexp-cost.ts
+function compiledAtOnce(re) {
+  if (!prepared.has(re)) {
+    prepared.add(re);
+    re.test(LONG_SUBJECT);
+  }
+  return re;
+}
+function foldCase(re) {
+  if (!re.flags.includes("i") || /[uvgy]/.test(re.flags)) {
+    throw new Error(`foldCase: /${re.source}/${re.flags} is not a plain case-insensitive pattern`);
+  }
+  const source2 = re.source.replace(/\\[^]|[A-Z]+/g, (m) => m[0] === "\\" ? m : m.toLowerCase());
+  return new RegExp(source2, re.flags.replace("i", ""));
+}
+function lowerAscii(s) {
+  return NON_ASCII.test(s) ? s.replace(ASCII_UPPER, (m) => m.toLowerCase()) : s.toLowerCase();
+}
+var LONG_SUBJECT, prepared, NON_ASCII, ASCII_UPPER;
+var init_regexp_cost = __esm({
+  "src/regexp-cost.ts"() {
+    "use strict";
+    LONG_SUBJECT = " ".repeat(1e3);
+    prepared = /* @__PURE__ */ new WeakSet();
+    NON_ASCII = /[^\0-\x7f]/;
+    ASCII_UPPER = /[A-Z]+/g;
+  }
+});
+
 // src/sources/meaning/cues.ts
 function anyOf(cues) {
-  return new RegExp(cues.map(([, re]) => `(?:${re.source})`).join("|"), "i");
+  return foldCase(new RegExp(cues.map(([, re]) => `(?:${re.source})`).join("|"), "i"));
 }
 function tailCue(tail) {
-  if (!ANY_TAIL.test(tail)) return null;
-  for (const [cue, re] of TAIL_CUES) {
-    if (cue === "retires" ? unnegated(tail, re) : re.test(tail)) return cue;
+  return firstCue(lowerAscii(tail), ANY_TAIL, TAIL_FOLDED);
+}
+function leadCue(lead) {
+  return firstCue(lowerAscii(lead), ANY_LEAD, LEAD_FOLDED);
+}
+function firstCue(text3, any, cues) {
+  if (!compiledAtOnce(any).test(text3)) return null;
+  for (const [cue, re] of cues) {
+    const matches = cue === "retires" ? unnegated(text3, compiledAtOnce(re), NEGATED_FOLDED) : compiledAtOnce(re).test(text3);
+    if (matches) return cue;
   }
   return null;
 }
-function unnegated(text3, re) {
+function unnegated(text3, re, negated = RETIRES_NEGATED) {
   const m = re.exec(text3);
   if (m === null) return false;
   const before = text3.slice(0, m.index);
@@ -13906,14 +13942,7 @@ function unnegated(text3, re) {
     before.lastIndexOf("?"),
     before.lastIndexOf("--")
   );
-  return !RETIRES_NEGATED.test(text3.slice(clauseStart + 1, m.index + m[0].length));
-}
-function leadCue(lead) {
-  if (!ANY_LEAD.test(lead)) return null;
-  for (const [cue, re] of LEAD_CUES) {
-    if (cue === "retires" ? unnegated(lead, re) : re.test(lead)) return cue;
-  }
-  return null;
+  return !negated.test(text3.slice(clauseStart + 1, m.index + m[0].length));
 }
 function applyCue(base, cue, kindHint = null) {
   switch (cue) {
@@ -13982,10 +14011,11 @@ function retiresBack(text3) {
   );
   return BACK_TO_REF.test(text3.slice(start + 1, m.index + m[0].length));
 }
-var THIS_PATCH, PATCH_OR_FILE, OBSOLETE, WHEN, RETIRES, RETIRES_LEAD, RETIRES_NEGATED, TAIL_CUES, LEAD_CUES, ANY_TAIL, ANY_LEAD, FIX_ROLES, OURS_RIGHT_AFTER, SUCCEEDS, COLLISION_WORDS, ALREADY_IN_BASE, WIDE_REST, BACK_TO_REF;
+var THIS_PATCH, PATCH_OR_FILE, OBSOLETE, WHEN, RETIRES, RETIRES_LEAD, RETIRES_NEGATED, TAIL_CUES, LEAD_CUES, folded, ANY_TAIL, ANY_LEAD, TAIL_FOLDED, LEAD_FOLDED, NEGATED_FOLDED, FIX_ROLES, OURS_RIGHT_AFTER, SUCCEEDS, COLLISION_WORDS, ALREADY_IN_BASE, WIDE_REST, BACK_TO_REF;
 var init_cues = __esm({
   "src/sources/meaning/cues.ts"() {
     "use strict";
+    init_regexp_cost();
     THIS_PATCH = String.raw`(?:this|the|our)\s+(?:local\s+)?(?:patch|script|diff|file|workaround|wrapper|hook|override|shim|hack)`;
     PATCH_OR_FILE = String.raw`(?:${THIS_PATCH}|\b[\w-]+\.(?:py|sh|diff|patch)\b)`;
     OBSOLETE = String.raw`(?:unnecessary|redundant|obsolete|moot|unneeded|a\s+plain\s+delete|a\s+no-op|dead\s+code)`;
@@ -14090,8 +14120,12 @@ var init_cues = __esm({
         /\b(?:fix|repair)\s+is\s+(?:already\s+)?in\s+flight\b|\bdrops?\s+(?:on|when|once)\s*$|\b(?:superseded|replaced)\s+by\s*$|\bthe\s+(?:[\w-]+\s+)?fix\s*[:,]?\s*$|\bin\s+favou?r\s+of\s*$|\bfixed\s+(?:upstream\s+)?(?:by|in)\s*$|\bneeds?\s+(?:the\s+)?(?:upstream\s+)?fix\s*$|\bmust\s+(?:carry|contain|include)\s*$|\b(?:back-?port(?:ed)?|cherry[\s-]?pick(?:ed)?)\s+(?:of|from)\s+(?:[\w.-]+'s\s+)?(?:(?:upstream\s+)?(?:PR|pull\s+request)\s+)?$|\b(?:upstream|real|proper|actual)\s+fix\s*(?:is\s*)?[:,]?\s*$/i
       ]
     ];
+    folded = (cues) => cues.map(([cue, re]) => [cue, foldCase(re)]);
     ANY_TAIL = anyOf(TAIL_CUES);
     ANY_LEAD = anyOf(LEAD_CUES);
+    TAIL_FOLDED = folded(TAIL_CUES);
+    LEAD_FOLDED = folded(LEAD_CUES);
+    NEGATED_FOLDED = foldCase(RETIRES_NEGATED);
     FIX_ROLES = /* @__PURE__ */ new Set(["fix", "own", "third-party"]);
     OURS_RIGHT_AFTER = /^(?:[^\S\n]+(?:on|in)[^\S\n]+\d[\w.-]*)?[^\S\n]*(?:(?:\(|--|—|–|,)?[^\S\n]*(?:ours|our\s+(?:own\s+)?PR|by\s+us)\b|\([^()\n]{0,40}?[,;][^\S\n]*(?:ours|our\s+(?:own\s+)?PR|by\s+us)[^\S\n]*[,;)]|\((?:that|this|it)(?:\s+one)?\s+(?:is|was)\s+(?:ours|our\s+(?:own\s+)?PR)\b)/i;
     SUCCEEDS = /\b(?:superseded|replaced)\s+by\s*$|\bin\s+favou?r\s+of\s*$/i;
@@ -15496,13 +15530,13 @@ var init_trailers = __esm({
         const { path: path26, preamble, startOffset } = this.input;
         const line = this.lineOf(field);
         this.claim(field);
-        const folded = isFolded(preamble, field);
+        const folded2 = isFolded(preamble, field);
         this.fields.push({
           convention: meaning.convention,
           name: detached(field.name),
           value: detached(preamble.slice(field.valueStart, field.valueEnd)),
           line,
-          lastLine: folded ? this.lineAt(field, field.valueEnd) : line,
+          lastLine: folded2 ? this.lineAt(field, field.valueEnd) : line,
           valueSpan: { start: field.valueStart + startOffset, end: field.valueEnd + startOffset },
           status: meaning.status === null ? null : detached(meaning.status)
         });
@@ -15512,11 +15546,11 @@ var init_trailers = __esm({
         };
         const linkText = preamble.slice(meaning.linksStart, field.valueEnd);
         const seen = /* @__PURE__ */ new Set();
-        const wordLine = folded && meaning.prState !== null ? this.lineAt(field, meaning.wordStart) : line;
+        const wordLine = folded2 && meaning.prState !== null ? this.lineAt(field, meaning.wordStart) : line;
         let lastEnd = -1;
         let inProse = false;
         for (const link2 of findLinks(linkText, this.ctx, meaning.plainRefs)) {
-          const at = folded ? this.lineAt(field, meaning.linksStart + link2.start) : line;
+          const at = folded2 ? this.lineAt(field, meaning.linksStart + link2.start) : line;
           if (link2.kind === "ref") {
             if (seen.has(link2.key)) continue;
             seen.add(link2.key);
@@ -25005,7 +25039,7 @@ var init_plain_yaml = __esm({
        */
       blockScalar(line, at, owner) {
         const end = this.end(line);
-        const folded = this.text.charCodeAt(at) === 62;
+        const folded2 = this.text.charCodeAt(at) === 62;
         let header2 = at + 1;
         const strip = this.text.charCodeAt(header2) === DASH;
         if (strip) header2++;
@@ -25028,10 +25062,10 @@ var init_plain_yaml = __esm({
           const lineIndent = this.indent(l);
           if (lineIndent === lineEnd3 - start) giveUp();
           if (lineIndent < indent2) break;
-          if (folded && lineIndent > indent2) giveUp();
+          if (folded2 && lineIndent > indent2) giveUp();
           const text3 = this.text.slice(start + indent2, lineEnd3);
           if (parts.length > 0)
-            parts.push(folded && blanks === 0 ? " " : "\n".repeat(folded ? blanks : blanks + 1));
+            parts.push(folded2 && blanks === 0 ? " " : "\n".repeat(folded2 ? blanks : blanks + 1));
           parts.push(text3);
           blanks = 0;
           last = l;
@@ -25040,7 +25074,7 @@ var init_plain_yaml = __esm({
         const value = strip ? parts.join("") : `${parts.join("")}
 `;
         this.next = this.contentLine(l);
-        return this.scalar(value, value, folded ? "BLOCK_FOLDED" : "BLOCK_LITERAL", at, rangeEnd, line);
+        return this.scalar(value, value, folded2 ? "BLOCK_FOLDED" : "BLOCK_LITERAL", at, rangeEnd, line);
       }
       // ---- one-line flow collections --------------------------------------------
       flow(at, end, line, depth) {
