@@ -13885,13 +13885,6 @@ var init_claims = __esm({
 });
 
 // src/regexp-cost.ts
-function compiledAtOnce(re) {
-  if (!prepared.has(re)) {
-    prepared.add(re);
-    re.test(LONG_SUBJECT);
-  }
-  return re;
-}
 function foldCase(re) {
   if (!re.flags.includes("i") || /[uvgy]/.test(re.flags)) {
     throw new Error(`foldCase: /${re.source}/${re.flags} is not a plain case-insensitive pattern`);
@@ -13902,12 +13895,10 @@ function foldCase(re) {
 function lowerAscii(s) {
   return NON_ASCII.test(s) ? s.replace(ASCII_UPPER, (m) => m.toLowerCase()) : s.toLowerCase();
 }
-var LONG_SUBJECT, prepared, NON_ASCII, ASCII_UPPER;
+var NON_ASCII, ASCII_UPPER;
 var init_regexp_cost = __esm({
   "src/regexp-cost.ts"() {
     "use strict";
-    LONG_SUBJECT = " ".repeat(1e3);
-    prepared = /* @__PURE__ */ new WeakSet();
     NON_ASCII = /[^\0-\x7f]/;
     ASCII_UPPER = /[A-Z]+/g;
   }
@@ -13924,9 +13915,9 @@ function leadCue(lead) {
   return firstCue(lowerAscii(lead), ANY_LEAD, LEAD_FOLDED);
 }
 function firstCue(text3, any, cues) {
-  if (!compiledAtOnce(any).test(text3)) return null;
+  if (!any.test(text3)) return null;
   for (const [cue, re] of cues) {
-    const matches = cue === "retires" ? unnegated(text3, compiledAtOnce(re), NEGATED_FOLDED) : compiledAtOnce(re).test(text3);
+    const matches = cue === "retires" ? unnegated(text3, re, NEGATED_FOLDED) : re.test(text3);
     if (matches) return cue;
   }
   return null;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compiledAtOnce, foldCase, lowerAscii } from '../src/regexp-cost.js';
+import { foldCase, lowerAscii } from '../src/regexp-cost.js';
 import { LEAD_CUES, TAIL_CUES } from '../src/sources/meaning/cues.js';
 
 // Pieces that make the cues match, in every case, beside characters whose
@@ -67,14 +67,5 @@ describe('foldCase and lowerAscii', () => {
   it('refuses a pattern it cannot fold exactly', () => {
     expect(() => foldCase(/a/)).toThrow(/not a plain case-insensitive pattern/);
     expect(() => foldCase(/a/giu)).toThrow(/not a plain case-insensitive pattern/);
-  });
-});
-
-describe('compiledAtOnce', () => {
-  it('returns the pattern itself, matching as before', () => {
-    const re = /\bcollid(?:e|es|ing)\b/;
-    expect(compiledAtOnce(re)).toBe(re);
-    expect(compiledAtOnce(re).test('it collides here')).toBe(true);
-    expect(compiledAtOnce(re).test('nothing here')).toBe(false);
   });
 });

@@ -22,7 +22,7 @@
  * keeps the role.
  */
 import type { RefKind, Role } from '../../model.js';
-import { compiledAtOnce, foldCase, lowerAscii } from '../../regexp-cost.js';
+import { foldCase, lowerAscii } from '../../regexp-cost.js';
 
 export type Cue =
   | 'introduced-the-defect'
@@ -160,8 +160,7 @@ export const LEAD_CUES: readonly [Cue, RegExp][] = [
  * exactly when one of them does.
  *
  * The cues are matched as their lower-case twins against the text with its
- * ASCII letters lowered, and compiled to machine code on first use
- * (src/regexp-cost.ts): compiling them was most of what they cost a run.
+ * ASCII letters lowered (src/regexp-cost.ts): cheaper to compile and to run.
  */
 function anyOf(cues: readonly [Cue, RegExp][]): RegExp {
   return foldCase(new RegExp(cues.map(([, re]) => `(?:${re.source})`).join('|'), 'i'));
@@ -186,12 +185,9 @@ export function leadCue(lead: string): Cue | null {
 
 /** The first of `cues` that matches `text` (lowered), `retires` only where unnegated. */
 function firstCue(text: string, any: RegExp, cues: readonly [Cue, RegExp][]): Cue | null {
-  if (!compiledAtOnce(any).test(text)) return null;
+  if (!any.test(text)) return null;
   for (const [cue, re] of cues) {
-    const matches =
-      cue === 'retires'
-        ? unnegated(text, compiledAtOnce(re), NEGATED_FOLDED)
-        : compiledAtOnce(re).test(text);
+    const matches = cue === 'retires' ? unnegated(text, re, NEGATED_FOLDED) : re.test(text);
     if (matches) return cue;
   }
   return null;
