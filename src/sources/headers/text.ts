@@ -71,7 +71,7 @@ export function maskLine(line: string, first: boolean): string {
  * of prose that merely starts with `u` or `r` ("update", "removes").
  */
 function needsMask(line: string): boolean {
-  if (line.includes('\r')) return true;
+  if (line.includes('\r') || STRUCK_STATE.test(line)) return true;
   const i = firstNonBlank(line);
   if (i === -1) return false;
   const c = line.charCodeAt(i);
@@ -129,8 +129,16 @@ export function maskChars(line: string): string {
   i = blankLeadingMarker(chars, i);
   blankDocstringQuotes(chars, i);
   blankTrailingCloser(chars);
+  for (const m of line.matchAll(STRUCK_STATES)) blank(chars, m.index, m.index + m[0].length);
   return chars.join('');
 }
+
+/**
+ * A state struck through, `(ours, ~~OPEN~~ MERGED 2026-09-01)`: the author
+ * took it back and wrote the one after it, so it is not read.
+ */
+const STRUCK_STATE = /~~[*_]*(?:open|merged|closed|draft)[*_]*~~/i;
+const STRUCK_STATES = new RegExp(STRUCK_STATE.source, 'gi');
 
 /** Blank `#…`, `//…`, `/*`, `*` and `*\/` at the start; return where content starts. */
 function blankLeadingMarker(chars: string[], i: number): number {

@@ -3,6 +3,7 @@
  * PR in the upstream-PR cell of the same row, and where it is written so
  * `sync` can rewrite it in place.
  */
+import type { Cue } from '../meaning/cues.js';
 import type { TableCell } from 'mdast';
 import { splitRefKey, type RefKey } from '../../model.js';
 import { scanRefs } from '../../refs.js';
@@ -66,6 +67,14 @@ export function readRowState(
   return out;
 }
 
+/** Cues that name a ref in the PR cell for something else than being the row's PR. */
+const ASIDE: ReadonlySet<Cue> = new Set<Cue>([
+  'issue',
+  'introduced-the-defect',
+  'background',
+  'unrelated',
+]);
+
 function applyReading(
   reader: LedgerReader,
   reading: StateCellReading,
@@ -89,7 +98,12 @@ function applyReading(
       return;
     case 'shared': {
       const recorded = toRecorded(reader, inline, reading.written, shared);
-      for (const ref of covered) out.set(ref, recorded);
+      // "#a reland; regression came from #b | OPEN" (session 15): one state
+      // for the row speaks of its PRs, not of the bug the cell names or a PR
+      // it names as the cause or what they build on, unless it names no
+      // other. States by position or by ref are given as written.
+      const rows = covered.filter((r) => r.cue === null || !ASIDE.has(r.cue));
+      for (const ref of rows.length > 0 ? rows : covered) out.set(ref, recorded);
       return;
     }
     case 'per-ref':
@@ -159,7 +173,8 @@ function statesByPosition(
   text: string,
   count: number,
 ): NonNullable<ReturnType<typeof stateWordAt>>[] | null {
-  const parts = text.split('/');
+  // `OPEN / CLOSED`, or `OPEN · OPEN · MERGED 2026-08-11` (session 15).
+  const parts = text.split(text.includes('\u00b7') ? '\u00b7' : '/');
   if (parts.length !== count) return null;
   const out: NonNullable<ReturnType<typeof stateWordAt>>[] = [];
   let at = 0;

@@ -43,8 +43,12 @@ export function readTable(reader: LedgerReader, table: Table, retiredSection: bo
   let above: string | null = null;
   try {
     for (let k = 1; k < rows.length; k++) {
-      const row = rows.at(k);
+      let row = rows.at(k);
       if (row === undefined) continue;
+      const next = piped ? rows.at(k + 1) : undefined;
+      const joined = next && joinBrokenRow(reader.doc.text, row, next, header.children.length);
+      if (joined) k++;
+      row = joined || row;
       reader.rowRepo = rowRepoOf(reader, row);
       if (above !== null && piped && isWrappedTail(reader.doc.text, row)) {
         // The rest of the row above, wrapped by an editor: its notes.
@@ -76,6 +80,42 @@ function isWrappedTail(text: string, row: TableRow): boolean {
   let filled = 0;
   for (const cell of row.children) if (cell.children.length > 0) filled++;
   return filled <= 1;
+}
+
+/**
+ * `| … | [#17088](…) reland; regression came from⏎[#16402](…) | OPEN | … |`:
+ * in a table whose rows start with `|`, a row that stops short (fewer cells
+ * than the header, no closing `|`) and a next line that does not start with
+ * `|` are one row an editor wrapped inside a cell. The cell broken in two is
+ * one cell again; the rest follow in their columns. Null when not so.
+ */
+function joinBrokenRow(
+  text: string,
+  row: TableRow,
+  next: TableRow,
+  width: number,
+): TableRow | null {
+  const cells = row.children;
+  const last = cells.at(-1);
+  const first = next.children[0];
+  if (cells.length >= width || last === undefined || first === undefined) return null;
+  const end = row.position?.end.offset;
+  if (end === undefined || text.slice(0, end).trimEnd().endsWith('|')) return null;
+  if (startsWithPipe(text, next.position?.start.offset)) return null;
+  const start = row.position?.start;
+  const stop = next.position?.end;
+  const cell: TableCell = {
+    type: 'tableCell',
+    children: [...last.children, ...first.children],
+    ...(last.position && first.position
+      ? { position: { start: last.position.start, end: first.position.end } }
+      : {}),
+  };
+  return {
+    type: 'tableRow',
+    children: [...cells.slice(0, -1), cell, ...next.children.slice(1)],
+    ...(start && stop ? { position: { start, end: stop } } : {}),
+  };
 }
 
 /** `owner/repo` that some alias names (a patch path `cairnkv/0002-x.patch` is none). */
@@ -464,9 +504,9 @@ function cellMention(
 ): Mention {
   const roleOf = (base: Role): Role => (row.retired ? base : applyCue(base, ref.cue, ref.kindHint));
   if (index === columns.pr) {
-    // "… (ours), issue prism#2188": an issue named in the PR cell takes no PR state.
-    const recorded =
-      ref.cue === 'issue' ? ref.beside : (ref.beside ?? row.fromStateCell.get(ref) ?? null);
+    // "… (ours), issue prism#2188": an issue named in the PR cell takes no
+    // state the cell gives the row's PRs (state-cell.ts), only its own.
+    const recorded = ref.beside ?? row.fromStateCell.get(ref) ?? null;
     const mine = row.oursOf?.get(ref.key);
     const pr =
       mine !== undefined && (row.pr === 'own' || row.pr === 'fix')

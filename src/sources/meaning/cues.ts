@@ -136,20 +136,23 @@ export const LEAD_CUES: readonly [Cue, RegExp][] = [
     /\b(?:path|side|case|variant|backend|half)\s+(?:itself\s+)?(?:was|got|is|has\s+been)\s+(?:already\s+)?fixed\s+(?:upstream\s+)?(?:by|in)\s*$|\bnot\s+(?:the\s+same\s+fix|a\s+fix)\b|\bnot\s+the\s+same\s+(?:thing|change|bug|problem)\s+as\s*$|(?:^|[,;(—–]\s*|\s)not\s*[(`*_[]*\s*$|\b[\w-]+\s+side\s*(?:is\s*|:\s*)[`*_[]*$|\b[\w-]+-only\s+fix\s*(?:was|is)?\s*[:,]?\s*[`*_[]*$|\b(?:path|side|case|variant|backend)\s+only\s*,?\s*(?:in|by)\s*$/i,
   ],
   // "[prism#2199](…) (ours), issue prism#2188" in a PR cell: the word names an issue.
-  ['issue', /(?:^|[\s,;(])(?<!\bsame\s)(?:issue|bug)\s*:?\s*$/i],
+  // "… (ours) fixes [mc#1090]": what a PR fixes is the bug's report (not a
+  // `fixes` label opening an entry, which names the fixes).
+  ['issue', /(?:^|[\s,;(])(?<!\bsame\s)(?:issue|bug)\s*:?\s*$|\S[^\S\n]+fixes[^\S\n]*[`*_[]*$/i],
   ['retires', RETIRES_LEAD],
   [
     'own',
-    /\bour\s+(?:own\s+)?(?:upstream\s+)?PR\s*(?:is\s*|:\s*)?[(`*_]*\s*$|\bours\s*:\s*[`*_]*$|\bours\s+(?:is|was)\s*[`*_]*$|\bour\s+(?:own\s+)?(?:first\s+|earlier\s+|original\s+|previous\s+)?(?:attempt|try|go\s+at\s+it|submission)\s*[,:]?\s*$|\bre-?(?:submitted|filed|opened|sent|posted|pushed)\s+(?:it\s+|this\s+)?(?:upstream\s+)?as\s*$/i,
+    /\bour\s+(?:own\s+)?(?:upstream\s+)?PR\s*(?:is\s*|:\s*)?[(`*_]*\s*$|(?<!\bnot\s+)\bours(?:\s*:\s*[`*_]*|[^\S\n]*[(`*_[]*)$|\bours\s+(?:is|was)\s*[`*_]*$|\bour\s+(?:own\s+)?(?:first\s+|earlier\s+|original\s+|previous\s+)?(?:attempt|try|go\s+at\s+it|submission)\s*[,:]?\s*$|\bre-?(?:submitted|filed|opened|sent|posted|pushed)\s+(?:it\s+|this\s+)?(?:upstream\s+)?as\s*$/i,
   ],
-  // "already in the base: #n"; "reverted in #m" (#m is the revert, background to the patch).
+  // "already in the base: #n"; "reverted in #m" (#m is the revert, background to the patch);
+  // "on top of #n", "ours #a · needs #n": what the patch or its PR builds on, not what retires it.
   [
     'background',
-    /\balready\s+(?:present\s+)?in\s+(?:(?:the|both|our)\s+)?(?:pinned\s+)?bases?\b|\breverted\b[^.;()]{0,60}?\b(?:in|by|with)\s*$/i,
+    /\b(?:depends\s+on|builds?\s+on|on\s+top\s+of)\s*[`*_[]*$|[\u00b7;,][^\S\n]*(?:needs|requires)\s*[`*_[]*$|\balready\s+(?:present\s+)?in\s+(?:(?:the|both|our)\s+)?(?:pinned\s+)?bases?\b|\breverted\b[^.;()]{0,60}?\b(?:in|by|with)\s*$/i,
   ],
   [
     'fix',
-    /\b(?:fix|repair)\s+is\s+(?:already\s+)?in\s+flight\b|\bdrops?\s+(?:on|when|once)\s*$|\b(?:superseded|replaced)\s+by\s*$|\bthe\s+(?:[\w-]+\s+)?fix\s*[:,]?\s*$|\bin\s+favou?r\s+of\s*$|\bfixed\s+(?:upstream\s+)?(?:by|in)\s*$|\bneeds?\s+(?:the\s+)?(?:upstream\s+)?fix\s*$|\bmust\s+(?:carry|contain|include)\s*$|\b(?:back-?port(?:ed)?|cherry[\s-]?pick(?:ed)?)\s+(?:of|from)\s+(?:[\w.-]+'s\s+)?(?:(?:upstream\s+)?(?:PR|pull\s+request)\s+)?$|\b(?:upstream|real|proper|actual)\s+fix\s*(?:is\s*)?[:,]?\s*$/i,
+    /\b(?:fix|repair)\s+is\s+(?:already\s+)?in\s+flight\b|\bfix\s+(?:is\s+)?not\s+ours\s*:\s*$|\bdrops?\s+(?:on|when|once)\s*$|\b(?:superseded|replaced)\s+by\s*$|\bthe\s+(?:[\w-]+\s+)?fix\s*[:,]?\s*$|\bin\s+favou?r\s+of\s*$|\bfixed\s+(?:upstream\s+)?(?:by|in)\s*$|\bneeds?\s+(?:the\s+)?(?:upstream\s+)?fix\s*$|\bmust\s+(?:carry|contain|include)\s*$|\b(?:back-?port(?:ed)?|cherry[\s-]?pick(?:ed)?)\s+(?:of|from)\s+(?:[\w.-]+'s\s+)?(?:(?:upstream\s+)?(?:PR|pull\s+request)\s+)?$|\b(?:upstream|real|proper|actual)\s+fix\s*(?:is\s*)?[:,]?\s*$/i,
   ],
 ];
 
