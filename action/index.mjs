@@ -13398,7 +13398,7 @@ function maskLine(line, first) {
   return needsMask(line) ? maskChars(line) : line;
 }
 function needsMask(line) {
-  if (line.includes("\r")) return true;
+  if (line.includes("\r") || STRUCK_STATE.test(line)) return true;
   const i = firstNonBlank(line);
   if (i === -1) return false;
   const c = line.charCodeAt(i);
@@ -13430,6 +13430,7 @@ function maskChars(line) {
   i = blankLeadingMarker(chars, i);
   blankDocstringQuotes(chars, i);
   blankTrailingCloser(chars);
+  for (const m of line.matchAll(STRUCK_STATES)) blank(chars, m.index, m.index + m[0].length);
   return chars.join("");
 }
 function blankLeadingMarker(chars, i) {
@@ -13476,7 +13477,7 @@ function lineIndexOf(lines, offset) {
   }
   return lo;
 }
-var SPACE, TAB, HASH, SLASH, STAR2, DIGIT_0, DIGIT_9, R, R_UPPER, U, U_UPPER, DOUBLE_QUOTE, SINGLE_QUOTE;
+var SPACE, TAB, HASH, SLASH, STAR2, DIGIT_0, DIGIT_9, R, R_UPPER, U, U_UPPER, DOUBLE_QUOTE, SINGLE_QUOTE, STRUCK_STATE, STRUCK_STATES;
 var init_text = __esm({
   "src/sources/headers/text.ts"() {
     "use strict";
@@ -13493,6 +13494,8 @@ var init_text = __esm({
     U_UPPER = 85;
     DOUBLE_QUOTE = 34;
     SINGLE_QUOTE = 39;
+    STRUCK_STATE = /~~[*_]*(?:open|merged|closed|draft)[*_]*~~/i;
+    STRUCK_STATES = new RegExp(STRUCK_STATE.source, "gi");
   }
 });
 
@@ -14095,20 +14098,23 @@ var init_cues = __esm({
         /\b(?:path|side|case|variant|backend|half)\s+(?:itself\s+)?(?:was|got|is|has\s+been)\s+(?:already\s+)?fixed\s+(?:upstream\s+)?(?:by|in)\s*$|\bnot\s+(?:the\s+same\s+fix|a\s+fix)\b|\bnot\s+the\s+same\s+(?:thing|change|bug|problem)\s+as\s*$|(?:^|[,;(—–]\s*|\s)not\s*[(`*_[]*\s*$|\b[\w-]+\s+side\s*(?:is\s*|:\s*)[`*_[]*$|\b[\w-]+-only\s+fix\s*(?:was|is)?\s*[:,]?\s*[`*_[]*$|\b(?:path|side|case|variant|backend)\s+only\s*,?\s*(?:in|by)\s*$/i
       ],
       // "[prism#2199](…) (ours), issue prism#2188" in a PR cell: the word names an issue.
-      ["issue", /(?:^|[\s,;(])(?<!\bsame\s)(?:issue|bug)\s*:?\s*$/i],
+      // "… (ours) fixes [mc#1090]": what a PR fixes is the bug's report (not a
+      // `fixes` label opening an entry, which names the fixes).
+      ["issue", /(?:^|[\s,;(])(?<!\bsame\s)(?:issue|bug)\s*:?\s*$|\S[^\S\n]+fixes[^\S\n]*[`*_[]*$/i],
       ["retires", RETIRES_LEAD],
       [
         "own",
-        /\bour\s+(?:own\s+)?(?:upstream\s+)?PR\s*(?:is\s*|:\s*)?[(`*_]*\s*$|\bours\s*:\s*[`*_]*$|\bours\s+(?:is|was)\s*[`*_]*$|\bour\s+(?:own\s+)?(?:first\s+|earlier\s+|original\s+|previous\s+)?(?:attempt|try|go\s+at\s+it|submission)\s*[,:]?\s*$|\bre-?(?:submitted|filed|opened|sent|posted|pushed)\s+(?:it\s+|this\s+)?(?:upstream\s+)?as\s*$/i
+        /\bour\s+(?:own\s+)?(?:upstream\s+)?PR\s*(?:is\s*|:\s*)?[(`*_]*\s*$|(?<!\bnot\s+)\bours(?:\s*:\s*[`*_]*|[^\S\n]*[(`*_[]*)$|\bours\s+(?:is|was)\s*[`*_]*$|\bour\s+(?:own\s+)?(?:first\s+|earlier\s+|original\s+|previous\s+)?(?:attempt|try|go\s+at\s+it|submission)\s*[,:]?\s*$|\bre-?(?:submitted|filed|opened|sent|posted|pushed)\s+(?:it\s+|this\s+)?(?:upstream\s+)?as\s*$/i
       ],
-      // "already in the base: #n"; "reverted in #m" (#m is the revert, background to the patch).
+      // "already in the base: #n"; "reverted in #m" (#m is the revert, background to the patch);
+      // "on top of #n", "ours #a · needs #n": what the patch or its PR builds on, not what retires it.
       [
         "background",
-        /\balready\s+(?:present\s+)?in\s+(?:(?:the|both|our)\s+)?(?:pinned\s+)?bases?\b|\breverted\b[^.;()]{0,60}?\b(?:in|by|with)\s*$/i
+        /\b(?:depends\s+on|builds?\s+on|on\s+top\s+of)\s*[`*_[]*$|[\u00b7;,][^\S\n]*(?:needs|requires)\s*[`*_[]*$|\balready\s+(?:present\s+)?in\s+(?:(?:the|both|our)\s+)?(?:pinned\s+)?bases?\b|\breverted\b[^.;()]{0,60}?\b(?:in|by|with)\s*$/i
       ],
       [
         "fix",
-        /\b(?:fix|repair)\s+is\s+(?:already\s+)?in\s+flight\b|\bdrops?\s+(?:on|when|once)\s*$|\b(?:superseded|replaced)\s+by\s*$|\bthe\s+(?:[\w-]+\s+)?fix\s*[:,]?\s*$|\bin\s+favou?r\s+of\s*$|\bfixed\s+(?:upstream\s+)?(?:by|in)\s*$|\bneeds?\s+(?:the\s+)?(?:upstream\s+)?fix\s*$|\bmust\s+(?:carry|contain|include)\s*$|\b(?:back-?port(?:ed)?|cherry[\s-]?pick(?:ed)?)\s+(?:of|from)\s+(?:[\w.-]+'s\s+)?(?:(?:upstream\s+)?(?:PR|pull\s+request)\s+)?$|\b(?:upstream|real|proper|actual)\s+fix\s*(?:is\s*)?[:,]?\s*$/i
+        /\b(?:fix|repair)\s+is\s+(?:already\s+)?in\s+flight\b|\bfix\s+(?:is\s+)?not\s+ours\s*:\s*$|\bdrops?\s+(?:on|when|once)\s*$|\b(?:superseded|replaced)\s+by\s*$|\bthe\s+(?:[\w-]+\s+)?fix\s*[:,]?\s*$|\bin\s+favou?r\s+of\s*$|\bfixed\s+(?:upstream\s+)?(?:by|in)\s*$|\bneeds?\s+(?:the\s+)?(?:upstream\s+)?fix\s*$|\bmust\s+(?:carry|contain|include)\s*$|\b(?:back-?port(?:ed)?|cherry[\s-]?pick(?:ed)?)\s+(?:of|from)\s+(?:[\w.-]+'s\s+)?(?:(?:upstream\s+)?(?:PR|pull\s+request)\s+)?$|\b(?:upstream|real|proper|actual)\s+fix\s*(?:is\s*)?[:,]?\s*$/i
       ]
     ];
     folded = (cues) => cues.map(([cue, re]) => [cue, foldCase(re)]);
@@ -23857,7 +23863,8 @@ function applyReading(reader, reading, inline2, covered, shared, line, out, name
       return;
     case "shared": {
       const recorded = toRecorded(reader, inline2, reading.written, shared);
-      for (const ref of covered) out.set(ref, recorded);
+      const rows = covered.filter((r) => r.cue === null || !ASIDE.has(r.cue));
+      for (const ref of rows.length > 0 ? rows : covered) out.set(ref, recorded);
       return;
     }
     case "per-ref":
@@ -23903,7 +23910,7 @@ function withoutStruckLead(reader, cell2, inline2) {
   return { ...inline2, text: " ".repeat(n) + inline2.text.slice(n) };
 }
 function statesByPosition(text3, count) {
-  const parts = text3.split("/");
+  const parts = text3.split(text3.includes("\xB7") ? "\xB7" : "/");
   if (parts.length !== count) return null;
   const out = [];
   let at = 0;
@@ -23920,7 +23927,7 @@ function statesByPosition(text3, count) {
   }
   return out;
 }
-var NO_STATES;
+var NO_STATES, ASIDE;
 var init_state_cell = __esm({
   "src/sources/ledger/state-cell.ts"() {
     "use strict";
@@ -23931,6 +23938,12 @@ var init_state_cell = __esm({
     init_states2();
     init_markdown();
     NO_STATES = /* @__PURE__ */ new Map();
+    ASIDE = /* @__PURE__ */ new Set([
+      "issue",
+      "introduced-the-defect",
+      "background",
+      "unrelated"
+    ]);
   }
 });
 
@@ -23953,8 +23966,12 @@ function readTable(reader, table2, retiredSection) {
   let above = null;
   try {
     for (let k = 1; k < rows.length; k++) {
-      const row = rows.at(k);
+      let row = rows.at(k);
       if (row === void 0) continue;
+      const next = piped ? rows.at(k + 1) : void 0;
+      const joined = next && joinBrokenRow(reader.doc.text, row, next, header2.children.length);
+      if (joined) k++;
+      row = joined || row;
       reader.rowRepo = rowRepoOf(reader, row);
       if (above !== null && piped && isWrappedTail(reader.doc.text, row)) {
         for (const cell2 of row.children) readProse(reader, cell2, above);
@@ -23976,6 +23993,27 @@ function isWrappedTail(text3, row) {
   let filled = 0;
   for (const cell2 of row.children) if (cell2.children.length > 0) filled++;
   return filled <= 1;
+}
+function joinBrokenRow(text3, row, next, width) {
+  const cells = row.children;
+  const last = cells.at(-1);
+  const first = next.children[0];
+  if (cells.length >= width || last === void 0 || first === void 0) return null;
+  const end = row.position?.end.offset;
+  if (end === void 0 || text3.slice(0, end).trimEnd().endsWith("|")) return null;
+  if (startsWithPipe(text3, next.position?.start.offset)) return null;
+  const start = row.position?.start;
+  const stop = next.position?.end;
+  const cell2 = {
+    type: "tableCell",
+    children: [...last.children, ...first.children],
+    ...last.position && first.position ? { position: { start: last.position.start, end: first.position.end } } : {}
+  };
+  return {
+    type: "tableRow",
+    children: [...cells.slice(0, -1), cell2, ...next.children.slice(1)],
+    ...start && stop ? { position: { start, end: stop } } : {}
+  };
 }
 function isKnownRepo(reader, word) {
   if (!word.includes("/")) return false;
@@ -24184,7 +24222,7 @@ function notesSay(notes, inlines) {
 function cellMention(reader, columns, row, patch, ref, index) {
   const roleOf2 = (base) => row.retired ? base : applyCue(base, ref.cue, ref.kindHint);
   if (index === columns.pr) {
-    const recorded = ref.cue === "issue" ? ref.beside : ref.beside ?? row.fromStateCell.get(ref) ?? null;
+    const recorded = ref.beside ?? row.fromStateCell.get(ref) ?? null;
     const mine = row.oursOf?.get(ref.key);
     const pr = mine !== void 0 && (row.pr === "own" || row.pr === "fix") ? mine ? "own" : "fix" : row.pr;
     const base = row.noPr && pr === "fix" ? "related" : pr;
