@@ -14053,7 +14053,7 @@ var init_cues = __esm({
       ],
       [
         "anchor-collision",
-        /\banchor[\s-]*(?:collision|conflict|drift|risk)s?\b|\bmerge[\s-]+conflict|\b(?:textual|direct)\s+collision|\bcollid(?:e|es|ing)\b|\b(?:touch|edit|rewrite|change|modif(?:y|ie))(?:e?s)?\s+(?:this|that|the)\s+same\b|\bconflict\b[^.;]{0,24}\banchor|\banchor\b[^.;]{0,24}\bconflict|\brewrites?\s+(?:the\s+code|our\s+anchor|the\s+anchor)|\banchors?\s+(?:would\s+)?drift|\bsame\s+collision\b|\b(?:is|are)\s+(?:an?\s+|the\s+)?(?:anchor\s+)?collisions?\b|^[\s:,—–-]*collisions?\b|\bmoves?\s+(?:this|that|the\s+same|our)\s+(?:function|method|code|hunk|lines?|block)\b/i
+        /\banchor[\s-]*(?:collision|conflict|drift|risk)s?\b|\bmerge[\s-]+conflict|\b(?:textual|direct)\s+collision|\bcollid(?:e|es|ing)\b|\b(?:touch|edit|rewrite|change|modif(?:y|ie))(?:e?s)?\s+(?:this|that|the)\s+same\b|\bconflict\b[^.;]{0,24}\banchor|\banchor\b[^.;]{0,24}\bconflict|\brewrites?\s+(?:the\s+code|our\s+anchor|the\s+anchor)|\banchors?\s+(?:would\s+)?drift|\bsame\s+collision\b|\b(?:is|are)\s+(?:an?\s+|the\s+)?(?:anchor\s+)?collisions?\b|^[\s:,—–-]*collisions?\b|\bmoves?\s+(?:this|that|the(?:\s+same)?|our|both)\s+(?:functions?|methods?|code|hunks?|lines?|blocks?)\b|\bmoves?\s+`[^`\n]{1,60}`\s+(?:into|to|out\s+of)\b/i
       ],
       // "#n (MERGED) -- then reverted in #m", "#n — reverted upstream": merged,
       // then taken back. Its merge is no drop signal: the base has the bug again.
@@ -14385,7 +14385,7 @@ function readStateCell(text3, refs) {
       reason: "expected OPEN, DRAFT, MERGED or CLOSED (optionally `both STATE` or `#N STATE; #M STATE`), or \u2014 / n/a / none"
     };
   }
-  return { kind: "shared", written: stripQuantified(written) };
+  return { kind: "shared", written: stripQuantified(written), all: written.quantified };
 }
 function cellPhrase(text3, start) {
   const rest = text3.slice(start, start + 40);
@@ -23814,7 +23814,7 @@ var init_columns = __esm({
 });
 
 // src/sources/ledger/state-cell.ts
-function readRowState(reader, cell2, prRefs, line, lenient2 = false) {
+function readRowState(reader, cell2, prRefs, line, lenient2 = false, named = prRefs) {
   if (cell2 === void 0) return NO_STATES;
   const covered = prRefs.filter((r) => r.beside === null);
   const keys = [];
@@ -23822,12 +23822,13 @@ function readRowState(reader, cell2, prRefs, line, lenient2 = false) {
   if (keys.length === 0) return NO_STATES;
   const inline2 = withoutStruckLead(reader, cell2, flattenInline(reader.doc, cell2));
   const out = /* @__PURE__ */ new Map();
-  const all = [...new Set(prRefs.map((r) => r.key))];
-  const positional = all.length > 1 ? statesByPosition(inline2.text, all.length) : null;
-  if (positional !== null) {
+  for (const list2 of named === prRefs ? [prRefs] : [prRefs, named]) {
+    const all = [...new Set(list2.map((r) => r.key))];
+    const positional = all.length > 1 ? statesByPosition(inline2.text, all.length) : null;
+    if (positional === null) continue;
     positional.forEach((written, i) => {
       const recorded = toRecorded(reader, inline2, written, false);
-      for (const ref of covered) if (ref.key === all[i]) out.set(ref, recorded);
+      for (const ref of list2) if (ref.key === all[i] && ref.beside === null) out.set(ref, recorded);
     });
     return out;
   }
@@ -23863,7 +23864,7 @@ function applyReading(reader, reading, inline2, covered, shared, line, out, name
       return;
     case "shared": {
       const recorded = toRecorded(reader, inline2, reading.written, shared);
-      const rows = covered.filter((r) => r.cue === null || !ASIDE.has(r.cue));
+      const rows = reading.all ? covered : covered.filter((r) => r.cue === null || !ASIDE.has(r.cue));
       for (const ref of rows.length > 0 ? rows : covered) out.set(ref, recorded);
       return;
     }
@@ -24117,7 +24118,7 @@ function readRow(reader, row, columns, retired, above, notes, stateInferred = fa
     const aside = inParentheses(prText, prRefs);
     stated = prRefs.filter((_, i) => !aside[i]);
   }
-  const fromStateCell = readRowState(reader, stateCell, stated, line, stateInferred);
+  const fromStateCell = readRowState(reader, stateCell, stated, line, stateInferred, prRefs);
   const oursCell = columns.ours === null ? void 0 : inlines[columns.ours];
   const ours = oursCell !== void 0 && OURS.test(oursCell.text);
   const prKeys = [...new Set(stated.map((r) => r.key))];

@@ -112,7 +112,7 @@ const QUEUES: Record<string, Floors> = {
   q37: { atLine: 0.92, states: 0.67, precision: 0.97, recall: 0.76 },
   q38: { atLine: 1, states: 0.82, precision: 0.94, recall: 0.86 },
   q39: { atLine: 1, states: 0.84, precision: 0.97, recall: 0.73 },
-  q40: { atLine: 0.97, states: 0.77, precision: 0.93, recall: 0.86 },
+  q40: { atLine: 0.97, states: 0.79, precision: 0.93, recall: 0.91 },
   q43: { atLine: 1, states: 0.83, precision: 0.98, recall: 0.9 },
 };
 

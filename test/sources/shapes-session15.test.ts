@@ -126,3 +126,46 @@ describe("a PR cell's words about each ref", () => {
     ]);
   });
 });
+
+describe('a state cell that says which PRs it covers', () => {
+  it('gives "both OPEN" to the bug named beside the PR too', () => {
+    expect(
+      ledger([
+        '| `engine/fix_lock.py` | ours: [#801](https://github.com/acme/engine/pull/801) · issue: [#790](https://github.com/acme/engine/issues/790) | both OPEN | — |',
+      ]).mentions,
+    ).toEqual([
+      [5, '#801', 'own', 'OPEN'],
+      [5, '#790', 'issue', 'OPEN'],
+    ]);
+  });
+
+  it('gives states by position to a PR in an aside when the cell has one for it', () => {
+    expect(
+      ledger([
+        '| `engine/fix_pad.py` | [#820](https://github.com/acme/engine/pull/820) supersedes ours ([#811](https://github.com/acme/engine/pull/811)) | OPEN / CLOSED | — |',
+      ]).mentions,
+    ).toEqual([
+      [5, '#820', 'fix', 'OPEN'],
+      [5, '#811', 'own', 'CLOSED'],
+    ]);
+  });
+});
+
+describe('a PR that moves what the patch edits', () => {
+  it('reads "moves `fn` into …" and "moves the function" as collisions', () => {
+    expect(
+      header(
+        [
+          'UPSTREAM STATUS',
+          '  fix        #901  MERGED',
+          '  see also   #902 moves `write_back` into the controller, and',
+          '             #903 moves the function our sed hits.',
+        ].join('\n'),
+      ).map(([line, ref, role]) => [line, ref, role]),
+    ).toEqual([
+      [4, '#901', 'fix'],
+      [5, '#902', 'anchor-collision'],
+      [6, '#903', 'anchor-collision'],
+    ]);
+  });
+});

@@ -27,6 +27,8 @@ export function readRowState(
   line: number,
   /** The column was taken for the state column by what its cells hold, not its header: a cell it cannot read is prose, not a problem. */
   lenient = false,
+  /** Every PR the PR cell names, asides included: `#a supersedes ours (#b) | OPEN / CLOSED`. */
+  named: readonly ReadRef[] = prRefs,
 ): ReadonlyMap<ReadRef, Recorded> {
   if (cell === undefined) return NO_STATES;
   const covered = prRefs.filter((r) => r.beside === null);
@@ -38,12 +40,15 @@ export function readRowState(
   const out = new Map<ReadRef, Recorded>();
   // `DRAFT / open` for `[a](…); [b](…)`: one state per PR, in the PR cell's order.
   // A PR whose state is written beside it still holds its place in the list.
-  const all = [...new Set(prRefs.map((r) => r.key))];
-  const positional = all.length > 1 ? statesByPosition(inline.text, all.length) : null;
-  if (positional !== null) {
+  // One state for each PR the cell names, asides included, when the cell
+  // gives as many (session 15).
+  for (const list of named === prRefs ? [prRefs] : [prRefs, named]) {
+    const all = [...new Set(list.map((r) => r.key))];
+    const positional = all.length > 1 ? statesByPosition(inline.text, all.length) : null;
+    if (positional === null) continue;
     positional.forEach((written, i) => {
       const recorded = toRecorded(reader, inline, written, false);
-      for (const ref of covered) if (ref.key === all[i]) out.set(ref, recorded);
+      for (const ref of list) if (ref.key === all[i] && ref.beside === null) out.set(ref, recorded);
     });
     return out;
   }
@@ -101,8 +106,10 @@ function applyReading(
       // "#a reland; regression came from #b | OPEN" (session 15): one state
       // for the row speaks of its PRs, not of the bug the cell names or a PR
       // it names as the cause or what they build on, unless it names no
-      // other. States by position or by ref are given as written.
-      const rows = covered.filter((r) => r.cue === null || !ASIDE.has(r.cue));
+      // other. `both OPEN`, and states by position or by ref, are given as written.
+      const rows = reading.all
+        ? covered
+        : covered.filter((r) => r.cue === null || !ASIDE.has(r.cue));
       for (const ref of rows.length > 0 ? rows : covered) out.set(ref, recorded);
       return;
     }

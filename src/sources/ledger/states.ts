@@ -23,7 +23,11 @@ export interface WrittenState {
 
 export type StateCellReading =
   | { kind: 'nothing' }
-  | { kind: 'shared'; written: WrittenState }
+  | {
+      kind: 'shared';
+      written: WrittenState;
+      /** `both OPEN`, `all MERGED`: every PR of the row. */ all: boolean;
+    }
   | { kind: 'per-ref'; entries: PerRefState[] }
   | { kind: 'unreadable'; reason: string };
 
@@ -107,7 +111,7 @@ export function readStateCell(text: string, refs: readonly FoundRef[]): StateCel
         'expected OPEN, DRAFT, MERGED or CLOSED (optionally `both STATE` or `#N STATE; #M STATE`), or — / n/a / none',
     };
   }
-  return { kind: 'shared', written: stripQuantified(written) };
+  return { kind: 'shared', written: stripQuantified(written), all: written.quantified };
 }
 
 /**

@@ -293,7 +293,7 @@ function readRow(
     const aside = inParentheses(prText, prRefs);
     stated = prRefs.filter((_, i) => !aside[i]);
   }
-  const fromStateCell = readRowState(reader, stateCell, stated, line, stateInferred);
+  const fromStateCell = readRowState(reader, stateCell, stated, line, stateInferred, prRefs);
 
   const oursCell = columns.ours === null ? undefined : inlines[columns.ours];
   // `yes`, `yes (alice)`, `us (alice)`, `ours`: opened by the team (an owner column names a handle otherwise).
