@@ -14072,7 +14072,7 @@ var init_cues = __esm({
       ],
       [
         "not-fix",
-        /\bnot\s+(?:this|the\s+same|a|our)\s+fix\b|\bneither\s+fix(?:es)?\b|\b(?:does|would|will|did)\s+not\s+fix\b|\b(?:doesn|wouldn|won|didn)'t\s+fix\b|\bregardless\b|\borthogonal\b|\badjacent\b|\bdifferent\s+(?:defect|symptom|site|bug)\b|\b(?:a|adds\s+a|only\s+(?:a|its|the))\s+(?:regression\s+)?test\b|\btests?[\s-]+only\b|\bshape\s+(?:this\s+patch|we)\s+cop|\bsame\s+bug\s+class\b|\bother\s+platform\b|\bnot\s+(?:needed|required)\s+(?:for|by)\s+(?:this|the|our)\s+(?:patch|diff|script|fix|change)\b|\b(?:alone|on\s+its\s+own|by\s+itself)\s+(?:doesn't|does\s+not|won't|will\s+not|wouldn't|would\s+not|isn't|is\s+not|can't|cannot)\b|\bis\s+only\s+(?:the|a|its)\s+(?:[\w-]+\s+){0,2}(?:hunks?|docs?|documentation|man\s+page|comments?|changelog|readme)\b|\bnot\s+the\s+same\s+(?:thing|change|bug|problem)\s+as\b|\bonly\s+(?:fixe[sd]|cover(?:s|ed)|handle[sd])\s+(?:the|a|one)\b[^.;]{0,60}?,\s*not\b|\b(?:does|did|would|will)\s+not\s+help\s+(?:us|here)\b|\b(?:doesn|didn|wouldn|won)'t\s+help\s+(?:us|here)\b|\b(?:(?:it's|it\s+is|is)\s+(?:a\s+)?no-?op|inert)\s+until\b|^(?:[^.!?]|[.](?=\S)){0,160}?\b(?:(?:did|does|do|will|would)\s+not|(?:didn|doesn|won|wouldn)'t)\s+(?:retire|drop)\s+(?:(?:this|the|our)\s+(?:patch|script|diff|workaround)\b|ours\b|us\b)/i
+        /\bnot\s+(?:this|the\s+same|a|our)\s+fix\b|\bneither\s+fix(?:es)?\b|\b(?:does|would|will|did)\s+not\s+fix\b|\b(?:doesn|wouldn|won|didn)'t\s+fix\b|\bregardless\b|\borthogonal\b|\badjacent\b|\bdifferent\s+(?:defect|symptom|site|bug)\b|(?<!\b(?:plus|and|with|including|also)\s+)\b(?:a|adds\s+a|only\s+(?:a|its|the))\s+(?:regression\s+)?test\b|\btests?[\s-]+only\b|\bshape\s+(?:this\s+patch|we)\s+cop|\bsame\s+bug\s+class\b|\bother\s+platform\b|\bnot\s+(?:needed|required)\s+(?:for|by)\s+(?:this|the|our)\s+(?:patch|diff|script|fix|change)\b|\b(?:alone|on\s+its\s+own|by\s+itself)\s+(?:doesn't|does\s+not|won't|will\s+not|wouldn't|would\s+not|isn't|is\s+not|can't|cannot)\b|\bis\s+only\s+(?:the|a|its)\s+(?:[\w-]+\s+){0,2}(?:hunks?|docs?|documentation|man\s+page|comments?|changelog|readme)\b|\bnot\s+the\s+same\s+(?:thing|change|bug|problem)\s+as\b|\bonly\s+(?:fixe[sd]|cover(?:s|ed)|handle[sd])\s+(?:the|a|one)\b[^.;]{0,60}?,\s*not\b|\b(?:does|did|would|will)\s+not\s+help\s+(?:us|here)\b|\b(?:doesn|didn|wouldn|won)'t\s+help\s+(?:us|here)\b|\b(?:(?:it's|it\s+is|is)\s+(?:a\s+)?no-?op|inert)\s+until\b|^(?:[^.!?]|[.](?=\S)){0,160}?\b(?:(?:did|does|do|will|would)\s+not|(?:didn|doesn|won|wouldn)'t)\s+(?:retire|drop)\s+(?:(?:this|the|our)\s+(?:patch|script|diff|workaround)\b|ours\b|us\b)/i
       ],
       [
         "fix",
@@ -16008,6 +16008,12 @@ function locateByName(sources, found4, root, patchesDirOf2) {
       if (matches === void 0 || matches.length === 0) {
         folders ??= [...new Set(found4.map((rel) => path8.posix.dirname(rel)))];
         matches = folders.map((dir2) => `${dir2}/${name2}`).filter((rel) => rel.endsWith(`/${written}`) && onDisk(root, rel));
+      }
+      if (matches.length === 0 && name2.endsWith(".patch")) {
+        const diff = `${written.slice(0, -".patch".length)}.diff`;
+        matches = (byName.get(diff.slice(diff.lastIndexOf("/") + 1)) ?? []).filter(
+          (rel) => rel === diff || rel.endsWith(`/${diff}`)
+        );
       }
       if (matches.length !== 1 || matches[0] === entry.path) continue;
       const old = entry.path;
@@ -24497,7 +24503,9 @@ function headingPath(heading3) {
   let written = leadPath(first);
   if (written === null && first?.type === "text")
     written = /^\s*(?:\d+[.)]\s+)?([^\s]+?)[:,]?(?:\s|$)/.exec(first.value)?.[1] ?? null;
-  return written !== null && isPathLike(written) && PATCH_FILE.test(written) ? written : null;
+  if (written === null) return null;
+  if (isPathLike(written) && PATCH_FILE.test(written)) return written;
+  return FORMAT_PATCH_STEM.test(written) ? `${written}.patch` : null;
 }
 function patchNamed(reader, written, line) {
   const known = written.includes("/") ? void 0 : reader.result.patches.find((p) => p.path.endsWith(`/${written}`))?.path;
@@ -24673,7 +24681,7 @@ function brokenTable(reader, node) {
     `this table's header row has ${count(header2)} columns but its delimiter row has ${count(delimiter)}, so it is not read as a table; make them agree`
   );
 }
-var HEADING_LEAD, RETIRED, NOT_PATCHES, NOT_PATCHES_LEAD, COLLISIONS, PATCH_FILE, STATE_KEY, KEY, NO_ANSWER, ROW, DELIMITER;
+var FORMAT_PATCH_STEM, HEADING_LEAD, RETIRED, NOT_PATCHES, NOT_PATCHES_LEAD, COLLISIONS, PATCH_FILE, STATE_KEY, KEY, NO_ANSWER, ROW, DELIMITER;
 var init_ledger = __esm({
   "src/sources/ledger/index.ts"() {
     "use strict";
@@ -24688,6 +24696,7 @@ var init_ledger = __esm({
     init_states2();
     init_cues();
     init_markdown();
+    FORMAT_PATCH_STEM = /^(?:[\w.-]+\/)*\d{3,4}-[A-Za-z0-9][\w+-]*(?:\.[\w+-]+)*$/;
     HEADING_LEAD = /^\s*(?:\d+[.)]|patch\s*:?|file\s*:?)?\s*$/i;
     RETIRED = /retired|^\W*(?:gone|dropped|removed|history|archived?|graveyard)\b/i;
     NOT_PATCHES = /not[\s-]+patch(?:es)?\b/i;

@@ -97,6 +97,13 @@ export function locateByName(
           .map((dir) => `${dir}/${name}`)
           .filter((rel) => rel.endsWith(`/${written}`) && onDisk(root, rel));
       }
+      // `0004-x.patch` from a heading's `0004-x` (session 15): the one `.diff` of that stem.
+      if (matches.length === 0 && name.endsWith('.patch')) {
+        const diff = `${written.slice(0, -'.patch'.length)}.diff`;
+        matches = (byName.get(diff.slice(diff.lastIndexOf('/') + 1)) ?? []).filter(
+          (rel) => rel === diff || rel.endsWith(`/${diff}`),
+        );
+      }
       if (matches.length !== 1 || matches[0] === entry.path) continue;
       const old = entry.path;
       entry.path = matches[0]!;

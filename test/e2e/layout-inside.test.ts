@@ -173,3 +173,38 @@ describe('a layer ledger that writes paths relative to a recipe folder (session 
     expect(where('otter/otaupd#1080')).toEqual(['recipes-core/otaupd/files/README.md']);
   });
 });
+
+describe('headings that name a patch by its `git format-patch` stem (session 15)', () => {
+  it("opens that patch's entry, a `.diff` of that stem too, and its `state:` bullet gives the state", async () => {
+    const root = tree('stem-headings', {
+      'upstream/patch.upstream.status.md': [
+        '# Carried',
+        '',
+        '### 0001-pool-keep-tail',
+        '- fix: [pool#41](https://github.com/acme/pool/pull/41) ours',
+        '- state: MERGED 2026-11-02, not in our tag yet',
+        '',
+        '### 0002-pool-lock-order',
+        '- fix: [pool#52](https://github.com/acme/pool/pull/52) by lena',
+        '- state: OPEN',
+        '',
+      ].join('\n'),
+      'upstream/patches/0001-pool-keep-tail.patch': `Subject: keep tail\n\n---\n${DIFF}`,
+      'upstream/patches/0002-pool-lock-order.diff': DIFF,
+    });
+    const report = await check(root);
+    expect(report.findings).toEqual([]);
+    const mention = (ref: string) => report.refs.find((r) => r.ref === ref)?.mentions[0];
+    expect([mention('acme/pool#41')?.role, mention('acme/pool#52')?.role]).toEqual(['own', 'fix']);
+    const r = await runCli(['list', '--offline', '--format', 'json', '--root', root]);
+    const states = (
+      JSON.parse(r.stdout) as {
+        refs: { ref: string; mentions: { recordedState: string | null }[] }[];
+      }
+    ).refs.map((x) => [x.ref, x.mentions[0]?.recordedState]);
+    expect(states).toEqual([
+      ['acme/pool#41', 'MERGED'],
+      ['acme/pool#52', 'OPEN'],
+    ]);
+  });
+});

@@ -169,3 +169,20 @@ describe('a PR that moves what the patch edits', () => {
     ]);
   });
 });
+
+describe('"a test" as words about a ref', () => {
+  it('keeps "a test for this" and "only a test" as not the fix, but not "plus a test"', () => {
+    expect(
+      header(
+        [
+          'UPSTREAM STATUS',
+          '  fix      #951 does exactly what this patch does, plus a test.',
+          '  fix      #952 -- a test for this topology.',
+        ].join('\n'),
+      ).map(([line, ref, role]) => [line, ref, role]),
+    ).toEqual([
+      [4, '#951', 'fix'],
+      [5, '#952', 'related'],
+    ]);
+  });
+});

@@ -264,8 +264,16 @@ function headingPath(heading: Heading): string | null {
   let written = leadPath(first);
   if (written === null && first?.type === 'text')
     written = /^\s*(?:\d+[.)]\s+)?([^\s]+?)[:,]?(?:\s|$)/.exec(first.value)?.[1] ?? null;
-  return written !== null && isPathLike(written) && PATCH_FILE.test(written) ? written : null;
+  if (written === null) return null;
+  if (isPathLike(written) && PATCH_FILE.test(written)) return written;
+  // `### 0004-opal-lease-renewal` (session 15): a `git format-patch` name
+  // without its extension. Written as `.patch`; collect/where.ts finds the
+  // one patch of that stem when it is a `.diff`.
+  return FORMAT_PATCH_STEM.test(written) ? `${written}.patch` : null;
 }
+
+/** `0004-opal-lease-renewal`: `git format-patch`'s numbered name of a patch. */
+const FORMAT_PATCH_STEM = /^(?:[\w.-]+\/)*\d{3,4}-[A-Za-z0-9][\w+-]*(?:\.[\w+-]+)*$/;
 
 const HEADING_LEAD = /^\s*(?:\d+[.)]|patch\s*:?|file\s*:?)?\s*$/i;
 
