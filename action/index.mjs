@@ -13042,6 +13042,7 @@ __export(discover_exports, {
   INDEX_NAME: () => INDEX_NAME,
   LEDGER_NAME: () => LEDGER_NAME,
   RECORD_SUFFIX: () => RECORD_SUFFIX,
+  condaRecipeOf: () => condaRecipeOf,
   discover: () => discover,
   isConventionPatch: () => isConventionPatch,
   isDebianPath: () => isDebianPath,
@@ -13058,6 +13059,7 @@ async function discover(root, config2) {
   const tree = config2.exclude.length === 0 ? walked : { ...walked, files: walked.files.filter((f) => !matchAny(config2.exclude, f)) };
   const skipped = [...tree.skipped];
   const buildrootExternals = tree.files.filter((f) => hasName(f, EXTERNAL_DESC)).map(dirname);
+  const condaRecipes = [...new Set(tree.files.filter(isCondaRecipeFile).map(dirname))];
   const found4 = [];
   const recordIndexes = [];
   const records = [];
@@ -13068,7 +13070,8 @@ async function discover(root, config2) {
     if (hasName(f, INDEX_NAME)) recordIndexes.push(f);
     else if (config2.records ? matchAny(config2.records, f) : f.endsWith(RECORD_SUFFIX) && !hasName(f, RECORD_SUFFIX))
       records.push(f);
-    if (layoutOf(f, buildrootExternals) !== null && !excludedPatch(f)) layoutPatches.push(f);
+    if ((layoutOf(f, buildrootExternals) !== null || condaRecipeOf(f, condaRecipes) !== null) && !excludedPatch(f))
+      layoutPatches.push(f);
   }
   const ledgers = config2.ledgers ? await requireFiles(rootAbs, rootReal, config2.ledgers) : found4;
   const patchDirs = await findPatchDirs(
@@ -13116,6 +13119,7 @@ async function discover(root, config2) {
     patchFiles: sorted(patchFiles),
     patchDocs: sorted(patchDocs),
     buildrootExternals: sorted(buildrootExternals),
+    condaRecipes: sorted(condaRecipes),
     skipped: skipped.sort((a, b) => compare(a.path, b.path))
   };
 }
@@ -13171,6 +13175,16 @@ function isBuildrootPath(rel) {
 function segmentStart(rel, needle, from) {
   const at = rel.indexOf(needle, from);
   return at === -1 ? -1 : at + 1;
+}
+function isCondaRecipeFile(rel) {
+  if (!CONDA_RECIPE_FILES.has(basename(rel))) return false;
+  const dir = dirname(rel);
+  return basename(dir) === "recipe" || basename(dirname(dir)) === "recipes";
+}
+function condaRecipeOf(rel, recipes) {
+  if (recipes.length === 0 || !(rel.endsWith(".patch") || rel.endsWith(".diff"))) return null;
+  for (const dir of recipes) if (dir === "." || rel.startsWith(`${dir}/`)) return dir;
+  return null;
 }
 function isConventionPatch(rel) {
   return layoutOf(rel) !== null;
@@ -13305,7 +13319,7 @@ function sorted(items) {
 function compare(a, b) {
   return a < b ? -1 : a > b ? 1 : 0;
 }
-var DiscoveryError, LEDGER_NAME, INDEX_NAME, RECORD_SUFFIX, SKIP_DIRS, NOT_DEBIAN_PATCHES, BUILDROOT_DIRS, EXTERNAL_DIRS, EXTERNAL_DESC, NO_EXTERNALS, PATCH_NOTES;
+var DiscoveryError, LEDGER_NAME, INDEX_NAME, RECORD_SUFFIX, SKIP_DIRS, NOT_DEBIAN_PATCHES, BUILDROOT_DIRS, EXTERNAL_DIRS, EXTERNAL_DESC, NO_EXTERNALS, PATCH_NOTES, CONDA_RECIPE_FILES;
 var init_discover = __esm({
   "src/sources/discover.ts"() {
     "use strict";
@@ -13331,6 +13345,7 @@ var init_discover = __esm({
     EXTERNAL_DESC = "external.desc";
     NO_EXTERNALS = [];
     PATCH_NOTES = /^(?:upstream(?:ing)?|patches|patch[-_ ]?status|upstream[-_ ]?status|patches[-_ ]?upstream)(?:[-_.][\w-]+)*\.md$/i;
+    CONDA_RECIPE_FILES = /* @__PURE__ */ new Set(["meta.yaml", "recipe.yaml"]);
   }
 });
 
@@ -26766,7 +26781,7 @@ async function collectSources(root, config2, options = {}) {
     const defaultRepo = entries2?.find((p) => p.repo !== null)?.repo ?? // A row that names no repo ("see the record") in a section that names
     // two: the upstream most of the patch's folder names.
     (entries2 === void 0 ? null : folderRepoOf(rel)) ?? repoForPatch(config2, rel, patchesDirOfPatch(discovery, rel));
-    const layout = conventional.has(rel) ? layoutOf(rel, discovery.buildrootExternals) : null;
+    const layout = conventional.has(rel) ? layoutOf(rel, discovery.buildrootExternals) ?? (condaRecipeOf(rel, discovery.condaRecipes) === null ? null : "conda") : null;
     let header2 = readPatchHeader(
       { path: rel, text: file.text, defaultRepo, aliases, ownRepo },
       { layout }
@@ -26775,7 +26790,7 @@ async function collectSources(root, config2, options = {}) {
       const block2 = header2.hasStatusBlock || layout === "debian" && DEP3_OWN.test(file.text);
       const named = block2 ? header2.mentions.find((m) => m.inferredRepo === true)?.ref : void 0;
       const namedRepo = named === void 0 ? null : named.slice(0, named.lastIndexOf("#"));
-      const upstream = () => layout === "debian" ? debianUpstreamRepo(rootDir, rel, recipes) : recipeRepo(rootDir, rel, recipes);
+      const upstream = () => layout === "debian" ? debianUpstreamRepo(rootDir, rel, recipes) : layout === "conda" ? null : recipeRepo(rootDir, rel, recipes);
       if (namedRepo !== null || header2.unattributed + header2.ambiguous.length > 0)
         header2 = withRecipeRepo(
           header2,

@@ -16,6 +16,7 @@ import {
   discover,
   isDebianPath,
   isPatchNotes,
+  condaRecipeOf,
   layoutOf,
   type Discovery,
 } from './sources/discover.js';
@@ -253,7 +254,10 @@ export async function collectSources(
       // two: the upstream most of the patch's folder names.
       (entries === undefined ? null : folderRepoOf(rel)) ??
       repoForPatch(config, rel, patchesDirOfPatch(discovery, rel));
-    const layout = conventional.has(rel) ? layoutOf(rel, discovery.buildrootExternals) : null;
+    const layout = conventional.has(rel)
+      ? (layoutOf(rel, discovery.buildrootExternals) ??
+        (condaRecipeOf(rel, discovery.condaRecipes) === null ? null : 'conda'))
+      : null;
     let header = readPatchHeader(
       { path: rel, text: file.text, defaultRepo, aliases, ownRepo },
       { layout },
@@ -270,10 +274,15 @@ export async function collectSources(
       const block = header.hasStatusBlock || (layout === 'debian' && DEP3_OWN.test(file.text));
       const named = block ? header.mentions.find((m) => m.inferredRepo === true)?.ref : undefined;
       const namedRepo = named === undefined ? null : named.slice(0, named.lastIndexOf('#'));
+      // A conda feedstock's patches cite the feedstock's own issues as
+      // bare `#N` as readily as upstream's ("feedstock issues #424, #447"):
+      // no default there (session 15, measured on pytorch-cpu-feedstock).
       const upstream = (): string | null =>
         layout === 'debian'
           ? debianUpstreamRepo(rootDir, rel, recipes)
-          : recipeRepo(rootDir, rel, recipes);
+          : layout === 'conda'
+            ? null
+            : recipeRepo(rootDir, rel, recipes);
       if (namedRepo !== null || header.unattributed + header.ambiguous.length > 0)
         header = withRecipeRepo(header, namedRepo ?? upstream(), (repo) =>
           readPatchHeader(

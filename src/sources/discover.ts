@@ -43,6 +43,12 @@ export interface Discovery {
    */
   buildrootExternals: string[];
   /**
+   * Folders holding a conda recipe (`recipe/meta.yaml`, `recipe/recipe.yaml`,
+   * `recipes/<name>/meta.yaml`): the `.patch`/`.diff` files below one are
+   * its patches (layout `conda`, session 15). Sorted, root-relative.
+   */
+  condaRecipes: string[];
+  /**
    * Markdown documents in a patches folder (READMEs beside the patches):
    * not patches, but their refs are mentions, read as prose (SPEC §2.4).
    */
@@ -78,6 +84,7 @@ export async function discover(root: string, config: Config): Promise<Discovery>
       : { ...walked, files: walked.files.filter((f) => !matchAny(config.exclude, f)) };
   const skipped = [...tree.skipped];
   const buildrootExternals = tree.files.filter((f) => hasName(f, EXTERNAL_DESC)).map(dirname);
+  const condaRecipes = [...new Set(tree.files.filter(isCondaRecipeFile).map(dirname))];
 
   // One pass over the tree's files sorts each into what it may be.
   const found: string[] = [];
@@ -96,7 +103,11 @@ export async function discover(root: string, config: Config): Promise<Discovery>
     )
       records.push(f);
     // `patches.exclude` waives ecosystem patches too, matched against the root-relative path.
-    if (layoutOf(f, buildrootExternals) !== null && !excludedPatch(f)) layoutPatches.push(f);
+    if (
+      (layoutOf(f, buildrootExternals) !== null || condaRecipeOf(f, condaRecipes) !== null) &&
+      !excludedPatch(f)
+    )
+      layoutPatches.push(f);
   }
   const ledgers = config.ledgers ? await requireFiles(rootAbs, rootReal, config.ledgers) : found;
 
@@ -159,6 +170,7 @@ export async function discover(root: string, config: Config): Promise<Discovery>
     patchFiles: sorted(patchFiles),
     patchDocs: sorted(patchDocs),
     buildrootExternals: sorted(buildrootExternals),
+    condaRecipes: sorted(condaRecipes),
     skipped: skipped.sort((a, b) => compare(a.path, b.path)),
   };
 }
@@ -283,6 +295,27 @@ function isBuildrootPath(rel: string): boolean {
 function segmentStart(rel: string, needle: string, from: number): number {
   const at = rel.indexOf(needle, from);
   return at === -1 ? -1 : at + 1;
+}
+
+const CONDA_RECIPE_FILES = new Set(['meta.yaml', 'recipe.yaml']);
+
+/**
+ * A conda recipe's own file: `meta.yaml` (conda-build) or `recipe.yaml`
+ * (rattler-build) in a folder named `recipe` (a feedstock's) or in a folder
+ * of `recipes/` (staged-recipes, bioconda). Another tool's `meta.yaml` is
+ * elsewhere.
+ */
+function isCondaRecipeFile(rel: string): boolean {
+  if (!CONDA_RECIPE_FILES.has(basename(rel))) return false;
+  const dir = dirname(rel);
+  return basename(dir) === 'recipe' || basename(dirname(dir)) === 'recipes';
+}
+
+/** Pure: the conda recipe folder a `.patch`/`.diff` file lies below, or null. */
+export function condaRecipeOf(rel: string, recipes: readonly string[]): string | null {
+  if (recipes.length === 0 || !(rel.endsWith('.patch') || rel.endsWith('.diff'))) return null;
+  for (const dir of recipes) if (dir === '.' || rel.startsWith(`${dir}/`)) return dir;
+  return null;
 }
 
 /** Pure: a file an ecosystem's layout says is a patch (see Discovery.conventionPatches). */
