@@ -13035,6 +13035,65 @@ var init_recipe_repo = __esm({
   }
 });
 
+// src/sources/conda-recipe.ts
+function recipeNotes(recipe) {
+  const lines = recipe.split("\n");
+  const out = lines.map(() => "");
+  let pending2 = [];
+  const flush = () => {
+    for (const i of pending2) out[i] = prose(COMMENT.exec(lines[i])?.[1] ?? "");
+    pending2 = [];
+  };
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (line.trim() === "") {
+      flush();
+      continue;
+    }
+    const comment2 = COMMENT.exec(line);
+    if (comment2 !== null) {
+      pending2.push(i);
+      continue;
+    }
+    const item = PATCH_ITEM.exec(line);
+    if (item !== null) {
+      const after = saying(item[2]);
+      const [first, ...rest] = pending2;
+      if (first === void 0) {
+        if (after !== "") out[i] = `- \`${item[1]}\`: ${after}`;
+      } else {
+        out[first] = `- \`${item[1]}\`: ${COMMENT.exec(lines[first])?.[1] ?? ""}`;
+        for (const k of rest) out[k] = `  ${COMMENT.exec(lines[k])?.[1] ?? ""}`;
+        if (after !== "") out[i] = `  ${after}`;
+      }
+      pending2 = [];
+      continue;
+    }
+    flush();
+    const trailing = TRAILING.exec(line);
+    if (trailing !== null && !line.trimStart().startsWith("{") && saying(trailing[1]) !== "")
+      out[i] = prose(saying(trailing[1]));
+  }
+  flush();
+  return out.join("\n");
+}
+function saying(text3) {
+  return text3 === void 0 || SELECTOR_ONLY.test(text3) ? "" : text3.trim();
+}
+function prose(text3) {
+  return /^\s*(?:[-*+>]|#{1,6}\s|\d+[.)]\s)/.test(text3) ? `\\${text3.trimStart()}` : text3;
+}
+var COMMENT, PATCH_ITEM, TRAILING, SELECTOR_ONLY;
+var init_conda_recipe = __esm({
+  "src/sources/conda-recipe.ts"() {
+    "use strict";
+    COMMENT = /^\s*#\s?(.*)$/;
+    PATCH_ITEM = /^\s*-\s+['"]?([^\s'"#]+\.(?:patch|diff))['"]?\s*(?:#\s?(.*))?$/;
+    TRAILING = /\s#\s?(.*)$/;
+    SELECTOR_ONLY = /^\s*\[[^\]]*\]\s*$/;
+  }
+});
+
 // src/sources/discover.ts
 var discover_exports = {};
 __export(discover_exports, {
@@ -13044,6 +13103,7 @@ __export(discover_exports, {
   RECORD_SUFFIX: () => RECORD_SUFFIX,
   condaRecipeOf: () => condaRecipeOf,
   discover: () => discover,
+  isCondaRecipeFile: () => isCondaRecipeFile,
   isConventionPatch: () => isConventionPatch,
   isDebianPath: () => isDebianPath,
   isPatchFile: () => isPatchFile,
@@ -13108,6 +13168,9 @@ async function discover(root, config2) {
       if (isPatchNotes(f) || debian && isDebianPath(f)) patchDocs.add(f);
     }
   }
+  for (const f of tree.files)
+    if (isCondaRecipeFile(f) && conventionPatches.some((p) => condaRecipeOf(p, [dirname(f)])))
+      patchDocs.add(f);
   return {
     conventionPatches: sorted(conventionPatches),
     ledgers: sorted(ledgers),
@@ -14129,7 +14192,7 @@ var init_cues = __esm({
       ],
       [
         "fix",
-        /\b(?:fix|repair)\s+is\s+(?:already\s+)?in\s+flight\b|\bfix\s+(?:is\s+)?not\s+ours\s*:\s*$|\bdrops?\s+(?:on|when|once)\s*$|\b(?:superseded|replaced)\s+by\s*$|\bthe\s+(?:[\w-]+\s+)?fix\s*[:,]?\s*$|\bin\s+favou?r\s+of\s*$|\bfixed\s+(?:upstream\s+)?(?:by|in)\s*$|\bneeds?\s+(?:the\s+)?(?:upstream\s+)?fix\s*$|\bmust\s+(?:carry|contain|include)\s*$|\b(?:back-?port(?:ed)?|cherry[\s-]?pick(?:ed)?)\s+(?:of|from)\s+(?:[\w.-]+'s\s+)?(?:(?:upstream\s+)?(?:PR|pull\s+request)\s+)?$|\b(?:upstream|real|proper|actual)\s+fix\s*(?:is\s*)?[:,]?\s*$/i
+        /\b(?:fix|repair)\s+is\s+(?:already\s+)?in\s+flight\b|\bfix\s+(?:is\s+)?not\s+ours\s*:\s*$|\bdrops?\s+(?:on|when|once)\s*$|\b(?:superseded|replaced)\s+by\s*$|\bthe\s+(?:[\w-]+\s+)?fix\s*[:,]?\s*$|\bin\s+favou?r\s+of\s*$|\bfixed\s+(?:upstream\s+)?(?:by|in)\s*$|\bneeds?\s+(?:the\s+)?(?:upstream\s+)?fix\s*$|\bmust\s+(?:carry|contain|include)\s*$|\b(?:back-?port(?:ed)?|cherry[\s-]?pick(?:ed)?)\s+(?:(?:of|from)\s+)?(?:[\w.-]+'s\s+)?(?:(?:upstream\s+)?(?:PR|pull\s+request)\s+)?$|\b(?:upstream|real|proper|actual)\s+fix\s*(?:is\s*)?[:,]?\s*$/i
       ]
     ];
     folded = (cues) => cues.map(([cue, re]) => [cue, foldCase(re)]);
@@ -15438,7 +15501,7 @@ function stateAfter(text3, start) {
   )?.[1];
   return word === void 0 ? null : word.toUpperCase();
 }
-function prose(link2, path26, line) {
+function prose2(link2, path26, line) {
   return {
     ref: detached(link2.key),
     kindHint: link2.kindHint,
@@ -15570,7 +15633,7 @@ var init_trailers = __esm({
               if (lastEnd >= 0 && !LISTED.test(linkText.slice(lastEnd, link2.start))) inProse = true;
               lastEnd = link2.start + (/^\S*/.exec(linkText.slice(link2.start))?.[0].length ?? 0);
               if (inProse) {
-                this.mentions.push(prose(link2, path26, at));
+                this.mentions.push(prose2(link2, path26, at));
                 continue;
               }
             }
@@ -26417,9 +26480,9 @@ function parseArchivedRecord(input2) {
   const taken = new Set(result.mentions.map((m) => m.line));
   const ctx = { aliases: input2.aliases ?? /* @__PURE__ */ new Map(), defaultRepo: null };
   const where = { source: input2.path, sourceKind: "record", patch: null };
-  const prose2 = proseMentions(input2.text, ctx, where, taken, nearestRepo(result.mentions));
+  const prose3 = proseMentions(input2.text, ctx, where, taken, nearestRepo(result.mentions));
   const entries2 = [...result.patches].sort((a, b) => a.line - b.line);
-  for (const m of prose2) {
+  for (const m of prose3) {
     let patch = null;
     let line = 0;
     for (const e of entries2) {
@@ -26429,7 +26492,7 @@ function parseArchivedRecord(input2) {
     }
     m.patch = patch;
   }
-  result.mentions.push(...prose2);
+  result.mentions.push(...prose3);
   return finish(result);
 }
 function readArchived(file, node, place, input2, result) {
@@ -26741,11 +26804,12 @@ async function collectSources(root, config2, options = {}) {
     if (parseLedger2 === null) break;
     const patchesDir = patchesDirOfPatch(discovery, rel) ?? path9.posix.dirname(rel);
     const folder = folders.get(path9.posix.dirname(rel)) ?? [];
-    const defaultRepo = folderRepo(folder);
-    const entries2 = isDebianPath(rel) || isPatchNotes(rel);
+    const recipe = isCondaRecipeFile(rel);
+    const defaultRepo = recipe ? null : folderRepo(folder);
+    const entries2 = recipe || isDebianPath(rel) || isPatchNotes(rel);
     const doc = parseLedger2({
       path: rel,
-      text: file.text,
+      text: recipe ? recipeNotes(file.text) : file.text,
       patchesDir,
       aliases,
       document: true,
@@ -26918,6 +26982,7 @@ var init_collect = __esm({
     init_read_head();
     init_input_limits();
     init_recipe_repo();
+    init_conda_recipe();
     init_refs();
     init_discover();
     init_patch_header();
@@ -41612,7 +41677,7 @@ function planSource(source2, text3, ctx) {
     case "patch-header": {
       if (!hasTrailerFields(source2)) return planHeader(source2, text3, live, today);
       const lines = trailerLines(source2);
-      const prose2 = planHeader(
+      const prose3 = planHeader(
         { ...source2, mentions: source2.mentions.filter((m) => !lines.has(m.line)) },
         text3,
         live,
@@ -41620,9 +41685,9 @@ function planSource(source2, text3, ctx) {
       );
       const fields = planTrailers(source2, text3, live, ctx.webHost);
       return {
-        edits: [...prose2.edits, ...fields.edits],
-        changes: [...prose2.changes, ...fields.changes],
-        notes: [...prose2.notes, ...fields.notes]
+        edits: [...prose3.edits, ...fields.edits],
+        changes: [...prose3.changes, ...fields.changes],
+        notes: [...prose3.notes, ...fields.notes]
       };
     }
   }

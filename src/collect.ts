@@ -11,12 +11,14 @@ import { readPatchHead } from './sources/headers/read-head.js';
 import { ReadBudget } from './input-limits.js';
 import type { Mention, PatchEntry, RefKey, SourceKind, SourceResult } from './model.js';
 import { debianUpstreamRepo, recipeRepo } from './recipe-repo.js';
+import { recipeNotes } from './sources/conda-recipe.js';
 import { learnAliases } from './refs.js';
 import {
   discover,
   isDebianPath,
   isPatchNotes,
   condaRecipeOf,
+  isCondaRecipeFile,
   layoutOf,
   type Discovery,
 } from './sources/discover.js';
@@ -203,12 +205,16 @@ export async function collectSources(
     if (parseLedger === null) break;
     const patchesDir = patchesDirOfPatch(discovery, rel) ?? path.posix.dirname(rel);
     const folder = folders.get(path.posix.dirname(rel)) ?? [];
-    const defaultRepo = folderRepo(folder);
+    // A conda recipe's comments, as notes on its patches (session 15). A
+    // bare `#N` there names no repository: feedstocks cite their own issues
+    // so as often as upstream's ("errors that appeared in #391").
+    const recipe = isCondaRecipeFile(rel);
+    const defaultRepo = recipe ? null : folderRepo(folder);
     // A Debian packager's notes, and a team's notes file, name their patches entry by entry.
-    const entries = isDebianPath(rel) || isPatchNotes(rel);
+    const entries = recipe || isDebianPath(rel) || isPatchNotes(rel);
     const doc = parseLedger({
       path: rel,
-      text: file.text,
+      text: recipe ? recipeNotes(file.text) : file.text,
       patchesDir,
       aliases,
       document: true,

@@ -158,6 +158,10 @@ export async function discover(root: string, config: Config): Promise<Discovery>
       if (isPatchNotes(f) || (debian && isDebianPath(f))) patchDocs.add(f);
     }
   }
+  // A conda recipe with patches: its comments are notes on them (conda-recipe.ts).
+  for (const f of tree.files)
+    if (isCondaRecipeFile(f) && conventionPatches.some((p) => condaRecipeOf(p, [dirname(f)])))
+      patchDocs.add(f);
 
   return {
     conventionPatches: sorted(conventionPatches),
@@ -305,7 +309,7 @@ const CONDA_RECIPE_FILES = new Set(['meta.yaml', 'recipe.yaml']);
  * of `recipes/` (staged-recipes, bioconda). Another tool's `meta.yaml` is
  * elsewhere.
  */
-function isCondaRecipeFile(rel: string): boolean {
+export function isCondaRecipeFile(rel: string): boolean {
   if (!CONDA_RECIPE_FILES.has(basename(rel))) return false;
   const dir = dirname(rel);
   return basename(dir) === 'recipe' || basename(dirname(dir)) === 'recipes';

@@ -2,7 +2,8 @@
  * A conda recipe's patches (session 15): `recipe/meta.yaml` (or a
  * `recipes/<name>/` folder) makes the `.patch`/`.diff` files below it
  * patches of layout `conda`, read as an ecosystem's are; the feedstock's
- * notes file beside them is read as notes. Bare `#N` get no default repo
+ * notes file beside them, and the recipe's comments on its patch lines,
+ * are read as notes. Bare `#N` get no default repo
  * there: a feedstock's own issues are written so as often as upstream's.
  */
 import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
@@ -31,7 +32,7 @@ describe('a conda feedstock', () => {
         'source:',
         '  url: https://github.com/acme/lumen/archive/v2.3.1.tar.gz',
         '  patches:',
-        '    # backport of the upstream fix',
+        '    # backport https://github.com/acme/lumen/pull/41',
         '    - patches/0001-fix-overflow.patch',
         '    - patches/0002-no-rpath.patch  # [linux]',
         '',
@@ -67,7 +68,10 @@ describe('a conda feedstock', () => {
     expect(report.refs.map((x) => [x.ref, x.mentions.map((m) => `${m.source}:${m.line}`)])).toEqual(
       [
         ['acme/lumen#40', ['recipe/patches/0001-fix-overflow.patch:4']],
-        ['acme/lumen#41', ['recipe/PATCHES.md:3', 'recipe/patches/0001-fix-overflow.patch:5']],
+        [
+          'acme/lumen#41',
+          ['recipe/PATCHES.md:3', 'recipe/meta.yaml:5', 'recipe/patches/0001-fix-overflow.patch:5'],
+        ],
       ],
     );
     expect(report.read.patches).toBe(2);
