@@ -13101,8 +13101,8 @@ __export(discover_exports, {
   INDEX_NAME: () => INDEX_NAME,
   LEDGER_NAME: () => LEDGER_NAME,
   RECORD_SUFFIX: () => RECORD_SUFFIX,
-  condaRecipeOf: () => condaRecipeOf,
   discover: () => discover,
+  folderLayoutOf: () => folderLayoutOf,
   isCondaRecipeFile: () => isCondaRecipeFile,
   isConventionPatch: () => isConventionPatch,
   isDebianPath: () => isDebianPath,
@@ -13119,7 +13119,10 @@ async function discover(root, config2) {
   const tree = config2.exclude.length === 0 ? walked : { ...walked, files: walked.files.filter((f) => !matchAny(config2.exclude, f)) };
   const skipped = [...tree.skipped];
   const buildrootExternals = tree.files.filter((f) => hasName(f, EXTERNAL_DESC)).map(dirname);
-  const condaRecipes = [...new Set(tree.files.filter(isCondaRecipeFile).map(dirname))];
+  const layoutFolders = sortedFolders([
+    ...tree.files.filter(isCondaRecipeFile).map((f) => ({ dir: dirname(f), layout: "conda" })),
+    ...tree.files.filter(isQuiltSeries).map((f) => ({ dir: dirname(f), layout: "quilt" }))
+  ]);
   const found4 = [];
   const recordIndexes = [];
   const records = [];
@@ -13130,7 +13133,7 @@ async function discover(root, config2) {
     if (hasName(f, INDEX_NAME)) recordIndexes.push(f);
     else if (config2.records ? matchAny(config2.records, f) : f.endsWith(RECORD_SUFFIX) && !hasName(f, RECORD_SUFFIX))
       records.push(f);
-    if ((layoutOf(f, buildrootExternals) !== null || condaRecipeOf(f, condaRecipes) !== null) && !excludedPatch(f))
+    if ((layoutOf(f, buildrootExternals) !== null || folderLayoutOf(f, layoutFolders) !== null) && !excludedPatch(f))
       layoutPatches.push(f);
   }
   const ledgers = config2.ledgers ? await requireFiles(rootAbs, rootReal, config2.ledgers) : found4;
@@ -13168,9 +13171,15 @@ async function discover(root, config2) {
       if (isPatchNotes(f) || debian && isDebianPath(f)) patchDocs.add(f);
     }
   }
-  for (const f of tree.files)
-    if (isCondaRecipeFile(f) && conventionPatches.some((p) => condaRecipeOf(p, [dirname(f)])))
-      patchDocs.add(f);
+  for (const folder of layoutFolders) {
+    const holds = conventionPatches.some((p) => folderLayoutOf(p, [folder]) !== null);
+    if (!holds) continue;
+    for (const f of tree.files) {
+      if (dirname(f) !== folder.dir) continue;
+      if (folder.layout === "conda" ? isCondaRecipeFile(f) : /\.md$/i.test(f) && !ledgers.includes(f))
+        patchDocs.add(f);
+    }
+  }
   return {
     conventionPatches: sorted(conventionPatches),
     ledgers: sorted(ledgers),
@@ -13182,7 +13191,7 @@ async function discover(root, config2) {
     patchFiles: sorted(patchFiles),
     patchDocs: sorted(patchDocs),
     buildrootExternals: sorted(buildrootExternals),
-    condaRecipes: sorted(condaRecipes),
+    layoutFolders,
     skipped: skipped.sort((a, b) => compare(a.path, b.path))
   };
 }
@@ -13244,9 +13253,16 @@ function isCondaRecipeFile(rel) {
   const dir = dirname(rel);
   return basename(dir) === "recipe" || basename(dirname(dir)) === "recipes";
 }
-function condaRecipeOf(rel, recipes) {
-  if (recipes.length === 0 || !(rel.endsWith(".patch") || rel.endsWith(".diff"))) return null;
-  for (const dir of recipes) if (dir === "." || rel.startsWith(`${dir}/`)) return dir;
+function isQuiltSeries(rel) {
+  return basename(rel) === "series" && !isDebianPath(rel);
+}
+function sortedFolders(folders) {
+  return folders.sort((a, b) => compare(a.dir, b.dir) || compare(a.layout, b.layout));
+}
+function folderLayoutOf(rel, folders) {
+  if (folders.length === 0 || !(rel.endsWith(".patch") || rel.endsWith(".diff"))) return null;
+  for (const { dir, layout } of folders)
+    if (dir === "." || rel.startsWith(`${dir}/`)) return layout;
   return null;
 }
 function isConventionPatch(rel) {
@@ -14038,7 +14054,7 @@ function applyCue(base, cue, kindHint = null) {
     case "retires":
       return (base === "related" || base === "third-party") && kindHint !== "issue" ? "fix" : base;
     case "own":
-      return base === "related" || base === "fix" ? "own" : base;
+      return (base === "related" || base === "fix") && kindHint !== "issue" ? "own" : base;
     case "issue":
       return FIX_ROLES.has(base) || base === "related" ? "issue" : base;
   }
@@ -14167,7 +14183,7 @@ var init_cues = __esm({
         "anchor-collision",
         // "Two OPEN PRs rewrite the code it anchors on, #a and #b": the tail's
         // words for a collision, written before the refs in their sentence.
-        /\b(?:collides|conflicts)\s+with\s*$|\banchor[\s-]*(?:collision|conflict)s?\b|(?:^|[\s(*_])collisions?\s*:|\banchor[\s-]*risks?\s*:?\s*$|\b(?:touch|edit|rewrite|change|modif(?:y|ie))(?:e?s)?\s+(?:this|that|the)\s+same\b|\brewrites?\s+(?:the\s+code|our\s+anchor|the\s+anchor)/i
+        /\b(?:collides?|conflicts)\s+with\s*$|\banchor[\s-]*(?:collision|conflict)s?\b|(?:^|[\s(*_])collisions?\s*:|\banchor[\s-]*risks?\s*:?\s*$|\b(?:touch|edit|rewrite|change|modif(?:y|ie))(?:e?s)?\s+(?:this|that|the)\s+same\b|\brewrites?\s+(?:the\s+code|our\s+anchor|the\s+anchor)/i
       ],
       // "… is the radix PR, not [lumen#4417]": the ref named only to set it apart.
       // "the dense path itself was fixed by #n": another path's fix, not this patch's.
@@ -14178,11 +14194,11 @@ var init_cues = __esm({
       // "[prism#2199](…) (ours), issue prism#2188" in a PR cell: the word names an issue.
       // "… (ours) fixes [mc#1090]": what a PR fixes is the bug's report (not a
       // `fixes` label opening an entry, which names the fixes).
-      ["issue", /(?:^|[\s,;(])(?<!\bsame\s)(?:issue|bug)\s*:?\s*$|\S[^\S\n]+fixes[^\S\n]*[`*_[]*$/i],
+      ["issue", /(?:^|[\s,;(-])(?<!\bsame\s)(?:issue|bug)\s*:?\s*$|\S[^\S\n]+fixes[^\S\n]*[`*_[]*$/i],
       ["retires", RETIRES_LEAD],
       [
         "own",
-        /\bour\s+(?:own\s+)?(?:upstream\s+)?PR\s*(?:is\s*|:\s*)?[(`*_]*\s*$|(?<!\bnot\s+)\bours(?:\s*:\s*[`*_]*|[^\S\n]*[(`*_[]*)$|\bours\s+(?:is|was)\s*[`*_]*$|\bour\s+(?:own\s+)?(?:first\s+|earlier\s+|original\s+|previous\s+)?(?:attempt|try|go\s+at\s+it|submission)\s*[,:]?\s*$|\bre-?(?:submitted|filed|opened|sent|posted|pushed)\s+(?:it\s+|this\s+)?(?:upstream\s+)?as\s*$/i
+        /\b(?:our|own)\s+(?:own\s+)?(?:upstream\s+)?PR\s*(?:is\s*|:\s*)?[(`*_[]*\s*$|(?<!\bnot\s+)\bours(?:\s*:\s*[`*_]*|[^\S\n]*[(`*_[]*)$|\bours\s+(?:is|was)\s*[`*_]*$|\bour\s+(?:own\s+)?(?:first\s+|earlier\s+|original\s+|previous\s+)?(?:attempt|try|go\s+at\s+it|submission)\s*[,:]?\s*$|\bre-?(?:submitted|filed|opened|sent|posted|pushed)\s+(?:it\s+|this\s+)?(?:upstream\s+)?as\s*$/i
       ],
       // "already in the base: #n"; "reverted in #m" (#m is the revert, background to the patch);
       // "on top of #n", "ours #a · needs #n": what the patch or its PR builds on, not what retires it.
@@ -14397,7 +14413,7 @@ var init_prose_states = __esm({
     OPENS_ASIDE = /\([ \t*_`[]*$/;
     REOPENED_AFTER = /^[ \t\n*_`]*(?:(?:was|got|has[ \t\n]+been|been)[ \t\n]+)?(re-?opened)\b/i;
     LAST_ITEM_STATE = /^[^\n#]{0,80}?,[ \t]*(open|merged|closed|draft)[ \t]*\.?[ \t]*(?:\n|$)/i;
-    REOPENED_LATER = /^[^.;!?]{0,160}?\b(?<!\b(?:never|not)[ \t\n]+)(re-?opened)\b/i;
+    REOPENED_LATER = /^[^.;!?]{0,160}?\b(?<!\b(?:never|not|nobody|no[ \t\n]+one)[ \t\n]+)(re-?opened)\b/i;
     CLOSED_ANYWHERE = /\b(?:closed[ \t\n*_]+(?:as[ \t\n]+)?(?:inactive|stale|not[ \t\n]+planned)|auto-closed)\b/i;
     MERGED_DATED_ANYWHERE = /\b(?:merged|landed)(?=[ \t\n*_`]+(?:on[ \t\n]+)?\d{4}-\d{2}-\d{2}\b)/i;
     PAREN_STATE_ANYWHERE = /\([ \t\n*_`]*(OPEN|MERGED|CLOSED|DRAFT)(?![\w-])/;
@@ -26806,7 +26822,9 @@ async function collectSources(root, config2, options = {}) {
     const folder = folders.get(path9.posix.dirname(rel)) ?? [];
     const recipe = isCondaRecipeFile(rel);
     const defaultRepo = recipe ? null : folderRepo(folder);
-    const entries2 = recipe || isDebianPath(rel) || isPatchNotes(rel);
+    const entries2 = recipe || isDebianPath(rel) || isPatchNotes(rel) || discovery.layoutFolders.some(
+      (f) => f.layout === "quilt" && f.dir === path9.posix.dirname(rel)
+    );
     const doc = parseLedger2({
       path: rel,
       text: recipe ? recipeNotes(file.text) : file.text,
@@ -26845,7 +26863,7 @@ async function collectSources(root, config2, options = {}) {
     const defaultRepo = entries2?.find((p) => p.repo !== null)?.repo ?? // A row that names no repo ("see the record") in a section that names
     // two: the upstream most of the patch's folder names.
     (entries2 === void 0 ? null : folderRepoOf(rel)) ?? repoForPatch(config2, rel, patchesDirOfPatch(discovery, rel));
-    const layout = conventional.has(rel) ? layoutOf(rel, discovery.buildrootExternals) ?? (condaRecipeOf(rel, discovery.condaRecipes) === null ? null : "conda") : null;
+    const layout = conventional.has(rel) ? layoutOf(rel, discovery.buildrootExternals) ?? folderLayoutOf(rel, discovery.layoutFolders) : null;
     let header2 = readPatchHeader(
       { path: rel, text: file.text, defaultRepo, aliases, ownRepo },
       { layout }
@@ -26854,7 +26872,7 @@ async function collectSources(root, config2, options = {}) {
       const block2 = header2.hasStatusBlock || layout === "debian" && DEP3_OWN.test(file.text);
       const named = block2 ? header2.mentions.find((m) => m.inferredRepo === true)?.ref : void 0;
       const namedRepo = named === void 0 ? null : named.slice(0, named.lastIndexOf("#"));
-      const upstream = () => layout === "debian" ? debianUpstreamRepo(rootDir, rel, recipes) : layout === "conda" ? null : recipeRepo(rootDir, rel, recipes);
+      const upstream = () => layout === "debian" ? debianUpstreamRepo(rootDir, rel, recipes) : layout === "conda" || layout === "quilt" ? null : recipeRepo(rootDir, rel, recipes);
       if (namedRepo !== null || header2.unattributed + header2.ambiguous.length > 0)
         header2 = withRecipeRepo(
           header2,

@@ -17,7 +17,7 @@ import {
   discover,
   isDebianPath,
   isPatchNotes,
-  condaRecipeOf,
+  folderLayoutOf,
   isCondaRecipeFile,
   layoutOf,
   type Discovery,
@@ -211,7 +211,13 @@ export async function collectSources(
     const recipe = isCondaRecipeFile(rel);
     const defaultRepo = recipe ? null : folderRepo(folder);
     // A Debian packager's notes, and a team's notes file, name their patches entry by entry.
-    const entries = recipe || isDebianPath(rel) || isPatchNotes(rel);
+    const entries =
+      recipe ||
+      isDebianPath(rel) ||
+      isPatchNotes(rel) ||
+      discovery.layoutFolders.some(
+        (f) => f.layout === 'quilt' && f.dir === path.posix.dirname(rel),
+      );
     const doc = parseLedger({
       path: rel,
       text: recipe ? recipeNotes(file.text) : file.text,
@@ -262,7 +268,7 @@ export async function collectSources(
       repoForPatch(config, rel, patchesDirOfPatch(discovery, rel));
     const layout = conventional.has(rel)
       ? (layoutOf(rel, discovery.buildrootExternals) ??
-        (condaRecipeOf(rel, discovery.condaRecipes) === null ? null : 'conda'))
+        folderLayoutOf(rel, discovery.layoutFolders))
       : null;
     let header = readPatchHeader(
       { path: rel, text: file.text, defaultRepo, aliases, ownRepo },
@@ -286,7 +292,7 @@ export async function collectSources(
       const upstream = (): string | null =>
         layout === 'debian'
           ? debianUpstreamRepo(rootDir, rel, recipes)
-          : layout === 'conda'
+          : layout === 'conda' || layout === 'quilt'
             ? null
             : recipeRepo(rootDir, rel, recipes);
       if (namedRepo !== null || header.unattributed + header.ambiguous.length > 0)

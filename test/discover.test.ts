@@ -75,7 +75,7 @@ describe('discover', () => {
     );
     expect(await discover(root, config())).toEqual({
       buildrootExternals: [],
-      condaRecipes: [],
+      layoutFolders: [],
       conventionPatches: [],
       ledgers: ['deploy/docker/patch.upstream.status.md', 'other/pkg/patch.upstream.status.md'],
       records: [`${P}/engine_core/fix_rows.upstream.status.yaml`],

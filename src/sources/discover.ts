@@ -43,11 +43,13 @@ export interface Discovery {
    */
   buildrootExternals: string[];
   /**
-   * Folders holding a conda recipe (`recipe/meta.yaml`, `recipe/recipe.yaml`,
-   * `recipes/<name>/meta.yaml`): the `.patch`/`.diff` files below one are
-   * its patches (layout `conda`, session 15). Sorted, root-relative.
+   * Folders whose kind makes the `.patch`/`.diff` files below them patches
+   * (session 15): a conda recipe's (`recipe/meta.yaml`, `recipe/recipe.yaml`,
+   * `recipes/<name>/meta.yaml`; layout `conda`) and a quilt queue's, a
+   * folder holding a `series` file outside `debian/` (layout `quilt`).
+   * Sorted by folder, root-relative.
    */
-  condaRecipes: string[];
+  layoutFolders: LayoutFolder[];
   /**
    * Markdown documents in a patches folder (READMEs beside the patches):
    * not patches, but their refs are mentions, read as prose (SPEC §2.4).
@@ -84,7 +86,12 @@ export async function discover(root: string, config: Config): Promise<Discovery>
       : { ...walked, files: walked.files.filter((f) => !matchAny(config.exclude, f)) };
   const skipped = [...tree.skipped];
   const buildrootExternals = tree.files.filter((f) => hasName(f, EXTERNAL_DESC)).map(dirname);
-  const condaRecipes = [...new Set(tree.files.filter(isCondaRecipeFile).map(dirname))];
+  const layoutFolders = sortedFolders([
+    ...tree.files
+      .filter(isCondaRecipeFile)
+      .map((f) => ({ dir: dirname(f), layout: 'conda' as const })),
+    ...tree.files.filter(isQuiltSeries).map((f) => ({ dir: dirname(f), layout: 'quilt' as const })),
+  ]);
 
   // One pass over the tree's files sorts each into what it may be.
   const found: string[] = [];
@@ -104,7 +111,7 @@ export async function discover(root: string, config: Config): Promise<Discovery>
       records.push(f);
     // `patches.exclude` waives ecosystem patches too, matched against the root-relative path.
     if (
-      (layoutOf(f, buildrootExternals) !== null || condaRecipeOf(f, condaRecipes) !== null) &&
+      (layoutOf(f, buildrootExternals) !== null || folderLayoutOf(f, layoutFolders) !== null) &&
       !excludedPatch(f)
     )
       layoutPatches.push(f);
@@ -158,10 +165,20 @@ export async function discover(root: string, config: Config): Promise<Discovery>
       if (isPatchNotes(f) || (debian && isDebianPath(f))) patchDocs.add(f);
     }
   }
-  // A conda recipe with patches: its comments are notes on them (conda-recipe.ts).
-  for (const f of tree.files)
-    if (isCondaRecipeFile(f) && conventionPatches.some((p) => condaRecipeOf(p, [dirname(f)])))
-      patchDocs.add(f);
+  // A conda recipe with patches: its comments are notes on them
+  // (conda-recipe.ts). A quilt queue's markdown files are notes on its
+  // patches, as Debian's are.
+  for (const folder of layoutFolders) {
+    const holds = conventionPatches.some((p) => folderLayoutOf(p, [folder]) !== null);
+    if (!holds) continue;
+    for (const f of tree.files) {
+      if (dirname(f) !== folder.dir) continue;
+      if (
+        folder.layout === 'conda' ? isCondaRecipeFile(f) : /\.md$/i.test(f) && !ledgers.includes(f)
+      )
+        patchDocs.add(f);
+    }
+  }
 
   return {
     conventionPatches: sorted(conventionPatches),
@@ -174,7 +191,7 @@ export async function discover(root: string, config: Config): Promise<Discovery>
     patchFiles: sorted(patchFiles),
     patchDocs: sorted(patchDocs),
     buildrootExternals: sorted(buildrootExternals),
-    condaRecipes: sorted(condaRecipes),
+    layoutFolders,
     skipped: skipped.sort((a, b) => compare(a.path, b.path)),
   };
 }
@@ -315,10 +332,29 @@ export function isCondaRecipeFile(rel: string): boolean {
   return basename(dir) === 'recipe' || basename(dirname(dir)) === 'recipes';
 }
 
-/** Pure: the conda recipe folder a `.patch`/`.diff` file lies below, or null. */
-export function condaRecipeOf(rel: string, recipes: readonly string[]): string | null {
-  if (recipes.length === 0 || !(rel.endsWith('.patch') || rel.endsWith('.diff'))) return null;
-  for (const dir of recipes) if (dir === '.' || rel.startsWith(`${dir}/`)) return dir;
+/** A quilt `series` file outside `debian/patches/` (Debian's own layout). */
+function isQuiltSeries(rel: string): boolean {
+  return basename(rel) === 'series' && !isDebianPath(rel);
+}
+
+/** A folder whose kind makes the patch files below it patches (Discovery.layoutFolders). */
+export interface LayoutFolder {
+  dir: string;
+  layout: 'conda' | 'quilt';
+}
+
+function sortedFolders(folders: LayoutFolder[]): LayoutFolder[] {
+  return folders.sort((a, b) => compare(a.dir, b.dir) || compare(a.layout, b.layout));
+}
+
+/** Pure: the layout of the folder a `.patch`/`.diff` file lies below, or null. */
+export function folderLayoutOf(
+  rel: string,
+  folders: readonly LayoutFolder[],
+): 'conda' | 'quilt' | null {
+  if (folders.length === 0 || !(rel.endsWith('.patch') || rel.endsWith('.diff'))) return null;
+  for (const { dir, layout } of folders)
+    if (dir === '.' || rel.startsWith(`${dir}/`)) return layout;
   return null;
 }
 

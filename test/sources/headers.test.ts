@@ -348,9 +348,11 @@ describe('the block boundary', () => {
       '===============',
       '  own PR  #1 (OPEN)',
       '---',
-      '  own PR  #2 (OPEN)',
+      '  third-party PR  #2 (OPEN)',
     );
     const r = parse('p/x.patch', text, 'a/b');
+    // Past the rule the label is no label (session 15: "own PR #n" in prose
+    // reads as ours by its words, so another label shows the boundary).
     expect(r.mentions.map((m) => [m.ref, m.role, m.recordedState])).toEqual([
       ['a/b#1', 'own', 'OPEN'],
       ['a/b#2', 'related', 'OPEN'],

@@ -186,3 +186,27 @@ describe('"a test" as words about a ref', () => {
     ]);
   });
 });
+
+describe("a fork's words about its refs", () => {
+  it('reads "own PR #n", "will collide with #n", and an issue we filed as the issue', () => {
+    expect(
+      header(
+        [
+          'Sent upstream: own PR #961, changes requested.',
+          'It will collide with #962 once that lands.',
+          'Upstream-Issue: #963 (ours, also open)',
+        ].join('\n'),
+      ).map(([line, ref, role]) => [line, ref, role]),
+    ).toEqual([
+      [3, '#961', 'own'],
+      [4, '#962', 'anchor-collision'],
+      [5, '#963', 'issue'],
+    ]);
+  });
+
+  it('keeps "closed inactive … and nobody reopened it" closed', () => {
+    expect(
+      header('Upstream knows: #971 was closed inactive 2026-07-30 and nobody reopened it.'),
+    ).toEqual([[3, '#971', 'related', 'CLOSED']]);
+  });
+});

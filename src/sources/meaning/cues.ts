@@ -127,7 +127,7 @@ export const LEAD_CUES: readonly [Cue, RegExp][] = [
     'anchor-collision',
     // "Two OPEN PRs rewrite the code it anchors on, #a and #b": the tail's
     // words for a collision, written before the refs in their sentence.
-    /\b(?:collides|conflicts)\s+with\s*$|\banchor[\s-]*(?:collision|conflict)s?\b|(?:^|[\s(*_])collisions?\s*:|\banchor[\s-]*risks?\s*:?\s*$|\b(?:touch|edit|rewrite|change|modif(?:y|ie))(?:e?s)?\s+(?:this|that|the)\s+same\b|\brewrites?\s+(?:the\s+code|our\s+anchor|the\s+anchor)/i,
+    /\b(?:collides?|conflicts)\s+with\s*$|\banchor[\s-]*(?:collision|conflict)s?\b|(?:^|[\s(*_])collisions?\s*:|\banchor[\s-]*risks?\s*:?\s*$|\b(?:touch|edit|rewrite|change|modif(?:y|ie))(?:e?s)?\s+(?:this|that|the)\s+same\b|\brewrites?\s+(?:the\s+code|our\s+anchor|the\s+anchor)/i,
   ],
   // "… is the radix PR, not [lumen#4417]": the ref named only to set it apart.
   // "the dense path itself was fixed by #n": another path's fix, not this patch's.
@@ -138,11 +138,11 @@ export const LEAD_CUES: readonly [Cue, RegExp][] = [
   // "[prism#2199](…) (ours), issue prism#2188" in a PR cell: the word names an issue.
   // "… (ours) fixes [mc#1090]": what a PR fixes is the bug's report (not a
   // `fixes` label opening an entry, which names the fixes).
-  ['issue', /(?:^|[\s,;(])(?<!\bsame\s)(?:issue|bug)\s*:?\s*$|\S[^\S\n]+fixes[^\S\n]*[`*_[]*$/i],
+  ['issue', /(?:^|[\s,;(-])(?<!\bsame\s)(?:issue|bug)\s*:?\s*$|\S[^\S\n]+fixes[^\S\n]*[`*_[]*$/i],
   ['retires', RETIRES_LEAD],
   [
     'own',
-    /\bour\s+(?:own\s+)?(?:upstream\s+)?PR\s*(?:is\s*|:\s*)?[(`*_]*\s*$|(?<!\bnot\s+)\bours(?:\s*:\s*[`*_]*|[^\S\n]*[(`*_[]*)$|\bours\s+(?:is|was)\s*[`*_]*$|\bour\s+(?:own\s+)?(?:first\s+|earlier\s+|original\s+|previous\s+)?(?:attempt|try|go\s+at\s+it|submission)\s*[,:]?\s*$|\bre-?(?:submitted|filed|opened|sent|posted|pushed)\s+(?:it\s+|this\s+)?(?:upstream\s+)?as\s*$/i,
+    /\b(?:our|own)\s+(?:own\s+)?(?:upstream\s+)?PR\s*(?:is\s*|:\s*)?[(`*_[]*\s*$|(?<!\bnot\s+)\bours(?:\s*:\s*[`*_]*|[^\S\n]*[(`*_[]*)$|\bours\s+(?:is|was)\s*[`*_]*$|\bour\s+(?:own\s+)?(?:first\s+|earlier\s+|original\s+|previous\s+)?(?:attempt|try|go\s+at\s+it|submission)\s*[,:]?\s*$|\bre-?(?:submitted|filed|opened|sent|posted|pushed)\s+(?:it\s+|this\s+)?(?:upstream\s+)?as\s*$/i,
   ],
   // "already in the base: #n"; "reverted in #m" (#m is the revert, background to the patch);
   // "on top of #n", "ours #a · needs #n": what the patch or its PR builds on, not what retires it.
@@ -240,7 +240,8 @@ export function applyCue(base: Role, cue: Cue | null, kindHint: RefKind | null =
     case 'retires':
       return (base === 'related' || base === 'third-party') && kindHint !== 'issue' ? 'fix' : base;
     case 'own':
-      return base === 'related' || base === 'fix' ? 'own' : base;
+      // "#784 (ours, also open)" for an issue: we filed it; it is still the issue.
+      return (base === 'related' || base === 'fix') && kindHint !== 'issue' ? 'own' : base;
     case 'issue':
       return FIX_ROLES.has(base) || base === 'related' ? 'issue' : base;
   }

@@ -184,8 +184,9 @@ const CLOSES_ASIDE = /^[ \t*_`]*\)/;
 const OPENS_ASIDE = /\([ \t*_`[]*$/;
 const REOPENED_AFTER = /^[ \t\n*_`]*(?:(?:was|got|has[ \t\n]+been|been)[ \t\n]+)?(re-?opened)\b/i;
 const LAST_ITEM_STATE = /^[^\n#]{0,80}?,[ \t]*(open|merged|closed|draft)[ \t]*\.?[ \t]*(?:\n|$)/i;
-/** Not "I never reopened it" (session 14, q32): closed is where it stayed. */
-const REOPENED_LATER = /^[^.;!?]{0,160}?\b(?<!\b(?:never|not)[ \t\n]+)(re-?opened)\b/i;
+/** Not "I never reopened it", "nobody reopened it" (sessions 14, 15): closed is where it stayed. */
+const REOPENED_LATER =
+  /^[^.;!?]{0,160}?\b(?<!\b(?:never|not|nobody|no[ \t\n]+one)[ \t\n]+)(re-?opened)\b/i;
 // Anywhere in a one-ref cell or sentence: only words that cannot mean anything else.
 const CLOSED_ANYWHERE =
   /\b(?:closed[ \t\n*_]+(?:as[ \t\n]+)?(?:inactive|stale|not[ \t\n]+planned)|auto-closed)\b/i;

@@ -12,7 +12,7 @@ export type TrailerConvention = 'yocto' | 'buildroot' | 'dep3';
  * how a field that another ecosystem also uses is read, and what its own
  * linter accepts. Null for a patch in a ledger's or record's queue.
  */
-export type PatchLayout = 'yocto' | 'buildroot' | 'debian' | 'conda';
+export type PatchLayout = 'yocto' | 'buildroot' | 'debian' | 'conda' | 'quilt';
 
 /** One well-formed trailer field (malformed ones become ParseProblems instead). */
 export interface TrailerField {

@@ -1,5 +1,8 @@
 /**
- * A conda recipe's patches (session 15): `recipe/meta.yaml` (or a
+ * A quilt queue outside Debian and a conda recipe's patches (session 15):
+ * a folder holding a quilt `series` file makes the patches below it a
+ * queue's (layout `quilt`) and its markdown files notes on them.
+ * A conda recipe's patches: `recipe/meta.yaml` (or a
  * `recipes/<name>/` folder) makes the `.patch`/`.diff` files below it
  * patches of layout `conda`, read as an ecosystem's are; the feedstock's
  * notes file beside them, and the recipe's comments on its patch lines,
@@ -78,5 +81,39 @@ describe('a conda feedstock', () => {
     expect(report.read.unattributedRefs).toBe(2);
     const check = await runCli(['check', '--offline', '--root', root]);
     expect(check.code).toBe(0);
+  });
+});
+
+describe('a quilt queue outside Debian', () => {
+  it('reads the patches beside its series and the README there as notes', async () => {
+    const root = writeFiles(path.join(base, 'fork'), {
+      'patches/series': '0001-wal-fsync.patch\n# 0002-old.patch\n',
+      'patches/0001-wal-fsync.patch': [
+        'From 9a8b7c6d Mon Sep 17 00:00:00 2001',
+        'Subject: [PATCH 1/1] wal: fsync pending records on close',
+        '',
+        'Upstream-PR: https://github.com/tidal/wal/pull/797',
+        '---',
+        DIFF,
+      ].join('\n'),
+      'patches/README.md': [
+        '# Our carry',
+        '',
+        '- `0001-wal-fsync.patch` — own PR [wal#797](https://github.com/tidal/wal/pull/797) OPEN;',
+        '  will collide with [wal#815](https://github.com/tidal/wal/pull/815), OPEN.',
+        '',
+      ].join('\n'),
+      'docs/series': 'not a quilt series: no patches here\n',
+    });
+    const r = await runCli(['list', '--offline', '--format', 'json', '--root', root]);
+    expect(r.stderr).toBe('');
+    const report = JSON.parse(r.stdout) as Report;
+    expect(
+      report.refs.map((x) => [x.ref, x.mentions.map((m) => `${m.source}:${m.line}:${m.role}`)]),
+    ).toEqual([
+      ['tidal/wal#797', ['patches/0001-wal-fsync.patch:4:own', 'patches/README.md:3:own']],
+      ['tidal/wal#815', ['patches/README.md:4:anchor-collision']],
+    ]);
+    expect(report.read.patches).toBe(1);
   });
 });
