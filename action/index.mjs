@@ -24069,10 +24069,9 @@ function readTable(reader, table2, retiredSection) {
     for (let k = 1; k < rows.length; k++) {
       let row = rows.at(k);
       if (row === void 0) continue;
-      const next = piped ? rows.at(k + 1) : void 0;
-      const joined = next && joinBrokenRow(reader.doc.text, row, next, header2.children.length);
-      if (joined) k++;
-      row = joined || row;
+      const joined = piped ? joinBrokenRow(reader.doc.text, row, () => rows.at(k + 1), header2.children.length) : null;
+      if (joined !== null) k++;
+      row = joined ?? row;
       reader.rowRepo = rowRepoOf(reader, row);
       if (above !== null && piped && isWrappedTail(reader.doc.text, row)) {
         for (const cell2 of row.children) readProse(reader, cell2, above);
@@ -24095,13 +24094,15 @@ function isWrappedTail(text3, row) {
   for (const cell2 of row.children) if (cell2.children.length > 0) filled++;
   return filled <= 1;
 }
-function joinBrokenRow(text3, row, next, width) {
+function joinBrokenRow(text3, row, nextRow, width) {
   const cells = row.children;
   const last = cells.at(-1);
-  const first = next.children[0];
-  if (cells.length >= width || last === void 0 || first === void 0) return null;
+  if (cells.length >= width || last === void 0) return null;
   const end = row.position?.end.offset;
   if (end === void 0 || text3.slice(0, end).trimEnd().endsWith("|")) return null;
+  const next = nextRow();
+  const first = next?.children[0];
+  if (next === void 0 || first === void 0) return null;
   if (startsWithPipe(text3, next.position?.start.offset)) return null;
   const start = row.position?.start;
   const stop = next.position?.end;

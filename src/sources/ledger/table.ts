@@ -45,10 +45,12 @@ export function readTable(reader: LedgerReader, table: Table, retiredSection: bo
     for (let k = 1; k < rows.length; k++) {
       let row = rows.at(k);
       if (row === undefined) continue;
-      const next = piped ? rows.at(k + 1) : undefined;
-      const joined = next && joinBrokenRow(reader.doc.text, row, next, header.children.length);
-      if (joined) k++;
-      row = joined || row;
+      // Rows are built as they are asked for: the next one only for a row that stops short.
+      const joined = piped
+        ? joinBrokenRow(reader.doc.text, row, () => rows.at(k + 1), header.children.length)
+        : null;
+      if (joined !== null) k++;
+      row = joined ?? row;
       reader.rowRepo = rowRepoOf(reader, row);
       if (above !== null && piped && isWrappedTail(reader.doc.text, row)) {
         // The rest of the row above, wrapped by an editor: its notes.
@@ -92,15 +94,17 @@ function isWrappedTail(text: string, row: TableRow): boolean {
 function joinBrokenRow(
   text: string,
   row: TableRow,
-  next: TableRow,
+  nextRow: () => TableRow | undefined,
   width: number,
 ): TableRow | null {
   const cells = row.children;
   const last = cells.at(-1);
-  const first = next.children[0];
-  if (cells.length >= width || last === undefined || first === undefined) return null;
+  if (cells.length >= width || last === undefined) return null;
   const end = row.position?.end.offset;
   if (end === undefined || text.slice(0, end).trimEnd().endsWith('|')) return null;
+  const next = nextRow();
+  const first = next?.children[0];
+  if (next === undefined || first === undefined) return null;
   if (startsWithPipe(text, next.position?.start.offset)) return null;
   const start = row.position?.start;
   const stop = next.position?.end;
