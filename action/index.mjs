@@ -15755,6 +15755,10 @@ function attributeCopiedRefs(input2) {
   for (const a of ambiguous) {
     const n = NUMBER.exec(a.text)?.[1];
     if (n === void 0) continue;
+    if (a.text.startsWith("#") && afterFeedstock(input2.lineText, a.line, a.text)) {
+      unattributed++;
+      continue;
+    }
     if (!a.text.startsWith("#")) {
       const name2 = writtenName(a.text);
       if (name2 === null || !isNameOf(name2, only)) {
@@ -15781,6 +15785,13 @@ function attributeCopiedRefs(input2) {
   }
   mentions.sort(byLine);
   return { mentions, ambiguous: [], unattributed };
+}
+function afterFeedstock(lineText, line, written) {
+  const text3 = lineText(line);
+  const at = text3.indexOf(written);
+  const before = at === -1 ? "" : text3.slice(0, at);
+  const lead = before.trim() === "" ? `${lineText(line - 1)} ` : before;
+  return FEEDSTOCK_BEFORE.test(lead);
 }
 function copiedRole(lineText, line, n) {
   const text3 = lineText(line);
@@ -15844,7 +15855,7 @@ function namedRepos(input2, mentions) {
   }
   return repos;
 }
-var GITHUB_REPO, NOT_OWNERS2, NUMBER, CLOSES_BEFORE, KERNEL_BUILD, OTHER_FORGE, urlsOf, OTHER_URL;
+var GITHUB_REPO, NOT_OWNERS2, NUMBER, FEEDSTOCK_BEFORE, CLOSES_BEFORE, KERNEL_BUILD, OTHER_FORGE, urlsOf, OTHER_URL;
 var init_copied_refs = __esm({
   "src/sources/trailers/copied-refs.ts"() {
     "use strict";
@@ -15866,6 +15877,7 @@ var init_copied_refs = __esm({
       "users"
     ]);
     NUMBER = /#(\d{1,10})(?!\d)/;
+    FEEDSTOCK_BEFORE = /[\w.-]-feedstock\s+(?:(?:issue|PR|pull\s+request)\s+)?$/i;
     CLOSES_BEFORE = /\b(?:fix(?:es|ed)?|close[sd]?|resolve[sd]?)\s*:?\s*(?:#\d+(?:\s*,\s*|\s+and\s+|\s*&\s*|\s+))*$/i;
     KERNEL_BUILD = /^\s+(?:SMP|PREEMPT\w*|(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\s+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b)/;
     OTHER_FORGE = /https?:\/\/(?!(?:www\.)?github\.com[/:])[^\s<>"')\]]*(?:issues?|bugs?|merge_requests|show_bug|tickets?|tracker)[^\s<>"')\]]*\d/i;

@@ -218,6 +218,24 @@ describe('bare #N in a copied commit message', () => {
     ]);
   });
 
+  it("counts a feedstock's number, written after its name, instead of giving it to upstream", () => {
+    const header = [
+      'Subject: [PATCH] build: set the extension suffix when cross-compiling',
+      '',
+      'Checked on a conda-forge build (see our-lib-feedstock',
+      '#526) and in our-lib-feedstock issue #530; upstream issue #44.',
+      '',
+      'Part-of: https://github.com/o/lib/pull/45',
+      '',
+    ].join('\n');
+    const r = read(`${header}${DIFF}`, 'recipe/patches/0022-a.patch', 'conda');
+    expect(r.mentions.map(row)).toEqual([
+      ['o/lib#44', 'related', null, 4],
+      ['o/lib#45', 'related', null, 6],
+    ]);
+    expect(r.unattributed).toBe(2);
+  });
+
   it('is counted, not reported one by one, when the header names two repositories', () => {
     const name = 'buildroot/package/libbeta/0001-two-repositories.patch';
     const r = read(fixture(name), 'package/libbeta/0001-two-repositories.patch');

@@ -97,6 +97,11 @@ export function attributeCopiedRefs(input: CopiedRefsInput): CopiedRefsResult {
   for (const a of ambiguous) {
     const n = NUMBER.exec(a.text)?.[1];
     if (n === undefined) continue;
+    // "pytorch-cpu-feedstock⏎#526": a feedstock's number, not upstream's (session 15).
+    if (a.text.startsWith('#') && afterFeedstock(input.lineText, a.line, a.text)) {
+      unattributed++;
+      continue;
+    }
     // Written with a word: only the one repository's name or owner makes it its.
     if (!a.text.startsWith('#')) {
       const name = writtenName(a.text);
@@ -125,6 +130,20 @@ export function attributeCopiedRefs(input: CopiedRefsInput): CopiedRefsResult {
   mentions.sort(byLine);
   return { mentions, ambiguous: [], unattributed };
 }
+
+/** `<name>-feedstock` right before `written`, on its line or ending the line above. */
+function afterFeedstock(
+  lineText: (line: number) => string,
+  line: number,
+  written: string,
+): boolean {
+  const text = lineText(line);
+  const at = text.indexOf(written);
+  const before = at === -1 ? '' : text.slice(0, at);
+  const lead = before.trim() === '' ? `${lineText(line - 1)} ` : before;
+  return FEEDSTOCK_BEFORE.test(lead);
+}
+const FEEDSTOCK_BEFORE = /[\w.-]-feedstock\s+(?:(?:issue|PR|pull\s+request)\s+)?$/i;
 
 /** GitHub's closing keywords before a `#N`: "Fixes #12", "closes: #12", "Fixes #12, #13 and #14". */
 const CLOSES_BEFORE =
