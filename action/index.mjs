@@ -13492,7 +13492,7 @@ function maskLine(line, first) {
   return needsMask(line) ? maskChars(line) : line;
 }
 function needsMask(line) {
-  if (line.includes("\r") || STRUCK_STATE.test(line)) return true;
+  if (line.includes("\r") || line.includes("~~") && STRUCK_STATE.test(line)) return true;
   const i = firstNonBlank(line);
   if (i === -1) return false;
   const c = line.charCodeAt(i);

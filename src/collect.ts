@@ -287,8 +287,9 @@ export async function collectSources(
       const named = block ? header.mentions.find((m) => m.inferredRepo === true)?.ref : undefined;
       const namedRepo = named === undefined ? null : named.slice(0, named.lastIndexOf('#'));
       // A conda feedstock's patches cite the feedstock's own issues as
-      // bare `#N` as readily as upstream's ("feedstock issues #424, #447"):
-      // no default there (session 15, measured on pytorch-cpu-feedstock).
+      // bare `#N` as readily as upstream's ("feedstock issues #424, #447"),
+      // and a quilt queue has no recipe to name an upstream: no default
+      // there (session 15, measured on pytorch-cpu-feedstock).
       const upstream = (): string | null =>
         layout === 'debian'
           ? debianUpstreamRepo(rootDir, rel, recipes)

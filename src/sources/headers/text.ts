@@ -71,7 +71,7 @@ export function maskLine(line: string, first: boolean): string {
  * of prose that merely starts with `u` or `r` ("update", "removes").
  */
 function needsMask(line: string): boolean {
-  if (line.includes('\r') || STRUCK_STATE.test(line)) return true;
+  if (line.includes('\r') || (line.includes('~~') && STRUCK_STATE.test(line))) return true;
   const i = firstNonBlank(line);
   if (i === -1) return false;
   const c = line.charCodeAt(i);
