@@ -50,11 +50,21 @@ const REPO = '[A-Za-z0-9_.-]+';
 const BARE_WORDS = new Set(['pr', 'prs', 'pull', 'issue', 'issues', 'bug', 'fixes', 'see']);
 const INTERNAL_WORDS = new Set(['internal']);
 
+/**
+ * What may follow a PR or issue URL and still point at it: a tab of the PR
+ * (`/files`, `/commits/<sha>`, `/checks`) and a fragment (`#issuecomment-1`,
+ * `#pullrequestreview-2`). Part of the ref's text, so the words after it —
+ * `…/pull/801/files (OPEN)`, `…/pull/2877/files (ours)` — are read as the
+ * words right after the ref (session 16).
+ */
+const URL_SUFFIX =
+  '(?:/(?:files|commits|checks)(?:/[0-9a-f]{7,40})?(?![\\w-]))?(?:#[A-Za-z][\\w-]*)?';
+
 /** A github.com PR or issue URL (the URL form of scanRefs with no extra hosts), as a pattern source. */
 export const GITHUB_URL_REF = urlPattern('github\\.com');
 
 function urlPattern(hostAlt: string): string {
-  return `https?://(?:www\\.)?(?:${hostAlt})/(${OWNER})/(${REPO})/(pull|pulls|issues)/(\\d+)`;
+  return `https?://(?:www\\.)?(?:${hostAlt})/(${OWNER})/(${REPO})/(pull|pulls|issues)/(\\d+)${URL_SUFFIX}`;
 }
 
 function buildPattern(hosts: readonly string[]): RegExp {
@@ -193,7 +203,7 @@ export function reposNamed(
  */
 const REPOS_PATTERN = new RegExp(
   [
-    `https?://(?:www\\.)?(?:github\\.com)/(${OWNER})/(${REPO})/(?:pull|pulls|issues)/\\d+`,
+    `https?://(?:www\\.)?(?:github\\.com)/(${OWNER})/(${REPO})/(?:pull|pulls|issues)/\\d+${URL_SUFFIX}`,
     `(?<![\\w./-])(${OWNER})/(${REPO})#\\d+`,
     `(?<![\\w./#-])([A-Za-z][A-Za-z0-9_.-]*)#\\d+`,
     `(?<![\\w&#])#\\d+(?![\\w-])`,

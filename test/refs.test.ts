@@ -139,6 +139,24 @@ describe('scanRefs', () => {
     expect(r).toMatchObject({ key: 'o/r#9', kindHint: 'issue' });
   });
 
+  it("takes a PR's tab and a fragment into the URL's text, nothing past them", () => {
+    const found = scanRefs(
+      [
+        'https://github.com/o/r/pull/5/files (OPEN)',
+        'https://github.com/o/r/pull/6/commits/0badc0ffee12 x',
+        'https://github.com/o/r/issues/7#issuecomment-99, y',
+        'https://github.com/o/r/pull/8/filesystem z',
+      ].join('\n'),
+      ctx(),
+    );
+    expect(found.map((r) => [r.key, r.text.replace('https://github.com/o/r/', '')])).toEqual([
+      ['o/r#5', 'pull/5/files'],
+      ['o/r#6', 'pull/6/commits/0badc0ffee12'],
+      ['o/r#7', 'issues/7#issuecomment-99'],
+      ['o/r#8', 'pull/8'],
+    ]);
+  });
+
   it('stays linear on a very long line', () => {
     const line = 'a'.repeat(200_000) + ' ' + 'b/'.repeat(50_000) + '#1';
     const started = process.hrtime.bigint();

@@ -1,7 +1,8 @@
 /**
  * Verbatim copy of src/refs.ts as it was before issue 14's ledger, records and report
  * speed work (commit cc6dd17): the reference refs-differential.test.ts holds the faster code
- * to. Not used by the tool. Only this comment and the import path were changed.
+ * to. Not used by the tool. Changed since: this comment, the import path, and
+ * URL_SUFFIX (session 16), a change of meaning made in both.
  */
 /**
  * Every way a ref is written in a patch record → a canonical RefKey.
@@ -49,11 +50,21 @@ const REPO = '[A-Za-z0-9_.-]+';
 const BARE_WORDS = new Set(['pr', 'prs', 'pull', 'issue', 'issues', 'bug', 'fixes', 'see']);
 const INTERNAL_WORDS = new Set(['internal']);
 
+/**
+ * What may follow a PR or issue URL and still point at it: a tab of the PR
+ * (`/files`, `/commits/<sha>`, `/checks`) and a fragment (`#issuecomment-1`,
+ * `#pullrequestreview-2`). Part of the ref's text, so the words after it —
+ * `…/pull/801/files (OPEN)`, `…/pull/2877/files (ours)` — are read as the
+ * words right after the ref (session 16).
+ */
+const URL_SUFFIX =
+  '(?:/(?:files|commits|checks)(?:/[0-9a-f]{7,40})?(?![\\w-]))?(?:#[A-Za-z][\\w-]*)?';
+
 /** A github.com PR or issue URL (the URL form of scanRefs with no extra hosts), as a pattern source. */
 export const GITHUB_URL_REF = urlPattern('github\\.com');
 
 function urlPattern(hostAlt: string): string {
-  return `https?://(?:www\\.)?(?:${hostAlt})/(${OWNER})/(${REPO})/(pull|pulls|issues)/(\\d+)`;
+  return `https?://(?:www\\.)?(?:${hostAlt})/(${OWNER})/(${REPO})/(pull|pulls|issues)/(\\d+)${URL_SUFFIX}`;
 }
 
 function buildPattern(hosts: readonly string[]): RegExp {
