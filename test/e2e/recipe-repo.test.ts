@@ -182,7 +182,8 @@ describe('a layer patch with bare refs and no repository in its header', () => {
       ['orrery/strand#190', 4, 'issue', null],
       ['orrery/strand#221', 7, 'own', 'OPEN'],
       ['orrery/strand#215', 8, 'anchor-collision', 'OPEN'],
-      ['orrery/strand#221', 10, 'fix', 'OPEN'],
+      // The block says #221 is ours: the trailer's PR is the same one (session 16).
+      ['orrery/strand#221', 10, 'own', 'OPEN'],
     ]);
   });
 });

@@ -201,6 +201,21 @@ describe('settleRoles', () => {
     expect(readme.role).toBe('own');
   });
 
+  it('makes a fix that another source calls ours for the same patch ours, and no other', () => {
+    const header = mention({ role: 'own', source: 'p/x.py', patch: 'p/x.py' });
+    const row = mention({ role: 'fix', patch: 'p/x.py' });
+    const otherPatch = mention({ role: 'fix', source: 'p/y.py', patch: 'p/y.py' });
+    const byPosition = mention({
+      role: 'own',
+      source: 'p/z.py',
+      patch: 'p/z.py',
+      roleByDefault: true,
+    });
+    const rowZ = mention({ role: 'fix', patch: 'p/z.py' });
+    settleRoles([[header, row, otherPatch, byPosition, rowZ]]);
+    expect([row.role, otherPatch.role, rowZ.role]).toEqual(['own', 'fix', 'fix']);
+  });
+
   it('makes a cause the cause everywhere in its source, never a fix', () => {
     const row = mention({ role: 'fix', patch: 'p/x.py', line: 3 });
     const cause = mention({ role: 'introduced-the-defect', line: 9 });

@@ -13,6 +13,8 @@
  *   and patch, then in any source for the same patch. A mention that belongs
  *   to no patch (ledger prose, a README) may take it from any patch, since
  *   it can never drop one.
+ * - Ours once, ours for the patch: a `fix` mention of a ref that another
+ *   mention for the same patch calls the team's own is `own` (spreadOwn).
  * - A ref in the project's own repository (`ownRepo`, the one that carries
  *   the patches: "internal PR #178") never decides a patch's fate: a patch
  *   is dropped when its upstream merges the fix, re-cut when an upstream PR
@@ -43,6 +45,7 @@ export function settleRoles(
       for (const m of mentions) if (DECIDING.has(m.role)) m.role = 'related';
     }
     spreadCause(mentions);
+    spreadOwn(mentions);
     for (const m of mentions) {
       if (m.roleByDefault !== true) continue;
       const said = (pick: (o: Mention) => boolean): Role | null =>
@@ -60,6 +63,22 @@ export function settleRoles(
       }
     }
   }
+}
+
+/**
+ * Ours once, ours for the patch: where one place says a ref is the team's own
+ * PR, the places that call it the patch's fix (a ledger's "upstream PR"
+ * column, an `Upstream-PR:` trailer) mean the same PR (session 16). Both
+ * advise dropping when it merges; the report says whose it is.
+ */
+function spreadOwn(mentions: readonly Mention[]): void {
+  let ours: Set<string> | null = null;
+  for (const m of mentions)
+    if (m.role === 'own' && m.patch !== null && m.roleByDefault !== true)
+      (ours ??= new Set()).add(m.patch);
+  if (ours === null) return;
+  for (const m of mentions)
+    if (m.role === 'fix' && m.patch !== null && ours.has(m.patch)) m.role = 'own';
 }
 
 function spreadCause(mentions: readonly Mention[]): void {
