@@ -53,7 +53,12 @@ const HEADING = /^[*_=>[-]{0,4}[ \t]*upstream[ \t]+status(?![\w-])/i;
 const RULE = /^[-=_~*]{3,}[ \t]*$/;
 const KNOWN_LABELS: readonly [RegExp, Role][] = [
   [/^(?:(?:upstream[ \t]+|tracking[ \t]+)?issues?|bugs?(?:[ \t]+reports?)?)(?=[\s:]|$)/i, 'issue'],
-  [/^(?:third[- ]party|competing|alternative)[ \t]+PRs?(?=[\s:]|$)/i, 'third-party'],
+  // "third-party: #n" and "competing: #n" name the PR by the colon alone;
+  // "Alternative approaches …" in prose is no label (session 16).
+  [
+    /^(?:(?:third[- ]party|competing|alternative)[ \t]+PRs?(?=[\s:]|$)|(?:third[- ]party|competing)(?=[ \t]*:))/i,
+    'third-party',
+  ],
   // `ours   #n …` as a label column (a colon or a gap after it), not "Ours is …" in prose.
   [/^(?:(?:own|our)[ \t]+(?:upstream[ \t]+)?PRs?(?=[\s:]|$)|ours(?=:|[ \t]{2,}))/i, 'own'],
   [
@@ -116,8 +121,13 @@ const HEADING_WORDS_FROM = /upstream[ \t]+status/gi;
  * counts as one too when two of its labels are known ones (`bug:`,
  * `cause:`, `collides:` …): session 11, a held-out queue wrote its headers so.
  */
-export function findStatusBlocks(masked: MaskedText, implicit = false): StatusBlock[] {
-  const blocks = headedBlocks(masked);
+export function findStatusBlocks(
+  masked: MaskedText,
+  implicit = false,
+  /** The preamble before masking: where a blanked `*` was a list's bullet. */
+  source = masked.text,
+): StatusBlock[] {
+  const blocks = headedBlocks(masked, source);
   return blocks.length === 0 && implicit ? labelRuns(masked) : blocks;
 }
 
@@ -158,7 +168,7 @@ function labelRuns(masked: MaskedText): StatusBlock[] {
   return out;
 }
 
-function headedBlocks(masked: MaskedText): StatusBlock[] {
+function headedBlocks(masked: MaskedText, source: string): StatusBlock[] {
   const blocks: StatusBlock[] = [];
   if (!HEADING_WORDS.test(masked.text)) return blocks;
   for (let i = 0; i < masked.lines.length;) {
@@ -174,7 +184,7 @@ function headedBlocks(masked: MaskedText): StatusBlock[] {
       continue;
     }
     const wrapped = headingEnd(masked.lines, i, line.start + line.indent + heading[0].length);
-    const block = readBlock(masked.lines, i, wrapped.line, wrapped.after);
+    const block = readBlock(masked.lines, i, wrapped.line, wrapped.after, source);
     blocks.push(block.block);
     i = block.next;
   }
@@ -220,17 +230,24 @@ function readBlock(
   headingIndex: number,
   headingLast: number,
   afterHeading: number,
+  source: string,
 ): { block: StatusBlock; next: number } {
   const heading = lines[headingIndex]!;
   const headingTail = lines[headingLast]!;
   const entries: Entry[] = [
     { start: afterHeading, end: headingTail.end, role: 'related', labelled: false },
   ];
+  // A `*` blanked as a comment marker is a bullet only where the heading's
+  // line has none: in a `/* … */` comment every line starts with one.
+  const starBullets = !startsWithStar(source, heading);
   let labelColumn: number | null = null;
   // A block whose first line is prose, not a label, is written in paragraphs:
   // "rather than rejected: …" there is a sentence, only a known label is a label.
   let generic = true;
   let sawBlank = false;
+  // Whether the entry being read opened with a bullet: then a bullet at the
+  // label column is its sibling, and opens an entry of its own.
+  let bulletEntry = false;
   let last = headingTail;
   let j = headingLast + 1;
   for (; j < lines.length; j++) {
@@ -239,19 +256,23 @@ function readBlock(
       sawBlank = true;
       continue;
     }
-    const content = contentOf(line);
-    if (HEADING.test(content)) break;
-    if (RULE.test(content)) {
+    const whole = contentOf(line);
+    if (HEADING.test(whole)) break;
+    if (RULE.test(whole)) {
       if (labelColumn === null && !sawBlank) continue; // underlines the heading
       break;
     }
+    const mark = bulletWidth(whole, source, line, starBullets);
+    const content = mark > 0 ? whole.slice(mark) : whole;
     if (labelColumn === null) generic = readLabel(content) !== null;
     const label = readLabel(content, generic);
     if (sawBlank && line.indent <= heading.indent && label === null) break;
     labelColumn ??= line.indent;
     const paragraph = sawBlank && entries.length > 1;
     sawBlank = false;
-    if (line.indent <= labelColumn && /^[A-Za-z]/.test(content) && (label !== null || paragraph)) {
+    const atColumn = line.indent <= labelColumn;
+    const sibling = atColumn && mark >= 0 && bulletEntry;
+    if (atColumn && (sibling || (/^[A-Za-z]/.test(content) && (label !== null || paragraph)))) {
       entries.push({
         start: line.start,
         end: line.end,
@@ -259,6 +280,8 @@ function readBlock(
         labelled: label !== null,
       });
     }
+    if (atColumn && entries.length > 0 && entries[entries.length - 1]!.start === line.start)
+      bulletEntry = mark >= 0;
     const current = entries[entries.length - 1]!;
     current.end = line.end;
     last = line;
@@ -273,4 +296,38 @@ function readBlock(
     block: { headingLine: headingIndex, checkedOn, start: heading.start, end: last.end, entries },
     next: j,
   };
+}
+
+// A list item's marker and the blanks after it: `- `, `* `, `+ `, `• `.
+const BULLET = /^[-*+\u2022][ \t]+/;
+
+/**
+ * The width of the bullet `content` (a masked line's content) opens with; 0
+ * for a `*` bullet the masking blanked (its content starts after it), -1 for
+ * a line that is no list item.
+ */
+function bulletWidth(
+  content: string,
+  source: string,
+  line: MaskedLine,
+  starBullets: boolean,
+): number {
+  const m = BULLET.exec(content);
+  if (m !== null) return m[0].length;
+  return starBullets && blankedStar(source, line) ? 0 : -1;
+}
+
+/** Whether the masking blanked a `*` list marker right before the line's content. */
+function blankedStar(source: string, line: MaskedLine): boolean {
+  if (source.length < line.end) return false;
+  let k = line.start + line.indent - 1;
+  while (k >= line.start && (source[k] === ' ' || source[k] === '\t')) k--;
+  return k >= line.start && source[k] === '*' && (k === line.start || /[ \t]/.test(source[k - 1]!));
+}
+
+/** Whether the source line of `line` starts with a `*` (a C comment's, or a blanked bullet). */
+function startsWithStar(source: string, line: MaskedLine): boolean {
+  let k = line.start;
+  while (k < line.end && (source[k] === ' ' || source[k] === '\t')) k++;
+  return source[k] === '*';
 }

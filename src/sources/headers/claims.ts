@@ -171,6 +171,9 @@ function matchParen(text: string, open: number, limit: number): number {
 }
 
 /** The state, date and review decision written in `text[start, end)`. */
+/** A ref written inside a parenthetical: `#N`, `name#N` or a PR/issue URL. */
+const INNER_REF = /#\d|\/(?:pull|pulls|issues)\/\d/;
+
 export function readClaim(text: string, start: number, end: number): Claim {
   const inner = text.slice(start, end);
   const claim: Claim = {
@@ -190,7 +193,14 @@ export function readClaim(text: string, start: number, end: number): Claim {
     claim.state = token.toUpperCase() as State;
     claim.stateSpan = { start: at, end: at + token.length };
   }
+  // `#5342 (ours was #5318, CLOSED)`: a state after another ref is that ref's (session 16).
+  const innerRef = inner.search(INNER_REF);
+  if (innerRef >= 0 && claim.stateSpan !== null && claim.stateSpan.start - start > innerRef) {
+    claim.state = null;
+    claim.stateSpan = null;
+  }
   for (let m = word.exec(inner); m !== null; m = word.exec(inner)) {
+    if (innerRef >= 0 && m.index > innerRef) break;
     // `__MERGED__` is emphasis; the word inside is what was recorded.
     let lead = 0;
     let trail = m[0].length;

@@ -13,7 +13,14 @@ import { learnAliases, scanRefs, type FoundRef, type RefContext } from '../../re
 import { findStatusBlocks, type StatusBlock } from './block.js';
 import { isGap, joinsRefs, readFollow, type Claim, type Follow } from './claims.js';
 import { applyCue, cueFor, leadCue, type Cue } from '../meaning/cues.js';
-import { aloneInSentence, NEAR, sentenceStart, tailEnd, tailLimit } from '../meaning/context.js';
+import {
+  aloneInSentence,
+  backSentence,
+  NEAR,
+  sentenceStart,
+  tailEnd,
+  tailLimit,
+} from '../meaning/context.js';
 import {
   countedStates,
   stateBefore,
@@ -319,7 +326,7 @@ export function parseHeader(
     ownRepo: input.ownRepo ?? null,
   };
   const reader = new HeaderReader(input, masked, preamble.startOffset, preamble.startLine, ctx);
-  const blocks = findStatusBlocks(masked, implicitBlocks);
+  const blocks = findStatusBlocks(masked, implicitBlocks, preamble.text);
   // Masking only blanks: without a ref in the preamble, no entry or paragraph has one.
   if (holdsRefs) {
     for (const block of blocks) readBlock(reader, block);
@@ -379,9 +386,13 @@ function readBlock(reader: HeaderReader, block: StatusBlock): void {
     // A ref an earlier entry already named, written again further into this
     // one ("If #790 lands first, #802 has to be redone"), is spoken of, not
     // labelled: it keeps the earlier role. The entry's first refs take its label.
-    readSpan(reader, entry.start, entry.end, block.end, (key, head, apart) => {
+    readSpan(reader, entry.start, entry.end, block.end, (key, head, apart, cue) => {
       const earlier = roles.get(key) ?? null;
       if (none || (!head && earlier !== null)) return earlier;
+      // A later ref of the entry that its own words name ("issue: #296
+      // (fixed by #298)", "cause: #4710, reverted in #4790") is not what the
+      // label names: its words decide (session 16).
+      if (!head && cue !== null && NAMING_CUES.has(cue)) return null;
       // An own-PR entry's label names its first refs; one it speaks of apart
       // is not ours by label, though its words may say so ("Re-submitted as #2298").
       if (apart && entry.role === 'own') return null;
@@ -395,10 +406,24 @@ function readBlock(reader: HeaderReader, block: StatusBlock): void {
   }
 }
 
+/**
+ * Cues that name a ref's role outright, not a shade of the label's. Not a
+ * collision: "issue #415 … Two OPEN PRs touch the same parser: #420 …" goes
+ * on to say #420 is the fix (session 16, q24); an issue's entry keeps such a
+ * ref out of the decisive roles rather than guess.
+ */
+const NAMING_CUES: ReadonlySet<Cue> = new Set([
+  'fix',
+  'own',
+  'introduced-the-defect',
+  'background',
+  'unrelated',
+]);
+
 // `NONE` as written, or a lower-case `none` that is the label's whole answer
 // (`own PR  none -- …`, `own PR  none.`), not prose that goes on ("none for HIP").
 const NONE_AFTER_LABEL =
-  /^[ \t]*[A-Za-z][\w'/-]*(?:[ \t][A-Za-z][\w'/-]*){0,2}[ \t:]+(?:NONE\b|[Nn]one(?=[ \t]*(?:[.,;:\n]|--|\u2014|\u2013|$)|[ \t]+(?:sent|opened|submitted|yet)\b))/;
+  /^[ \t]*(?:[-*+\u2022][ \t]+)?[A-Za-z][\w'/-]*(?:[ \t][A-Za-z][\w'/-]*){0,2}[ \t:]+(?:NONE\b|[Nn]one(?=[ \t]*(?:[.,;:\n]|--|\u2014|\u2013|$)|[ \t]+(?:sent|opened|submitted|yet)\b))/;
 
 /**
  * Read the refs of `[start, end)` — an entry of a block, or a paragraph
@@ -416,7 +441,7 @@ function readSpan(
    * (then `related`); `head` is true for the span's first group of refs,
    * `apart` for a ref in an aside or a later sentence than the first ref.
    */
-  baseRole: (key: string, head: boolean, apart: boolean) => Role | null,
+  baseRole: (key: string, head: boolean, apart: boolean, cue: Cue | null) => Role | null,
   /** A block entry: words that retire the patch, said of a ref anywhere in it, are said of the ref. */
   entry = true,
 ): Map<string, Role> {
@@ -479,7 +504,13 @@ function readSpan(
     // The words up to the next ref's sentence, past the tail's two sentences:
     // "… Same set, same place. This is the PR whose merge retires this script."
     const rest = text.slice(follow.titleEnd, tailLimit(text, follow.end, nextStart));
-    const cue = cueFor(leadNear, leadFar, tail, rest);
+    const cue = cueFor(
+      leadNear,
+      leadFar,
+      tail,
+      rest,
+      backSentence(text, follow.titleEnd, nextStart),
+    );
     let claim = follow.claim?.state != null ? follow.claim : null;
     if (claim === null) {
       const after = Math.max(follow.end, follow.titleEnd);
@@ -535,7 +566,7 @@ function readSpan(
     g.shared = next.shared = true;
   }
   const baseOf = (ref: FoundRef, k: number, apart = false): Role | null =>
-    ref.key === null ? null : baseRole(ref.key, k === 0, apart);
+    ref.key === null ? null : baseRole(ref.key, k === 0, apart, pending[k]!.cue);
   // "#655 … (OPEN). Same fix; when #655 merges this diff can go.": words that
   // retire the patch, said of a ref again in its entry, are said of the ref.
   // (Built only when such words occur: most spans have none.)

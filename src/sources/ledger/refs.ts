@@ -23,6 +23,7 @@ import {
   skipBlank,
   tailEnd,
   tailLimit,
+  backSentence,
 } from '../meaning/context.js';
 import {
   countedStates,
@@ -136,7 +137,7 @@ function readContexts(inline: InlineText, found: readonly FoundRef[]): RefContex
       tailEnd(text, titleEnd, tailLimit(text, titleEnd, nextStart)),
     );
     const rest = text.slice(titleEnd, tailLimit(text, titleEnd, nextStart));
-    const cue = cueFor(leadNear, leadFar, tail, rest);
+    const cue = cueFor(leadNear, leadFar, tail, rest, backSentence(text, titleEnd, nextStart));
     const after = parentheticalEnd(text, titleEnd);
     const worded =
       stateBefore(leadNear, first.start - leadNear.length) ??

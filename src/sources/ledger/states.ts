@@ -195,8 +195,13 @@ export function stateBeside(
   // Bounded: a stray `(` on a long line must not make every ref scan to the end.
   const close = text.slice(at, at + 200).indexOf(bracket);
   if (close < 0) return null;
-  return firstStateItem(text, at + 1, at + close);
+  const written = firstStateItem(text, at + 1, at + close);
+  // `#5342 (ours was #5318, CLOSED)`: a state after another ref is that ref's (session 16).
+  return written !== null && INNER_REF.test(text.slice(at + 1, written.start)) ? null : written;
 }
+
+/** A ref written inside a parenthetical: `#N`, `name#N` or a PR/issue URL. */
+const INNER_REF = /#\d|\/(?:pull|pulls|issues)\/\d/;
 
 /**
  * The state written after a ref that opens a parenthetical, in its later

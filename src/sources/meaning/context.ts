@@ -61,6 +61,20 @@ export function tailLimit(text: string, from: number, nextStart: number): number
   return nextSentence > from ? nextSentence : Math.max(nextStart, from);
 }
 
+/**
+ * The next ref's sentence up to that ref, when it opens by pointing back at
+ * the ref before it ("#a (cherry-picked). It MERGED … but got reverted by
+ * #b"): what it says before naming #b is said of #a. Empty otherwise.
+ */
+export function backSentence(text: string, from: number, nextStart: number): string {
+  const nextSentence = sentenceStart(text, nextStart, from);
+  if (nextSentence <= from) return '';
+  const words = text.slice(nextSentence, nextStart);
+  return POINTS_BACK.test(words) ? words : '';
+}
+
+const POINTS_BACK = /^\s*(?:it|its|which|(?:that|this)\s+(?:one|PR))\b/i;
+
 /** End of the tail that starts at `from`: `limit`, or the end of the second sentence before it. */
 export function tailEnd(text: string, from: number, limit: number, sentences = 2): number {
   const stop = Math.min(limit, from + WINDOW);

@@ -63,6 +63,11 @@ const RETIRES = new RegExp(
     String.raw`\b(?:they|it)\s+(?:are|is)\s+(?:exactly\s+)?this\s+(?:patch|script|diff|guard|change)\b`,
     // "Once it is in a tag we pin, delete this script."; "When it merges and we bump, drop this."
     String.raw`\b${WHEN}\b[^.;]{0,60}?,\s*(?:then\s+)?(?:delete|drop|remove|retire)\s+(?:${THIS_PATCH}\b|(?:this|it)\s*(?:[.;)]|$))`,
+    // Words that point back at the ref itself (session 16): "drop when that
+    // merges", "if that ever merges, drop", "would let us drop this".
+    String.raw`\b(?:drop|delete|remove|retire)\s+(?:(?:it|this|ours)\s+)?${WHEN}\s+(?:that|it|this)(?:\s+(?:one|PR))?\s+(?:merges|lands|is\s+merged|goes\s+in)\b`,
+    String.raw`\b(?:if|${WHEN})\s+(?:that|it|this)(?:\s+(?:one|PR))?\s+(?:ever\s+)?(?:merges|lands|is\s+merged|goes\s+in)\s*,\s*(?:then\s+)?(?:drop|delete|remove|retire)\b`,
+    String.raw`\b(?:lets?|letting)\s+us\s+drop\s+(?:${THIS_PATCH}|this|it|ours)\b`,
   ].join('|'),
   'i',
 );
@@ -89,7 +94,7 @@ export const TAIL_CUES: readonly [Cue, RegExp][] = [
   ],
   [
     'anchor-collision',
-    /\banchor[\s-]*(?:collision|conflict|drift|risk)s?\b|\bmerge[\s-]+conflict|\b(?:textual|direct)\s+collision|\bcollid(?:e|es|ing)\b|\b(?:touch|edit|rewrite|change|modif(?:y|ie))(?:e?s)?\s+(?:this|that|the)\s+same\b|\bconflict\b[^.;]{0,24}\banchor|\banchor\b[^.;]{0,24}\bconflict|\brewrites?\s+(?:the\s+code|our\s+anchor|the\s+anchor)|\banchors?\s+(?:would\s+)?drift|\bsame\s+collision\b|\b(?:is|are)\s+(?:an?\s+|the\s+)?(?:anchor\s+)?collisions?\b|^[\s:,—–-]*collisions?\b|\bmoves?\s+(?:this|that|the(?:\s+same)?|our|both)\s+(?:functions?|methods?|code|hunks?|lines?|blocks?)\b|\bmoves?\s+`[^`\n]{1,60}`\s+(?:into|to|out\s+of)\b/i,
+    /\banchor[\s-]*(?:collision|conflict|drift|risk)s?\b|\bmerge[\s-]+conflict|\b(?:textual|direct)\s+collision|\bcollid(?:e|es|ing)\b|\b(?:touch|edit|rewrite|change|modif(?:y|ie))(?:e?s)?\s+(?:this|that|the)\s+same\b|\bconflict\b[^.;]{0,24}\banchor|\banchor\b[^.;]{0,24}\bconflict|\brewrites?\s+(?:the\s+code|our\s+anchor|the\s+anchor)|\banchors?\s+(?:would\s+)?drift|\bsame\s+collision\b|\b(?:is|are)\s+(?:an?\s+|the\s+)?(?:anchor\s+)?collisions?\b|^[\s:,—–-]*collisions?\b|\bmoves?\s+(?:this|that|the(?:\s+same)?|our|both)\s+(?:functions?|methods?|code|hunks?|lines?|blocks?)\b|\bmoves?\s+`[^`\n]{1,60}`\s+(?:into|to|out\s+of)\b|\bconflicts?\s+with\s+(?:this|ours|our\s+(?:patch|diff|change|script|hunks?))\b/i,
   ],
   // "#n (MERGED) -- then reverted in #m", "#n — reverted upstream": merged,
   // then taken back. Its merge is no drop signal: the base has the bug again.
@@ -133,7 +138,7 @@ export const LEAD_CUES: readonly [Cue, RegExp][] = [
   // "the dense path itself was fixed by #n": another path's fix, not this patch's.
   [
     'not-fix',
-    /\b(?:path|side|case|variant|backend|half)\s+(?:itself\s+)?(?:was|got|is|has\s+been)\s+(?:already\s+)?fixed\s+(?:upstream\s+)?(?:by|in)\s*$|\bnot\s+(?:the\s+same\s+fix|a\s+fix)\b|\bnot\s+the\s+same\s+(?:thing|change|bug|problem)\s+as\s*$|(?:^|[,;(—–]\s*|\s)not\s*[(`*_[]*\s*$|\b[\w-]+\s+side\s*(?:is\s*|:\s*)[`*_[]*$|\b[\w-]+-only\s+fix\s*(?:was|is)?\s*[:,]?\s*[`*_[]*$|\b(?:path|side|case|variant|backend)\s+only\s*,?\s*(?:in|by)\s*$/i,
+    /\b(?:path|side|case|variant|backend|half)\s+(?:itself\s+)?(?:was|got|is|has\s+been)\s+(?:already\s+)?fixed\s+(?:upstream\s+)?(?:by|in)\s*$|\bnot\s+(?:the\s+same\s+fix|a\s+fix)\b|\bnot\s+the\s+same\s+(?:thing|change|bug|problem)\s+as\s*$|(?:^|[,;(—–]\s*|\s)not\s*[(`*_[]*\s*$|\b[\w-]+\s+side\s*(?:is\s*|:\s*)[`*_[]*$|\b[\w-]+-only\s+fix\s*(?:was|is)?\s*[:,]?\s*[`*_[]*$|\b(?:path|side|case|variant|backend)\s+only\s*,?\s*(?:in|by)\s*$|\b(?:don't|do\s+not|never)\s+(?:go\s+by|wait\s+(?:for|on)|count\s+on)\s*[`*_[]*$/i,
   ],
   // "[prism#2199](…) (ours), issue prism#2188" in a PR cell: the word names an issue.
   // "… (ours) fixes [mc#1090]": what a PR fixes is the bug's report (not a
@@ -142,7 +147,7 @@ export const LEAD_CUES: readonly [Cue, RegExp][] = [
   ['retires', RETIRES_LEAD],
   [
     'own',
-    /\b(?:our|own)\s+(?:own\s+)?(?:upstream\s+)?PR\s*(?:is\s*|:\s*)?[(`*_[]*\s*$|(?<!\bnot\s+)\bours(?:\s*:\s*[`*_]*|[^\S\n]*[(`*_[]*)$|\bours\s+(?:is|was)\s*[`*_]*$|\bour\s+(?:own\s+)?(?:first\s+|earlier\s+|original\s+|previous\s+)?(?:attempt|try|go\s+at\s+it|submission)\s*[,:]?\s*$|\bre-?(?:submitted|filed|opened|sent|posted|pushed)\s+(?:it\s+|this\s+)?(?:upstream\s+)?as\s*$/i,
+    /\b(?:our|own)\s+(?:own\s+)?(?:upstream\s+)?PR\s*(?:is\s*|:\s*)?[(`*_[]*\s*$|(?<!\bnot\s+)\bours(?:\s*:\s*[`*_]*|[^\S\n]*[(`*_[]*)$|\(ours\)\s*:\s*[`*_[]*$|\bours\s+(?:is|was)\s*[`*_]*$|\bour\s+(?:own\s+)?(?:first\s+|earlier\s+|original\s+|previous\s+)?(?:attempt|try|go\s+at\s+it|submission)\s*[,:]?\s*$|\bre-?(?:submitted|filed|opened|sent|posted|pushed)\s+(?:it\s+|this\s+)?(?:upstream\s+)?as\s*$|(?:\b(?:we|i)\s+(?:first\s+|originally\s+|also\s+)?|(?:^|[.;:(—–-])\s*)(?:sent|submitted|posted|proposed|upstreamed)\s+(?:it\s+|this\s+|that\s+)?(?:upstream\s+)?as\s*[`*_[]*$/i,
   ],
   // "already in the base: #n"; "reverted in #m" (#m is the revert, background to the patch);
   // "on top of #n", "ours #a · needs #n": what the patch or its PR builds on, not what retires it.
@@ -152,7 +157,7 @@ export const LEAD_CUES: readonly [Cue, RegExp][] = [
   ],
   [
     'fix',
-    /\b(?:fix|repair)\s+is\s+(?:already\s+)?in\s+flight\b|\bfix\s+(?:is\s+)?not\s+ours\s*:\s*$|\bdrops?\s+(?:on|when|once)\s*$|\b(?:superseded|replaced)\s+by\s*$|\bthe\s+(?:[\w-]+\s+)?fix\s*[:,]?\s*$|\bin\s+favou?r\s+of\s*$|\bfixed\s+(?:upstream\s+)?(?:by|in)\s*$|\bneeds?\s+(?:the\s+)?(?:upstream\s+)?fix\s*$|\bmust\s+(?:carry|contain|include)\s*$|\b(?:back-?port(?:ed)?|cherry[\s-]?pick(?:ed)?)\s+(?:(?:of|from)\s+)?(?:[\w.-]+'s\s+)?(?:(?:upstream\s+)?(?:PR|pull\s+request)\s+)?$|\b(?:upstream|real|proper|actual)\s+fix\s*(?:is\s*)?[:,]?\s*$/i,
+    /\b(?:fix|repair)\s+is\s+(?:already\s+)?in\s+flight\b|\bfix\s+(?:is\s+)?not\s+ours\s*:\s*$|\bdrops?\s+(?:on|when|once)\s*$|\b(?:superseded|replaced)\s+by\s*$|\bthe\s+(?:[\w-]+\s+)?fix\s*[:,]?\s*$|\bin\s+favou?r\s+of\s*$|\bfixed\s+(?:upstream\s+)?(?:by|in)\s*$|\bneeds?\s+(?:the\s+)?(?:upstream\s+)?fix\s*$|\bmust\s+(?:carry|contain|include)\s*$|\b(?:back-?port(?:ed)?|cherry[\s-]?pick(?:ed)?)\s+(?:(?:of|from)\s+)?(?:[\w.-]+'s\s+)?(?:(?:upstream\s+)?(?:PR|pull\s+request)\s+)?$|\b(?:upstream|real|proper|actual)\s+fix\s*(?:is\s*)?[:,]?\s*$|\bupstream[\s-]+(?:PR|pull[\s-]+request)\s*:\s*[`*_[]*$/i,
   ],
 ];
 
@@ -253,7 +258,7 @@ export function applyCue(base: Role, cue: Cue | null, kindHint: RefKind | null =
  * comma-separated items.
  */
 const OURS_RIGHT_AFTER =
-  /^(?:[^\S\n]+(?:on|in)[^\S\n]+\d[\w.-]*)?[^\S\n]*(?:(?:\(|--|—|–|,)?[^\S\n]*(?:ours|our\s+(?:own\s+)?PR|by\s+us)\b|\([^()\n]{0,40}?[,;][^\S\n]*(?:ours|our\s+(?:own\s+)?PR|by\s+us)[^\S\n]*[,;)]|\((?:that|this|it)(?:\s+one)?\s+(?:is|was)\s+(?:ours|our\s+(?:own\s+)?PR)\b)/i;
+  /^(?:[^\S\n]+(?:on|in)[^\S\n]+\d[\w.-]*)?[^\S\n]*(?:(?:\(|--|—|–|,)?[^\S\n]*(?:ours(?![^\S\n]+(?:was|were)\b)|our\s+(?:own\s+)?PR(?![^\S\n]+(?:was|were)\b)|by\s+us)\b|\([^()\n]{0,40}?[,;][^\S\n]*(?:ours|our\s+(?:own\s+)?PR|by\s+us)[^\S\n]*[,;)]|\((?:that|this|it)(?:\s+one)?\s+(?:is|was)\s+(?:ours|our\s+(?:own\s+)?PR)\b)/i;
 
 /** Whether the words right after a ref say it is ours: `#n (ours)`, `<url> -- ours.`, `#n, ours`. */
 export function oursRightAfter(text: string): boolean {
@@ -265,7 +270,16 @@ export function oursRightAfter(text: string): boolean {
  * `rest` runs on to the next ref's sentence: where the tail says nothing,
  * words there that retire the patch still name this ref as its drop signal.
  */
-export function cueFor(leadNear: string, leadFar: string, tail: string, rest = ''): Cue | null {
+export function cueFor(
+  leadNear: string,
+  leadFar: string,
+  tail: string,
+  rest = '',
+  /** The next ref's sentence when it points back at this ref (context.ts backSentence). */
+  back = '',
+): Cue | null {
+  // "#4871 (cherry-picked). It MERGED … but got reverted by #5150": its merge was taken back.
+  if (back !== '' && REVERTED.test(lowerAscii(back))) return 'reverted';
   // "#1090 (follow-up, ours, not needed for this diff)": ours, and not this patch's.
   // "issue: o/r#104 (ours too, open)": our own report, still the issue.
   if (oursRightAfter(tail) && leadCue(leadNear) !== 'issue') {
@@ -307,11 +321,13 @@ export function cueFor(leadNear: string, leadFar: string, tail: string, rest = '
   return null;
 }
 
+const REVERTED = foldCase(TAIL_CUES.find(([cue]) => cue === 'reverted')![1]);
+
 const SUCCEEDS = /\b(?:superseded|replaced)\s+by\s*$|\bin\s+favou?r\s+of\s*$/i;
 const COLLISION_WORDS = /\banchors?\b|\bcollid|\bcollision|\bconflict/i;
 
 const ALREADY_IN_BASE =
-  /\balready\s+(?:present\s+)?in\s+(?:(?:the|both|our)\s+)?(?:pinned\s+)?(?:bases?\b|v?\d+(?:\.\d+)+)/i;
+  /\balready\s+(?:present\s+)?in\s+(?:(?:the|both|our)\s+)?(?:pinned\s+)?(?:bases?\b|v?\d+(?:\.\d+)+)|\b(?:is|are)\s+(?:already\s+)?in\s+our\s+(?:pin(?:ned\s+base)?|base)\b|\balready-merged\s+precedent\b/i;
 
 /** How far `rest` is read for words that retire the patch. */
 const WIDE_REST = 480;

@@ -3,8 +3,8 @@
  * issue 14's speed work (commit cc6dd17): the reference its differential test
  * holds the faster code to. Not used by the tool. Only this comment was
  * added, and the import paths changed — and, in session 10, KNOWN_LABELS
- * mirrors the labels the tool learned then (a change of meaning, not of
- * speed, which both must share).
+ * mirrors the labels the tool learned then, and in session 16 "third-party:"
+ * (changes of meaning, not of speed, which both must share).
  */
 /**
  * Finding the UPSTREAM STATUS block(s) of a masked preamble and cutting them
@@ -59,7 +59,12 @@ const HEADING = /^[*_=>[-]{0,4}[ \t]*upstream[ \t]+status(?![\w-])/i;
 const RULE = /^[-=_~*]{3,}[ \t]*$/;
 const KNOWN_LABELS: readonly [RegExp, Role][] = [
   [/^(?:(?:upstream[ \t]+|tracking[ \t]+)?issues?|bugs?(?:[ \t]+reports?)?)(?=[\s:]|$)/i, 'issue'],
-  [/^(?:third[- ]party|competing|alternative)[ \t]+PRs?(?=[\s:]|$)/i, 'third-party'],
+  // "third-party: #n" and "competing: #n" name the PR by the colon alone;
+  // "Alternative approaches …" in prose is no label (session 16).
+  [
+    /^(?:(?:third[- ]party|competing|alternative)[ \t]+PRs?(?=[\s:]|$)|(?:third[- ]party|competing)(?=[ \t]*:))/i,
+    'third-party',
+  ],
   // `ours   #n …` as a label column (a colon or a gap after it), not "Ours is …" in prose.
   [/^(?:(?:own|our)[ \t]+(?:upstream[ \t]+)?PRs?(?=[\s:]|$)|ours(?=:|[ \t]{2,}))/i, 'own'],
   [
@@ -93,7 +98,7 @@ function contentOf(line: MaskedLine): string {
 // Every heading holds these words: a text without them has no block.
 const HEADING_WORDS = /upstream[ \t]+status/i;
 
-export function findStatusBlocks(masked: MaskedText): StatusBlock[] {
+export function findStatusBlocks(masked: MaskedText, source = masked.text): StatusBlock[] {
   const blocks: StatusBlock[] = [];
   if (!HEADING_WORDS.test(masked.text)) return blocks;
   for (let i = 0; i < masked.lines.length;) {
@@ -104,7 +109,7 @@ export function findStatusBlocks(masked: MaskedText): StatusBlock[] {
       continue;
     }
     const wrapped = headingEnd(masked.lines, i, line.start + line.indent + heading[0].length);
-    const block = readBlock(masked.lines, i, wrapped.line, wrapped.after);
+    const block = readBlock(masked.lines, i, wrapped.line, wrapped.after, source);
     blocks.push(block.block);
     i = block.next;
   }
@@ -147,17 +152,24 @@ function readBlock(
   headingIndex: number,
   headingLast: number,
   afterHeading: number,
+  source: string,
 ): { block: StatusBlock; next: number } {
   const heading = lines[headingIndex]!;
   const headingTail = lines[headingLast]!;
   const entries: Entry[] = [
     { start: afterHeading, end: headingTail.end, role: 'related', labelled: false },
   ];
+  // A `*` blanked as a comment marker is a bullet only where the heading's
+  // line has none: in a `/* … */` comment every line starts with one.
+  const starBullets = !startsWithStar(source, heading);
   let labelColumn: number | null = null;
   // A block whose first line is prose, not a label, is written in paragraphs:
   // "rather than rejected: …" there is a sentence, only a known label is a label.
   let generic = true;
   let sawBlank = false;
+  // Whether the entry being read opened with a bullet: then a bullet at the
+  // label column is its sibling, and opens an entry of its own.
+  let bulletEntry = false;
   let last = headingTail;
   let j = headingLast + 1;
   for (; j < lines.length; j++) {
@@ -166,19 +178,23 @@ function readBlock(
       sawBlank = true;
       continue;
     }
-    const content = contentOf(line);
-    if (HEADING.test(content)) break;
-    if (RULE.test(content)) {
+    const whole = contentOf(line);
+    if (HEADING.test(whole)) break;
+    if (RULE.test(whole)) {
       if (labelColumn === null && !sawBlank) continue; // underlines the heading
       break;
     }
+    const mark = bulletWidth(whole, source, line, starBullets);
+    const content = mark > 0 ? whole.slice(mark) : whole;
     if (labelColumn === null) generic = readLabel(content) !== null;
     const label = readLabel(content, generic);
     if (sawBlank && line.indent <= heading.indent && label === null) break;
     labelColumn ??= line.indent;
     const paragraph = sawBlank && entries.length > 1;
     sawBlank = false;
-    if (line.indent <= labelColumn && /^[A-Za-z]/.test(content) && (label !== null || paragraph)) {
+    const atColumn = line.indent <= labelColumn;
+    const sibling = atColumn && mark >= 0 && bulletEntry;
+    if (atColumn && (sibling || (/^[A-Za-z]/.test(content) && (label !== null || paragraph)))) {
       entries.push({
         start: line.start,
         end: line.end,
@@ -186,6 +202,8 @@ function readBlock(
         labelled: label !== null,
       });
     }
+    if (atColumn && entries.length > 0 && entries[entries.length - 1]!.start === line.start)
+      bulletEntry = mark >= 0;
     const current = entries[entries.length - 1]!;
     current.end = line.end;
     last = line;
@@ -200,4 +218,38 @@ function readBlock(
     block: { headingLine: headingIndex, checkedOn, start: heading.start, end: last.end, entries },
     next: j,
   };
+}
+
+// A list item's marker and the blanks after it: `- `, `* `, `+ `, `• `.
+const BULLET = /^[-*+\u2022][ \t]+/;
+
+/**
+ * The width of the bullet `content` (a masked line's content) opens with; 0
+ * for a `*` bullet the masking blanked (its content starts after it), -1 for
+ * a line that is no list item.
+ */
+function bulletWidth(
+  content: string,
+  source: string,
+  line: MaskedLine,
+  starBullets: boolean,
+): number {
+  const m = BULLET.exec(content);
+  if (m !== null) return m[0].length;
+  return starBullets && blankedStar(source, line) ? 0 : -1;
+}
+
+/** Whether the masking blanked a `*` list marker right before the line's content. */
+function blankedStar(source: string, line: MaskedLine): boolean {
+  if (source.length < line.end) return false;
+  let k = line.start + line.indent - 1;
+  while (k >= line.start && (source[k] === ' ' || source[k] === '\t')) k--;
+  return k >= line.start && source[k] === '*' && (k === line.start || /[ \t]/.test(source[k - 1]!));
+}
+
+/** Whether the source line of `line` starts with a `*` (a C comment's, or a blanked bullet). */
+function startsWithStar(source: string, line: MaskedLine): boolean {
+  let k = line.start;
+  while (k < line.end && (source[k] === ' ' || source[k] === '\t')) k++;
+  return source[k] === '*';
 }
