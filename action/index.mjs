@@ -11339,7 +11339,7 @@ var init_glob = __esm({
 
 // src/refs.ts
 function urlPattern(hostAlt) {
-  return `https?://(?:www\\.)?(?:${hostAlt})/(${OWNER})/(${REPO})/(pull|pulls|issues)/(\\d+)`;
+  return `https?://(?:www\\.)?(?:${hostAlt})/(${OWNER})/(${REPO})/(pull|pulls|issues)/(\\d+)${URL_SUFFIX}`;
 }
 function buildPattern(hosts) {
   const hostAlt = ["github\\.com", ...hosts.map(escapeRegExp)].join("|");
@@ -11567,7 +11567,7 @@ function normaliseRepo(value) {
   const m = new RegExp(`^(${OWNER})/(${REPO})$`).exec(value.trim());
   return m ? `${m[1]}/${cleanRepo(m[2])}`.toLowerCase() : null;
 }
-var OWNER, REPO, BARE_WORDS, INTERNAL_WORDS, GITHUB_URL_REF, patternCache, NAMED_PR, REPOS_PATTERN, ORDINAL_BEFORE, OTHER_REPO_AFTER, INTERNAL_BEFORE, WORD_PR_BEFORE, WORD_BEFORE, QUALIFIERS, MAX_REF_DIGITS, taught, TAUGHT_TEXTS;
+var OWNER, REPO, BARE_WORDS, INTERNAL_WORDS, URL_SUFFIX, GITHUB_URL_REF, patternCache, NAMED_PR, REPOS_PATTERN, ORDINAL_BEFORE, OTHER_REPO_AFTER, INTERNAL_BEFORE, WORD_PR_BEFORE, WORD_BEFORE, QUALIFIERS, MAX_REF_DIGITS, taught, TAUGHT_TEXTS;
 var init_refs = __esm({
   "src/refs.ts"() {
     "use strict";
@@ -11576,12 +11576,13 @@ var init_refs = __esm({
     REPO = "[A-Za-z0-9_.-]+";
     BARE_WORDS = /* @__PURE__ */ new Set(["pr", "prs", "pull", "issue", "issues", "bug", "fixes", "see"]);
     INTERNAL_WORDS = /* @__PURE__ */ new Set(["internal"]);
+    URL_SUFFIX = "(?:/(?:files|commits|checks)(?:/[0-9a-f]{7,40})?(?![\\w-]))?(?:#[A-Za-z][\\w-]*)?";
     GITHUB_URL_REF = urlPattern("github\\.com");
     patternCache = /* @__PURE__ */ new Map();
     NAMED_PR = /(?<![\w./#-])([A-Za-z][\w.-]*) PR +(\d{1,10})(?![\w-]|\.\d)/g;
     REPOS_PATTERN = new RegExp(
       [
-        `https?://(?:www\\.)?(?:github\\.com)/(${OWNER})/(${REPO})/(?:pull|pulls|issues)/\\d+`,
+        `https?://(?:www\\.)?(?:github\\.com)/(${OWNER})/(${REPO})/(?:pull|pulls|issues)/\\d+${URL_SUFFIX}`,
         `(?<![\\w./-])(${OWNER})/(${REPO})#\\d+`,
         `(?<![\\w./#-])([A-Za-z][A-Za-z0-9_.-]*)#\\d+`,
         `(?<![\\w&#])#\\d+(?![\\w-])`
@@ -13609,8 +13610,8 @@ function isLetter(code2) {
 function contentOf(line) {
   return line.indent === -1 ? "" : line.text.slice(line.indent);
 }
-function findStatusBlocks(masked, implicit = false) {
-  const blocks = headedBlocks(masked);
+function findStatusBlocks(masked, implicit = false, source2 = masked.text) {
+  const blocks = headedBlocks(masked, source2);
   return blocks.length === 0 && implicit ? labelRuns(masked) : blocks;
 }
 function labelRuns(masked) {
@@ -13646,7 +13647,7 @@ function labelRuns(masked) {
   }
   return out;
 }
-function headedBlocks(masked) {
+function headedBlocks(masked, source2) {
   const blocks = [];
   if (!HEADING_WORDS.test(masked.text)) return blocks;
   for (let i = 0; i < masked.lines.length; ) {
@@ -13661,7 +13662,7 @@ function headedBlocks(masked) {
       continue;
     }
     const wrapped = headingEnd(masked.lines, i, line.start + line.indent + heading3[0].length);
-    const block2 = readBlock(masked.lines, i, wrapped.line, wrapped.after);
+    const block2 = readBlock(masked.lines, i, wrapped.line, wrapped.after, source2);
     blocks.push(block2.block);
     i = block2.next;
   }
@@ -13686,15 +13687,17 @@ function headingEnd(lines, index, afterWords) {
   }
   return { line: index, after: afterWords };
 }
-function readBlock(lines, headingIndex, headingLast, afterHeading) {
+function readBlock(lines, headingIndex, headingLast, afterHeading, source2) {
   const heading3 = lines[headingIndex];
   const headingTail = lines[headingLast];
   const entries2 = [
     { start: afterHeading, end: headingTail.end, role: "related", labelled: false }
   ];
+  const starBullets = !startsWithStar(source2, heading3);
   let labelColumn = null;
   let generic = true;
   let sawBlank = false;
+  let bulletEntry = false;
   let last = headingTail;
   let j = headingLast + 1;
   for (; j < lines.length; j++) {
@@ -13703,19 +13706,23 @@ function readBlock(lines, headingIndex, headingLast, afterHeading) {
       sawBlank = true;
       continue;
     }
-    const content2 = contentOf(line);
-    if (HEADING.test(content2)) break;
-    if (RULE.test(content2)) {
+    const whole = contentOf(line);
+    if (HEADING.test(whole)) break;
+    if (RULE.test(whole)) {
       if (labelColumn === null && !sawBlank) continue;
       break;
     }
+    const mark = bulletWidth(whole, source2, line, starBullets);
+    const content2 = mark > 0 ? whole.slice(mark) : whole;
     if (labelColumn === null) generic = readLabel(content2) !== null;
     const label = readLabel(content2, generic);
     if (sawBlank && line.indent <= heading3.indent && label === null) break;
     labelColumn ??= line.indent;
     const paragraph2 = sawBlank && entries2.length > 1;
     sawBlank = false;
-    if (line.indent <= labelColumn && /^[A-Za-z]/.test(content2) && (label !== null || paragraph2)) {
+    const atColumn = line.indent <= labelColumn;
+    const sibling = atColumn && mark >= 0 && bulletEntry;
+    if (atColumn && (sibling || /^[A-Za-z]/.test(content2) && (label !== null || paragraph2))) {
       entries2.push({
         start: line.start,
         end: line.end,
@@ -13723,6 +13730,8 @@ function readBlock(lines, headingIndex, headingLast, afterHeading) {
         labelled: label !== null
       });
     }
+    if (atColumn && entries2.length > 0 && entries2[entries2.length - 1].start === line.start)
+      bulletEntry = mark >= 0;
     const current = entries2[entries2.length - 1];
     current.end = line.end;
     last = line;
@@ -13734,7 +13743,23 @@ function readBlock(lines, headingIndex, headingLast, afterHeading) {
     next: j
   };
 }
-var HEADING, RULE, KNOWN_LABELS, ANY_KNOWN_LABEL, GENERIC_LABEL, HEADING_WORDS, HEADING_WORDS_FROM, COLON_LABEL;
+function bulletWidth(content2, source2, line, starBullets) {
+  const m = BULLET.exec(content2);
+  if (m !== null) return m[0].length;
+  return starBullets && blankedStar(source2, line) ? 0 : -1;
+}
+function blankedStar(source2, line) {
+  if (source2.length < line.end) return false;
+  let k = line.start + line.indent - 1;
+  while (k >= line.start && (source2[k] === " " || source2[k] === "	")) k--;
+  return k >= line.start && source2[k] === "*" && (k === line.start || /[ \t]/.test(source2[k - 1]));
+}
+function startsWithStar(source2, line) {
+  let k = line.start;
+  while (k < line.end && (source2[k] === " " || source2[k] === "	")) k++;
+  return source2[k] === "*";
+}
+var HEADING, RULE, KNOWN_LABELS, ANY_KNOWN_LABEL, GENERIC_LABEL, HEADING_WORDS, HEADING_WORDS_FROM, COLON_LABEL, BULLET;
 var init_block = __esm({
   "src/sources/headers/block.ts"() {
     "use strict";
@@ -13744,7 +13769,12 @@ var init_block = __esm({
     RULE = /^[-=_~*]{3,}[ \t]*$/;
     KNOWN_LABELS = [
       [/^(?:(?:upstream[ \t]+|tracking[ \t]+)?issues?|bugs?(?:[ \t]+reports?)?)(?=[\s:]|$)/i, "issue"],
-      [/^(?:third[- ]party|competing|alternative)[ \t]+PRs?(?=[\s:]|$)/i, "third-party"],
+      // "third-party: #n" and "competing: #n" name the PR by the colon alone;
+      // "Alternative approaches …" in prose is no label (session 16).
+      [
+        /^(?:(?:third[- ]party|competing|alternative)[ \t]+PRs?(?=[\s:]|$)|(?:third[- ]party|competing)(?=[ \t]*:))/i,
+        "third-party"
+      ],
       // `ours   #n …` as a label column (a colon or a gap after it), not "Ours is …" in prose.
       [/^(?:(?:own|our)[ \t]+(?:upstream[ \t]+)?PRs?(?=[\s:]|$)|ours(?=:|[ \t]{2,}))/i, "own"],
       [
@@ -13769,6 +13799,7 @@ var init_block = __esm({
     HEADING_WORDS = /upstream[ \t]+status/i;
     HEADING_WORDS_FROM = /upstream[ \t]+status/gi;
     COLON_LABEL = /^[A-Za-z][\w'/-]*(?: [A-Za-z][\w'/-]*){0,2}:[ \t]+\S/;
+    BULLET = /^[-*+\u2022][ \t]+/;
   }
 });
 
@@ -13796,6 +13827,12 @@ function tailLimit(text3, from, nextStart) {
   const nextSentence = sentenceStart(text3, nextStart, from);
   return nextSentence > from ? nextSentence : Math.max(nextStart, from);
 }
+function backSentence(text3, from, nextStart) {
+  const nextSentence = sentenceStart(text3, nextStart, from);
+  if (nextSentence <= from) return "";
+  const words2 = text3.slice(nextSentence, nextStart);
+  return POINTS_BACK.test(words2) ? words2 : "";
+}
 function tailEnd(text3, from, limit, sentences2 = 2) {
   const stop = Math.min(limit, from + WINDOW);
   const ends = sentenceEnds(text3, from, stop, sentences2);
@@ -13819,7 +13856,7 @@ function skipBlank(text3, from) {
     else return at;
   }
 }
-var WINDOW, NEAR, SENTENCE_END, LOOKAHEAD, JOINS, NOT_A_JOIN;
+var WINDOW, NEAR, SENTENCE_END, LOOKAHEAD, POINTS_BACK, JOINS, NOT_A_JOIN;
 var init_context = __esm({
   "src/sources/meaning/context.ts"() {
     "use strict";
@@ -13827,6 +13864,7 @@ var init_context = __esm({
     NEAR = 120;
     SENTENCE_END = /[.!?](?=[ \n\t]|$)|\n(?=[ \t]{0,78}\n)/g;
     LOOKAHEAD = 79;
+    POINTS_BACK = /^\s*(?:it|its|which|(?:that|this)\s+(?:one|PR))\b/i;
     JOINS = /* @__PURE__ */ new Set(["/", ",", "&", "+", "and", "or", ",and", ",or"]);
     NOT_A_JOIN = /[^\s`*_>/,&+andorANDOR]/;
   }
@@ -13939,7 +13977,13 @@ function readClaim(text3, start, end) {
     claim.state = token.toUpperCase();
     claim.stateSpan = { start: at, end: at + token.length };
   }
+  const innerRef = inner.search(INNER_REF);
+  if (innerRef >= 0 && claim.stateSpan !== null && claim.stateSpan.start - start > innerRef) {
+    claim.state = null;
+    claim.stateSpan = null;
+  }
   for (let m = word.exec(inner); m !== null; m = word.exec(inner)) {
+    if (innerRef >= 0 && m.index > innerRef) break;
     let lead2 = 0;
     let trail = m[0].length;
     while (lead2 < trail && m[0][lead2] === "_") lead2++;
@@ -13963,7 +14007,7 @@ function readClaim(text3, start, end) {
   if (claim.state === null) claim.date = null;
   return claim;
 }
-var MAX_PARENTHETICAL, REVIEW_DECISIONS, STATE_WORDS, QUANTIFIED_STATE, LEAD_STATE, EMOJI_STATE, BRACKET_STATE, ARROW_STATE;
+var MAX_PARENTHETICAL, REVIEW_DECISIONS, STATE_WORDS, QUANTIFIED_STATE, LEAD_STATE, EMOJI_STATE, BRACKET_STATE, INNER_REF, ARROW_STATE;
 var init_claims = __esm({
   "src/sources/headers/claims.ts"() {
     "use strict";
@@ -13977,6 +14021,7 @@ var init_claims = __esm({
     LEAD_STATE = /^[\s*_`]*(?:(?:(?:not[ \t\n]+)?ours(?:[ \t\n]+too)?|mine|our[ \t\n]+own)[ \t\n]*[,;][ \t\n]*)?(?:(?:both|all)\s+)?(open|merged|closed|draft)(?![\w-])/i;
     EMOJI_STATE = /(?:[\p{Extended_Pictographic}\u2713\u2714\u2717\u2718][\uFE0F\u200D]*[ \t]*)+(open|merged|closed|draft)(?![\w-])/iuy;
     BRACKET_STATE = /^[\s*_`]*(?:(?:both|all)\s+)?(?:open|merged|closed|draft)(?![\w-])/i;
+    INNER_REF = /#\d|\/(?:pull|pulls|issues)\/\d/;
     ARROW_STATE = /^[ \t*_`]*(?:→|->|=>)[ \t*_`]*(open|merged|closed|draft)(?![\w-])/i;
   }
 });
@@ -14062,7 +14107,8 @@ function applyCue(base, cue, kindHint = null) {
 function oursRightAfter(text3) {
   return OURS_RIGHT_AFTER.test(text3);
 }
-function cueFor(leadNear, leadFar, tail, rest = "") {
+function cueFor(leadNear, leadFar, tail, rest = "", back = "") {
+  if (back !== "" && REVERTED.test(lowerAscii(back))) return "reverted";
   if (oursRightAfter(tail) && leadCue(leadNear) !== "issue") {
     const aside = /^\s*\(([^()]*)\)/.exec(tail)?.[1] ?? "";
     return tailCue(aside) === "not-fix" ? "not-fix" : "own";
@@ -14099,7 +14145,7 @@ function retiresBack(text3) {
   );
   return BACK_TO_REF.test(text3.slice(start + 1, m.index + m[0].length));
 }
-var THIS_PATCH, PATCH_OR_FILE, OBSOLETE, WHEN, RETIRES, RETIRES_LEAD, RETIRES_NEGATED, TAIL_CUES, LEAD_CUES, folded, ANY_TAIL, ANY_LEAD, TAIL_FOLDED, LEAD_FOLDED, NEGATED_FOLDED, FIX_ROLES, OURS_RIGHT_AFTER, SUCCEEDS, COLLISION_WORDS, ALREADY_IN_BASE, WIDE_REST, BACK_TO_REF;
+var THIS_PATCH, PATCH_OR_FILE, OBSOLETE, WHEN, RETIRES, RETIRES_LEAD, RETIRES_NEGATED, TAIL_CUES, LEAD_CUES, folded, ANY_TAIL, ANY_LEAD, TAIL_FOLDED, LEAD_FOLDED, NEGATED_FOLDED, FIX_ROLES, OURS_RIGHT_AFTER, REVERTED, SUCCEEDS, COLLISION_WORDS, ALREADY_IN_BASE, WIDE_REST, BACK_TO_REF;
 var init_cues = __esm({
   "src/sources/meaning/cues.ts"() {
     "use strict";
@@ -14122,7 +14168,12 @@ var init_cues = __esm({
         String.raw`\b(?:the\s+)?(?:PR|one)\s+we\s+(?:drop|delete|retire)\s+(?:on|with)\b`,
         String.raw`\b(?:they|it)\s+(?:are|is)\s+(?:exactly\s+)?this\s+(?:patch|script|diff|guard|change)\b`,
         // "Once it is in a tag we pin, delete this script."; "When it merges and we bump, drop this."
-        String.raw`\b${WHEN}\b[^.;]{0,60}?,\s*(?:then\s+)?(?:delete|drop|remove|retire)\s+(?:${THIS_PATCH}\b|(?:this|it)\s*(?:[.;)]|$))`
+        String.raw`\b${WHEN}\b[^.;]{0,60}?,\s*(?:then\s+)?(?:delete|drop|remove|retire)\s+(?:${THIS_PATCH}\b|(?:this|it)\s*(?:[.;)]|$))`,
+        // Words that point back at the ref itself (session 16): "drop when that
+        // merges", "if that ever merges, drop", "would let us drop this".
+        String.raw`\b(?:drop|delete|remove|retire)\s+(?:(?:it|this|ours)\s+)?${WHEN}\s+(?:that|it|this)(?:\s+(?:one|PR))?\s+(?:merges|lands|is\s+merged|goes\s+in)\b`,
+        String.raw`\b(?:if|${WHEN})\s+(?:that|it|this)(?:\s+(?:one|PR))?\s+(?:ever\s+)?(?:merges|lands|is\s+merged|goes\s+in)\s*,\s*(?:then\s+)?(?:drop|delete|remove|retire)\b`,
+        String.raw`\b(?:lets?|letting)\s+us\s+drop\s+(?:${THIS_PATCH}|this|it|ours)\b`
       ].join("|"),
       "i"
     );
@@ -14147,7 +14198,7 @@ var init_cues = __esm({
       ],
       [
         "anchor-collision",
-        /\banchor[\s-]*(?:collision|conflict|drift|risk)s?\b|\bmerge[\s-]+conflict|\b(?:textual|direct)\s+collision|\bcollid(?:e|es|ing)\b|\b(?:touch|edit|rewrite|change|modif(?:y|ie))(?:e?s)?\s+(?:this|that|the)\s+same\b|\bconflict\b[^.;]{0,24}\banchor|\banchor\b[^.;]{0,24}\bconflict|\brewrites?\s+(?:the\s+code|our\s+anchor|the\s+anchor)|\banchors?\s+(?:would\s+)?drift|\bsame\s+collision\b|\b(?:is|are)\s+(?:an?\s+|the\s+)?(?:anchor\s+)?collisions?\b|^[\s:,—–-]*collisions?\b|\bmoves?\s+(?:this|that|the(?:\s+same)?|our|both)\s+(?:functions?|methods?|code|hunks?|lines?|blocks?)\b|\bmoves?\s+`[^`\n]{1,60}`\s+(?:into|to|out\s+of)\b/i
+        /\banchor[\s-]*(?:collision|conflict|drift|risk)s?\b|\bmerge[\s-]+conflict|\b(?:textual|direct)\s+collision|\bcollid(?:e|es|ing)\b|\b(?:touch|edit|rewrite|change|modif(?:y|ie))(?:e?s)?\s+(?:this|that|the)\s+same\b|\bconflict\b[^.;]{0,24}\banchor|\banchor\b[^.;]{0,24}\bconflict|\brewrites?\s+(?:the\s+code|our\s+anchor|the\s+anchor)|\banchors?\s+(?:would\s+)?drift|\bsame\s+collision\b|\b(?:is|are)\s+(?:an?\s+|the\s+)?(?:anchor\s+)?collisions?\b|^[\s:,—–-]*collisions?\b|\bmoves?\s+(?:this|that|the(?:\s+same)?|our|both)\s+(?:functions?|methods?|code|hunks?|lines?|blocks?)\b|\bmoves?\s+`[^`\n]{1,60}`\s+(?:into|to|out\s+of)\b|\bconflicts?\s+with\s+(?:this|ours|our\s+(?:patch|diff|change|script|hunks?))\b/i
       ],
       // "#n (MERGED) -- then reverted in #m", "#n — reverted upstream": merged,
       // then taken back. Its merge is no drop signal: the base has the bug again.
@@ -14189,7 +14240,7 @@ var init_cues = __esm({
       // "the dense path itself was fixed by #n": another path's fix, not this patch's.
       [
         "not-fix",
-        /\b(?:path|side|case|variant|backend|half)\s+(?:itself\s+)?(?:was|got|is|has\s+been)\s+(?:already\s+)?fixed\s+(?:upstream\s+)?(?:by|in)\s*$|\bnot\s+(?:the\s+same\s+fix|a\s+fix)\b|\bnot\s+the\s+same\s+(?:thing|change|bug|problem)\s+as\s*$|(?:^|[,;(—–]\s*|\s)not\s*[(`*_[]*\s*$|\b[\w-]+\s+side\s*(?:is\s*|:\s*)[`*_[]*$|\b[\w-]+-only\s+fix\s*(?:was|is)?\s*[:,]?\s*[`*_[]*$|\b(?:path|side|case|variant|backend)\s+only\s*,?\s*(?:in|by)\s*$/i
+        /\b(?:path|side|case|variant|backend|half)\s+(?:itself\s+)?(?:was|got|is|has\s+been)\s+(?:already\s+)?fixed\s+(?:upstream\s+)?(?:by|in)\s*$|\bnot\s+(?:the\s+same\s+fix|a\s+fix)\b|\bnot\s+the\s+same\s+(?:thing|change|bug|problem)\s+as\s*$|(?:^|[,;(—–]\s*|\s)not\s*[(`*_[]*\s*$|\b[\w-]+\s+side\s*(?:is\s*|:\s*)[`*_[]*$|\b[\w-]+-only\s+fix\s*(?:was|is)?\s*[:,]?\s*[`*_[]*$|\b(?:path|side|case|variant|backend)\s+only\s*,?\s*(?:in|by)\s*$|\b(?:don't|do\s+not|never)\s+(?:go\s+by|wait\s+(?:for|on)|count\s+on)\s*[`*_[]*$/i
       ],
       // "[prism#2199](…) (ours), issue prism#2188" in a PR cell: the word names an issue.
       // "… (ours) fixes [mc#1090]": what a PR fixes is the bug's report (not a
@@ -14198,7 +14249,7 @@ var init_cues = __esm({
       ["retires", RETIRES_LEAD],
       [
         "own",
-        /\b(?:our|own)\s+(?:own\s+)?(?:upstream\s+)?PR\s*(?:is\s*|:\s*)?[(`*_[]*\s*$|(?<!\bnot\s+)\bours(?:\s*:\s*[`*_]*|[^\S\n]*[(`*_[]*)$|\bours\s+(?:is|was)\s*[`*_]*$|\bour\s+(?:own\s+)?(?:first\s+|earlier\s+|original\s+|previous\s+)?(?:attempt|try|go\s+at\s+it|submission)\s*[,:]?\s*$|\bre-?(?:submitted|filed|opened|sent|posted|pushed)\s+(?:it\s+|this\s+)?(?:upstream\s+)?as\s*$/i
+        /\b(?:our|own)\s+(?:own\s+)?(?:upstream\s+)?PR\s*(?:is\s*|:\s*)?[(`*_[]*\s*$|(?<!\bnot\s+)\bours(?:\s*:\s*[`*_]*|[^\S\n]*[(`*_[]*)$|\(ours\)\s*:\s*[`*_[]*$|\bours\s+(?:is|was)\s*[`*_]*$|\bour\s+(?:own\s+)?(?:first\s+|earlier\s+|original\s+|previous\s+)?(?:attempt|try|go\s+at\s+it|submission)\s*[,:]?\s*$|\bre-?(?:submitted|filed|opened|sent|posted|pushed)\s+(?:it\s+|this\s+)?(?:upstream\s+)?as\s*$|(?:\b(?:we|i)\s+(?:first\s+|originally\s+|also\s+)?|(?:^|[.;:(—–-])\s*)(?:sent|submitted|posted|proposed|upstreamed)\s+(?:it\s+|this\s+|that\s+)?(?:upstream\s+)?as\s*[`*_[]*$/i
       ],
       // "already in the base: #n"; "reverted in #m" (#m is the revert, background to the patch);
       // "on top of #n", "ours #a · needs #n": what the patch or its PR builds on, not what retires it.
@@ -14208,7 +14259,7 @@ var init_cues = __esm({
       ],
       [
         "fix",
-        /\b(?:fix|repair)\s+is\s+(?:already\s+)?in\s+flight\b|\bfix\s+(?:is\s+)?not\s+ours\s*:\s*$|\bdrops?\s+(?:on|when|once)\s*$|\b(?:superseded|replaced)\s+by\s*$|\bthe\s+(?:[\w-]+\s+)?fix\s*[:,]?\s*$|\bin\s+favou?r\s+of\s*$|\bfixed\s+(?:upstream\s+)?(?:by|in)\s*$|\bneeds?\s+(?:the\s+)?(?:upstream\s+)?fix\s*$|\bmust\s+(?:carry|contain|include)\s*$|\b(?:back-?port(?:ed)?|cherry[\s-]?pick(?:ed)?)\s+(?:(?:of|from)\s+)?(?:[\w.-]+'s\s+)?(?:(?:upstream\s+)?(?:PR|pull\s+request)\s+)?$|\b(?:upstream|real|proper|actual)\s+fix\s*(?:is\s*)?[:,]?\s*$/i
+        /\b(?:fix|repair)\s+is\s+(?:already\s+)?in\s+flight\b|\bfix\s+(?:is\s+)?not\s+ours\s*:\s*$|\bdrops?\s+(?:on|when|once)\s*$|\b(?:superseded|replaced)\s+by\s*$|\bthe\s+(?:[\w-]+\s+)?fix\s*[:,]?\s*$|\bin\s+favou?r\s+of\s*$|\bfixed\s+(?:upstream\s+)?(?:by|in)\s*$|\bneeds?\s+(?:the\s+)?(?:upstream\s+)?fix\s*$|\bmust\s+(?:carry|contain|include)\s*$|\b(?:back-?port(?:ed)?|cherry[\s-]?pick(?:ed)?)\s+(?:(?:of|from)\s+)?(?:[\w.-]+'s\s+)?(?:(?:upstream\s+)?(?:PR|pull\s+request)\s+)?$|\b(?:upstream|real|proper|actual)\s+fix\s*(?:is\s*)?[:,]?\s*$|\bupstream[\s-]+(?:PR|pull[\s-]+request)\s*:\s*[`*_[]*$/i
       ]
     ];
     folded = (cues) => cues.map(([cue, re]) => [cue, foldCase(re)]);
@@ -14218,10 +14269,11 @@ var init_cues = __esm({
     LEAD_FOLDED = folded(LEAD_CUES);
     NEGATED_FOLDED = foldCase(RETIRES_NEGATED);
     FIX_ROLES = /* @__PURE__ */ new Set(["fix", "own", "third-party"]);
-    OURS_RIGHT_AFTER = /^(?:[^\S\n]+(?:on|in)[^\S\n]+\d[\w.-]*)?[^\S\n]*(?:(?:\(|--|—|–|,)?[^\S\n]*(?:ours|our\s+(?:own\s+)?PR|by\s+us)\b|\([^()\n]{0,40}?[,;][^\S\n]*(?:ours|our\s+(?:own\s+)?PR|by\s+us)[^\S\n]*[,;)]|\((?:that|this|it)(?:\s+one)?\s+(?:is|was)\s+(?:ours|our\s+(?:own\s+)?PR)\b)/i;
+    OURS_RIGHT_AFTER = /^(?:[^\S\n]+(?:on|in)[^\S\n]+\d[\w.-]*)?[^\S\n]*(?:(?:\(|--|—|–|,)?[^\S\n]*(?:ours(?![^\S\n]+(?:was|were)\b)|our\s+(?:own\s+)?PR(?![^\S\n]+(?:was|were)\b)|by\s+us)\b|\([^()\n]{0,40}?[,;][^\S\n]*(?:ours|our\s+(?:own\s+)?PR|by\s+us)[^\S\n]*[,;)]|\((?:that|this|it)(?:\s+one)?\s+(?:is|was)\s+(?:ours|our\s+(?:own\s+)?PR)\b)/i;
+    REVERTED = foldCase(TAIL_CUES.find(([cue]) => cue === "reverted")[1]);
     SUCCEEDS = /\b(?:superseded|replaced)\s+by\s*$|\bin\s+favou?r\s+of\s*$/i;
     COLLISION_WORDS = /\banchors?\b|\bcollid|\bcollision|\bconflict/i;
-    ALREADY_IN_BASE = /\balready\s+(?:present\s+)?in\s+(?:(?:the|both|our)\s+)?(?:pinned\s+)?(?:bases?\b|v?\d+(?:\.\d+)+)/i;
+    ALREADY_IN_BASE = /\balready\s+(?:present\s+)?in\s+(?:(?:the|both|our)\s+)?(?:pinned\s+)?(?:bases?\b|v?\d+(?:\.\d+)+)|\b(?:is|are)\s+(?:already\s+)?in\s+our\s+(?:pin(?:ned\s+base)?|base)\b|\balready-merged\s+precedent\b/i;
     WIDE_REST = 480;
     BACK_TO_REF = /\b(?:it|its|whose|th(?:is|at|e)\s+(?:PR|pull\s+request|one))\b/i;
   }
@@ -14521,7 +14573,8 @@ function stateBeside(text3, end) {
   if (bracket2 === null) return null;
   const close = text3.slice(at, at + 200).indexOf(bracket2);
   if (close < 0) return null;
-  return firstStateItem(text3, at + 1, at + close);
+  const written = firstStateItem(text3, at + 1, at + close);
+  return written !== null && INNER_REF2.test(text3.slice(at + 1, written.start)) ? null : written;
 }
 function stateInside(text3, start, end) {
   let before = start - 1;
@@ -14577,7 +14630,7 @@ function firstNonSpace(text3) {
 function refNumber(ref) {
   return Number(/(\d+)\s*$/.exec(ref.text)?.[1] ?? NaN);
 }
-var WORD, PICTOGRAPH, QUANTIFIER, WHOSE, DATE_AFTER, NOTHING, CELL_PHRASES, REOPENED, AFTER_COMMA, AFTER_WORDS;
+var WORD, PICTOGRAPH, QUANTIFIER, WHOSE, DATE_AFTER, NOTHING, CELL_PHRASES, REOPENED, INNER_REF2, AFTER_COMMA, AFTER_WORDS;
 var init_states2 = __esm({
   "src/sources/ledger/states.ts"() {
     "use strict";
@@ -14602,6 +14655,7 @@ var init_states2 = __esm({
       [/^still[ \t]+(?:an?[ \t]+)?draft\b/iy, "DRAFT"]
     ];
     REOPENED = /[,;][^,;]{0,40}?\b(re-?opened)\b/gi;
+    INNER_REF2 = /#\d|\/(?:pull|pulls|issues)\/\d/;
     AFTER_COMMA = /(?:[ \t]*,[ \t\n>]*(?:(both|all)[ \t\n>]+)?|[ \t\n>]+(?:are|were)[ \t\n>]+(both|all)[ \t\n>]+)(OPEN|MERGED|CLOSED|DRAFT)\b/y;
     AFTER_WORDS = /[ \t]+(?:(?:[a-z]+[ \t]+){0,1}[a-z]+[ \t]+|by[ \t]+@?[\w.-]+[ \t]*,[ \t]*)\(?(OPEN|MERGED|CLOSED|DRAFT)\)?(?=[ \t]*(?:[.,;:)]|--|—|–|$))/y;
   }
@@ -14726,7 +14780,7 @@ function parseHeader(input2, preamble = input2.preamble ?? extractPreamble(input
     ownRepo: input2.ownRepo ?? null
   };
   const reader = new HeaderReader(input2, masked, preamble.startOffset, preamble.startLine, ctx);
-  const blocks = findStatusBlocks(masked, implicitBlocks);
+  const blocks = findStatusBlocks(masked, implicitBlocks, preamble.text);
   if (holdsRefs) {
     for (const block2 of blocks) readBlock2(reader, block2);
     readOutsideBlocks(reader, masked, blocks);
@@ -14767,9 +14821,10 @@ function readBlock2(reader, block2) {
     const none = NONE_AFTER_LABEL.test(
       text3.slice(entry.start, Math.min(entry.end, entry.start + 80))
     );
-    readSpan(reader, entry.start, entry.end, block2.end, (key, head2, apart) => {
+    readSpan(reader, entry.start, entry.end, block2.end, (key, head2, apart, cue) => {
       const earlier = roles.get(key) ?? null;
       if (none || !head2 && earlier !== null) return earlier;
+      if (!head2 && cue !== null && NAMING_CUES.has(cue)) return null;
       if (apart && entry.role === "own") return null;
       return entry.labelled && entry.role !== "related" ? entry.role : null;
     }).forEach((role, key) => {
@@ -14823,7 +14878,13 @@ function readSpan(reader, start, end, blockEnd, baseRole, entry = true) {
       tailEnd(text3, follow.titleEnd, tailLimit(text3, follow.end, nextStart))
     );
     const rest = text3.slice(follow.titleEnd, tailLimit(text3, follow.end, nextStart));
-    const cue = cueFor(leadNear, leadFar, tail, rest);
+    const cue = cueFor(
+      leadNear,
+      leadFar,
+      tail,
+      rest,
+      backSentence(text3, follow.titleEnd, nextStart)
+    );
     let claim = follow.claim?.state != null ? follow.claim : null;
     if (claim === null) {
       const after = Math.max(follow.end, follow.titleEnd);
@@ -14864,7 +14925,7 @@ function readSpan(reader, start, end, blockEnd, baseRole, entry = true) {
     g.claim = next.claim;
     g.shared = next.shared = true;
   }
-  const baseOf = (ref, k, apart = false) => ref.key === null ? null : baseRole(ref.key, k === 0, apart);
+  const baseOf = (ref, k, apart = false) => ref.key === null ? null : baseRole(ref.key, k === 0, apart, pending2[k].cue);
   let retiring = null;
   if (entry) {
     for (let k = 0; k < pending2.length; k++) {
@@ -14935,7 +14996,7 @@ function readOutsideBlocks(reader, masked, blocks) {
   }
   flush();
 }
-var HeaderReader, NO_ALIASES, REF_HINT, TEACHING_HINT, HEADING_HINT, REF_HINTS, BLANK, NONE_AFTER_LABEL;
+var HeaderReader, NO_ALIASES, REF_HINT, TEACHING_HINT, HEADING_HINT, REF_HINTS, BLANK, NAMING_CUES, NONE_AFTER_LABEL;
 var init_headers = __esm({
   "src/sources/headers/index.ts"() {
     "use strict";
@@ -15051,7 +15112,14 @@ var init_headers = __esm({
     HEADING_HINT = /upstream[ \t\r]+status/i;
     REF_HINTS = new RegExp(REF_HINT.source, "g");
     BLANK = /^[ \t]*$/;
-    NONE_AFTER_LABEL = /^[ \t]*[A-Za-z][\w'/-]*(?:[ \t][A-Za-z][\w'/-]*){0,2}[ \t:]+(?:NONE\b|[Nn]one(?=[ \t]*(?:[.,;:\n]|--|\u2014|\u2013|$)|[ \t]+(?:sent|opened|submitted|yet)\b))/;
+    NAMING_CUES = /* @__PURE__ */ new Set([
+      "fix",
+      "own",
+      "introduced-the-defect",
+      "background",
+      "unrelated"
+    ]);
+    NONE_AFTER_LABEL = /^[ \t]*(?:[-*+\u2022][ \t]+)?[A-Za-z][\w'/-]*(?:[ \t][A-Za-z][\w'/-]*){0,2}[ \t:]+(?:NONE\b|[Nn]one(?=[ \t]*(?:[.,;:\n]|--|\u2014|\u2013|$)|[ \t]+(?:sent|opened|submitted|yet)\b))/;
   }
 });
 
@@ -15967,6 +16035,7 @@ function settleRoles(mentionLists, ownRepo = null) {
       for (const m of mentions) if (DECIDING.has(m.role)) m.role = "related";
     }
     spreadCause(mentions);
+    spreadOwn(mentions);
     for (const m of mentions) {
       if (m.roleByDefault !== true) continue;
       const said = (pick) => agreed(mentions.filter((o) => o !== m && o.roleByDefault !== true && pick(o)));
@@ -15978,6 +16047,15 @@ function settleRoles(mentionLists, ownRepo = null) {
       }
     }
   }
+}
+function spreadOwn(mentions) {
+  let ours = null;
+  for (const m of mentions)
+    if (m.role === "own" && m.patch !== null && m.roleByDefault !== true)
+      (ours ??= /* @__PURE__ */ new Set()).add(m.patch);
+  if (ours === null) return;
+  for (const m of mentions)
+    if (m.role === "fix" && m.patch !== null && ours.has(m.patch)) m.role = "own";
 }
 function spreadCause(mentions) {
   const sources = new Set(
@@ -23634,7 +23712,7 @@ function readContexts(inline2, found4) {
       tailEnd(text3, titleEnd, tailLimit(text3, titleEnd, nextStart))
     );
     const rest = text3.slice(titleEnd, tailLimit(text3, titleEnd, nextStart));
-    const cue = cueFor(leadNear, leadFar, tail, rest);
+    const cue = cueFor(leadNear, leadFar, tail, rest, backSentence(text3, titleEnd, nextStart));
     const after = parentheticalEnd(text3, titleEnd);
     const worded = stateBefore(leadNear, first.start - leadNear.length) ?? stateOpening(leadNear, text3.slice(titleEnd, after), titleEnd) ?? stateInWords(
       leadNear,
