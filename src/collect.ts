@@ -12,7 +12,10 @@ import { ReadBudget } from './input-limits.js';
 import type { Mention, PatchEntry, RefKey, SourceKind, SourceResult } from './model.js';
 import { debianUpstreamRepo, recipeRepo } from './recipe-repo.js';
 import { recipeNotes } from './sources/conda-recipe.js';
-import { learnAliases } from './refs.js';
+import { bitbakeNotes } from './sources/bitbake-recipe.js';
+import { linksOtherForge } from './sources/trailers/copied-refs.js';
+import { reposInRecipe } from './recipe-repo.js';
+import { learnAliases, reposNamed } from './refs.js';
 import {
   discover,
   isDebianPath,
@@ -91,6 +94,9 @@ export interface CollectOptions {
  * `-` or `@`).
  */
 const DEP3_OWN = /^Description:/im;
+/** A Yocto patch's status that says the layer wrote it, not upstream (a `Backport`). */
+const YOCTO_OWN =
+  /^Upstream-S[a-z]{3,5}[ \t]*:[ \t]*(?:Submitted|Pending|Denied|Inappropriate)\b/im;
 
 /** Headers read between two turns of the event loop when something waits on the network. */
 const HEADERS_PER_TURN = 16;
@@ -237,6 +243,23 @@ export async function collectSources(
       sources.push(withEncoding(doc, file));
   }
 
+  if (discovery.layerReadmes.length + discovery.layerRecipes.length > 0) {
+    // The markdown parser is loaded only when a README names a patch or a recipe comments one.
+    const parse = async (): Promise<ParseLedger> =>
+      parseLedger ?? (await import('./sources/ledger/index.js')).parseLedger;
+    const documented = ledgerTexts.size > 0 || discovery.patchDocs.some((rel) => isPatchNotes(rel));
+    const layer = await readLayerNotes(discovery, documented, {
+      read: readAs('ledger'),
+      parse,
+      aliases,
+      ownRepo,
+    });
+    for (const doc of layer) {
+      patchesNamed(doc.result.mentions, headerFilesFound());
+      sources.push(withEncoding(doc.result, doc.file));
+    }
+  }
+
   // A patch a ledger or record names outside every patches folder (a root
   // ledger's `vendor/0001-fix.patch`) has a header too.
   const onDiskOnly = indexedOnDisk(root, indexed, discovery.patchFiles);
@@ -283,7 +306,14 @@ export async function collectSources(
     if (layout !== null && defaultRepo === null) {
       // A DEP-3 `Description:` is the packager's own words, not a copied
       // commit message: read as the team's block is (session 14).
-      const block = header.hasStatusBlock || (layout === 'debian' && DEP3_OWN.test(file.text));
+      // A Yocto patch the layer wrote itself (`Submitted`, `Pending`,
+      // `Denied`, `Inappropriate`; not a `Backport`) has the layer's words
+      // around its refs, too (session 16).
+      const block =
+        header.hasStatusBlock ||
+        (layout === 'debian' && DEP3_OWN.test(file.text)) ||
+        // …unless it links another forge's tracker, whose `#N` it may cite.
+        (layout === 'yocto' && YOCTO_OWN.test(file.text) && !linksOtherForge(file.text));
       const named = block ? header.mentions.find((m) => m.inferredRepo === true)?.ref : undefined;
       const namedRepo = named === undefined ? null : named.slice(0, named.lastIndexOf('#'));
       // A conda feedstock's patches cite the feedstock's own issues as
@@ -460,4 +490,94 @@ function patchesByStem(patchFiles: readonly string[]): Map<string, string> {
 
 function compare(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+type ParseLedger = typeof import('./sources/ledger/index.js').parseLedger;
+
+/**
+ * A Yocto layer's own notes on its patches (session 16): a README at the
+ * tree's or a layer's root that names one of the layer's patches by its file
+ * name, read as notes; and, where the tree documents its patches (a ledger,
+ * a notes file, or such a README), the comments of the recipes beside them
+ * (bitbake-recipe.ts). A layer that documents nothing (oe-core, meta-oe)
+ * reads none of its recipes: 735 recipe files cost oe-core's run ~24 ms.
+ */
+async function readLayerNotes(
+  discovery: Discovery,
+  documented: boolean,
+  io: {
+    read: (rel: string) => Promise<FileText | null>;
+    parse: () => Promise<ParseLedger>;
+    aliases: ReadonlyMap<string, string>;
+    ownRepo: string | null;
+  },
+): Promise<{ result: SourceResult; file: FileText }[]> {
+  const out: { result: SourceResult; file: FileText }[] = [];
+  const yocto = discovery.conventionPatches.filter((p) => layoutOf(p) === 'yocto');
+  if (yocto.length === 0) return out;
+  const names = new Set(yocto.map((p) => p.slice(p.lastIndexOf('/') + 1)));
+  for (const [rel, file] of await readAll(discovery.layerReadmes, io.read)) {
+    if (!namesOneOf(file.text, names)) continue;
+    const result = (await io.parse())({
+      path: rel,
+      text: file.text,
+      // Its patches by file name, or by a path under the layer: patchesNamed finds them.
+      patchesDir: '.',
+      aliases: io.aliases,
+      document: true,
+      entries: true,
+      defaultRepo: null,
+      ownRepo: io.ownRepo,
+    });
+    out.push({ result, file });
+  }
+  if (!documented && out.length === 0) return out;
+  for (const [rel, file] of await readAll(discovery.layerRecipes, io.read)) {
+    const dir = path.posix.dirname(rel);
+    const notes = bitbakeNotes(file.text, (name) => patchBeside(yocto, dir, name));
+    if (!/\S/.test(notes)) continue;
+    // A bare `#N` there is the recipe's upstream's (its SRC_URI), or the one
+    // repository its comments name in full (SPEC §2.4); else no one's.
+    const fetched = reposInRecipe(file.text);
+    const named = fetched.size === 0 ? reposNamed(notes, io.aliases, 2) : fetched;
+    const result = (await io.parse())({
+      path: rel,
+      text: notes,
+      patchesDir: dir,
+      aliases: io.aliases,
+      document: true,
+      entries: true,
+      defaultRepo: named.size === 1 ? [...named][0]! : null,
+      ownRepo: io.ownRepo,
+    });
+    if (result.mentions.length + result.ambiguous.length + result.problems.length > 0)
+      out.push({ result, file });
+  }
+  return out;
+}
+
+/** Whether `text` names one of the layer's patches by its file name. */
+function namesOneOf(text: string, names: ReadonlySet<string>): boolean {
+  for (const m of text.matchAll(/[\w.+-]+\.(?:patch|diff)\b/g)) if (names.has(m[0])) return true;
+  return false;
+}
+
+/**
+ * The patch a recipe in `dir` applies as `file://name`: the one walked
+ * patch in `dir` or a folder right below it (`files/`, `<pn>/`,
+ * `<pn>-<pv>/`) whose path ends so, relative to `dir`; null when none or
+ * several.
+ */
+function patchBeside(patches: readonly string[], dir: string, name: string): string | null {
+  const prefix = dir === '.' ? '' : `${dir}/`;
+  let found: string | null = null;
+  for (const p of patches) {
+    if (!p.startsWith(prefix) || (!p.endsWith(`/${name}`) && p !== `${prefix}${name}`)) continue;
+    const rest = p.slice(prefix.length);
+    const depth = rest.split('/').length - name.split('/').length;
+    if (depth > 1) continue;
+    if (found !== null) return null;
+    found = rest;
+  }
+  return found;
 }

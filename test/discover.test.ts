@@ -76,6 +76,8 @@ describe('discover', () => {
     expect(await discover(root, config())).toEqual({
       buildrootExternals: [],
       layoutFolders: [],
+      layerReadmes: [],
+      layerRecipes: [],
       conventionPatches: [],
       ledgers: ['deploy/docker/patch.upstream.status.md', 'other/pkg/patch.upstream.status.md'],
       records: [`${P}/engine_core/fix_rows.upstream.status.yaml`],
@@ -422,5 +424,36 @@ describe('exclude: folders never read', () => {
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
+  });
+});
+
+describe("a Yocto layer's own documents (session 16)", () => {
+  it('lists the READMEs at the tree and layer roots and the recipes beside the patches', async () => {
+    const root = await tree([
+      'README.md',
+      'meta-acme/README.md',
+      'meta-acme/conf/layer.conf',
+      'meta-acme/docs/README.md',
+      'meta-acme/recipes-net/wl/wl_1.2.bbappend',
+      'meta-acme/recipes-net/wl/wl.inc',
+      'meta-acme/recipes-net/wl/files/0001-x.patch',
+      'meta-acme/recipes-net/wl/files/wl.conf',
+      'meta-acme/recipes-core/other/other_1.0.bb',
+      'meta-acme/recipes-bsp/pm/pm/0001-y.patch',
+      'meta-acme/recipes-bsp/pm/pm_0.6.bb',
+    ]);
+    const found = await discover(root, config());
+    expect(found.layerReadmes).toEqual(['README.md', 'meta-acme/README.md']);
+    expect(found.layerRecipes).toEqual([
+      'meta-acme/recipes-bsp/pm/pm_0.6.bb',
+      'meta-acme/recipes-net/wl/wl.inc',
+      'meta-acme/recipes-net/wl/wl_1.2.bbappend',
+    ]);
+  });
+
+  it('lists none where no patch is a Yocto layer’s', async () => {
+    const root = await tree(['README.md', 'conf/layer.conf', 'patches/0001-x.patch', 'x.bb']);
+    const found = await discover(root, config());
+    expect([found.layerReadmes, found.layerRecipes]).toEqual([[], []]);
   });
 });

@@ -55,6 +55,15 @@ export interface Discovery {
    * not patches, but their refs are mentions, read as prose (SPEC §2.4).
    */
   patchDocs: string[];
+  /**
+   * A Yocto layer's own documents (session 16), read as notes on its patches
+   * only where they name one (collect.ts): the `README.md` at the root and
+   * at each layer's root (beside `conf/layer.conf`), and the recipes
+   * (`.bb`, `.bbappend`, `.inc`) beside the layer's patches, whose comments
+   * say why a patch is carried. Sorted, root-relative.
+   */
+  layerReadmes: string[];
+  layerRecipes: string[];
   /** Paths the walk did not read, and folders expected but absent. */
   skipped: { path: string; reason: string }[];
 }
@@ -180,6 +189,7 @@ export async function discover(root: string, config: Config): Promise<Discovery>
     }
   }
 
+  const layer = layerDocuments(tree.files, conventionPatches, ledgers, patchDocs);
   return {
     conventionPatches: sorted(conventionPatches),
     ledgers: sorted(ledgers),
@@ -192,9 +202,54 @@ export async function discover(root: string, config: Config): Promise<Discovery>
     patchDocs: sorted(patchDocs),
     buildrootExternals: sorted(buildrootExternals),
     layoutFolders,
+    layerReadmes: sorted(layer.readmes),
+    layerRecipes: sorted(layer.recipes),
     skipped: skipped.sort((a, b) => compare(a.path, b.path)),
   };
 }
+
+/**
+ * A Yocto layer's README files (the tree's and each layer's root) and the
+ * recipes in the folders of its patches and the folders above them
+ * (`recipes-x/pkg/files/p.patch` → `recipes-x/pkg/*.bb`), where its patches
+ * are Yocto's. Only listed: collect.ts reads them when they can matter.
+ */
+function layerDocuments(
+  files: readonly string[],
+  conventionPatches: readonly string[],
+  ledgers: readonly string[],
+  patchDocs: ReadonlySet<string>,
+): { readmes: string[]; recipes: string[] } {
+  const folders = new Set<string>();
+  for (const p of conventionPatches) {
+    if (!isYoctoPath(p) || !/\.(?:patch|diff)$/.test(p)) continue;
+    const dir = dirname(p);
+    folders.add(dir);
+    folders.add(dirname(dir));
+  }
+  if (folders.size === 0) return { readmes: [], recipes: [] };
+  const layerRoots = new Set<string>(['.']);
+  for (const f of files)
+    if (f === LAYER_CONF || f.endsWith(`/${LAYER_CONF}`)) layerRoots.add(dirname(dirname(f)));
+  const readmes: string[] = [];
+  const recipes: string[] = [];
+  for (const f of files) {
+    const dir = dirname(f);
+    if (RECIPE_FILE.test(f) && folders.has(dir)) recipes.push(f);
+    else if (
+      README.test(basename(f)) &&
+      layerRoots.has(dir) &&
+      !ledgers.includes(f) &&
+      !patchDocs.has(f)
+    )
+      readmes.push(f);
+  }
+  return { readmes, recipes };
+}
+
+const LAYER_CONF = 'conf/layer.conf';
+const RECIPE_FILE = /\.(?:bb|bbappend|inc)$/;
+const README = /^readme\.md$/i;
 
 /**
  * Each ecosystem's patch layout, as globs:

@@ -111,6 +111,8 @@ export function findColumns(headers: readonly string[]): Columns {
  */
 function kindByWords(header: string): ColumnKind | null {
   if (/\b(?:state|status)\b/.test(header)) return 'state';
+  // `upstream PR / issue` (session 16): the PRs, with an issue among them now and then.
+  if (/\b(?:prs?|pull requests?)\b/.test(header) && /\bissues?\b/.test(header)) return 'pr';
   if (/\b(?:issues?|bugs?|tracking|tracker)\b/.test(header)) return 'issue';
   if (/\b(?:prs?|pull requests?|fix upstream|upstream fix|upstr)\b/.test(header)) return 'pr';
   if (/^(?:ours|by us|owner|owned by)\b/.test(header)) return 'ours';

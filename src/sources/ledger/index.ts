@@ -118,8 +118,15 @@ function readLedger(input: LedgerInput, result: LedgerResult): void {
           headed = startHeaded(reader, node, inSection(RETIRED));
         return;
       case 'table':
-        if (document) {
+        if (document && (!entries || inSection(NOT_PATCHES))) {
           eachCell(node, (cell) => readProse(reader, cell));
+        } else if (document) {
+          // A notes file's table of patches (a layer README's, session 16) is
+          // read as a ledger's, but notes are not linted: what it cannot read
+          // is no problem of the run.
+          const before = result.problems.length;
+          readTable(reader, node, inSection(RETIRED));
+          result.problems.length = before;
         } else if (inSection(NOT_PATCHES)) {
           eachCell(node, (cell) => readLoose(reader, cell));
         } else {

@@ -128,6 +128,8 @@ const CELL_PHRASES: readonly [RegExp, State][] = [
   [/^(?:still[ \t]+)?(?:in|under)[ \t]+review\b/iy, 'OPEN'],
   [/^approved\b/iy, 'OPEN'],
   [/^abandoned\b/iy, 'CLOSED'],
+  // `rejected`, `declined` (session 16, a layer README's state column): closed unmerged.
+  [/^(?:rejected|declined)\b/iy, 'CLOSED'],
   [/^still[ \t]+(?:an?[ \t]+)?open\b/iy, 'OPEN'],
   [/^still[ \t]+(?:an?[ \t]+)?draft\b/iy, 'DRAFT'],
 ];

@@ -203,6 +203,11 @@ const KERNEL_BUILD =
   /^\s+(?:SMP|PREEMPT\w*|(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\s+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b)/;
 
 /** A link to an issue, bug or merge request on a tracker that is not GitHub. */
+/** Whether `text` links an issue or merge request on another forge or tracker than GitHub. */
+export function linksOtherForge(text: string): boolean {
+  return OTHER_FORGE.test(text);
+}
+
 const OTHER_FORGE =
   /https?:\/\/(?!(?:www\.)?github\.com[/:])[^\s<>"')\]]*(?:issues?|bugs?|merge_requests|show_bug|tickets?|tracker)[^\s<>"')\]]*\d/i;
 
