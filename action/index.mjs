@@ -11406,8 +11406,12 @@ function scanRefs(text3, ctx) {
         out.push({ ...found(null, n, null, "alias", m[0], start), ambiguous: true });
       }
     } else if (m[10] !== void 0) {
-      if (!isOrdinal(text3, m[10], start))
-        out.push(resolveBare(text3, m[10], m[0], start, lastRepo, ctx));
+      if (!isOrdinal(text3, m[10], start)) {
+        const bare = resolveBare(text3, m[10], m[0], start, lastRepo, ctx);
+        out.push(bare);
+        if (bare.key !== null && WORD_SIDE_BEFORE.test(text3.slice(Math.max(0, start - 48), start)))
+          lastRepo = bare.key.slice(0, bare.key.lastIndexOf("#"));
+      }
     }
     if (end === start) re.lastIndex++;
   }
@@ -11457,7 +11461,7 @@ function resolveBare(text3, n, written, start, lastRepo, ctx) {
   }
   const before = text3.slice(Math.max(0, start - 48), start);
   const withPr = WORD_PR_BEFORE.exec(before);
-  const word = (withPr ?? WORD_BEFORE.exec(before))?.[1];
+  const word = (withPr ?? WORD_SIDE_BEFORE.exec(before) ?? WORD_BEFORE.exec(before))?.[1];
   const namedRepo = word === void 0 ? void 0 : ctx.aliases.get(word.toLowerCase());
   if (namedRepo !== void 0) return found(namedRepo, n, null, "bare", written, start);
   const repo = lastRepo ?? ctx.defaultRepo;
@@ -11567,7 +11571,7 @@ function normaliseRepo(value) {
   const m = new RegExp(`^(${OWNER})/(${REPO})$`).exec(value.trim());
   return m ? `${m[1]}/${cleanRepo(m[2])}`.toLowerCase() : null;
 }
-var OWNER, REPO, BARE_WORDS, INTERNAL_WORDS, URL_SUFFIX, GITHUB_URL_REF, patternCache, NAMED_PR, REPOS_PATTERN, ORDINAL_BEFORE, OTHER_REPO_AFTER, INTERNAL_BEFORE, WORD_PR_BEFORE, WORD_BEFORE, QUALIFIERS, MAX_REF_DIGITS, taught, TAUGHT_TEXTS;
+var OWNER, REPO, BARE_WORDS, INTERNAL_WORDS, URL_SUFFIX, GITHUB_URL_REF, patternCache, NAMED_PR, REPOS_PATTERN, ORDINAL_BEFORE, OTHER_REPO_AFTER, INTERNAL_BEFORE, WORD_PR_BEFORE, WORD_BEFORE, WORD_SIDE_BEFORE, QUALIFIERS, MAX_REF_DIGITS, taught, TAUGHT_TEXTS;
 var init_refs = __esm({
   "src/refs.ts"() {
     "use strict";
@@ -11594,6 +11598,7 @@ var init_refs = __esm({
     INTERNAL_BEFORE = /\binternal\s+(?:(pr|pull\s+request|issue)|ticket|bug)?\s*$/i;
     WORD_PR_BEFORE = /([A-Za-z][\w.-]*)\s+(?:PR|pull\s+request|issue)\s*$/i;
     WORD_BEFORE = /([A-Za-z][\w.-]*)[ \t]+$/;
+    WORD_SIDE_BEFORE = /([A-Za-z][\w.-]*)[ \t]+side[ \t]*[:,]?[ \t]*$/i;
     QUALIFIERS = new Set(
       "a an the this that these those its our their his her my your whose which what each every any some no one another other same such both either neither all only also just even still in on at to for by from via with without of and or nor but see per after before since until till than like as into onto over under about against between then now earlier later above below fix fixes fixed fixing close closes closed closing resolve resolves resolved merge merges merged merging revert reverts reverted reland relands relanded backport backports backported cherry-pick cherry-picked pick picked cf ref refs re address addresses addressed supersede supersedes superseded superseding replace replaces replaced follow follows following implement implements implemented introduce introduces introduced introducing land lands landed submit submits submitted open opens opened reopen reopened track tracks tracked tracking mention mentions mentioned link links linked relate relates related depend depends needs need requires required carry carries carried port ports ported propose proposes proposed file files filed report reports reported raise raised squash squashed split upstreamed own third-party thirdparty upstream downstream original new old older newer latest recent previous prior next first second third last final initial follow-up followup companion competing sibling parent child umbrella meta draft pending stale abandoned rejected accepted approved wip rfc separate relevant corresponding matching existing current active inactive big small large minor major partial full alternative alternate duplicate dup proper actual real main master core base github gh said aforementioned test tests ci doc docs bug bugs bugfix feature security cve perf performance refactor cleanup regression known outstanding blocking blocked blocker parallel similar equivalent referenced cited background cause culprit regressing anchor anchor-collision collision colliding conflicting none build pr prs issue issues pull request".split(" ")
     );
@@ -13095,6 +13100,275 @@ var init_conda_recipe = __esm({
   }
 });
 
+// src/sources/bitbake-recipe.ts
+function bitbakeNotes(recipe, pathOf2) {
+  const lines = recipe.split("\n");
+  const out = lines.map(() => "");
+  const applied = [];
+  for (const m of recipe.matchAll(FILE_URI)) {
+    const found4 = pathOf2(m[1]);
+    if (found4 !== null && !applied.includes(found4)) applied.push(found4);
+  }
+  if (applied.length === 0) return out.join("\n");
+  const byLead = (lead) => {
+    const named = lead[1];
+    const number2 = lead[2];
+    const hits = applied.filter((p) => {
+      const name2 = p.slice(p.lastIndexOf("/") + 1);
+      return named !== void 0 ? name2 === named : name2.startsWith(`${number2}-`);
+    });
+    return hits.length === 1 ? hits[0] : null;
+  };
+  let block2 = [];
+  const flush = (next) => {
+    if (block2.length === 0) return;
+    const below = patchesOn(lines[next] ?? "", pathOf2);
+    const fallback = below.length === 1 ? below[0] : applied.length === 1 ? applied[0] : null;
+    let open4 = false;
+    for (const i of block2) {
+      const text3 = COMMENT2.exec(lines[i])?.[1] ?? "";
+      const lead = PATCH_LEAD.exec(text3);
+      const patch = lead === null ? null : byLead(lead);
+      if (patch !== null) {
+        out[i] = `- \`${patch}\`: ${text3.slice(lead[0].length)}`;
+        open4 = true;
+      } else if (open4) {
+        out[i] = `  ${text3.trim()}`;
+      } else if (fallback !== null && i === block2[0]) {
+        out[i] = `- \`${fallback}\`: ${text3}`;
+        open4 = true;
+      } else {
+        out[i] = prose2(text3);
+      }
+    }
+    block2 = [];
+  };
+  for (let i = 0; i < lines.length; i++) {
+    if (COMMENT2.test(lines[i])) block2.push(i);
+    else flush(i);
+  }
+  flush(lines.length);
+  return out.join("\n");
+}
+function patchesOn(line, pathOf2) {
+  const out = [];
+  for (const m of line.matchAll(FILE_URI)) {
+    const found4 = pathOf2(m[1]);
+    if (found4 !== null) out.push(found4);
+  }
+  return out;
+}
+function prose2(text3) {
+  return /^\s*(?:[-*+>]|#{1,6}\s|\d+[.)]\s)/.test(text3) ? `\\${text3.trimStart()}` : text3;
+}
+var COMMENT2, FILE_URI, PATCH_LEAD;
+var init_bitbake_recipe = __esm({
+  "src/sources/bitbake-recipe.ts"() {
+    "use strict";
+    COMMENT2 = /^\s*#(?!!)\s?(.*)$/;
+    FILE_URI = /file:\/\/([^\s;"'\\]+\.(?:patch|diff))/g;
+    PATCH_LEAD = /^`?(?:([\w.+-]+\.(?:patch|diff))`?|(\d{3,4})(?![\w.-]))[ \t]*(?:->|→|:|—|–|-(?=\s))?[ \t]*/;
+  }
+});
+
+// src/sources/headers/detach.ts
+function detached(s) {
+  return s.length < 13 ? s : (" " + s).slice(1);
+}
+var init_detach = __esm({
+  "src/sources/headers/detach.ts"() {
+    "use strict";
+  }
+});
+
+// src/sources/trailers/trackers.ts
+function isOtherTrackerAt(line, hashAt) {
+  return BEFORE_HASH.test(line.slice(Math.max(0, hashAt - 24), hashAt));
+}
+function onlyOtherTrackers(line, number2) {
+  let any = false;
+  for (let at = line.indexOf("#"); at !== -1; at = line.indexOf("#", at + 1)) {
+    const digits = DIGITS.exec(line.slice(at + 1))?.[0];
+    if (digits === void 0 || Number(digits) !== number2) continue;
+    if (!isOtherTrackerAt(line, at)) return false;
+    any = true;
+  }
+  return any && !new RegExp(`/(?:pull|pulls|issues)/${number2}(?!\\d)`).test(line);
+}
+function isOtherTrackerRef(text3, line) {
+  const hash2 = text3.indexOf("#");
+  const word = text3.slice(0, hash2);
+  if (word !== "" && isOtherTrackerAt(word, word.length)) return true;
+  const digits = DIGITS.exec(text3.slice(hash2 + 1))?.[0];
+  return digits !== void 0 && word === "" && onlyOtherTrackers(line, Number(digits));
+}
+var BEFORE_HASH, DIGITS;
+var init_trackers = __esm({
+  "src/sources/trailers/trackers.ts"() {
+    "use strict";
+    BEFORE_HASH = /(?:\b(?:lp|rhbz|bz|bugzilla|bsc|boo|bnc|bmo|crbug|deb|debian|ubuntu|launchpad|savannah|sr|ticket|trac|gnome|kde|mozilla|sourceware|glibc|redhat|fedora|suse|gentoo|alpine|jira|yocto|oe-core)\b[^#\n]{0,16}|\bcloses:[ \t]*|\bbug)$/i;
+    DIGITS = /^\d+/;
+  }
+});
+
+// src/sources/trailers/copied-refs.ts
+function attributeCopiedRefs(input2) {
+  if (input2.mentions.length === 0 && input2.ambiguous.length === 0)
+    return { mentions: [], ambiguous: [], unattributed: 0 };
+  const mentions = input2.mentions.filter((m) => !isTrackerMention(m, input2));
+  const ambiguous = input2.ambiguous.filter(
+    (a) => !isOtherTrackerRef(a.text, input2.lineText(a.line)) && !isFrame(a, input2) && !inOtherTrackersUrl(a, input2.preamble)
+  );
+  if (!input2.ecosystem) return { mentions, ambiguous, unattributed: 0 };
+  if (ambiguous.length === 0)
+    return { mentions: mentions.sort(byLine), ambiguous, unattributed: 0 };
+  const repos = namedRepos(input2, mentions);
+  if (repos.size === 0 && input2.fallbackRepo != null && !OTHER_FORGE.test(input2.preamble))
+    repos.add(input2.fallbackRepo);
+  const [only] = repos;
+  if (repos.size !== 1 || only === void 0) {
+    return { mentions, ambiguous: [], unattributed: ambiguous.length };
+  }
+  const [owner = "", repo = ""] = only.split("/");
+  const seen = new Set(mentions.map((m) => `${m.ref}@${m.line}`));
+  let unattributed = 0;
+  for (const a of ambiguous) {
+    const n = NUMBER.exec(a.text)?.[1];
+    if (n === void 0) continue;
+    if (a.text.startsWith("#") && afterFeedstock(input2.lineText, a.line, a.text)) {
+      unattributed++;
+      continue;
+    }
+    if (!a.text.startsWith("#")) {
+      const name2 = writtenName(a.text);
+      if (name2 === null || !isNameOf(name2, only)) {
+        unattributed++;
+        continue;
+      }
+    }
+    const ref = detached(refKey(owner, repo, Number(n)));
+    if (seen.has(`${ref}@${a.line}`)) continue;
+    seen.add(`${ref}@${a.line}`);
+    mentions.push({
+      ref,
+      kindHint: null,
+      source: input2.path,
+      sourceKind: "patch-header",
+      line: a.line,
+      patch: input2.path,
+      role: copiedRole(input2.lineText, a.line, n),
+      recordedState: null,
+      recordedDate: null,
+      stateSpan: null,
+      inferredRepo: true
+    });
+  }
+  mentions.sort(byLine);
+  return { mentions, ambiguous: [], unattributed };
+}
+function afterFeedstock(lineText, line, written) {
+  const text3 = lineText(line);
+  const at = text3.indexOf(written);
+  const before = at === -1 ? "" : text3.slice(0, at);
+  const lead = before.trim() === "" ? `${lineText(line - 1)} ` : before;
+  return FEEDSTOCK_BEFORE.test(lead);
+}
+function copiedRole(lineText, line, n) {
+  const text3 = lineText(line);
+  if (endsSubject(lineText, line) && new RegExp(`\\(#${n}\\)\\s*$`).test(text3)) return "fix";
+  const at = text3.indexOf(`#${n}`);
+  return at > 0 && CLOSES_BEFORE.test(text3.slice(0, at)) ? "issue" : "related";
+}
+function endsSubject(lineText, line) {
+  for (let at = line; at >= 1; at--) {
+    const text3 = lineText(at);
+    if (/^Subject:/i.test(text3))
+      return at === line || /^Subject:\s*\[PATCH/i.test(text3) && !/^[ \t]/.test(lineText(line + 1));
+    if (!/^[ \t]\S/.test(text3)) return false;
+  }
+  return false;
+}
+function byLine(x, y) {
+  return x.line - y.line;
+}
+function isFrame(a, input2) {
+  const n = NUMBER.exec(a.text)?.[1];
+  if (n === void 0 || Number(n) === 0) return true;
+  const whole = input2.lineText(a.line);
+  if (whole.includes(`{${a.text}}`)) return true;
+  const line = whole.trimStart();
+  const rest = line.slice(a.text.length);
+  if (a.text.startsWith("#") && line.startsWith(a.text) && (rest === "" || /^\s/.test(rest)))
+    return true;
+  const at = whole.indexOf(a.text);
+  return at >= 0 && KERNEL_BUILD.test(whole.slice(at + a.text.length));
+}
+function linksOtherForge(text3) {
+  return OTHER_FORGE.test(text3);
+}
+function inOtherTrackersUrl(a, preamble) {
+  const n = NUMBER.exec(a.text)?.[1];
+  if (n === void 0 || !preamble.includes(n)) return false;
+  for (const url of otherUrls(preamble)) {
+    for (let at = url.indexOf(n); at > 0; at = url.indexOf(n, at + 1)) {
+      const rest = url.slice(at + n.length, at + n.length + 2);
+      if ("=/#-".includes(url.charAt(at - 1)) && !/^[.\w]?\d/.test(rest)) return true;
+    }
+  }
+  return false;
+}
+function otherUrls(preamble) {
+  if (urlsOf?.preamble !== preamble) urlsOf = { preamble, urls: preamble.match(OTHER_URL) ?? [] };
+  return urlsOf.urls;
+}
+function isTrackerMention(m, input2) {
+  return onlyOtherTrackers(input2.lineText(m.line), splitRefKey(m.ref).number);
+}
+function namedRepos(input2, mentions) {
+  const repos = new Set(input2.commitRepos);
+  for (const m of mentions) {
+    const { owner, repo } = splitRefKey(m.ref);
+    repos.add(`${owner}/${repo}`.toLowerCase());
+  }
+  GITHUB_REPO.lastIndex = 0;
+  for (let m = GITHUB_REPO.exec(input2.preamble); m !== null; m = GITHUB_REPO.exec(input2.preamble)) {
+    const repo = (m[2] ?? "").replace(/\.+$/, "").replace(/\.git$/i, "");
+    if (repo !== "" && !NOT_OWNERS2.has((m[1] ?? "").toLowerCase()))
+      repos.add(`${m[1] ?? ""}/${repo}`.toLowerCase());
+  }
+  return repos;
+}
+var GITHUB_REPO, NOT_OWNERS2, NUMBER, FEEDSTOCK_BEFORE, CLOSES_BEFORE, KERNEL_BUILD, OTHER_FORGE, urlsOf, OTHER_URL;
+var init_copied_refs = __esm({
+  "src/sources/trailers/copied-refs.ts"() {
+    "use strict";
+    init_model();
+    init_refs();
+    init_detach();
+    init_trackers();
+    GITHUB_REPO = /(?<![\w.-])(?:www\.)?github\.com\/([A-Za-z0-9][A-Za-z0-9-]*)\/([A-Za-z0-9_.-]+)/gi;
+    NOT_OWNERS2 = /* @__PURE__ */ new Set([
+      "orgs",
+      "sponsors",
+      "settings",
+      "marketplace",
+      "features",
+      "apps",
+      "topics",
+      "collections",
+      "advisories",
+      "users"
+    ]);
+    NUMBER = /#(\d{1,10})(?!\d)/;
+    FEEDSTOCK_BEFORE = /[\w.-]-feedstock\s+(?:(?:issue|PR|pull\s+request)\s+)?$/i;
+    CLOSES_BEFORE = /\b(?:fix(?:es|ed)?|close[sd]?|resolve[sd]?)\s*:?\s*(?:#\d+(?:\s*,\s*|\s+and\s+|\s*&\s*|\s+))*$/i;
+    KERNEL_BUILD = /^\s+(?:SMP|PREEMPT\w*|(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\s+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b)/;
+    OTHER_FORGE = /https?:\/\/(?!(?:www\.)?github\.com[/:])[^\s<>"')\]]*(?:issues?|bugs?|merge_requests|show_bug|tickets?|tracker)[^\s<>"')\]]*\d/i;
+    urlsOf = null;
+    OTHER_URL = /https?:\/\/(?!(?:www\.)?github\.com[/:])[^\s<>"')\]]+/g;
+  }
+});
+
 // src/sources/discover.ts
 var discover_exports = {};
 __export(discover_exports, {
@@ -13181,6 +13455,7 @@ async function discover(root, config2) {
         patchDocs.add(f);
     }
   }
+  const layer = layerDocuments(tree.files, conventionPatches, ledgers, patchDocs);
   return {
     conventionPatches: sorted(conventionPatches),
     ledgers: sorted(ledgers),
@@ -13193,8 +13468,32 @@ async function discover(root, config2) {
     patchDocs: sorted(patchDocs),
     buildrootExternals: sorted(buildrootExternals),
     layoutFolders,
+    layerReadmes: sorted(layer.readmes),
+    layerRecipes: sorted(layer.recipes),
     skipped: skipped.sort((a, b) => compare(a.path, b.path))
   };
+}
+function layerDocuments(files, conventionPatches, ledgers, patchDocs) {
+  const folders = /* @__PURE__ */ new Set();
+  for (const p of conventionPatches) {
+    if (!isYoctoPath(p) || !/\.(?:patch|diff)$/.test(p)) continue;
+    const dir = dirname(p);
+    folders.add(dir);
+    folders.add(dirname(dir));
+  }
+  if (folders.size === 0) return { readmes: [], recipes: [] };
+  const layerRoots = /* @__PURE__ */ new Set(["."]);
+  for (const f of files)
+    if (f === LAYER_CONF || f.endsWith(`/${LAYER_CONF}`)) layerRoots.add(dirname(dirname(f)));
+  const readmes = [];
+  const recipes = [];
+  for (const f of files) {
+    const dir = dirname(f);
+    if (RECIPE_FILE.test(f) && folders.has(dir)) recipes.push(f);
+    else if (README.test(basename(f)) && layerRoots.has(dir) && !ledgers.includes(f) && !patchDocs.has(f))
+      readmes.push(f);
+  }
+  return { readmes, recipes };
 }
 function layoutOf(rel, externals = NO_EXTERNALS) {
   const diff = rel.endsWith(".patch") || rel.endsWith(".diff");
@@ -13399,7 +13698,7 @@ function sorted(items) {
 function compare(a, b) {
   return a < b ? -1 : a > b ? 1 : 0;
 }
-var DiscoveryError, LEDGER_NAME, INDEX_NAME, RECORD_SUFFIX, SKIP_DIRS, NOT_DEBIAN_PATCHES, BUILDROOT_DIRS, EXTERNAL_DIRS, EXTERNAL_DESC, NO_EXTERNALS, PATCH_NOTES, CONDA_RECIPE_FILES;
+var DiscoveryError, LEDGER_NAME, INDEX_NAME, RECORD_SUFFIX, SKIP_DIRS, LAYER_CONF, RECIPE_FILE, README, NOT_DEBIAN_PATCHES, BUILDROOT_DIRS, EXTERNAL_DIRS, EXTERNAL_DESC, NO_EXTERNALS, PATCH_NOTES, CONDA_RECIPE_FILES;
 var init_discover = __esm({
   "src/sources/discover.ts"() {
     "use strict";
@@ -13419,6 +13718,9 @@ var init_discover = __esm({
     INDEX_NAME = "patch.upstream.status.yaml";
     RECORD_SUFFIX = ".upstream.status.yaml";
     SKIP_DIRS = /* @__PURE__ */ new Set(["node_modules", "dist"]);
+    LAYER_CONF = "conf/layer.conf";
+    RECIPE_FILE = /\.(?:bb|bbappend|inc)$/;
+    README = /^readme\.md$/i;
     NOT_DEBIAN_PATCHES = /* @__PURE__ */ new Set(["series", "00list", "README", "README.md"]);
     BUILDROOT_DIRS = /* @__PURE__ */ new Set(["package", "boot", "board", "support", "linux"]);
     EXTERNAL_DIRS = /* @__PURE__ */ new Set([...BUILDROOT_DIRS, "patches"]);
@@ -13772,7 +14074,7 @@ var init_block = __esm({
       // "third-party: #n" and "competing: #n" name the PR by the colon alone;
       // "Alternative approaches …" in prose is no label (session 16).
       [
-        /^(?:(?:third[- ]party|competing|alternative)[ \t]+PRs?(?=[\s:]|$)|(?:third[- ]party|competing)(?=[ \t]*:))/i,
+        /^(?:(?:third[- ]party|competing|alternative)[ \t]+PRs?(?=[\s:]|$)|(?:third[- ]party|competing)(?=[ \t]*:|[ \t]{2,}))/i,
         "third-party"
       ],
       // `ours   #n …` as a label column (a colon or a gap after it), not "Ours is …" in prose.
@@ -14145,12 +14447,13 @@ function retiresBack(text3) {
   );
   return BACK_TO_REF.test(text3.slice(start + 1, m.index + m[0].length));
 }
-var THIS_PATCH, PATCH_OR_FILE, OBSOLETE, WHEN, RETIRES, RETIRES_LEAD, RETIRES_NEGATED, TAIL_CUES, LEAD_CUES, folded, ANY_TAIL, ANY_LEAD, TAIL_FOLDED, LEAD_FOLDED, NEGATED_FOLDED, FIX_ROLES, OURS_RIGHT_AFTER, REVERTED, SUCCEEDS, COLLISION_WORDS, ALREADY_IN_BASE, WIDE_REST, BACK_TO_REF;
+var THIS_PATCH, PATCH_NUMBER, PATCH_OR_FILE, OBSOLETE, WHEN, RETIRES, RETIRES_LEAD, RETIRES_NEGATED, TAIL_CUES, LEAD_CUES, folded, ANY_TAIL, ANY_LEAD, TAIL_FOLDED, LEAD_FOLDED, NEGATED_FOLDED, FIX_ROLES, OURS_RIGHT_AFTER, REVERTED, SUCCEEDS, COLLISION_WORDS, ALREADY_IN_BASE, WIDE_REST, BACK_TO_REF;
 var init_cues = __esm({
   "src/sources/meaning/cues.ts"() {
     "use strict";
     init_regexp_cost();
     THIS_PATCH = String.raw`(?:this|the|our)\s+(?:local\s+)?(?:patch|script|diff|file|workaround|wrapper|hook|override|shim|hack)`;
+    PATCH_NUMBER = String.raw`(?:[a-z][\w-]*\s+)?0\d{3}(?![\w.-])`;
     PATCH_OR_FILE = String.raw`(?:${THIS_PATCH}|\b[\w-]+\.(?:py|sh|diff|patch)\b)`;
     OBSOLETE = String.raw`(?:unnecessary|redundant|obsolete|moot|unneeded|a\s+plain\s+delete|a\s+no-op|dead\s+code)`;
     WHEN = String.raw`(?:once|when|after|as\s+soon\s+as)`;
@@ -14164,7 +14467,7 @@ var init_cues = __esm({
         String.raw`${PATCH_OR_FILE}\s+goes\b`,
         String.raw`\blets?\s+${THIS_PATCH}\s+go\b`,
         // "If #n lands and reaches the base, delete this file."
-        String.raw`\b(?:lands?|merges?|is\s+merged|gets\s+merged)\b[^.;]{0,60}?\b(?:delete|drop|remove|retire)\s+${THIS_PATCH}\b`,
+        String.raw`\b(?:lands?|merges?|is\s+merged|gets\s+merged)\b[^.;]{0,60}?\b(?:delete|drop|remove|retire)\s+(?:${THIS_PATCH}\b|${PATCH_NUMBER})`,
         String.raw`\b(?:the\s+)?(?:PR|one)\s+we\s+(?:drop|delete|retire)\s+(?:on|with)\b`,
         String.raw`\b(?:they|it)\s+(?:are|is)\s+(?:exactly\s+)?this\s+(?:patch|script|diff|guard|change)\b`,
         // "Once it is in a tag we pin, delete this script."; "When it merges and we bump, drop this."
@@ -14179,7 +14482,7 @@ var init_cues = __esm({
     );
     RETIRES_LEAD = new RegExp(
       [
-        String.raw`\b(?:drop|delete|remove|retire)\s+(?:${THIS_PATCH}|it)\s+${WHEN}\s*$`,
+        String.raw`\b(?:drop|delete|remove|retire)\s+(?:${THIS_PATCH}|it|${PATCH_NUMBER})\s+${WHEN}\s*$`,
         String.raw`\b(?:goes|can\s+go|is\s+dropped|is\s+deleted|retires)\s+${WHEN}\s*$`,
         String.raw`\b(?:this|that|the|our)\s+(?:patch|script|diff|workaround)\s+waits\s+(?:for|on)\s*$`
       ].join("|"),
@@ -14473,16 +14776,6 @@ var init_prose_states = __esm({
   }
 });
 
-// src/sources/headers/detach.ts
-function detached(s) {
-  return s.length < 13 ? s : (" " + s).slice(1);
-}
-var init_detach = __esm({
-  "src/sources/headers/detach.ts"() {
-    "use strict";
-  }
-});
-
 // src/sources/ledger/states.ts
 function stateWordAt(text3, at) {
   WHOSE.lastIndex = at;
@@ -14651,6 +14944,8 @@ var init_states2 = __esm({
       [/^(?:still[ \t]+)?(?:in|under)[ \t]+review\b/iy, "OPEN"],
       [/^approved\b/iy, "OPEN"],
       [/^abandoned\b/iy, "CLOSED"],
+      // `rejected`, `declined` (session 16, a layer README's state column): closed unmerged.
+      [/^(?:rejected|declined)\b/iy, "CLOSED"],
       [/^still[ \t]+(?:an?[ \t]+)?open\b/iy, "OPEN"],
       [/^still[ \t]+(?:an?[ \t]+)?draft\b/iy, "DRAFT"]
     ];
@@ -14878,13 +15173,7 @@ function readSpan(reader, start, end, blockEnd, baseRole, entry = true) {
       tailEnd(text3, follow.titleEnd, tailLimit(text3, follow.end, nextStart))
     );
     const rest = text3.slice(follow.titleEnd, tailLimit(text3, follow.end, nextStart));
-    const cue = cueFor(
-      leadNear,
-      leadFar,
-      tail,
-      rest,
-      backSentence(text3, follow.titleEnd, nextStart)
-    );
+    const cue = !entry && CLOSES_AT_LINE_START.test(leadNear) ? "issue" : cueFor(leadNear, leadFar, tail, rest, backSentence(text3, follow.titleEnd, nextStart));
     let claim = follow.claim?.state != null ? follow.claim : null;
     if (claim === null) {
       const after = Math.max(follow.end, follow.titleEnd);
@@ -14996,7 +15285,7 @@ function readOutsideBlocks(reader, masked, blocks) {
   }
   flush();
 }
-var HeaderReader, NO_ALIASES, REF_HINT, TEACHING_HINT, HEADING_HINT, REF_HINTS, BLANK, NAMING_CUES, NONE_AFTER_LABEL;
+var HeaderReader, NO_ALIASES, REF_HINT, TEACHING_HINT, HEADING_HINT, REF_HINTS, BLANK, CLOSES_AT_LINE_START, NAMING_CUES, NONE_AFTER_LABEL;
 var init_headers = __esm({
   "src/sources/headers/index.ts"() {
     "use strict";
@@ -15112,6 +15401,7 @@ var init_headers = __esm({
     HEADING_HINT = /upstream[ \t\r]+status/i;
     REF_HINTS = new RegExp(REF_HINT.source, "g");
     BLANK = /^[ \t]*$/;
+    CLOSES_AT_LINE_START = /(?:^|\n)[ \t]*(?:(?:fix(?:es|ed)|close[sd]?|resolve[sd]?)(?:[ \t]*:[ \t]*| )|fix )$/i;
     NAMING_CUES = /* @__PURE__ */ new Set([
       "fix",
       "own",
@@ -15585,7 +15875,7 @@ function stateAfter(text3, start) {
   )?.[1];
   return word === void 0 ? null : word.toUpperCase();
 }
-function prose2(link2, path26, line) {
+function prose3(link2, path26, line) {
   return {
     ref: detached(link2.key),
     kindHint: link2.kindHint,
@@ -15717,7 +16007,7 @@ var init_trailers = __esm({
               if (lastEnd >= 0 && !LISTED.test(linkText.slice(lastEnd, link2.start))) inProse = true;
               lastEnd = link2.start + (/^\S*/.exec(linkText.slice(link2.start))?.[0].length ?? 0);
               if (inProse) {
-                this.mentions.push(prose2(link2, path26, at));
+                this.mentions.push(prose3(link2, path26, at));
                 continue;
               }
             }
@@ -15766,191 +16056,6 @@ var init_trailers = __esm({
     ]);
     ISSUE_BEFORE = /\b(?:issue|bug(?:\s+report)?|reported\s+(?:as|in))\s*:?\s*$/i;
     LISTED = /^[\s,;&]*(?:and\s+)?$/;
-  }
-});
-
-// src/sources/trailers/trackers.ts
-function isOtherTrackerAt(line, hashAt) {
-  return BEFORE_HASH.test(line.slice(Math.max(0, hashAt - 24), hashAt));
-}
-function onlyOtherTrackers(line, number2) {
-  let any = false;
-  for (let at = line.indexOf("#"); at !== -1; at = line.indexOf("#", at + 1)) {
-    const digits = DIGITS.exec(line.slice(at + 1))?.[0];
-    if (digits === void 0 || Number(digits) !== number2) continue;
-    if (!isOtherTrackerAt(line, at)) return false;
-    any = true;
-  }
-  return any && !new RegExp(`/(?:pull|pulls|issues)/${number2}(?!\\d)`).test(line);
-}
-function isOtherTrackerRef(text3, line) {
-  const hash2 = text3.indexOf("#");
-  const word = text3.slice(0, hash2);
-  if (word !== "" && isOtherTrackerAt(word, word.length)) return true;
-  const digits = DIGITS.exec(text3.slice(hash2 + 1))?.[0];
-  return digits !== void 0 && word === "" && onlyOtherTrackers(line, Number(digits));
-}
-var BEFORE_HASH, DIGITS;
-var init_trackers = __esm({
-  "src/sources/trailers/trackers.ts"() {
-    "use strict";
-    BEFORE_HASH = /(?:\b(?:lp|rhbz|bz|bugzilla|bsc|boo|bnc|bmo|crbug|deb|debian|ubuntu|launchpad|savannah|sr|ticket|trac|gnome|kde|mozilla|sourceware|glibc|redhat|fedora|suse|gentoo|alpine|jira|yocto|oe-core)\b[^#\n]{0,16}|\bcloses:[ \t]*|\bbug)$/i;
-    DIGITS = /^\d+/;
-  }
-});
-
-// src/sources/trailers/copied-refs.ts
-function attributeCopiedRefs(input2) {
-  if (input2.mentions.length === 0 && input2.ambiguous.length === 0)
-    return { mentions: [], ambiguous: [], unattributed: 0 };
-  const mentions = input2.mentions.filter((m) => !isTrackerMention(m, input2));
-  const ambiguous = input2.ambiguous.filter(
-    (a) => !isOtherTrackerRef(a.text, input2.lineText(a.line)) && !isFrame(a, input2) && !inOtherTrackersUrl(a, input2.preamble)
-  );
-  if (!input2.ecosystem) return { mentions, ambiguous, unattributed: 0 };
-  if (ambiguous.length === 0)
-    return { mentions: mentions.sort(byLine), ambiguous, unattributed: 0 };
-  const repos = namedRepos(input2, mentions);
-  if (repos.size === 0 && input2.fallbackRepo != null && !OTHER_FORGE.test(input2.preamble))
-    repos.add(input2.fallbackRepo);
-  const [only] = repos;
-  if (repos.size !== 1 || only === void 0) {
-    return { mentions, ambiguous: [], unattributed: ambiguous.length };
-  }
-  const [owner = "", repo = ""] = only.split("/");
-  const seen = new Set(mentions.map((m) => `${m.ref}@${m.line}`));
-  let unattributed = 0;
-  for (const a of ambiguous) {
-    const n = NUMBER.exec(a.text)?.[1];
-    if (n === void 0) continue;
-    if (a.text.startsWith("#") && afterFeedstock(input2.lineText, a.line, a.text)) {
-      unattributed++;
-      continue;
-    }
-    if (!a.text.startsWith("#")) {
-      const name2 = writtenName(a.text);
-      if (name2 === null || !isNameOf(name2, only)) {
-        unattributed++;
-        continue;
-      }
-    }
-    const ref = detached(refKey(owner, repo, Number(n)));
-    if (seen.has(`${ref}@${a.line}`)) continue;
-    seen.add(`${ref}@${a.line}`);
-    mentions.push({
-      ref,
-      kindHint: null,
-      source: input2.path,
-      sourceKind: "patch-header",
-      line: a.line,
-      patch: input2.path,
-      role: copiedRole(input2.lineText, a.line, n),
-      recordedState: null,
-      recordedDate: null,
-      stateSpan: null,
-      inferredRepo: true
-    });
-  }
-  mentions.sort(byLine);
-  return { mentions, ambiguous: [], unattributed };
-}
-function afterFeedstock(lineText, line, written) {
-  const text3 = lineText(line);
-  const at = text3.indexOf(written);
-  const before = at === -1 ? "" : text3.slice(0, at);
-  const lead = before.trim() === "" ? `${lineText(line - 1)} ` : before;
-  return FEEDSTOCK_BEFORE.test(lead);
-}
-function copiedRole(lineText, line, n) {
-  const text3 = lineText(line);
-  if (endsSubject(lineText, line) && new RegExp(`\\(#${n}\\)\\s*$`).test(text3)) return "fix";
-  const at = text3.indexOf(`#${n}`);
-  return at > 0 && CLOSES_BEFORE.test(text3.slice(0, at)) ? "issue" : "related";
-}
-function endsSubject(lineText, line) {
-  for (let at = line; at >= 1; at--) {
-    const text3 = lineText(at);
-    if (/^Subject:/i.test(text3))
-      return at === line || /^Subject:\s*\[PATCH/i.test(text3) && !/^[ \t]/.test(lineText(line + 1));
-    if (!/^[ \t]\S/.test(text3)) return false;
-  }
-  return false;
-}
-function byLine(x, y) {
-  return x.line - y.line;
-}
-function isFrame(a, input2) {
-  const n = NUMBER.exec(a.text)?.[1];
-  if (n === void 0 || Number(n) === 0) return true;
-  const whole = input2.lineText(a.line);
-  if (whole.includes(`{${a.text}}`)) return true;
-  const line = whole.trimStart();
-  const rest = line.slice(a.text.length);
-  if (a.text.startsWith("#") && line.startsWith(a.text) && (rest === "" || /^\s/.test(rest)))
-    return true;
-  const at = whole.indexOf(a.text);
-  return at >= 0 && KERNEL_BUILD.test(whole.slice(at + a.text.length));
-}
-function inOtherTrackersUrl(a, preamble) {
-  const n = NUMBER.exec(a.text)?.[1];
-  if (n === void 0 || !preamble.includes(n)) return false;
-  for (const url of otherUrls(preamble)) {
-    for (let at = url.indexOf(n); at > 0; at = url.indexOf(n, at + 1)) {
-      const rest = url.slice(at + n.length, at + n.length + 2);
-      if ("=/#-".includes(url.charAt(at - 1)) && !/^[.\w]?\d/.test(rest)) return true;
-    }
-  }
-  return false;
-}
-function otherUrls(preamble) {
-  if (urlsOf?.preamble !== preamble) urlsOf = { preamble, urls: preamble.match(OTHER_URL) ?? [] };
-  return urlsOf.urls;
-}
-function isTrackerMention(m, input2) {
-  return onlyOtherTrackers(input2.lineText(m.line), splitRefKey(m.ref).number);
-}
-function namedRepos(input2, mentions) {
-  const repos = new Set(input2.commitRepos);
-  for (const m of mentions) {
-    const { owner, repo } = splitRefKey(m.ref);
-    repos.add(`${owner}/${repo}`.toLowerCase());
-  }
-  GITHUB_REPO.lastIndex = 0;
-  for (let m = GITHUB_REPO.exec(input2.preamble); m !== null; m = GITHUB_REPO.exec(input2.preamble)) {
-    const repo = (m[2] ?? "").replace(/\.+$/, "").replace(/\.git$/i, "");
-    if (repo !== "" && !NOT_OWNERS2.has((m[1] ?? "").toLowerCase()))
-      repos.add(`${m[1] ?? ""}/${repo}`.toLowerCase());
-  }
-  return repos;
-}
-var GITHUB_REPO, NOT_OWNERS2, NUMBER, FEEDSTOCK_BEFORE, CLOSES_BEFORE, KERNEL_BUILD, OTHER_FORGE, urlsOf, OTHER_URL;
-var init_copied_refs = __esm({
-  "src/sources/trailers/copied-refs.ts"() {
-    "use strict";
-    init_model();
-    init_refs();
-    init_detach();
-    init_trackers();
-    GITHUB_REPO = /(?<![\w.-])(?:www\.)?github\.com\/([A-Za-z0-9][A-Za-z0-9-]*)\/([A-Za-z0-9_.-]+)/gi;
-    NOT_OWNERS2 = /* @__PURE__ */ new Set([
-      "orgs",
-      "sponsors",
-      "settings",
-      "marketplace",
-      "features",
-      "apps",
-      "topics",
-      "collections",
-      "advisories",
-      "users"
-    ]);
-    NUMBER = /#(\d{1,10})(?!\d)/;
-    FEEDSTOCK_BEFORE = /[\w.-]-feedstock\s+(?:(?:issue|PR|pull\s+request)\s+)?$/i;
-    CLOSES_BEFORE = /\b(?:fix(?:es|ed)?|close[sd]?|resolve[sd]?)\s*:?\s*(?:#\d+(?:\s*,\s*|\s+and\s+|\s*&\s*|\s+))*$/i;
-    KERNEL_BUILD = /^\s+(?:SMP|PREEMPT\w*|(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\s+(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b)/;
-    OTHER_FORGE = /https?:\/\/(?!(?:www\.)?github\.com[/:])[^\s<>"')\]]*(?:issues?|bugs?|merge_requests|show_bug|tickets?|tracker)[^\s<>"')\]]*\d/i;
-    urlsOf = null;
-    OTHER_URL = /https?:\/\/(?!(?:www\.)?github\.com[/:])[^\s<>"')\]]+/g;
   }
 });
 
@@ -23680,7 +23785,8 @@ function readRefs(reader, inline2, patch, skip) {
       line,
       found: ref,
       beside: beside[i] ?? null,
-      cue
+      cue,
+      pointer: SEE_BEFORE.test(inline2.text.slice(Math.max(0, ref.start - 12), ref.start))
     });
   });
   return out;
@@ -23834,7 +23940,7 @@ function toMention(reader, ref, patch, role, recorded, kindHint = ref.kindHint) 
     sharedState
   };
 }
-var GROUP_SLASH, GROUP_QUANTIFIED, NO_REFS;
+var SEE_BEFORE, GROUP_SLASH, GROUP_QUANTIFIED, NO_REFS;
 var init_refs2 = __esm({
   "src/sources/ledger/refs.ts"() {
     "use strict";
@@ -23844,6 +23950,7 @@ var init_refs2 = __esm({
     init_cues();
     init_context();
     init_prose_states();
+    SEE_BEFORE = /\bsee(?:\s+also)?\s*[`*_[]*$/i;
     GROUP_SLASH = /^\s*\/\s*$/;
     GROUP_QUANTIFIED = /^\s*(?:\/|,|&|\+|and)\s*$/i;
     NO_REFS = [];
@@ -23942,6 +24049,7 @@ function findColumns(headers) {
 }
 function kindByWords(header2) {
   if (/\b(?:state|status)\b/.test(header2)) return "state";
+  if (/\b(?:prs?|pull requests?)\b/.test(header2) && /\bissues?\b/.test(header2)) return "pr";
   if (/\b(?:issues?|bugs?|tracking|tracker)\b/.test(header2)) return "issue";
   if (/\b(?:prs?|pull requests?|fix upstream|upstream fix|upstr)\b/.test(header2)) return "pr";
   if (/^(?:ours|by us|owner|owned by)\b/.test(header2)) return "ours";
@@ -24054,7 +24162,7 @@ function applyReading(reader, reading, inline2, covered, shared, line, out, name
       return;
     case "shared": {
       const recorded = toRecorded(reader, inline2, reading.written, shared);
-      const rows = reading.all ? covered : covered.filter((r) => r.cue === null || !ASIDE.has(r.cue));
+      const rows = reading.all ? covered : covered.filter((r) => (r.cue === null || !ASIDE.has(r.cue)) && !r.pointer);
       for (const ref of rows.length > 0 ? rows : covered) out.set(ref, recorded);
       return;
     }
@@ -24592,8 +24700,12 @@ function readLedger(input2, result) {
           headed = startHeaded(reader, node, inSection(RETIRED));
         return;
       case "table":
-        if (document) {
+        if (document && (!entries2 || inSection(NOT_PATCHES))) {
           eachCell(node, (cell2) => readProse(reader, cell2));
+        } else if (document) {
+          const before = result.problems.length;
+          readTable(reader, node, inSection(RETIRED));
+          result.problems.length = before;
         } else if (inSection(NOT_PATCHES)) {
           eachCell(node, (cell2) => readLoose(reader, cell2));
         } else {
@@ -26587,9 +26699,9 @@ function parseArchivedRecord(input2) {
   const taken = new Set(result.mentions.map((m) => m.line));
   const ctx = { aliases: input2.aliases ?? /* @__PURE__ */ new Map(), defaultRepo: null };
   const where = { source: input2.path, sourceKind: "record", patch: null };
-  const prose3 = proseMentions(input2.text, ctx, where, taken, nearestRepo(result.mentions));
+  const prose4 = proseMentions(input2.text, ctx, where, taken, nearestRepo(result.mentions));
   const entries2 = [...result.patches].sort((a, b) => a.line - b.line);
-  for (const m of prose3) {
+  for (const m of prose4) {
     let patch = null;
     let line = 0;
     for (const e of entries2) {
@@ -26599,7 +26711,7 @@ function parseArchivedRecord(input2) {
     }
     m.patch = patch;
   }
-  result.mentions.push(...prose3);
+  result.mentions.push(...prose4);
   return finish(result);
 }
 function readArchived(file, node, place, input2, result) {
@@ -26932,6 +27044,20 @@ async function collectSources(root, config2, options = {}) {
     if (doc.mentions.length + doc.ambiguous.length + doc.problems.length > 0)
       sources.push(withEncoding(doc, file));
   }
+  if (discovery.layerReadmes.length + discovery.layerRecipes.length > 0) {
+    const parse3 = async () => parseLedger2 ?? (await Promise.resolve().then(() => (init_ledger(), ledger_exports))).parseLedger;
+    const documented = ledgerTexts.size > 0 || discovery.patchDocs.some((rel) => isPatchNotes(rel));
+    const layer = await readLayerNotes(discovery, documented, {
+      read: readAs("ledger"),
+      parse: parse3,
+      aliases,
+      ownRepo
+    });
+    for (const doc of layer) {
+      patchesNamed(doc.result.mentions, headerFilesFound());
+      sources.push(withEncoding(doc.result, doc.file));
+    }
+  }
   const onDiskOnly = indexedOnDisk(root, indexed, discovery.patchFiles);
   const headerFiles = [
     ...discovery.patchFiles,
@@ -26960,7 +27086,8 @@ async function collectSources(root, config2, options = {}) {
       { layout }
     );
     if (layout !== null && defaultRepo === null) {
-      const block2 = header2.hasStatusBlock || layout === "debian" && DEP3_OWN.test(file.text);
+      const block2 = header2.hasStatusBlock || layout === "debian" && DEP3_OWN.test(file.text) || // …unless it links another forge's tracker, whose `#N` it may cite.
+      layout === "yocto" && YOCTO_OWN.test(file.text) && !linksOtherForge(file.text);
       const named = block2 ? header2.mentions.find((m) => m.inferredRepo === true)?.ref : void 0;
       const namedRepo = named === void 0 ? null : named.slice(0, named.lastIndexOf("#"));
       const upstream = () => layout === "debian" ? debianUpstreamRepo(rootDir, rel, recipes) : layout === "conda" || layout === "quilt" ? null : recipeRepo(rootDir, rel, recipes);
@@ -27083,7 +27210,66 @@ function patchesByStem(patchFiles) {
 function compare2(a, b) {
   return a < b ? -1 : a > b ? 1 : 0;
 }
-var DEP3_OWN, HEADERS_PER_TURN, RECORD_SUFFIX2;
+async function readLayerNotes(discovery, documented, io) {
+  const out = [];
+  const yocto = discovery.conventionPatches.filter((p) => layoutOf(p) === "yocto");
+  if (yocto.length === 0) return out;
+  const names = new Set(yocto.map((p) => p.slice(p.lastIndexOf("/") + 1)));
+  for (const [rel, file] of await readAll(discovery.layerReadmes, io.read)) {
+    if (!namesOneOf(file.text, names)) continue;
+    const result = (await io.parse())({
+      path: rel,
+      text: file.text,
+      // Its patches by file name, or by a path under the layer: patchesNamed finds them.
+      patchesDir: ".",
+      aliases: io.aliases,
+      document: true,
+      entries: true,
+      defaultRepo: null,
+      ownRepo: io.ownRepo
+    });
+    out.push({ result, file });
+  }
+  if (!documented && out.length === 0) return out;
+  for (const [rel, file] of await readAll(discovery.layerRecipes, io.read)) {
+    const dir = path9.posix.dirname(rel);
+    const notes = bitbakeNotes(file.text, (name2) => patchBeside(yocto, dir, name2));
+    if (!/\S/.test(notes)) continue;
+    const fetched2 = reposInRecipe(file.text);
+    const named = fetched2.size === 0 ? reposNamed(notes, io.aliases, 2) : fetched2;
+    const result = (await io.parse())({
+      path: rel,
+      text: notes,
+      patchesDir: dir,
+      aliases: io.aliases,
+      document: true,
+      entries: true,
+      defaultRepo: named.size === 1 ? [...named][0] : null,
+      ownRepo: io.ownRepo
+    });
+    if (result.mentions.length + result.ambiguous.length + result.problems.length > 0)
+      out.push({ result, file });
+  }
+  return out;
+}
+function namesOneOf(text3, names) {
+  for (const m of text3.matchAll(/[\w.+-]+\.(?:patch|diff)\b/g)) if (names.has(m[0])) return true;
+  return false;
+}
+function patchBeside(patches, dir, name2) {
+  const prefix = dir === "." ? "" : `${dir}/`;
+  let found4 = null;
+  for (const p of patches) {
+    if (!p.startsWith(prefix) || !p.endsWith(`/${name2}`) && p !== `${prefix}${name2}`) continue;
+    const rest = p.slice(prefix.length);
+    const depth = rest.split("/").length - name2.split("/").length;
+    if (depth > 1) continue;
+    if (found4 !== null) return null;
+    found4 = rest;
+  }
+  return found4;
+}
+var DEP3_OWN, YOCTO_OWN, HEADERS_PER_TURN, RECORD_SUFFIX2;
 var init_collect = __esm({
   "src/collect.ts"() {
     "use strict";
@@ -27092,6 +27278,9 @@ var init_collect = __esm({
     init_input_limits();
     init_recipe_repo();
     init_conda_recipe();
+    init_bitbake_recipe();
+    init_copied_refs();
+    init_recipe_repo();
     init_refs();
     init_discover();
     init_patch_header();
@@ -27099,6 +27288,7 @@ var init_collect = __esm({
     init_read_file();
     init_where();
     DEP3_OWN = /^Description:/im;
+    YOCTO_OWN = /^Upstream-S[a-z]{3,5}[ \t]*:[ \t]*(?:Submitted|Pending|Denied|Inappropriate)\b/im;
     HEADERS_PER_TURN = 16;
     RECORD_SUFFIX2 = ".upstream.status.yaml";
   }
@@ -41786,7 +41976,7 @@ function planSource(source2, text3, ctx) {
     case "patch-header": {
       if (!hasTrailerFields(source2)) return planHeader(source2, text3, live, today);
       const lines = trailerLines(source2);
-      const prose3 = planHeader(
+      const prose4 = planHeader(
         { ...source2, mentions: source2.mentions.filter((m) => !lines.has(m.line)) },
         text3,
         live,
@@ -41794,9 +41984,9 @@ function planSource(source2, text3, ctx) {
       );
       const fields = planTrailers(source2, text3, live, ctx.webHost);
       return {
-        edits: [...prose3.edits, ...fields.edits],
-        changes: [...prose3.changes, ...fields.changes],
-        notes: [...prose3.notes, ...fields.notes]
+        edits: [...prose4.edits, ...fields.edits],
+        changes: [...prose4.changes, ...fields.changes],
+        notes: [...prose4.notes, ...fields.notes]
       };
     }
   }

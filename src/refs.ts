@@ -143,8 +143,15 @@ export function scanRefs(text: string, ctx: RefContext): FoundRef[] {
         out.push({ ...found(null, n, null, 'alias', m[0], start), ambiguous: true });
       }
     } else if (m[10] !== undefined) {
-      if (!isOrdinal(text, m[10], start))
-        out.push(resolveBare(text, m[10], m[0], start, lastRepo, ctx));
+      if (!isOrdinal(text, m[10], start)) {
+        const bare = resolveBare(text, m[10], m[0], start, lastRepo, ctx);
+        out.push(bare);
+        // "kvrail side: #615 (dup of #629?)": the side named goes on for the
+        // bare refs after it, as a full ref's repo does. (Not "sglang
+        // #30265, see #9": a name before one `#N` is that ref's alone.)
+        if (bare.key !== null && WORD_SIDE_BEFORE.test(text.slice(Math.max(0, start - 48), start)))
+          lastRepo = bare.key.slice(0, bare.key.lastIndexOf('#'));
+      }
     }
     if (end === start) re.lastIndex++;
   }
@@ -243,7 +250,7 @@ function resolveBare(
   // "sglang PR #123", "Infera PR #178", "sglang #30265": a word that names a known repo.
   const before = text.slice(Math.max(0, start - 48), start);
   const withPr = WORD_PR_BEFORE.exec(before);
-  const word = (withPr ?? WORD_BEFORE.exec(before))?.[1];
+  const word = (withPr ?? WORD_SIDE_BEFORE.exec(before) ?? WORD_BEFORE.exec(before))?.[1];
   const namedRepo = word === undefined ? undefined : ctx.aliases.get(word.toLowerCase());
   if (namedRepo !== undefined) return found(namedRepo, n, null, 'bare', written, start);
   const repo = lastRepo ?? ctx.defaultRepo;
@@ -296,6 +303,8 @@ const INTERNAL_BEFORE = /\binternal\s+(?:(pr|pull\s+request|issue)|ticket|bug)?\
  */
 const WORD_PR_BEFORE = /([A-Za-z][\w.-]*)\s+(?:PR|pull\s+request|issue)\s*$/i;
 const WORD_BEFORE = /([A-Za-z][\w.-]*)[ \t]+$/;
+/** "kvrail side: #615" (session 16): the side of a known repo, named before its `#N`. */
+const WORD_SIDE_BEFORE = /([A-Za-z][\w.-]*)[ \t]+side[ \t]*[:,]?[ \t]*$/i;
 
 /**
  * Words written before "PR #N" or "issue #N" that qualify the PR rather than

@@ -67,6 +67,15 @@ describe('scanRefs', () => {
     expect(scanRefs('org/x#1 (vllm PR\n#12)', ctx({ vllm: 'v/vllm' }))[1]?.key).toBe('v/vllm#12');
   });
 
+  it('reads "<alias> side: #N" as that repo\'s, for the bare refs after it too', () => {
+    const refs = scanRefs(
+      'none on ours. kvrail side: #615 (CLOSED as dup of #629?)',
+      ctx({ kvrail: 'k/kvrail' }, 'f/fern'),
+    );
+    expect(refs.map((r) => r.key)).toEqual(['k/kvrail#615', 'k/kvrail#629']);
+    expect(scanRefs('other side: #7', ctx({}, 'f/fern'))[0]?.key).toBe('f/fern#7');
+  });
+
   it("gives the project's own repository its internal PRs and its name's PRs, when known", () => {
     const own = { ...ctx({}, 'sgl-project/sglang'), ownRepo: 'acme-ai/infera' };
     const text =

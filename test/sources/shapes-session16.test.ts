@@ -256,3 +256,67 @@ describe('a sentence that points back at the ref before it', () => {
     ]);
   });
 });
+
+describe("GitHub's closing words opening a line of a message", () => {
+  it('name the issue the commit fixes, outside a block; a `fixes:` label in a block still names the fix', () => {
+    expect(
+      header('Fixes #551\nFix #552\nResolves #553 and more.\nfix: #555\nfix     #556'),
+    ).toEqual([
+      [3, '#551', 'issue', null],
+      [4, '#552', 'issue', null],
+      [5, '#553', 'issue', null],
+      [6, '#555', 'related', null],
+      [7, '#556', 'related', null],
+    ]);
+    expect(header('UPSTREAM STATUS (queried 2026-11-20)\n  fixes:  #554 (OPEN)')).toEqual([
+      [4, '#554', 'fix', 'OPEN'],
+    ]);
+  });
+});
+
+describe('a ledger row whose PR cell points at another PR', () => {
+  it('gives the row\'s one state to its PR, not to the one after "see"', () => {
+    const r = parseLedger({
+      path: 'patch.upstream.status.md',
+      patchesDir: 'patches',
+      text: [
+        '# carried',
+        '',
+        '| patch | upstream | state |',
+        '|---|---|---|',
+        '| `a.patch` | acme/engine#570 rejected, see #574 for their way | closed |',
+        '| `b.patch` | acme/engine#580 and #581 | OPEN |',
+        '',
+      ].join('\n'),
+    });
+    expect(r.mentions.map((m) => [m.ref, m.recordedState])).toEqual([
+      ['acme/engine#570', 'CLOSED'],
+      ['acme/engine#574', null],
+      ['acme/engine#580', 'OPEN'],
+      ['acme/engine#581', 'OPEN'],
+    ]);
+  });
+});
+
+describe('a layer README table', () => {
+  it('reads a column headed "upstream PR / issue" as the PR column, and "rejected" as CLOSED', () => {
+    const r = parseLedger({
+      path: 'README.md',
+      patchesDir: '.',
+      document: true,
+      entries: true,
+      text: [
+        '| patch | upstream PR / issue | state |',
+        '|---|---|---|',
+        '| `0001-a.patch` | acme/engine#590 | rejected |',
+        "| `0002-b.patch` | acme/engine#591 | won't upstream |",
+        '',
+      ].join('\n'),
+    });
+    expect(r.mentions.map((m) => [m.ref, m.role, m.recordedState])).toEqual([
+      ['acme/engine#590', 'fix', 'CLOSED'],
+      ['acme/engine#591', 'fix', null],
+    ]);
+    expect(r.problems).toEqual([]);
+  });
+});

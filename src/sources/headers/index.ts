@@ -406,6 +406,11 @@ function readBlock(reader: HeaderReader, block: StatusBlock): void {
   }
 }
 
+// Not "fix: #531" nor "fix     #5344": labels naming the fix. (`Closes: #N`
+// is Debian's, trackers.ts.)
+const CLOSES_AT_LINE_START =
+  /(?:^|\n)[ \t]*(?:(?:fix(?:es|ed)|close[sd]?|resolve[sd]?)(?:[ \t]*:[ \t]*| )|fix )$/i;
+
 /**
  * Cues that name a ref's role outright, not a shade of the label's. Not a
  * collision: "issue #415 … Two OPEN PRs touch the same parser: #420 …" goes
@@ -504,13 +509,13 @@ function readSpan(
     // The words up to the next ref's sentence, past the tail's two sentences:
     // "… Same set, same place. This is the PR whose merge retires this script."
     const rest = text.slice(follow.titleEnd, tailLimit(text, follow.end, nextStart));
-    const cue = cueFor(
-      leadNear,
-      leadFar,
-      tail,
-      rest,
-      backSentence(text, follow.titleEnd, nextStart),
-    );
+    // "Fixes #149" opening a line of a message, outside any block: GitHub's
+    // closing words name the issue the commit fixes (as copied-refs.ts reads
+    // them in an upstream message).
+    const cue =
+      !entry && CLOSES_AT_LINE_START.test(leadNear)
+        ? 'issue'
+        : cueFor(leadNear, leadFar, tail, rest, backSentence(text, follow.titleEnd, nextStart));
     let claim = follow.claim?.state != null ? follow.claim : null;
     if (claim === null) {
       const after = Math.max(follow.end, follow.titleEnd);

@@ -53,7 +53,11 @@ export interface ReadRef {
   beside: Recorded | null;
   /** What the words around the ref say it is (see meaning/cues.ts). */
   cue: Cue | null;
+  /** Named only to point at it ("rejected, see #574 for their way"): a row's one state is not its. */
+  pointer: boolean;
 }
+
+const SEE_BEFORE = /\bsee(?:\s+also)?\s*[`*_[]*$/i;
 
 // Refs that share one parenthetical state: `#a / #b (MERGED)` always; with
 // `(both MERGED)` also `#a, #b`, `#a and #b`, `#a & #b`.
@@ -93,6 +97,7 @@ export function readRefs(
       found: ref,
       beside: beside[i] ?? null,
       cue,
+      pointer: SEE_BEFORE.test(inline.text.slice(Math.max(0, ref.start - 12), ref.start)),
     });
   });
   return out;

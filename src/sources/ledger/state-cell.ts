@@ -107,9 +107,10 @@ function applyReading(
       // for the row speaks of its PRs, not of the bug the cell names or a PR
       // it names as the cause or what they build on, unless it names no
       // other. `both OPEN`, and states by position or by ref, are given as written.
+      // "#570 rejected, see #574 for their way | closed" (session 16): nor of a PR it points at.
       const rows = reading.all
         ? covered
-        : covered.filter((r) => r.cue === null || !ASIDE.has(r.cue));
+        : covered.filter((r) => (r.cue === null || !ASIDE.has(r.cue)) && !r.pointer);
       for (const ref of rows.length > 0 ? rows : covered) out.set(ref, recorded);
       return;
     }

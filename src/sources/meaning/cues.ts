@@ -39,6 +39,8 @@ export type Cue =
 
 /** The patch's own file, as authors name it when they say what retires it. */
 const THIS_PATCH = String.raw`(?:this|the|our)\s+(?:local\s+)?(?:patch|script|diff|file|workaround|wrapper|hook|override|shim|hack)`;
+/** A layer's patch by its number, as its recipe's comments name it: "drop 0002", "drop canbridge 0002". */
+const PATCH_NUMBER = String.raw`(?:[a-z][\w-]*\s+)?0\d{3}(?![\w.-])`;
 /** The same, or the patch named by its file ("…, guard.py goes"); only where a name reads so. */
 const PATCH_OR_FILE = String.raw`(?:${THIS_PATCH}|\b[\w-]+\.(?:py|sh|diff|patch)\b)`;
 const OBSOLETE = String.raw`(?:unnecessary|redundant|obsolete|moot|unneeded|a\s+plain\s+delete|a\s+no-op|dead\s+code)`;
@@ -58,7 +60,7 @@ const RETIRES = new RegExp(
     String.raw`${PATCH_OR_FILE}\s+goes\b`,
     String.raw`\blets?\s+${THIS_PATCH}\s+go\b`,
     // "If #n lands and reaches the base, delete this file."
-    String.raw`\b(?:lands?|merges?|is\s+merged|gets\s+merged)\b[^.;]{0,60}?\b(?:delete|drop|remove|retire)\s+${THIS_PATCH}\b`,
+    String.raw`\b(?:lands?|merges?|is\s+merged|gets\s+merged)\b[^.;]{0,60}?\b(?:delete|drop|remove|retire)\s+(?:${THIS_PATCH}\b|${PATCH_NUMBER})`,
     String.raw`\b(?:the\s+)?(?:PR|one)\s+we\s+(?:drop|delete|retire)\s+(?:on|with)\b`,
     String.raw`\b(?:they|it)\s+(?:are|is)\s+(?:exactly\s+)?this\s+(?:patch|script|diff|guard|change)\b`,
     // "Once it is in a tag we pin, delete this script."; "When it merges and we bump, drop this."
@@ -74,7 +76,7 @@ const RETIRES = new RegExp(
 /** The same, written just before the ref: "Delete this script when #n merges", "goes when #n". */
 const RETIRES_LEAD = new RegExp(
   [
-    String.raw`\b(?:drop|delete|remove|retire)\s+(?:${THIS_PATCH}|it)\s+${WHEN}\s*$`,
+    String.raw`\b(?:drop|delete|remove|retire)\s+(?:${THIS_PATCH}|it|${PATCH_NUMBER})\s+${WHEN}\s*$`,
     String.raw`\b(?:goes|can\s+go|is\s+dropped|is\s+deleted|retires)\s+${WHEN}\s*$`,
     String.raw`\b(?:this|that|the|our)\s+(?:patch|script|diff|workaround)\s+waits\s+(?:for|on)\s*$`,
   ].join('|'),

@@ -62,7 +62,7 @@ const KNOWN_LABELS: readonly [RegExp, Role][] = [
   // "third-party: #n" and "competing: #n" name the PR by the colon alone;
   // "Alternative approaches …" in prose is no label (session 16).
   [
-    /^(?:(?:third[- ]party|competing|alternative)[ \t]+PRs?(?=[\s:]|$)|(?:third[- ]party|competing)(?=[ \t]*:))/i,
+    /^(?:(?:third[- ]party|competing|alternative)[ \t]+PRs?(?=[\s:]|$)|(?:third[- ]party|competing)(?=[ \t]*:|[ \t]{2,}))/i,
     'third-party',
   ],
   // `ours   #n …` as a label column (a colon or a gap after it), not "Ours is …" in prose.
