@@ -14447,7 +14447,7 @@ function retiresBack(text3) {
   );
   return BACK_TO_REF.test(text3.slice(start + 1, m.index + m[0].length));
 }
-var THIS_PATCH, PATCH_NUMBER, PATCH_OR_FILE, OBSOLETE, WHEN, RETIRES, RETIRES_LEAD, RETIRES_NEGATED, TAIL_CUES, LEAD_CUES, folded, ANY_TAIL, ANY_LEAD, TAIL_FOLDED, LEAD_FOLDED, NEGATED_FOLDED, FIX_ROLES, OURS_RIGHT_AFTER, REVERTED, SUCCEEDS, COLLISION_WORDS, ALREADY_IN_BASE, WIDE_REST, BACK_TO_REF;
+var THIS_PATCH, PATCH_NUMBER, PATCH_OR_FILE, OBSOLETE, WHEN, RETIRES, RETIRES_LEAD, RETIRES_NEGATED, TAIL_CUES, LEAD_CUES, folded, ANY_TAIL, ANY_LEAD, TAIL_FOLDED, LEAD_FOLDED, NEGATED_FOLDED, NAMING_CUES, FIX_ROLES, OURS_RIGHT_AFTER, REVERTED, SUCCEEDS, COLLISION_WORDS, ALREADY_IN_BASE, WIDE_REST, BACK_TO_REF;
 var init_cues = __esm({
   "src/sources/meaning/cues.ts"() {
     "use strict";
@@ -14571,6 +14571,13 @@ var init_cues = __esm({
     TAIL_FOLDED = folded(TAIL_CUES);
     LEAD_FOLDED = folded(LEAD_CUES);
     NEGATED_FOLDED = foldCase(RETIRES_NEGATED);
+    NAMING_CUES = /* @__PURE__ */ new Set([
+      "fix",
+      "own",
+      "introduced-the-defect",
+      "background",
+      "unrelated"
+    ]);
     FIX_ROLES = /* @__PURE__ */ new Set(["fix", "own", "third-party"]);
     OURS_RIGHT_AFTER = /^(?:[^\S\n]+(?:on|in)[^\S\n]+\d[\w.-]*)?[^\S\n]*(?:(?:\(|--|—|–|,)?[^\S\n]*(?:ours(?![^\S\n]+(?:was|were)\b)|our\s+(?:own\s+)?PR(?![^\S\n]+(?:was|were)\b)|by\s+us)\b|\([^()\n]{0,40}?[,;][^\S\n]*(?:ours|our\s+(?:own\s+)?PR|by\s+us)[^\S\n]*[,;)]|\((?:that|this|it)(?:\s+one)?\s+(?:is|was)\s+(?:ours|our\s+(?:own\s+)?PR)\b)/i;
     REVERTED = foldCase(TAIL_CUES.find(([cue]) => cue === "reverted")[1]);
@@ -14803,6 +14810,8 @@ function readStateCell(text3, refs) {
   if (trimmed === "" || NOTHING.test(trimmed)) return { kind: "nothing" };
   const first = refs[0];
   if (first !== void 0 && first.start === lead) return readPerRef(text3, refs);
+  const byNumber = statesByNumber(text3);
+  if (byNumber !== null) return byNumber;
   let written = stateWordAt(text3, lead) ?? laterUpperItem(text3, lead);
   for (let next = written && afterArrow(text3, written.end); next !== null && next !== void 0; ) {
     written = next;
@@ -14844,6 +14853,27 @@ function laterUpperItem(text3, from) {
 function afterArrow(text3, from) {
   const arrow = /^[ \t]*(?:→|->|=>)[ \t]*/.exec(text3.slice(from, from + 12));
   return arrow === null ? null : stateWordAt(text3, from + arrow[0].length);
+}
+function statesByNumber(text3) {
+  if (!BY_NUMBER_CELL.test(text3)) return null;
+  const entries2 = [];
+  for (const m of text3.matchAll(BY_NUMBER_ITEM)) {
+    const written = stateWordAt(text3, m.index);
+    const number2 = m[1];
+    const at = m.index + m[0].lastIndexOf(number2);
+    const ref = {
+      key: null,
+      kindHint: null,
+      form: "bare",
+      text: `#${number2}`,
+      start: at,
+      end: at + number2.length,
+      ambiguous: true,
+      internal: false
+    };
+    entries2.push({ ref, number: Number(number2), written: written && stripQuantified(written) });
+  }
+  return entries2.length >= 2 ? { kind: "per-ref", entries: entries2 } : null;
 }
 function readPerRef(text3, refs) {
   const entries2 = [];
@@ -14923,7 +14953,7 @@ function firstNonSpace(text3) {
 function refNumber(ref) {
   return Number(/(\d+)\s*$/.exec(ref.text)?.[1] ?? NaN);
 }
-var WORD, PICTOGRAPH, QUANTIFIER, WHOSE, DATE_AFTER, NOTHING, CELL_PHRASES, REOPENED, INNER_REF2, AFTER_COMMA, AFTER_WORDS;
+var WORD, PICTOGRAPH, QUANTIFIER, WHOSE, DATE_AFTER, NOTHING, CELL_PHRASES, REOPENED, BY_NUMBER_ITEM, BY_NUMBER_CELL, INNER_REF2, AFTER_COMMA, AFTER_WORDS;
 var init_states2 = __esm({
   "src/sources/ledger/states.ts"() {
     "use strict";
@@ -14950,6 +14980,8 @@ var init_states2 = __esm({
       [/^still[ \t]+(?:an?[ \t]+)?draft\b/iy, "DRAFT"]
     ];
     REOPENED = /[,;][^,;]{0,40}?\b(re-?opened)\b/gi;
+    BY_NUMBER_ITEM = /[A-Za-z]+[ \t]*\([ \t]*#?(\d{1,10})[ \t]*\)/g;
+    BY_NUMBER_CELL = /^[ \t]*(?:(?:open|merged|closed|draft)[ \t]*\([ \t]*#?\d{1,10}[ \t]*\)[ \t]*(?:[,;/·]|and)?[ \t]*){2,}$/i;
     INNER_REF2 = /#\d|\/(?:pull|pulls|issues)\/\d/;
     AFTER_COMMA = /(?:[ \t]*,[ \t\n>]*(?:(both|all)[ \t\n>]+)?|[ \t\n>]+(?:are|were)[ \t\n>]+(both|all)[ \t\n>]+)(OPEN|MERGED|CLOSED|DRAFT)\b/y;
     AFTER_WORDS = /[ \t]+(?:(?:[a-z]+[ \t]+){0,1}[a-z]+[ \t]+|by[ \t]+@?[\w.-]+[ \t]*,[ \t]*)\(?(OPEN|MERGED|CLOSED|DRAFT)\)?(?=[ \t]*(?:[.,;:)]|--|—|–|$))/y;
@@ -15119,7 +15151,8 @@ function readBlock2(reader, block2) {
     readSpan(reader, entry.start, entry.end, block2.end, (key, head2, apart, cue) => {
       const earlier = roles.get(key) ?? null;
       if (none || !head2 && earlier !== null) return earlier;
-      if (!head2 && cue !== null && NAMING_CUES.has(cue)) return null;
+      if (!head2 && cue !== null && NAMING_CUES.has(cue) && entry.role !== "anchor-collision")
+        return null;
       if (apart && entry.role === "own") return null;
       return entry.labelled && entry.role !== "related" ? entry.role : null;
     }).forEach((role, key) => {
@@ -15285,7 +15318,7 @@ function readOutsideBlocks(reader, masked, blocks) {
   }
   flush();
 }
-var HeaderReader, NO_ALIASES, REF_HINT, TEACHING_HINT, HEADING_HINT, REF_HINTS, BLANK, CLOSES_AT_LINE_START, NAMING_CUES, NONE_AFTER_LABEL;
+var HeaderReader, NO_ALIASES, REF_HINT, TEACHING_HINT, HEADING_HINT, REF_HINTS, BLANK, CLOSES_AT_LINE_START, NONE_AFTER_LABEL;
 var init_headers = __esm({
   "src/sources/headers/index.ts"() {
     "use strict";
@@ -15402,13 +15435,6 @@ var init_headers = __esm({
     REF_HINTS = new RegExp(REF_HINT.source, "g");
     BLANK = /^[ \t]*$/;
     CLOSES_AT_LINE_START = /(?:^|\n)[ \t]*(?:(?:fix(?:es|ed)|close[sd]?|resolve[sd]?)(?:[ \t]*:[ \t]*| )|fix )$/i;
-    NAMING_CUES = /* @__PURE__ */ new Set([
-      "fix",
-      "own",
-      "introduced-the-defect",
-      "background",
-      "unrelated"
-    ]);
     NONE_AFTER_LABEL = /^[ \t]*(?:[-*+\u2022][ \t]+)?[A-Za-z][\w'/-]*(?:[ \t][A-Za-z][\w'/-]*){0,2}[ \t:]+(?:NONE\b|[Nn]one(?=[ \t]*(?:[.,;:\n]|--|\u2014|\u2013|$)|[ \t]+(?:sent|opened|submitted|yet)\b))/;
   }
 });
@@ -15674,7 +15700,10 @@ function readField(field, text3, ctx) {
     }
     const { role, state, commitsMerged } = YOCTO_MEANING[read.status.name];
     const prRole = read.status.name === "Pending" && !namesSubmission(text3.slice(read.status.end, field.valueEnd)) ? "related" : role;
-    return { meaning: meaningOf(field, "yocto", prRole, state, commitsMerged, read.status) };
+    const meaning = meaningOf(field, "yocto", prRole, state, commitsMerged, read.status);
+    const close = bracketClose(text3, read.status.end, field.valueEnd);
+    if (close !== null) meaning.linksEnd = close;
+    return { meaning };
   }
   if (value === "") {
     if (lower === "upstream" || ctx.layout === "yocto" || ctx.layout === "buildroot") return null;
@@ -15700,6 +15729,13 @@ function readField(field, text3, ctx) {
     };
   }
   return { meaning: meaningOf(field, "dep3", "issue", null, false, null, !isVendorBug) };
+}
+function bracketClose(text3, from, end) {
+  let at = from;
+  while (at < end && (text3[at] === " " || text3[at] === "	")) at++;
+  if (text3[at] !== "[") return null;
+  const close = text3.indexOf("]", at);
+  return close === -1 || close >= end ? null : close;
 }
 function namesSubmission(bracket2) {
   const words2 = bracket2.replace(/\S*(?:https?:\/\/|github\.com\/)\S*/gi, " ");
@@ -16003,6 +16039,10 @@ var init_trailers = __esm({
           if (link2.kind === "ref") {
             if (seen.has(link2.key)) continue;
             seen.add(link2.key);
+            if (meaning.linksEnd !== void 0 && meaning.linksStart + link2.start > meaning.linksEnd) {
+              this.mentions.push(prose3(link2, path26, at));
+              continue;
+            }
             if (meaning.onePlace === true) {
               if (lastEnd >= 0 && !LISTED.test(linkText.slice(lastEnd, link2.start))) inProse = true;
               lastEnd = link2.start + (/^\S*/.exec(linkText.slice(link2.start))?.[0].length ?? 0);
@@ -16447,6 +16487,18 @@ function sectionRepos(text3, tree, aliases, fallback = null, ownRepo = null) {
     }
     return fileRepo;
   };
+  const leads = /* @__PURE__ */ new Map();
+  const ancestorLead = (i) => {
+    const h = heads[i];
+    for (let p = i - 1; p >= 0; p--) {
+      const parent = heads[p];
+      if (parent.depth >= h.depth || parent.end < h.end) continue;
+      if (!leads.has(p)) repoOfHead(p);
+      const repo = leads.get(p) ?? null;
+      if (repo !== null) return repo;
+    }
+    return null;
+  };
   const headAt = /* @__PURE__ */ new Map();
   heads.forEach((h, i) => headAt.set(h.start, i));
   const byHead = /* @__PURE__ */ new Map();
@@ -16455,7 +16507,10 @@ function sectionRepos(text3, tree, aliases, fallback = null, ownRepo = null) {
     if (repo === void 0) {
       const h = heads[i];
       const own2 = declared().find((d) => d.head === i)?.repo;
-      const repos = own2 !== void 0 ? /* @__PURE__ */ new Set([own2]) : leadRepos(text3, h, aliases, ownRepo) ?? reposIn2(h.start, h.end);
+      const lead = own2 !== void 0 ? /* @__PURE__ */ new Set([own2]) : leadRepos(text3, h, aliases, ownRepo);
+      leads.set(i, lead === null ? null : only(lead));
+      const declaredAbove = lead === null ? ancestorLead(i) : null;
+      const repos = lead ?? (declaredAbove !== null ? /* @__PURE__ */ new Set([declaredAbove]) : reposIn2(h.start, h.end));
       let inherited;
       if (repos.size === 0) {
         for (let p = i - 1; p >= 0; p--) {
@@ -23958,15 +24013,17 @@ var init_refs2 = __esm({
 });
 
 // src/sources/ledger/prose.ts
-function readProse(reader, node, patch = null, label = null) {
+function readProse(reader, node, patch = null, label = null, key = false) {
   const inline2 = flattenInline(reader.doc, node);
   const refs = readRefs(reader, inline2, patch);
   if (refs.length === 0) return;
   const anchors = sentences(inline2.text).filter(([s, e]) => ANCHOR.test(inline2.text.slice(s, e)));
-  for (const ref of refs) {
+  for (let k = 0; k < refs.length; k++) {
+    const ref = refs[k];
     const at = ref.found.start;
     const inAnchorSentence = anchors.some(([s, e]) => at >= s && at < e);
-    const base = label ?? (inAnchorSentence && ref.cue !== "own" ? "anchor-collision" : "related");
+    const keyed = label !== null && !(key && label !== "anchor-collision" && k > 0 && ref.cue !== null && NAMING_CUES.has(ref.cue));
+    const base = keyed ? label : inAnchorSentence && ref.cue !== "own" ? "anchor-collision" : "related";
     const role = applyCue(base, ref.cue, ref.kindHint);
     const mention = toMention(reader, ref, patch, role, ref.beside);
     if (label === null && !inAnchorSentence && ref.cue === null) mention.roleByDefault = true;
@@ -24928,7 +24985,7 @@ function readKeyedBullet(reader, item, patch) {
   if (STATE_KEY.test(key[0])) statesOfEntry(reader, patch, text3, key[0].length, item);
   const label = readLabel(text3, false);
   if (label === null) return false;
-  readProse(reader, first, patch, NO_ANSWER.test(text3.slice(key[0].length)) ? null : label);
+  readProse(reader, first, patch, NO_ANSWER.test(text3.slice(key[0].length)) ? null : label, true);
   for (const child of rest) readBulletBlock(reader, child, patch);
   return true;
 }
@@ -25002,7 +25059,7 @@ var init_ledger = __esm({
     PATCH_FILE = /\.(?:patch|diff|py|sh)$/i;
     STATE_KEY = /^(?:PR\s+)?(?:state|status)\??:/i;
     KEY = /^[A-Za-z][\w'/-]*(?: [A-Za-z][\w'/-]*){0,2}\??:[ \t]+/;
-    NO_ANSWER = /^[*_`]*(?:none|nothing|n\/a|not\s+yet|no\s+(?:PR|fix|issue)\b)/i;
+    NO_ANSWER = /^[*_`]*(?:none|nothing|n\/a|not\s+yet|not\s+(?:sent|filed|opened|submitted|upstreamed)\b|no\s+(?:PR|fix|issue)\b)/i;
     ROW = /^[ \t]*\|.*\|[ \t]*$/;
     DELIMITER = /^[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
   }

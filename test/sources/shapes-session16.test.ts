@@ -320,3 +320,76 @@ describe('a layer README table', () => {
     expect(r.problems).toEqual([]);
   });
 });
+
+describe('a headed entry under a title that says whose the patches are', () => {
+  it("gives its bare refs the title's repository, not the one other project it cites", () => {
+    const text = [
+      '# corvid — downstream patch series',
+      '',
+      'Upstream is [corvid#5012](https://github.com/corvid-ai/corvid/pull/5012).',
+      '',
+      '## Patches',
+      '',
+      '### 0004-guard-fp8.patch',
+      '- upstream PR: #5077, MERGED 2026-10-22',
+      '- runtime dep: the kernel fix is [ferrule-kernels#88](https://github.com/ferrule-labs/ferrule-kernels/pull/88) (merged)',
+      '- issue: #5070 (fixed by #5077)',
+      '',
+    ].join('\n');
+    const r = parseLedger({ path: 'patch.upstream.status.md', patchesDir: 'patches', text });
+    expect(r.mentions.map((m) => [m.line, m.ref, m.role])).toEqual([
+      [3, 'corvid-ai/corvid#5012', 'related'],
+      [8, 'corvid-ai/corvid#5077', 'fix'],
+      [9, 'ferrule-labs/ferrule-kernels#88', 'related'],
+      [10, 'corvid-ai/corvid#5070', 'issue'],
+      [10, 'corvid-ai/corvid#5077', 'fix'],
+    ]);
+  });
+});
+
+describe('the successor of a collision', () => {
+  it('stays a collision under a collisions heading and a collisions key', () => {
+    const text = [
+      '# carried',
+      '',
+      '## Anchor collisions to watch',
+      '',
+      '- relay_blocksize: acme/engine#8733 (CLOSED, superseded by #8790 which is OPEN)',
+      '',
+      '### 0002-relay.patch',
+      '- collisions: acme/engine#8734 (CLOSED, superseded by #8791)',
+      '',
+    ].join('\n');
+    const r = parseLedger({ path: 'patch.upstream.status.md', patchesDir: 'patches', text });
+    expect(r.mentions.map((m) => [m.ref, m.role])).toEqual([
+      ['acme/engine#8733', 'anchor-collision'],
+      ['acme/engine#8790', 'anchor-collision'],
+      ['acme/engine#8734', 'anchor-collision'],
+      ['acme/engine#8791', 'anchor-collision'],
+    ]);
+  });
+});
+
+describe('a state cell that names each PR by number after its state', () => {
+  it('reads "OPEN (811), CLOSED (805)" per PR, whatever the order', () => {
+    const r = parseLedger({
+      path: 'patch.upstream.status.md',
+      patchesDir: 'patches',
+      text: [
+        '# carried',
+        '',
+        '| patch | upstream PRs | state |',
+        '|---|---|---|',
+        '| `a.patch` | acme/engine#805, acme/engine#811 | OPEN (811), CLOSED (805) |',
+        '| `b.patch` | acme/engine#806 | OPEN (pending review) |',
+        '',
+      ].join('\n'),
+    });
+    expect(r.mentions.map((m) => [m.ref, m.recordedState])).toEqual([
+      ['acme/engine#805', 'CLOSED'],
+      ['acme/engine#811', 'OPEN'],
+      ['acme/engine#806', 'OPEN'],
+    ]);
+    expect(r.problems).toEqual([]);
+  });
+});

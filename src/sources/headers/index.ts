@@ -12,7 +12,7 @@ import type { AmbiguousRef, Mention, ParseProblem, Role, SourceResult } from '..
 import { learnAliases, scanRefs, type FoundRef, type RefContext } from '../../refs.js';
 import { findStatusBlocks, type StatusBlock } from './block.js';
 import { isGap, joinsRefs, readFollow, type Claim, type Follow } from './claims.js';
-import { applyCue, cueFor, leadCue, type Cue } from '../meaning/cues.js';
+import { applyCue, cueFor, leadCue, NAMING_CUES, type Cue } from '../meaning/cues.js';
 import {
   aloneInSentence,
   backSentence,
@@ -392,7 +392,10 @@ function readBlock(reader: HeaderReader, block: StatusBlock): void {
       // A later ref of the entry that its own words name ("issue: #296
       // (fixed by #298)", "cause: #4710, reverted in #4790") is not what the
       // label names: its words decide (session 16).
-      if (!head && cue !== null && NAMING_CUES.has(cue)) return null;
+      // (Not under a collisions label: "#8733 (CLOSED, superseded by #8790)"
+      // names the collision's successor, a collision too.)
+      if (!head && cue !== null && NAMING_CUES.has(cue) && entry.role !== 'anchor-collision')
+        return null;
       // An own-PR entry's label names its first refs; one it speaks of apart
       // is not ours by label, though its words may say so ("Re-submitted as #2298").
       if (apart && entry.role === 'own') return null;
@@ -410,20 +413,6 @@ function readBlock(reader: HeaderReader, block: StatusBlock): void {
 // is Debian's, trackers.ts.)
 const CLOSES_AT_LINE_START =
   /(?:^|\n)[ \t]*(?:(?:fix(?:es|ed)|close[sd]?|resolve[sd]?)(?:[ \t]*:[ \t]*| )|fix )$/i;
-
-/**
- * Cues that name a ref's role outright, not a shade of the label's. Not a
- * collision: "issue #415 … Two OPEN PRs touch the same parser: #420 …" goes
- * on to say #420 is the fix (session 16, q24); an issue's entry keeps such a
- * ref out of the decisive roles rather than guess.
- */
-const NAMING_CUES: ReadonlySet<Cue> = new Set([
-  'fix',
-  'own',
-  'introduced-the-defect',
-  'background',
-  'unrelated',
-]);
 
 // `NONE` as written, or a lower-case `none` that is the label's whole answer
 // (`own PR  none -- …`, `own PR  none.`), not prose that goes on ("none for HIP").

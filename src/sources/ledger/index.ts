@@ -502,7 +502,7 @@ function readKeyedBullet(reader: LedgerReader, item: ListItem, patch: string): b
   if (STATE_KEY.test(key[0])) statesOfEntry(reader, patch, text, key[0].length, item);
   const label = readLabel(text, false);
   if (label === null) return false;
-  readProse(reader, first, patch, NO_ANSWER.test(text.slice(key[0].length)) ? null : label);
+  readProse(reader, first, patch, NO_ANSWER.test(text.slice(key[0].length)) ? null : label, true);
   for (const child of rest) readBulletBlock(reader, child, patch);
   return true;
 }
@@ -543,8 +543,9 @@ function statesOfEntry(
 
 /** A bullet's key: one to three words and a colon. */
 const KEY = /^[A-Za-z][\w'/-]*(?: [A-Za-z][\w'/-]*){0,2}\??:[ \t]+/;
-/** `none`, `nothing …`, `n/a`, `not yet`: the key names no ref. */
-const NO_ANSWER = /^[*_`]*(?:none|nothing|n\/a|not\s+yet|no\s+(?:PR|fix|issue)\b)/i;
+/** `none`, `nothing …`, `n/a`, `not yet`, `not sent yet`: the key names no ref. */
+const NO_ANSWER =
+  /^[*_`]*(?:none|nothing|n\/a|not\s+yet|not\s+(?:sent|filed|opened|submitted|upstreamed)\b|no\s+(?:PR|fix|issue)\b)/i;
 
 /** A container in the *Not patches* section: its paths are not patches, its refs are prose. */
 function readLoose(reader: LedgerReader, node: Nodes): void {

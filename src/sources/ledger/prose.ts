@@ -10,7 +10,7 @@ import type { Role } from '../../model.js';
 import type { LedgerReader } from './reader.js';
 import { readRefs, toMention } from './refs.js';
 import { flattenInline } from '../markdown/index.js';
-import { applyCue } from '../meaning/cues.js';
+import { applyCue, NAMING_CUES } from '../meaning/cues.js';
 
 const ANCHOR = /anchor[\s-]*collisions?/i;
 
@@ -24,17 +24,35 @@ export function readProse(
   node: Nodes,
   patch: string | null = null,
   label: Role | null = null,
+  /** `label` is a bullet's key (`- issue: …`), not its section's: a later ref's own words escape it. */
+  key = false,
 ): void {
   const inline = flattenInline(reader.doc, node);
   const refs = readRefs(reader, inline, patch);
   if (refs.length === 0) return;
   const anchors = sentences(inline.text).filter(([s, e]) => ANCHOR.test(inline.text.slice(s, e)));
-  for (const ref of refs) {
+  for (let k = 0; k < refs.length; k++) {
+    const ref = refs[k]!;
     const at = ref.found.start;
     const inAnchorSentence = anchors.some(([s, e]) => at >= s && at < e);
     // "Only #d (ours) changes it; the other three are anchor collisions": the
     // ref's own words say whose it is, the sentence's are about the others.
-    const base = label ?? (inAnchorSentence && ref.cue !== 'own' ? 'anchor-collision' : 'related');
+    // A later ref that its own words name ("issue: #79 (closed by #88)") is
+    // not what the key names (session 16, as in a header's entry).
+    const keyed =
+      label !== null &&
+      !(
+        key &&
+        label !== 'anchor-collision' &&
+        k > 0 &&
+        ref.cue !== null &&
+        NAMING_CUES.has(ref.cue)
+      );
+    const base = keyed
+      ? label
+      : inAnchorSentence && ref.cue !== 'own'
+        ? 'anchor-collision'
+        : 'related';
     const role = applyCue(base, ref.cue, ref.kindHint);
     const mention = toMention(reader, ref, patch, role, ref.beside);
     if (label === null && !inAnchorSentence && ref.cue === null) mention.roleByDefault = true;

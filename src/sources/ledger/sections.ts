@@ -75,6 +75,19 @@ export function sectionRepos(
     }
     return fileRepo;
   };
+  // The repository each section's heading or lead declares (null: none), filled as asked.
+  const leads = new Map<number, string | null>();
+  const ancestorLead = (i: number): string | null => {
+    const h = heads[i]!;
+    for (let p = i - 1; p >= 0; p--) {
+      const parent = heads[p]!;
+      if (parent.depth >= h.depth || parent.end < h.end) continue;
+      if (!leads.has(p)) repoOfHead(p);
+      const repo = leads.get(p) ?? null;
+      if (repo !== null) return repo;
+    }
+    return null;
+  };
   const headAt = new Map<number, number>();
   heads.forEach((h, i) => headAt.set(h.start, i));
   const byHead = new Map<number, string | null>();
@@ -87,10 +100,15 @@ export function sectionRepos(
       // mossgate-labs/lexcrate @ 2.3.1", "Upstream is [owner/repo](…)."),
       // whatever other project its refs cite; else its refs decide.
       const own = declared().find((d) => d.head === i)?.repo;
+      const lead = own !== undefined ? new Set([own]) : leadRepos(text, h, aliases, ownRepo);
+      leads.set(i, lead === null ? null : only(lead));
+      // A section that says nothing of whose it is, under one that does ("#
+      // corvid — downstream patch series" over "### 0004-…" that cites a
+      // kernels PR in passing): the enclosing declaration, not the refs it
+      // cites (session 16, q47).
+      const declaredAbove = lead === null ? ancestorLead(i) : null;
       const repos =
-        own !== undefined
-          ? new Set([own])
-          : (leadRepos(text, h, aliases, ownRepo) ?? reposIn(h.start, h.end));
+        lead ?? (declaredAbove !== null ? new Set([declaredAbove]) : reposIn(h.start, h.end));
       // No full ref of its own: the enclosing section's (what its heading,
       // lead or refs say: "# whisperlane — carried patches" over a notes
       // section of bare refs, session 13), then the file's.

@@ -85,6 +85,8 @@ export function readStateCell(text: string, refs: readonly FoundRef[]): StateCel
   if (trimmed === '' || NOTHING.test(trimmed)) return { kind: 'nothing' };
   const first = refs[0];
   if (first !== undefined && first.start === lead) return readPerRef(text, refs);
+  const byNumber = statesByNumber(text);
+  if (byNumber !== null) return byNumber;
   // `waiting, OPEN`: a word of prose first, then the state as a later item
   // (upper case only: lower-case words there are prose).
   let written = stateWordAt(text, lead) ?? laterUpperItem(text, lead);
@@ -162,6 +164,37 @@ function afterArrow(text: string, from: number): (WrittenState & { quantified: b
   const arrow = /^[ \t]*(?:→|->|=>)[ \t]*/.exec(text.slice(from, from + 12));
   return arrow === null ? null : stateWordAt(text, from + arrow[0].length);
 }
+
+/**
+ * `OPEN (811), CLOSED (805)` (session 16, q44): each state names its PR by
+ * number in the parenthetical after it, in any order. Two or more such
+ * items and nothing else; null otherwise.
+ */
+function statesByNumber(text: string): StateCellReading | null {
+  if (!BY_NUMBER_CELL.test(text)) return null;
+  const entries: PerRefState[] = [];
+  for (const m of text.matchAll(BY_NUMBER_ITEM)) {
+    const written = stateWordAt(text, m.index);
+    const number = m[1]!;
+    const at = m.index + m[0].lastIndexOf(number);
+    const ref: FoundRef = {
+      key: null,
+      kindHint: null,
+      form: 'bare',
+      text: `#${number}`,
+      start: at,
+      end: at + number.length,
+      ambiguous: true,
+      internal: false,
+    };
+    entries.push({ ref, number: Number(number), written: written && stripQuantified(written) });
+  }
+  return entries.length >= 2 ? { kind: 'per-ref', entries } : null;
+}
+
+const BY_NUMBER_ITEM = /[A-Za-z]+[ \t]*\([ \t]*#?(\d{1,10})[ \t]*\)/g;
+const BY_NUMBER_CELL =
+  /^[ \t]*(?:(?:open|merged|closed|draft)[ \t]*\([ \t]*#?\d{1,10}[ \t]*\)[ \t]*(?:[,;/·]|and)?[ \t]*){2,}$/i;
 
 function readPerRef(text: string, refs: readonly FoundRef[]): StateCellReading {
   const entries: PerRefState[] = [];

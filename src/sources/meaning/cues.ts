@@ -218,6 +218,20 @@ function unnegated(text: string, re: RegExp, negated = RETIRES_NEGATED): boolean
   return !negated.test(text.slice(clauseStart + 1, m.index + m[0].length));
 }
 
+/**
+ * Cues that name a ref's role outright, not a shade of the label's. Not a
+ * collision: "issue #415 … Two OPEN PRs touch the same parser: #420 …" goes
+ * on to say #420 is the fix (session 16, q24); an issue's entry keeps such a
+ * ref out of the decisive roles rather than guess.
+ */
+export const NAMING_CUES: ReadonlySet<Cue> = new Set([
+  'fix',
+  'own',
+  'introduced-the-defect',
+  'background',
+  'unrelated',
+]);
+
 const FIX_ROLES: ReadonlySet<Role> = new Set(['fix', 'own', 'third-party']);
 
 /**

@@ -195,6 +195,11 @@ class TrailerReader {
       if (link.kind === 'ref') {
         if (seen.has(link.key)) continue;
         seen.add(link.key);
+        // `Denied [<PR a>]⏎ … tracked in their draft <PR b>`: b is not the status's.
+        if (meaning.linksEnd !== undefined && meaning.linksStart + link.start > meaning.linksEnd) {
+          this.mentions.push(prose(link, path, at));
+          continue;
+        }
         if (meaning.onePlace === true) {
           if (lastEnd >= 0 && !LISTED.test(linkText.slice(lastEnd, link.start))) inProse = true;
           lastEnd = link.start + (/^\S*/.exec(linkText.slice(link.start))?.[0].length ?? 0);

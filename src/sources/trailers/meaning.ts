@@ -36,6 +36,12 @@ export interface FieldMeaning {
   /** Links are read from here to the end of the value (after a Yocto status word). */
   linksStart: number;
   /**
+   * Where a Yocto status's `[…]` closes, when it opens right after the word:
+   * links written after it, on the value's continuation lines ("tracked in
+   * their draft <url>"), are prose about another PR, not the status's.
+   */
+  linksEnd?: number;
+  /**
    * The field names one place (DEP-3 `Forwarded:`, where the patch was
    * sent): only its first ref is that PR, with a state its parenthetical
    * may write (`<url> (closed, not merged; … see the #3360 thread)`); later
@@ -95,7 +101,10 @@ export function readField(field: RawField, text: string, ctx: ReadContext): Fiel
       !namesSubmission(text.slice(read.status.end, field.valueEnd))
         ? 'related'
         : role;
-    return { meaning: meaningOf(field, 'yocto', prRole, state, commitsMerged, read.status) };
+    const meaning = meaningOf(field, 'yocto', prRole, state, commitsMerged, read.status);
+    const close = bracketClose(text, read.status.end, field.valueEnd);
+    if (close !== null) meaning.linksEnd = close;
+    return { meaning };
   }
   if (value === '') {
     // Only Debian's own layout holds DEP-3 to its letter; Buildroot's linter
@@ -130,6 +139,15 @@ export function readField(field: RawField, text: string, ctx: ReadContext): Fiel
     };
   }
   return { meaning: meaningOf(field, 'dep3', 'issue', null, false, null, !isVendorBug) };
+}
+
+/** The offset of the `]` closing a `[` that opens at `from` (after blanks), or null. */
+function bracketClose(text: string, from: number, end: number): number | null {
+  let at = from;
+  while (at < end && (text[at] === ' ' || text[at] === '\t')) at++;
+  if (text[at] !== '[') return null;
+  const close = text.indexOf(']', at);
+  return close === -1 || close >= end ? null : close;
 }
 
 /** Words that say a URL is where the patch itself went: "rebased from", "submitted as". */
