@@ -14203,6 +14203,14 @@ function readFollow(text3, from, entryEnd, blockEnd, grouped) {
       return { end, titleEnd, claim: null, problem: { offset: p, message } };
     }
     const claim = readClaim(text3, p + 1, close);
+    const corrected = claim.state !== null ? AFTER_ARROW.exec(text3.slice(close + 1, close + 24)) : null;
+    if (corrected !== null) {
+      const at = close + 1 + corrected[0].length - corrected[1].length;
+      claim.state = corrected[1];
+      claim.stateSpan = { start: at, end: at + corrected[1].length };
+      claim.date = null;
+      return { end: at + corrected[1].length, titleEnd, claim, problem: null };
+    }
     const both = claim.state === null ? quantifiedAt(text3, skipGap(text3, close + 1, entryEnd)) : null;
     if (both !== null) {
       both.reviewDecision = claim.reviewDecision;
@@ -14309,7 +14317,7 @@ function readClaim(text3, start, end) {
   if (claim.state === null) claim.date = null;
   return claim;
 }
-var MAX_PARENTHETICAL, REVIEW_DECISIONS, STATE_WORDS, QUANTIFIED_STATE, LEAD_STATE, EMOJI_STATE, BRACKET_STATE, INNER_REF, ARROW_STATE;
+var MAX_PARENTHETICAL, REVIEW_DECISIONS, STATE_WORDS, QUANTIFIED_STATE, LEAD_STATE, EMOJI_STATE, BRACKET_STATE, AFTER_ARROW, INNER_REF, ARROW_STATE;
 var init_claims = __esm({
   "src/sources/headers/claims.ts"() {
     "use strict";
@@ -14323,6 +14331,7 @@ var init_claims = __esm({
     LEAD_STATE = /^[\s*_`]*(?:(?:(?:not[ \t\n]+)?ours(?:[ \t\n]+too)?|mine|our[ \t\n]+own)[ \t\n]*[,;][ \t\n]*)?(?:(?:both|all)\s+)?(open|merged|closed|draft)(?![\w-])/i;
     EMOJI_STATE = /(?:[\p{Extended_Pictographic}\u2713\u2714\u2717\u2718][\uFE0F\u200D]*[ \t]*)+(open|merged|closed|draft)(?![\w-])/iuy;
     BRACKET_STATE = /^[\s*_`]*(?:(?:both|all)\s+)?(?:open|merged|closed|draft)(?![\w-])/i;
+    AFTER_ARROW = /^[ \t]*(?:->|→|=>)[ \t]*(OPEN|MERGED|CLOSED|DRAFT)\b/;
     INNER_REF = /#\d|\/(?:pull|pulls|issues)\/\d/;
     ARROW_STATE = /^[ \t*_`]*(?:→|->|=>)[ \t*_`]*(open|merged|closed|draft)(?![\w-])/i;
   }
@@ -14766,7 +14775,7 @@ var init_prose_states = __esm({
     STATE_BEFORE = /\b(OPEN|MERGED|CLOSED|DRAFT)[*_`]*[ \t\n]+(?:PR|pull[ \t\n]+request|issue)[ \t\n]*\(?[ \t\n]*$/;
     MERGED_BEFORE = /\balready[- ]merged(?:[ \t\n]+[\w-]+){0,2}[ \t\n]*\(?[ \t\n]*$/i;
     MERGED_AS = /\b(merged|landed)(?:[ \t\n]+upstream)?[ \t\n]+as[ \t\n]*$/i;
-    CONDITIONAL = /\b(?:when|if|once|until|unless|after|before|whether)[ \t\n]+(?:\S+[ \t\n]+){0,2}$/i;
+    CONDITIONAL = /\b(?:(?:when|if|once|until|unless|after|before|whether)|(?:when|once|if)[ \t]*:)[ \t\n]+(?:\S+[ \t\n]+){0,2}$/i;
     OPENS_PARENTHETICAL = /^[ \t\n*_`:]*\([ \t\n*_`]*(?:(?:ours(?:[ \t\n]+too)?|mine|our[ \t\n]+own)[ \t\n]*[,;][ \t\n]*)?(landed|auto-closed)(?![\w-])/i;
     WORD_AFTER = /^[ \t\n*_`]*\)?[ \t\n*_`]*[,;]?[ \t\n]*(?:(?:which|that)[ \t\n]+)?(?:(?:was|is|has[ \t\n]+been|got|been)[ \t\n]+)?(landed|merged|closed[ \t\n*_]+(?:inactive|unmerged|without[ \t\n]+merging)|auto-closed)\b|^[ \t\n*_`]*\)?[ \t\n*_`]*,?[ \t\n]*and[ \t\n]+(?:was[ \t\n]+)?(closed[ \t\n*_]+(?:inactive|unmerged|without[ \t\n]+merging)|auto-closed)\b|^[ \t\n*_`]*\)?[ \t\n*_`]*[,;]?[ \t\n]*(?:(?:which|that)[ \t\n]+)?(?:was|has[ \t\n]+been|got|been)[ \t\n]+(closed)\b/i;
     DASH_STATE = /^[ \t*_`]*\)?[ \t*_`]*(?:(?:—|–|--|-|:)[ \t*_`]*(?:still[ \t]+(?:an?[ \t]+)?[*_`]*)?|,[ \t\n]*(?:still[ \t\n]+(?:an?[ \t\n]+)?|(?:both|all)[ \t\n]+)?[*_`]*)?(OPEN|MERGED|CLOSED|DRAFT)(?![\w-])/;
@@ -14833,7 +14842,15 @@ function readStateCell(text3, refs) {
       reason: "expected OPEN, DRAFT, MERGED or CLOSED (optionally `both STATE` or `#N STATE; #M STATE`), or \u2014 / n/a / none"
     };
   }
-  return { kind: "shared", written: stripQuantified(written), all: written.quantified };
+  const shared = {
+    kind: "shared",
+    written: stripQuantified(written),
+    all: written.quantified
+  };
+  if (refs.length === 0) return shared;
+  const named = readPerRef(text3, refs);
+  const except = named.kind === "per-ref" ? named.entries.filter((e) => e.written !== null) : [];
+  return except.length > 0 ? { ...shared, except } : shared;
 }
 function cellPhrase(text3, start) {
   const rest = text3.slice(start, start + 40);
@@ -24206,6 +24223,9 @@ function readRowState(reader, cell2, prRefs, line, lenient2 = false, named = prR
   }
   return out;
 }
+function sameRef(r, entry) {
+  return entry.ref.key !== null ? r.key === entry.ref.key : splitRefKey(r.key).number === entry.number;
+}
 function applyReading(reader, reading, inline2, covered, shared, line, out, named = covered) {
   switch (reading.kind) {
     case "nothing":
@@ -24219,8 +24239,20 @@ function applyReading(reader, reading, inline2, covered, shared, line, out, name
       return;
     case "shared": {
       const recorded = toRecorded(reader, inline2, reading.written, shared);
-      const rows = reading.all ? covered : covered.filter((r) => (r.cue === null || !ASIDE.has(r.cue)) && !r.pointer);
-      for (const ref of rows.length > 0 ? rows : covered) out.set(ref, recorded);
+      const own2 = /* @__PURE__ */ new Set();
+      for (const entry of reading.except ?? []) {
+        const target = covered.find((r) => sameRef(r, entry));
+        if (target === void 0 || entry.written === null) continue;
+        const mine = toRecorded(reader, inline2, entry.written, false);
+        for (const ref of covered)
+          if (ref.key === target.key) {
+            out.set(ref, mine);
+            own2.add(ref);
+          }
+      }
+      const rest = covered.filter((r) => !own2.has(r));
+      const rows = reading.all ? rest : rest.filter((r) => (r.cue === null || !ASIDE.has(r.cue)) && !r.pointer);
+      for (const ref of rows.length > 0 ? rows : rest) out.set(ref, recorded);
       return;
     }
     case "per-ref":

@@ -393,3 +393,39 @@ describe('a state cell that names each PR by number after its state', () => {
     expect(r.problems).toEqual([]);
   });
 });
+
+describe('states corrected or excepted', () => {
+  it('reads "(OPEN) -> CLOSED" after a title as CLOSED, and "MERGED …; #819 CLOSED" per PR', () => {
+    expect(
+      header(
+        [
+          'UPSTREAM STATUS (queried 2026-11-24)',
+          '  own PR: #601 "same for the other path"',
+          '    (OPEN) -> CLOSED without merge 11-02, folded into #600.',
+        ].join('\n'),
+      ).slice(0, 1),
+    ).toEqual([[4, '#601', 'own', 'CLOSED']]);
+    const r = parseLedger({
+      path: 'patch.upstream.status.md',
+      patchesDir: 'patches',
+      text: [
+        '# carried',
+        '',
+        '| patch | upstream PRs | state |',
+        '|---|---|---|',
+        '| `a.patch` | acme/engine#823 ours, acme/engine#819 superseded | ~~OPEN~~ MERGED 2026-11-15; #819 CLOSED |',
+        '',
+      ].join('\n'),
+    });
+    expect(r.mentions.map((m) => [m.ref, m.recordedState])).toEqual([
+      ['acme/engine#823', 'MERGED'],
+      ['acme/engine#819', 'CLOSED'],
+    ]);
+  });
+
+  it('reads no state in a "drop when:" key: "#5301 merged + base bump" is a condition', () => {
+    expect(
+      ledgerProse(['### 0009-lora.patch', '- drop when: acme/engine#5301 merged + base bump']),
+    ).toEqual([[4, '#5301', 'fix', null]]);
+  });
+});

@@ -95,6 +95,16 @@ export function readFollow(
       return { end, titleEnd, claim: null, problem: { offset: p, message } };
     }
     const claim = readClaim(text, p + 1, close);
+    // `#5099 "…" (OPEN) -> CLOSED without merge`: corrected after the parenthetical (session 16).
+    const corrected =
+      claim.state !== null ? AFTER_ARROW.exec(text.slice(close + 1, close + 24)) : null;
+    if (corrected !== null) {
+      const at = close + 1 + corrected[0].length - corrected[1]!.length;
+      claim.state = corrected[1] as State;
+      claim.stateSpan = { start: at, end: at + corrected[1]!.length };
+      claim.date = null;
+      return { end: at + corrected[1]!.length, titleEnd, claim, problem: null };
+    }
     // `#a (…) / #b (rewrites hunk 2)` / `are both OPEN.`: a quantified state
     // after the last parenthetical of refs joined with their own notes.
     const both =
@@ -171,6 +181,8 @@ function matchParen(text: string, open: number, limit: number): number {
 }
 
 /** The state, date and review decision written in `text[start, end)`. */
+const AFTER_ARROW = /^[ \t]*(?:->|→|=>)[ \t]*(OPEN|MERGED|CLOSED|DRAFT)\b/;
+
 /** A ref written inside a parenthetical: `#N`, `name#N` or a PR/issue URL. */
 const INNER_REF = /#\d|\/(?:pull|pulls|issues)\/\d/;
 

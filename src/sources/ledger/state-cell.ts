@@ -80,6 +80,13 @@ const ASIDE: ReadonlySet<Cue> = new Set<Cue>([
   'unrelated',
 ]);
 
+/** Whether a state cell's `#N STATE` names the row's ref `r` (by full ref, else by number). */
+function sameRef(r: ReadRef, entry: { ref: { key: RefKey | null }; number: number }): boolean {
+  return entry.ref.key !== null
+    ? r.key === entry.ref.key
+    : splitRefKey(r.key).number === entry.number;
+}
+
 function applyReading(
   reader: LedgerReader,
   reading: StateCellReading,
@@ -108,10 +115,24 @@ function applyReading(
       // it names as the cause or what they build on, unless it names no
       // other. `both OPEN`, and states by position or by ref, are given as written.
       // "#570 rejected, see #574 for their way | closed" (session 16): nor of a PR it points at.
+      // "~~OPEN~~ MERGED 2026-11-15; #819 CLOSED" (session 16, q44): a PR the
+      // cell names with a state of its own has that one; the rest share the first.
+      const own = new Set<ReadRef>();
+      for (const entry of reading.except ?? []) {
+        const target = covered.find((r) => sameRef(r, entry));
+        if (target === undefined || entry.written === null) continue;
+        const mine = toRecorded(reader, inline, entry.written, false);
+        for (const ref of covered)
+          if (ref.key === target.key) {
+            out.set(ref, mine);
+            own.add(ref);
+          }
+      }
+      const rest = covered.filter((r) => !own.has(r));
       const rows = reading.all
-        ? covered
-        : covered.filter((r) => (r.cue === null || !ASIDE.has(r.cue)) && !r.pointer);
-      for (const ref of rows.length > 0 ? rows : covered) out.set(ref, recorded);
+        ? rest
+        : rest.filter((r) => (r.cue === null || !ASIDE.has(r.cue)) && !r.pointer);
+      for (const ref of rows.length > 0 ? rows : rest) out.set(ref, recorded);
       return;
     }
     case 'per-ref':

@@ -27,6 +27,8 @@ export type StateCellReading =
       kind: 'shared';
       written: WrittenState;
       /** `both OPEN`, `all MERGED`: every PR of the row. */ all: boolean;
+      /** `MERGED 2026-11-15; #819 CLOSED`: PRs the cell names with a state of their own. */
+      except?: PerRefState[];
     }
   | { kind: 'per-ref'; entries: PerRefState[] }
   | { kind: 'unreadable'; reason: string };
@@ -113,7 +115,15 @@ export function readStateCell(text: string, refs: readonly FoundRef[]): StateCel
         'expected OPEN, DRAFT, MERGED or CLOSED (optionally `both STATE` or `#N STATE; #M STATE`), or — / n/a / none',
     };
   }
-  return { kind: 'shared', written: stripQuantified(written), all: written.quantified };
+  const shared = {
+    kind: 'shared' as const,
+    written: stripQuantified(written),
+    all: written.quantified,
+  };
+  if (refs.length === 0) return shared;
+  const named = readPerRef(text, refs);
+  const except = named.kind === 'per-ref' ? named.entries.filter((e) => e.written !== null) : [];
+  return except.length > 0 ? { ...shared, except } : shared;
 }
 
 /**

@@ -108,8 +108,10 @@ const STATE_BEFORE =
   /\b(OPEN|MERGED|CLOSED|DRAFT)[*_`]*[ \t\n]+(?:PR|pull[ \t\n]+request|issue)[ \t\n]*\(?[ \t\n]*$/;
 const MERGED_BEFORE = /\balready[- ]merged(?:[ \t\n]+[\w-]+){0,2}[ \t\n]*\(?[ \t\n]*$/i;
 const MERGED_AS = /\b(merged|landed)(?:[ \t\n]+upstream)?[ \t\n]+as[ \t\n]*$/i;
+// "drop when: #5301 merged + base bump": a `when:` key's colon does not end
+// the condition (session 16); "not before: #4301 merged" is a fact.
 const CONDITIONAL =
-  /\b(?:when|if|once|until|unless|after|before|whether)[ \t\n]+(?:\S+[ \t\n]+){0,2}$/i;
+  /\b(?:(?:when|if|once|until|unless|after|before|whether)|(?:when|once|if)[ \t]*:)[ \t\n]+(?:\S+[ \t\n]+){0,2}$/i;
 
 /** A state written just before a ref, `lead` being the text up to the ref. */
 export function stateBefore(lead: string, leadStart: number): ProseState | null {
