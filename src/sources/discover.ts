@@ -230,15 +230,17 @@ function layerDocuments(
   if (folders.size === 0) return { readmes: [], recipes: [] };
   const layerRoots = new Set<string>(['.']);
   for (const f of files)
-    if (f === LAYER_CONF || f.endsWith(`/${LAYER_CONF}`)) layerRoots.add(dirname(dirname(f)));
+    if (f === LAYER_CONF || f.endsWith(LAYER_CONF_BELOW)) layerRoots.add(dirname(dirname(f)));
   const readmes: string[] = [];
   const recipes: string[] = [];
+  // Most files are neither: only a name that may be one is cut into folder and base.
   for (const f of files) {
-    const dir = dirname(f);
-    if (RECIPE_FILE.test(f) && folders.has(dir)) recipes.push(f);
-    else if (
+    if (RECIPE_FILE.test(f)) {
+      if (folders.has(dirname(f))) recipes.push(f);
+    } else if (
+      MARKDOWN.test(f) &&
       README.test(basename(f)) &&
-      layerRoots.has(dir) &&
+      layerRoots.has(dirname(f)) &&
       !ledgers.includes(f) &&
       !patchDocs.has(f)
     )
@@ -248,8 +250,10 @@ function layerDocuments(
 }
 
 const LAYER_CONF = 'conf/layer.conf';
+const LAYER_CONF_BELOW = `/${LAYER_CONF}`;
 const RECIPE_FILE = /\.(?:bb|bbappend|inc)$/;
 const README = /^readme\.md$/i;
+const MARKDOWN = /\.md$/i;
 
 /**
  * Each ecosystem's patch layout, as globs:
