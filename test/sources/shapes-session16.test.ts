@@ -24,6 +24,12 @@ function ledgerProse(lines: string[]): (string | number | null)[][] {
   return r.mentions.map((m) => [m.line, m.ref.replace('acme/engine', ''), m.role, m.recordedState]);
 }
 
+/** A ledger holding one three-column table: `head` and its rows. */
+function table(head: string, rows: string[]) {
+  const text = ['# carried', '', head, '|---|---|---|', ...rows, ''].join('\n');
+  return parseLedger({ path: 'patch.upstream.status.md', patchesDir: 'patches', text });
+}
+
 const PR = 'https://github.com/acme/engine/pull';
 
 describe('a PR URL that points at a tab of the PR or at a comment', () => {
@@ -213,18 +219,9 @@ describe('a state in a parenthetical after another ref', () => {
       [4, '#531', 'related', null],
       [4, '#530', 'related', null],
     ]);
-    const rows = parseLedger({
-      path: 'patch.upstream.status.md',
-      patchesDir: 'patches',
-      text: [
-        '# carried',
-        '',
-        '| patch | upstream PR | state |',
-        '|---|---|---|',
-        '| `a.patch` | acme/engine#531 (ours was #530, CLOSED) | OPEN |',
-        '',
-      ].join('\n'),
-    }).mentions.map((m) => [m.ref, m.role, m.recordedState]);
+    const rows = table('| patch | upstream PR | state |', [
+      '| `a.patch` | acme/engine#531 (ours was #530, CLOSED) | OPEN |',
+    ]).mentions.map((m) => [m.ref, m.role, m.recordedState]);
     expect(rows).toEqual([
       ['acme/engine#531', 'fix', 'OPEN'],
       ['acme/engine#530', 'own', 'CLOSED'],
@@ -276,19 +273,10 @@ describe("GitHub's closing words opening a line of a message", () => {
 
 describe('a ledger row whose PR cell points at another PR', () => {
   it('gives the row\'s one state to its PR, not to the one after "see"', () => {
-    const r = parseLedger({
-      path: 'patch.upstream.status.md',
-      patchesDir: 'patches',
-      text: [
-        '# carried',
-        '',
-        '| patch | upstream | state |',
-        '|---|---|---|',
-        '| `a.patch` | acme/engine#570 rejected, see #574 for their way | closed |',
-        '| `b.patch` | acme/engine#580 and #581 | OPEN |',
-        '',
-      ].join('\n'),
-    });
+    const r = table('| patch | upstream | state |', [
+      '| `a.patch` | acme/engine#570 rejected, see #574 for their way | closed |',
+      '| `b.patch` | acme/engine#580 and #581 | OPEN |',
+    ]);
     expect(r.mentions.map((m) => [m.ref, m.recordedState])).toEqual([
       ['acme/engine#570', 'CLOSED'],
       ['acme/engine#574', null],
@@ -372,19 +360,10 @@ describe('the successor of a collision', () => {
 
 describe('a state cell that names each PR by number after its state', () => {
   it('reads "OPEN (811), CLOSED (805)" per PR, whatever the order', () => {
-    const r = parseLedger({
-      path: 'patch.upstream.status.md',
-      patchesDir: 'patches',
-      text: [
-        '# carried',
-        '',
-        '| patch | upstream PRs | state |',
-        '|---|---|---|',
-        '| `a.patch` | acme/engine#805, acme/engine#811 | OPEN (811), CLOSED (805) |',
-        '| `b.patch` | acme/engine#806 | OPEN (pending review) |',
-        '',
-      ].join('\n'),
-    });
+    const r = table('| patch | upstream PRs | state |', [
+      '| `a.patch` | acme/engine#805, acme/engine#811 | OPEN (811), CLOSED (805) |',
+      '| `b.patch` | acme/engine#806 | OPEN (pending review) |',
+    ]);
     expect(r.mentions.map((m) => [m.ref, m.recordedState])).toEqual([
       ['acme/engine#805', 'CLOSED'],
       ['acme/engine#811', 'OPEN'],
@@ -405,18 +384,9 @@ describe('states corrected or excepted', () => {
         ].join('\n'),
       ).slice(0, 1),
     ).toEqual([[4, '#601', 'own', 'CLOSED']]);
-    const r = parseLedger({
-      path: 'patch.upstream.status.md',
-      patchesDir: 'patches',
-      text: [
-        '# carried',
-        '',
-        '| patch | upstream PRs | state |',
-        '|---|---|---|',
-        '| `a.patch` | acme/engine#823 ours, acme/engine#819 superseded | ~~OPEN~~ MERGED 2026-11-15; #819 CLOSED |',
-        '',
-      ].join('\n'),
-    });
+    const r = table('| patch | upstream PRs | state |', [
+      '| `a.patch` | acme/engine#823 ours, acme/engine#819 superseded | ~~OPEN~~ MERGED 2026-11-15; #819 CLOSED |',
+    ]);
     expect(r.mentions.map((m) => [m.ref, m.recordedState])).toEqual([
       ['acme/engine#823', 'MERGED'],
       ['acme/engine#819', 'CLOSED'],
