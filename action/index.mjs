@@ -13484,13 +13484,13 @@ function layerDocuments(files, conventionPatches, ledgers, patchDocs) {
   if (folders.size === 0) return { readmes: [], recipes: [] };
   const layerRoots = /* @__PURE__ */ new Set(["."]);
   for (const f of files)
-    if (f === LAYER_CONF || f.endsWith(`/${LAYER_CONF}`)) layerRoots.add(dirname(dirname(f)));
+    if (f === LAYER_CONF || f.endsWith(LAYER_CONF_BELOW)) layerRoots.add(dirname(dirname(f)));
   const readmes = [];
   const recipes = [];
   for (const f of files) {
-    const dir = dirname(f);
-    if (RECIPE_FILE.test(f) && folders.has(dir)) recipes.push(f);
-    else if (README.test(basename(f)) && layerRoots.has(dir) && !ledgers.includes(f) && !patchDocs.has(f))
+    if (RECIPE_FILE.test(f)) {
+      if (folders.has(dirname(f))) recipes.push(f);
+    } else if (MARKDOWN.test(f) && README.test(basename(f)) && layerRoots.has(dirname(f)) && !ledgers.includes(f) && !patchDocs.has(f))
       readmes.push(f);
   }
   return { readmes, recipes };
@@ -13698,7 +13698,7 @@ function sorted(items) {
 function compare(a, b) {
   return a < b ? -1 : a > b ? 1 : 0;
 }
-var DiscoveryError, LEDGER_NAME, INDEX_NAME, RECORD_SUFFIX, SKIP_DIRS, LAYER_CONF, RECIPE_FILE, README, NOT_DEBIAN_PATCHES, BUILDROOT_DIRS, EXTERNAL_DIRS, EXTERNAL_DESC, NO_EXTERNALS, PATCH_NOTES, CONDA_RECIPE_FILES;
+var DiscoveryError, LEDGER_NAME, INDEX_NAME, RECORD_SUFFIX, SKIP_DIRS, LAYER_CONF, LAYER_CONF_BELOW, RECIPE_FILE, README, MARKDOWN, NOT_DEBIAN_PATCHES, BUILDROOT_DIRS, EXTERNAL_DIRS, EXTERNAL_DESC, NO_EXTERNALS, PATCH_NOTES, CONDA_RECIPE_FILES;
 var init_discover = __esm({
   "src/sources/discover.ts"() {
     "use strict";
@@ -13719,8 +13719,10 @@ var init_discover = __esm({
     RECORD_SUFFIX = ".upstream.status.yaml";
     SKIP_DIRS = /* @__PURE__ */ new Set(["node_modules", "dist"]);
     LAYER_CONF = "conf/layer.conf";
+    LAYER_CONF_BELOW = `/${LAYER_CONF}`;
     RECIPE_FILE = /\.(?:bb|bbappend|inc)$/;
     README = /^readme\.md$/i;
+    MARKDOWN = /\.md$/i;
     NOT_DEBIAN_PATCHES = /* @__PURE__ */ new Set(["series", "00list", "README", "README.md"]);
     BUILDROOT_DIRS = /* @__PURE__ */ new Set(["package", "boot", "board", "support", "linux"]);
     EXTERNAL_DIRS = /* @__PURE__ */ new Set([...BUILDROOT_DIRS, "patches"]);
@@ -14571,7 +14573,7 @@ var init_cues = __esm({
       ],
       [
         "fix",
-        /\b(?:fix|repair)\s+is\s+(?:already\s+)?in\s+flight\b|\bfix\s+(?:is\s+)?not\s+ours\s*:\s*$|\bdrops?\s+(?:on|when|once)\s*$|\b(?:superseded|replaced)\s+by\s*$|\bthe\s+(?:[\w-]+\s+)?fix\s*[:,]?\s*$|\bin\s+favou?r\s+of\s*$|\bfixed\s+(?:upstream\s+)?(?:by|in)\s*$|\bneeds?\s+(?:the\s+)?(?:upstream\s+)?fix\s*$|\bmust\s+(?:carry|contain|include)\s*$|\b(?:back-?port(?:ed)?|cherry[\s-]?pick(?:ed)?)\s+(?:(?:of|from)\s+)?(?:[\w.-]+'s\s+)?(?:(?:upstream\s+)?(?:PR|pull\s+request)\s+)?$|\b(?:upstream|real|proper|actual)\s+fix\s*(?:is\s*)?[:,]?\s*$|\bupstream[\s-]+(?:PR|pull[\s-]+request)\s*:\s*[`*_[]*$/i
+        /\b(?:fix|repair)\s+is\s+(?:already\s+)?in\s+flight\b|\bfix\s+(?:is\s+)?not\s+ours\s*:\s*$|\bdrops?\s+(?:on|when|once)\s*$|\b(?:superseded|replaced)\s+by\s*$|\bthe\s+(?:[\w-]+\s+)?fix\s*[:,]?\s*$|\bin\s+favou?r\s+of\s*$|\bfixed\s+(?:(?:this|it)\s+)?(?:upstream\s+)?(?:by|in)\s*$|\bneeds?\s+(?:the\s+)?(?:upstream\s+)?fix\s*$|\bmust\s+(?:carry|contain|include)\s*$|\b(?:back-?port(?:ed)?|cherry[\s-]?pick(?:ed)?)\s+(?:(?:of|from)\s+)?(?:[\w.-]+'s\s+)?(?:(?:upstream\s+)?(?:PR|pull\s+request)\s+)?$|\b(?:upstream|real|proper|actual)\s+fix\s*(?:is\s*)?[:,]?\s*$|\bupstream[\s-]+(?:PR|pull[\s-]+request)\s*:\s*[`*_[]*$/i
       ]
     ];
     folded = (cues) => cues.map(([cue, re]) => [cue, foldCase(re)]);
@@ -26340,7 +26342,9 @@ function roleOf(scope, list2, item, label, kind) {
   const { file } = scope;
   if (list2 === "upstream_issues") return "issue";
   if (list2 === "upstream_prs") {
-    const base = readFlag(file, file.get(item, "ours"), `${label}.ours`) ? "own" : "fix";
+    const written = readText2(file, file.get(item, "role"), `${label}.role`)?.trim().toLowerCase();
+    const ours = readFlag(file, file.get(item, "ours"), `${label}.ours`);
+    const base = ours ? "own" : written !== void 0 && PR_ROLES.has(written) ? written : "fix";
     return entryRole(base, noteText(file, item));
   }
   const relevance = readText2(file, file.get(item, "relevance"), `${label}.relevance`);
@@ -26352,7 +26356,7 @@ function noteText(file, item) {
     return isScalar3(node) ? scalarText(node) ?? "" : "";
   }).join(" ");
 }
-var LIST_ROLES, LISTS;
+var LIST_ROLES, LISTS, PR_ROLES;
 var init_refs3 = __esm({
   "src/sources/records/refs.ts"() {
     "use strict";
@@ -26368,6 +26372,15 @@ var init_refs3 = __esm({
       related_refs: "related"
     };
     LISTS = ["upstream_issues", "upstream_prs", "related_refs"];
+    PR_ROLES = /* @__PURE__ */ new Set([
+      "fix",
+      "own",
+      "third-party",
+      "related",
+      "background",
+      "anchor-collision",
+      "introduced-the-defect"
+    ]);
   }
 });
 

@@ -93,3 +93,32 @@ describe('a record whose related refs say what their landing means', () => {
     ]);
   });
 });
+
+describe("an upstream PR entry's own `role:`", () => {
+  it('gives the role it writes (session 16), and `ours: true` still makes it ours', () => {
+    const text = [
+      'schema_version: 1',
+      'target:',
+      '  repo: acme/engine',
+      'upstream_prs:',
+      '  - ref: acme/engine#8812',
+      '    role: own',
+      '    ours: true',
+      '    state: MERGED',
+      '  - ref: acme/engine#8834',
+      '    role: third-party',
+      '    ours: false',
+      '    state: OPEN',
+      '  - ref: acme/engine#8835',
+      '    role: a helper of ours',
+      '    state: OPEN',
+      '',
+    ].join('\n');
+    const r = parseRecord({ path: 'p.upstream.status.yaml', text, patchPath: null });
+    expect(r.mentions.map((m) => [m.ref, m.role])).toEqual([
+      ['acme/engine#8812', 'own'],
+      ['acme/engine#8834', 'third-party'],
+      ['acme/engine#8835', 'fix'],
+    ]);
+  });
+});

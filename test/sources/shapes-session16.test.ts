@@ -399,3 +399,11 @@ describe('states corrected or excepted', () => {
     ).toEqual([[4, '#5301', 'fix', null]]);
   });
 });
+
+describe('"Upstream fixed this in #n"', () => {
+  it('names the fix, with the state beside it', () => {
+    expect(
+      header('Upstream fixed this in acme/engine#8920 (merged 2026-10-29), not by us.'),
+    ).toEqual([[3, '#8920', 'fix', 'MERGED']]);
+  });
+});

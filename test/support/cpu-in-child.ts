@@ -55,3 +55,38 @@ export function plainLedger(bytes: number): string {
   }
   return text;
 }
+
+const RECORDS = pathToFileURL(path.join(PROJECT, 'dist', 'sources', 'records', 'index.js')).href;
+
+const RECORD_SCRIPT = `
+import { parseRecord } from ${JSON.stringify(RECORDS)};
+const chunks = [];
+for await (const chunk of process.stdin) chunks.push(chunk);
+const texts = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+const cpu = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; };
+const out = texts.map((text) => {
+  let best = Infinity;
+  for (let i = 0; i < 3; i++) {
+    const started = cpu();
+    parseRecord({ path: 'r.upstream.status.yaml', text, patchPath: null });
+    best = Math.min(best, cpu() - started);
+  }
+  return best;
+});
+process.stdout.write(JSON.stringify(out));
+`;
+
+/**
+ * CPU milliseconds of parseRecord on each text, best of three, in one fresh
+ * process (as above: a test worker's heap of earlier files counts too).
+ */
+export function recordParsesInChild(texts: readonly string[]): number[] {
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', RECORD_SCRIPT], {
+    input: JSON.stringify(texts),
+    encoding: 'utf8',
+    maxBuffer: 1 << 20,
+  });
+  if (run.status !== 0)
+    throw new Error(`the record parse in a child process failed: ${run.stderr}`);
+  return JSON.parse(run.stdout) as number[];
+}

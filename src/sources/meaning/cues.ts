@@ -159,7 +159,7 @@ export const LEAD_CUES: readonly [Cue, RegExp][] = [
   ],
   [
     'fix',
-    /\b(?:fix|repair)\s+is\s+(?:already\s+)?in\s+flight\b|\bfix\s+(?:is\s+)?not\s+ours\s*:\s*$|\bdrops?\s+(?:on|when|once)\s*$|\b(?:superseded|replaced)\s+by\s*$|\bthe\s+(?:[\w-]+\s+)?fix\s*[:,]?\s*$|\bin\s+favou?r\s+of\s*$|\bfixed\s+(?:upstream\s+)?(?:by|in)\s*$|\bneeds?\s+(?:the\s+)?(?:upstream\s+)?fix\s*$|\bmust\s+(?:carry|contain|include)\s*$|\b(?:back-?port(?:ed)?|cherry[\s-]?pick(?:ed)?)\s+(?:(?:of|from)\s+)?(?:[\w.-]+'s\s+)?(?:(?:upstream\s+)?(?:PR|pull\s+request)\s+)?$|\b(?:upstream|real|proper|actual)\s+fix\s*(?:is\s*)?[:,]?\s*$|\bupstream[\s-]+(?:PR|pull[\s-]+request)\s*:\s*[`*_[]*$/i,
+    /\b(?:fix|repair)\s+is\s+(?:already\s+)?in\s+flight\b|\bfix\s+(?:is\s+)?not\s+ours\s*:\s*$|\bdrops?\s+(?:on|when|once)\s*$|\b(?:superseded|replaced)\s+by\s*$|\bthe\s+(?:[\w-]+\s+)?fix\s*[:,]?\s*$|\bin\s+favou?r\s+of\s*$|\bfixed\s+(?:(?:this|it)\s+)?(?:upstream\s+)?(?:by|in)\s*$|\bneeds?\s+(?:the\s+)?(?:upstream\s+)?fix\s*$|\bmust\s+(?:carry|contain|include)\s*$|\b(?:back-?port(?:ed)?|cherry[\s-]?pick(?:ed)?)\s+(?:(?:of|from)\s+)?(?:[\w.-]+'s\s+)?(?:(?:upstream\s+)?(?:PR|pull\s+request)\s+)?$|\b(?:upstream|real|proper|actual)\s+fix\s*(?:is\s*)?[:,]?\s*$|\bupstream[\s-]+(?:PR|pull[\s-]+request)\s*:\s*[`*_[]*$/i,
   ],
 ];
 

@@ -266,6 +266,17 @@ function internalRole(
   return role === 'anchor-collision' || role === 'fix' ? 'related' : role;
 }
 
+/** What an `upstream_prs` entry's own `role:` may say it is. */
+const PR_ROLES: ReadonlySet<string> = new Set([
+  'fix',
+  'own',
+  'third-party',
+  'related',
+  'background',
+  'anchor-collision',
+  'introduced-the-defect',
+]);
+
 function defaultKind(list: ListName): RefKind | null {
   return list === 'upstream_issues' ? 'issue' : null;
 }
@@ -280,7 +291,10 @@ function roleOf(
   const { file } = scope;
   if (list === 'upstream_issues') return 'issue';
   if (list === 'upstream_prs') {
-    const base = readFlag(file, file.get(item, 'ours'), `${label}.ours`) ? 'own' : 'fix';
+    // `role: third-party` written on the entry (session 16, q45): the team's own word for it.
+    const written = readText(file, file.get(item, 'role'), `${label}.role`)?.trim().toLowerCase();
+    const ours = readFlag(file, file.get(item, 'ours'), `${label}.ours`);
+    const base = ours ? 'own' : written !== undefined && PR_ROLES.has(written) ? written : 'fix';
     return entryRole(base, noteText(file, item));
   }
   const relevance = readText(file, file.get(item, 'relevance'), `${label}.relevance`);
