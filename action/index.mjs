@@ -24346,8 +24346,12 @@ function readTable(reader, table2, retiredSection) {
   const named = findColumns(headers);
   const { columns, stateInferred } = inferColumns(reader, rows, named, headers);
   if (columns.patch === null) {
-    for (let k = 1; k < rows.length; k++)
-      for (const cell2 of rows.at(k)?.children ?? []) readProse(reader, cell2);
+    for (let k = 1; k < rows.length; k++) {
+      const row = rows.at(k);
+      if (row === void 0) continue;
+      if (columns.pr !== null && columns.state !== null) readStatedRow(reader, row, columns);
+      else for (const cell2 of row.children) readProse(reader, cell2);
+    }
     return;
   }
   const retired = retiredSection || columns.retires;
@@ -24371,6 +24375,30 @@ function readTable(reader, table2, retiredSection) {
   } finally {
     reader.rowRepo = null;
   }
+}
+function readStatedRow(reader, row, columns) {
+  const line = row.position?.start.line ?? 1;
+  row.children.forEach((cell2, index) => {
+    if (index === columns.state) return;
+    if (index !== columns.pr) {
+      readProse(reader, cell2);
+      return;
+    }
+    const refs = readRefs(reader, flattenInline(reader.doc, cell2), null);
+    if (refs.length === 0) return;
+    const states = readRowState(reader, row.children[columns.state], refs, line, true);
+    for (const ref of refs) {
+      const mention = toMention(
+        reader,
+        ref,
+        null,
+        applyCue("related", ref.cue, ref.kindHint),
+        ref.beside ?? states.get(ref) ?? null
+      );
+      if (ref.cue === null) mention.roleByDefault = true;
+      reader.result.mentions.push(mention);
+    }
+  });
 }
 function startsWithPipe(text3, offset) {
   if (offset === void 0) return false;

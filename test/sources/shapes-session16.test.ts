@@ -407,3 +407,30 @@ describe('"Upstream fixed this in #n"', () => {
     ).toEqual([[3, '#8920', 'fix', 'MERGED']]);
   });
 });
+
+describe('a summary table with no patch column', () => {
+  it("records its PRs' states, for no patch, and lints nothing", () => {
+    const r = parseLedger({
+      path: 'patch.upstream.status.md',
+      patchesDir: 'patches',
+      text: [
+        '# corvid series',
+        '',
+        '| # | patch (short) | upstream PR | PR state |',
+        '|---|---|---|---|',
+        '| 02 | scheduler preempt order | acme/engine#5012 | MERGED |',
+        '| 05 | min_p order | acme/engine#5342 (ours was #5318, CLOSED) | OPEN |',
+        '| 07 | graph sizes | none yet | — |',
+        '| 09 | lora race | acme/engine#5301 | waiting on review, see notes |',
+        '',
+      ].join('\n'),
+    });
+    expect(r.mentions.map((m) => [m.ref, m.role, m.recordedState, m.patch])).toEqual([
+      ['acme/engine#5012', 'related', 'MERGED', null],
+      ['acme/engine#5342', 'related', 'OPEN', null],
+      ['acme/engine#5318', 'own', 'CLOSED', null],
+      ['acme/engine#5301', 'related', null, null],
+    ]);
+    expect(r.problems).toEqual([]);
+  });
+});

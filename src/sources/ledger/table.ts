@@ -32,9 +32,15 @@ export function readTable(reader: LedgerReader, table: Table, retiredSection: bo
   const named = findColumns(headers);
   const { columns, stateInferred } = inferColumns(reader, rows, named, headers);
   if (columns.patch === null) {
-    // No patch column: refs in it are prose, belonging to no patch.
-    for (let k = 1; k < rows.length; k++)
-      for (const cell of rows.at(k)?.children ?? []) readProse(reader, cell);
+    // No patch column: refs in it are prose, belonging to no patch — but a
+    // summary table with a PR and a state column (`| 02 | scheduler fix |
+    // #5012 | MERGED |`, session 16, q47) still records its PRs' states.
+    for (let k = 1; k < rows.length; k++) {
+      const row = rows.at(k);
+      if (row === undefined) continue;
+      if (columns.pr !== null && columns.state !== null) readStatedRow(reader, row, columns);
+      else for (const cell of row.children) readProse(reader, cell);
+    }
     return;
   }
   const retired = retiredSection || columns.retires;
@@ -62,6 +68,37 @@ export function readTable(reader: LedgerReader, table: Table, retiredSection: bo
   } finally {
     reader.rowRepo = null;
   }
+}
+
+/**
+ * A row of a table with no patch column: its PR cell's refs belong to no
+ * patch, with the state its state cell gives them (read leniently: a cell
+ * it cannot read is prose), their role what their words say; the other
+ * cells are prose.
+ */
+function readStatedRow(reader: LedgerReader, row: TableRow, columns: Columns): void {
+  const line = row.position?.start.line ?? 1;
+  row.children.forEach((cell, index) => {
+    if (index === columns.state) return;
+    if (index !== columns.pr) {
+      readProse(reader, cell);
+      return;
+    }
+    const refs = readRefs(reader, flattenInline(reader.doc, cell), null);
+    if (refs.length === 0) return;
+    const states = readRowState(reader, row.children[columns.state!], refs, line, true);
+    for (const ref of refs) {
+      const mention = toMention(
+        reader,
+        ref,
+        null,
+        applyCue('related', ref.cue, ref.kindHint),
+        ref.beside ?? states.get(ref) ?? null,
+      );
+      if (ref.cue === null) mention.roleByDefault = true;
+      reader.result.mentions.push(mention);
+    }
+  });
 }
 
 /** Does the line holding `offset` start with `|` (after indentation)? */
