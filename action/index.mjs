@@ -14174,6 +14174,219 @@ var init_context = __esm({
   }
 });
 
+// src/sources/ledger/states.ts
+function stateWordAt(text3, at) {
+  WHOSE.lastIndex = at;
+  const from = WHOSE.exec(text3) !== null ? WHOSE.lastIndex : at;
+  QUANTIFIER.lastIndex = from;
+  const quantified2 = QUANTIFIER.exec(text3) !== null;
+  let start = quantified2 ? QUANTIFIER.lastIndex : from;
+  PICTOGRAPH.lastIndex = start;
+  if (PICTOGRAPH.exec(text3) !== null) start = PICTOGRAPH.lastIndex;
+  if (text3[start] === "[") start++;
+  WORD.lastIndex = start;
+  const word = WORD.exec(text3);
+  if (word === null) return null;
+  const phrase = parseStateWord(word[0]) === null ? cellPhrase(text3, start) : null;
+  const state = parseStateWord(word[0]) ?? phrase?.state ?? null;
+  if (state === null) return null;
+  const end = start + (phrase?.length ?? word[0].length);
+  DATE_AFTER.lastIndex = end;
+  const date = DATE_AFTER.exec(text3)?.[1] ?? null;
+  return { state, date, start, end, quantified: quantified2 };
+}
+function readStateCell(text3, refs) {
+  const lead = firstNonSpace(text3);
+  const trimmed = text3.trim();
+  if (trimmed === "" || NOTHING.test(trimmed)) return { kind: "nothing" };
+  const first = refs[0];
+  if (first !== void 0 && first.start === lead) return readPerRef(text3, refs);
+  const byNumber = statesByNumber(text3);
+  if (byNumber !== null) return byNumber;
+  let written = stateWordAt(text3, lead) ?? laterUpperItem(text3, lead);
+  for (let next = written && afterArrow(text3, written.end); next !== null && next !== void 0; ) {
+    written = next;
+    next = afterArrow(text3, next.end);
+  }
+  if (written !== null && written.state === "CLOSED") {
+    REOPENED.lastIndex = written.end;
+    const again = REOPENED.exec(text3);
+    if (again !== null) {
+      const start = again.index + again[0].length - again[1].length;
+      DATE_AFTER.lastIndex = start + again[1].length;
+      const date = DATE_AFTER.exec(text3)?.[1] ?? null;
+      written = { state: "OPEN", date, start, end: start + again[1].length, quantified: false };
+    }
+  }
+  if (written === null) {
+    return {
+      kind: "unreadable",
+      reason: "expected OPEN, DRAFT, MERGED or CLOSED (optionally `both STATE` or `#N STATE; #M STATE`), or \u2014 / n/a / none"
+    };
+  }
+  const shared = {
+    kind: "shared",
+    written: stripQuantified(written),
+    all: written.quantified
+  };
+  if (refs.length === 0) return shared;
+  const named = readPerRef(text3, refs);
+  const except = named.kind === "per-ref" ? named.entries.filter((e) => e.written !== null) : [];
+  return except.length > 0 ? { ...shared, except } : shared;
+}
+function cellPhrase(text3, start) {
+  const rest = text3.slice(start, start + 40);
+  for (const [re, state] of CELL_PHRASES) {
+    re.lastIndex = 0;
+    const m = re.exec(rest);
+    if (m !== null) return { state, length: m[0].length };
+  }
+  return null;
+}
+function laterUpperItem(text3, from) {
+  const m = /^[^,;]{1,40}[,;][ \t]*(OPEN|MERGED|CLOSED|DRAFT)\b/.exec(text3.slice(from));
+  if (m === null) return null;
+  const start = from + m[0].length - m[1].length;
+  return stateWordAt(text3, start);
+}
+function afterArrow(text3, from) {
+  const arrow = /^[ \t]*(?:→|->|=>)[ \t]*/.exec(text3.slice(from, from + 12));
+  return arrow === null ? null : stateWordAt(text3, from + arrow[0].length);
+}
+function statesByNumber(text3) {
+  if (!BY_NUMBER_CELL.test(text3)) return null;
+  const entries2 = [];
+  for (const m of text3.matchAll(BY_NUMBER_ITEM)) {
+    const written = stateWordAt(text3, m.index);
+    const number2 = m[1];
+    const at = m.index + m[0].lastIndexOf(number2);
+    const ref = {
+      key: null,
+      kindHint: null,
+      form: "bare",
+      text: `#${number2}`,
+      start: at,
+      end: at + number2.length,
+      ambiguous: true,
+      internal: false
+    };
+    entries2.push({ ref, number: Number(number2), written: written && stripQuantified(written) });
+  }
+  return entries2.length >= 2 ? { kind: "per-ref", entries: entries2 } : null;
+}
+function readPerRef(text3, refs) {
+  const entries2 = [];
+  refs.forEach((ref, i) => {
+    const limit = refs[i + 1]?.start ?? text3.length;
+    let at = ref.end;
+    while (at < limit && /[\s:=(→-]/.test(text3[at] ?? "")) at++;
+    const written = stateWordAt(text3, at);
+    entries2.push({
+      ref,
+      number: refNumber(ref),
+      written: written !== null && written.end <= limit ? stripQuantified(written) : null
+    });
+  });
+  return { kind: "per-ref", entries: entries2 };
+}
+function stateBeside(text3, end) {
+  const at = skipBlank(text3, end);
+  const bracket2 = text3[at] === "[" ? "]" : text3[at] === "(" ? ")" : null;
+  if (bracket2 === null) return null;
+  const close = text3.slice(at, at + 200).indexOf(bracket2);
+  if (close < 0) return null;
+  const written = firstStateItem(text3, at + 1, at + close);
+  return written !== null && INNER_REF.test(text3.slice(at + 1, written.start)) ? null : written;
+}
+function stateInside(text3, start, end) {
+  let before = start - 1;
+  while (before >= 0 && (text3[before] === " " || text3[before] === "	")) before--;
+  const at = skipBlank(text3, end);
+  if (text3[before] !== "(" || text3[at] !== ",") return null;
+  const close = text3.slice(at, at + 200).indexOf(")");
+  return close < 0 ? null : firstStateItem(text3, at + 1, at + close);
+}
+function stateAfterComma(text3, from) {
+  AFTER_COMMA.lastIndex = from;
+  const m = AFTER_COMMA.exec(text3);
+  if (m === null || m[3] === void 0) return null;
+  const end = AFTER_COMMA.lastIndex;
+  const start = end - m[3].length;
+  DATE_AFTER.lastIndex = end;
+  const date = DATE_AFTER.exec(text3)?.[1] ?? null;
+  return { state: m[3], date, start, end, quantified: (m[1] ?? m[2]) !== void 0 };
+}
+function stateAfterWords(text3, from) {
+  AFTER_WORDS.lastIndex = from;
+  const m = AFTER_WORDS.exec(text3);
+  if (m === null || m[1] === void 0) return null;
+  const start = m.index + m[0].lastIndexOf(m[1]);
+  return { state: m[1], date: null, start, end: start + m[1].length, quantified: false };
+}
+function firstStateItem(text3, from, stop) {
+  let item = from;
+  while (item < stop) {
+    const begin = item + (/^\s*/.exec(text3.slice(item, stop))?.[0].length ?? 0);
+    const written = stateWordAt(text3, begin);
+    if (written !== null && written.end <= stop && !/[A-Za-z]/.test(text3[written.end] ?? "")) {
+      return written;
+    }
+    const next = nextSeparator(text3, item, stop);
+    if (next < 0) break;
+    item = next + 1;
+  }
+  return null;
+}
+function nextSeparator(text3, from, stop) {
+  for (let i = from; i < stop; i++) if (text3[i] === "," || text3[i] === ";") return i;
+  return -1;
+}
+function stripQuantified(w) {
+  return { state: w.state, date: w.date, start: w.start, end: w.end };
+}
+function firstNonSpace(text3) {
+  let i = 0;
+  while (i < text3.length && /\s/.test(text3[i] ?? "")) i++;
+  return i;
+}
+function refNumber(ref) {
+  return Number(/(\d+)\s*$/.exec(ref.text)?.[1] ?? NaN);
+}
+var WORD, PICTOGRAPH, QUANTIFIER, WHOSE, DATE_AFTER, NOTHING, CELL_PHRASES, REOPENED, BY_NUMBER_ITEM, BY_NUMBER_CELL, INNER_REF, AFTER_COMMA, AFTER_WORDS;
+var init_states2 = __esm({
+  "src/sources/ledger/states.ts"() {
+    "use strict";
+    init_states();
+    init_context();
+    WORD = /[A-Za-z]+/y;
+    PICTOGRAPH = /(?:[\p{Extended_Pictographic}\u2713\u2714\u2717\u2718][\uFE0F\u200D]*[ \t]*)+/uy;
+    QUANTIFIER = /(?:both|all(?:\s+(?:two|three|four|five))?)\s+/iy;
+    WHOSE = /(?:PR|ours)\s+(?=[A-Za-z[])/iy;
+    DATE_AFTER = /[ \t]*[,:]?[ \t]*(?:on[ \t]+)?(\d{4}-\d{2}-\d{2})(?!\d)/y;
+    NOTHING = /^(?:[—–-]+|n\/?a\b.*|none\b.*)$/is;
+    CELL_PHRASES = [
+      [/^landed\b/iy, "MERGED"],
+      [/^auto-closed\b/iy, "CLOSED"],
+      [/^(?:got|was|been)[ \t]+merged\b/iy, "MERGED"],
+      [/^(?:got|was|been)[ \t]+closed\b/iy, "CLOSED"],
+      [/^re-?opened\b/iy, "OPEN"],
+      [/^(?:still[ \t]+)?(?:in|under)[ \t]+review\b/iy, "OPEN"],
+      [/^approved\b/iy, "OPEN"],
+      [/^abandoned\b/iy, "CLOSED"],
+      // `rejected`, `declined` (session 16, a layer README's state column): closed unmerged.
+      [/^(?:rejected|declined)\b/iy, "CLOSED"],
+      [/^still[ \t]+(?:an?[ \t]+)?open\b/iy, "OPEN"],
+      [/^still[ \t]+(?:an?[ \t]+)?draft\b/iy, "DRAFT"]
+    ];
+    REOPENED = /[,;][^,;]{0,40}?\b(re-?opened)\b/gi;
+    BY_NUMBER_ITEM = /[A-Za-z]+[ \t]*\([ \t]*#?(\d{1,10})[ \t]*\)/g;
+    BY_NUMBER_CELL = /^[ \t]*(?:(?:open|merged|closed|draft)[ \t]*\([ \t]*#?\d{1,10}[ \t]*\)[ \t]*(?:[,;/·]|and)?[ \t]*){2,}$/i;
+    INNER_REF = /#\d|\/(?:pull|pulls|issues)\/\d/;
+    AFTER_COMMA = /(?:[ \t]*,[ \t\n>]*(?:(both|all)[ \t\n>]+)?|[ \t\n>]+(?:are|were)[ \t\n>]+(both|all)[ \t\n>]+)(OPEN|MERGED|CLOSED|DRAFT)\b/y;
+    AFTER_WORDS = /[ \t]+(?:(?:[a-z]+[ \t]+){0,1}[a-z]+[ \t]+|by[ \t]+@?[\w.-]+[ \t]*,[ \t]*)\(?(OPEN|MERGED|CLOSED|DRAFT)\)?(?=[ \t]*(?:[.,;:)]|--|—|–|$))/y;
+  }
+});
+
 // src/sources/headers/claims.ts
 function isGap(c) {
   return c === " " || c === "	" || c === "\n" || c === "`" || c === "*" || c === "_" || c === ":";
@@ -14319,12 +14532,13 @@ function readClaim(text3, start, end) {
   if (claim.state === null) claim.date = null;
   return claim;
 }
-var MAX_PARENTHETICAL, REVIEW_DECISIONS, STATE_WORDS, QUANTIFIED_STATE, LEAD_STATE, EMOJI_STATE, BRACKET_STATE, AFTER_ARROW, INNER_REF, ARROW_STATE;
+var MAX_PARENTHETICAL, REVIEW_DECISIONS, STATE_WORDS, QUANTIFIED_STATE, LEAD_STATE, EMOJI_STATE, BRACKET_STATE, AFTER_ARROW, ARROW_STATE;
 var init_claims = __esm({
   "src/sources/headers/claims.ts"() {
     "use strict";
     init_model();
     init_states();
+    init_states2();
     init_context();
     MAX_PARENTHETICAL = 600;
     REVIEW_DECISIONS = /* @__PURE__ */ new Set(["APPROVED", "CHANGES_REQUESTED", "REVIEW_REQUIRED"]);
@@ -14334,7 +14548,6 @@ var init_claims = __esm({
     EMOJI_STATE = /(?:[\p{Extended_Pictographic}\u2713\u2714\u2717\u2718][\uFE0F\u200D]*[ \t]*)+(open|merged|closed|draft)(?![\w-])/iuy;
     BRACKET_STATE = /^[\s*_`]*(?:(?:both|all)\s+)?(?:open|merged|closed|draft)(?![\w-])/i;
     AFTER_ARROW = /^[ \t]*(?:->|→|=>)[ \t]*(OPEN|MERGED|CLOSED|DRAFT)\b/;
-    INNER_REF = /#\d|\/(?:pull|pulls|issues)\/\d/;
     ARROW_STATE = /^[ \t*_`]*(?:→|->|=>)[ \t*_`]*(open|merged|closed|draft)(?![\w-])/i;
   }
 });
@@ -14791,219 +15004,6 @@ var init_prose_states = __esm({
     MERGED_DATED_ANYWHERE = /\b(?:merged|landed)(?=[ \t\n*_`]+(?:on[ \t\n]+)?\d{4}-\d{2}-\d{2}\b)/i;
     PAREN_STATE_ANYWHERE = /\([ \t\n*_`]*(OPEN|MERGED|CLOSED|DRAFT)(?![\w-])/;
     PLANNED = /\b(?:will|would|should|could|may|might|to|expected|planned|scheduled)[ \t\n]+(?:be[ \t\n]+)?$/i;
-  }
-});
-
-// src/sources/ledger/states.ts
-function stateWordAt(text3, at) {
-  WHOSE.lastIndex = at;
-  const from = WHOSE.exec(text3) !== null ? WHOSE.lastIndex : at;
-  QUANTIFIER.lastIndex = from;
-  const quantified2 = QUANTIFIER.exec(text3) !== null;
-  let start = quantified2 ? QUANTIFIER.lastIndex : from;
-  PICTOGRAPH.lastIndex = start;
-  if (PICTOGRAPH.exec(text3) !== null) start = PICTOGRAPH.lastIndex;
-  if (text3[start] === "[") start++;
-  WORD.lastIndex = start;
-  const word = WORD.exec(text3);
-  if (word === null) return null;
-  const phrase = parseStateWord(word[0]) === null ? cellPhrase(text3, start) : null;
-  const state = parseStateWord(word[0]) ?? phrase?.state ?? null;
-  if (state === null) return null;
-  const end = start + (phrase?.length ?? word[0].length);
-  DATE_AFTER.lastIndex = end;
-  const date = DATE_AFTER.exec(text3)?.[1] ?? null;
-  return { state, date, start, end, quantified: quantified2 };
-}
-function readStateCell(text3, refs) {
-  const lead = firstNonSpace(text3);
-  const trimmed = text3.trim();
-  if (trimmed === "" || NOTHING.test(trimmed)) return { kind: "nothing" };
-  const first = refs[0];
-  if (first !== void 0 && first.start === lead) return readPerRef(text3, refs);
-  const byNumber = statesByNumber(text3);
-  if (byNumber !== null) return byNumber;
-  let written = stateWordAt(text3, lead) ?? laterUpperItem(text3, lead);
-  for (let next = written && afterArrow(text3, written.end); next !== null && next !== void 0; ) {
-    written = next;
-    next = afterArrow(text3, next.end);
-  }
-  if (written !== null && written.state === "CLOSED") {
-    REOPENED.lastIndex = written.end;
-    const again = REOPENED.exec(text3);
-    if (again !== null) {
-      const start = again.index + again[0].length - again[1].length;
-      DATE_AFTER.lastIndex = start + again[1].length;
-      const date = DATE_AFTER.exec(text3)?.[1] ?? null;
-      written = { state: "OPEN", date, start, end: start + again[1].length, quantified: false };
-    }
-  }
-  if (written === null) {
-    return {
-      kind: "unreadable",
-      reason: "expected OPEN, DRAFT, MERGED or CLOSED (optionally `both STATE` or `#N STATE; #M STATE`), or \u2014 / n/a / none"
-    };
-  }
-  const shared = {
-    kind: "shared",
-    written: stripQuantified(written),
-    all: written.quantified
-  };
-  if (refs.length === 0) return shared;
-  const named = readPerRef(text3, refs);
-  const except = named.kind === "per-ref" ? named.entries.filter((e) => e.written !== null) : [];
-  return except.length > 0 ? { ...shared, except } : shared;
-}
-function cellPhrase(text3, start) {
-  const rest = text3.slice(start, start + 40);
-  for (const [re, state] of CELL_PHRASES) {
-    re.lastIndex = 0;
-    const m = re.exec(rest);
-    if (m !== null) return { state, length: m[0].length };
-  }
-  return null;
-}
-function laterUpperItem(text3, from) {
-  const m = /^[^,;]{1,40}[,;][ \t]*(OPEN|MERGED|CLOSED|DRAFT)\b/.exec(text3.slice(from));
-  if (m === null) return null;
-  const start = from + m[0].length - m[1].length;
-  return stateWordAt(text3, start);
-}
-function afterArrow(text3, from) {
-  const arrow = /^[ \t]*(?:→|->|=>)[ \t]*/.exec(text3.slice(from, from + 12));
-  return arrow === null ? null : stateWordAt(text3, from + arrow[0].length);
-}
-function statesByNumber(text3) {
-  if (!BY_NUMBER_CELL.test(text3)) return null;
-  const entries2 = [];
-  for (const m of text3.matchAll(BY_NUMBER_ITEM)) {
-    const written = stateWordAt(text3, m.index);
-    const number2 = m[1];
-    const at = m.index + m[0].lastIndexOf(number2);
-    const ref = {
-      key: null,
-      kindHint: null,
-      form: "bare",
-      text: `#${number2}`,
-      start: at,
-      end: at + number2.length,
-      ambiguous: true,
-      internal: false
-    };
-    entries2.push({ ref, number: Number(number2), written: written && stripQuantified(written) });
-  }
-  return entries2.length >= 2 ? { kind: "per-ref", entries: entries2 } : null;
-}
-function readPerRef(text3, refs) {
-  const entries2 = [];
-  refs.forEach((ref, i) => {
-    const limit = refs[i + 1]?.start ?? text3.length;
-    let at = ref.end;
-    while (at < limit && /[\s:=(→-]/.test(text3[at] ?? "")) at++;
-    const written = stateWordAt(text3, at);
-    entries2.push({
-      ref,
-      number: refNumber(ref),
-      written: written !== null && written.end <= limit ? stripQuantified(written) : null
-    });
-  });
-  return { kind: "per-ref", entries: entries2 };
-}
-function stateBeside(text3, end) {
-  const at = skipBlank(text3, end);
-  const bracket2 = text3[at] === "[" ? "]" : text3[at] === "(" ? ")" : null;
-  if (bracket2 === null) return null;
-  const close = text3.slice(at, at + 200).indexOf(bracket2);
-  if (close < 0) return null;
-  const written = firstStateItem(text3, at + 1, at + close);
-  return written !== null && INNER_REF2.test(text3.slice(at + 1, written.start)) ? null : written;
-}
-function stateInside(text3, start, end) {
-  let before = start - 1;
-  while (before >= 0 && (text3[before] === " " || text3[before] === "	")) before--;
-  const at = skipBlank(text3, end);
-  if (text3[before] !== "(" || text3[at] !== ",") return null;
-  const close = text3.slice(at, at + 200).indexOf(")");
-  return close < 0 ? null : firstStateItem(text3, at + 1, at + close);
-}
-function stateAfterComma(text3, from) {
-  AFTER_COMMA.lastIndex = from;
-  const m = AFTER_COMMA.exec(text3);
-  if (m === null || m[3] === void 0) return null;
-  const end = AFTER_COMMA.lastIndex;
-  const start = end - m[3].length;
-  DATE_AFTER.lastIndex = end;
-  const date = DATE_AFTER.exec(text3)?.[1] ?? null;
-  return { state: m[3], date, start, end, quantified: (m[1] ?? m[2]) !== void 0 };
-}
-function stateAfterWords(text3, from) {
-  AFTER_WORDS.lastIndex = from;
-  const m = AFTER_WORDS.exec(text3);
-  if (m === null || m[1] === void 0) return null;
-  const start = m.index + m[0].lastIndexOf(m[1]);
-  return { state: m[1], date: null, start, end: start + m[1].length, quantified: false };
-}
-function firstStateItem(text3, from, stop) {
-  let item = from;
-  while (item < stop) {
-    const begin = item + (/^\s*/.exec(text3.slice(item, stop))?.[0].length ?? 0);
-    const written = stateWordAt(text3, begin);
-    if (written !== null && written.end <= stop && !/[A-Za-z]/.test(text3[written.end] ?? "")) {
-      return written;
-    }
-    const next = nextSeparator(text3, item, stop);
-    if (next < 0) break;
-    item = next + 1;
-  }
-  return null;
-}
-function nextSeparator(text3, from, stop) {
-  for (let i = from; i < stop; i++) if (text3[i] === "," || text3[i] === ";") return i;
-  return -1;
-}
-function stripQuantified(w) {
-  return { state: w.state, date: w.date, start: w.start, end: w.end };
-}
-function firstNonSpace(text3) {
-  let i = 0;
-  while (i < text3.length && /\s/.test(text3[i] ?? "")) i++;
-  return i;
-}
-function refNumber(ref) {
-  return Number(/(\d+)\s*$/.exec(ref.text)?.[1] ?? NaN);
-}
-var WORD, PICTOGRAPH, QUANTIFIER, WHOSE, DATE_AFTER, NOTHING, CELL_PHRASES, REOPENED, BY_NUMBER_ITEM, BY_NUMBER_CELL, INNER_REF2, AFTER_COMMA, AFTER_WORDS;
-var init_states2 = __esm({
-  "src/sources/ledger/states.ts"() {
-    "use strict";
-    init_states();
-    init_context();
-    WORD = /[A-Za-z]+/y;
-    PICTOGRAPH = /(?:[\p{Extended_Pictographic}\u2713\u2714\u2717\u2718][\uFE0F\u200D]*[ \t]*)+/uy;
-    QUANTIFIER = /(?:both|all(?:\s+(?:two|three|four|five))?)\s+/iy;
-    WHOSE = /(?:PR|ours)\s+(?=[A-Za-z[])/iy;
-    DATE_AFTER = /[ \t]*[,:]?[ \t]*(?:on[ \t]+)?(\d{4}-\d{2}-\d{2})(?!\d)/y;
-    NOTHING = /^(?:[—–-]+|n\/?a\b.*|none\b.*)$/is;
-    CELL_PHRASES = [
-      [/^landed\b/iy, "MERGED"],
-      [/^auto-closed\b/iy, "CLOSED"],
-      [/^(?:got|was|been)[ \t]+merged\b/iy, "MERGED"],
-      [/^(?:got|was|been)[ \t]+closed\b/iy, "CLOSED"],
-      [/^re-?opened\b/iy, "OPEN"],
-      [/^(?:still[ \t]+)?(?:in|under)[ \t]+review\b/iy, "OPEN"],
-      [/^approved\b/iy, "OPEN"],
-      [/^abandoned\b/iy, "CLOSED"],
-      // `rejected`, `declined` (session 16, a layer README's state column): closed unmerged.
-      [/^(?:rejected|declined)\b/iy, "CLOSED"],
-      [/^still[ \t]+(?:an?[ \t]+)?open\b/iy, "OPEN"],
-      [/^still[ \t]+(?:an?[ \t]+)?draft\b/iy, "DRAFT"]
-    ];
-    REOPENED = /[,;][^,;]{0,40}?\b(re-?opened)\b/gi;
-    BY_NUMBER_ITEM = /[A-Za-z]+[ \t]*\([ \t]*#?(\d{1,10})[ \t]*\)/g;
-    BY_NUMBER_CELL = /^[ \t]*(?:(?:open|merged|closed|draft)[ \t]*\([ \t]*#?\d{1,10}[ \t]*\)[ \t]*(?:[,;/·]|and)?[ \t]*){2,}$/i;
-    INNER_REF2 = /#\d|\/(?:pull|pulls|issues)\/\d/;
-    AFTER_COMMA = /(?:[ \t]*,[ \t\n>]*(?:(both|all)[ \t\n>]+)?|[ \t\n>]+(?:are|were)[ \t\n>]+(both|all)[ \t\n>]+)(OPEN|MERGED|CLOSED|DRAFT)\b/y;
-    AFTER_WORDS = /[ \t]+(?:(?:[a-z]+[ \t]+){0,1}[a-z]+[ \t]+|by[ \t]+@?[\w.-]+[ \t]*,[ \t]*)\(?(OPEN|MERGED|CLOSED|DRAFT)\)?(?=[ \t]*(?:[.,;:)]|--|—|–|$))/y;
   }
 });
 
@@ -27344,9 +27344,15 @@ async function readLayerNotes(discovery, documented, io) {
   const out = [];
   const yocto = discovery.conventionPatches.filter((p) => layoutOf(p) === "yocto");
   if (yocto.length === 0) return out;
-  const names = new Set(yocto.map((p) => p.slice(p.lastIndexOf("/") + 1)));
+  const byName = /* @__PURE__ */ new Map();
+  for (const p of yocto) {
+    const name2 = p.slice(p.lastIndexOf("/") + 1);
+    const list2 = byName.get(name2);
+    if (list2 === void 0) byName.set(name2, [p]);
+    else list2.push(p);
+  }
   for (const [rel, file] of await readAll(discovery.layerReadmes, io.read)) {
-    if (!namesOneOf(file.text, names)) continue;
+    if (!namesOneOf(file.text, byName)) continue;
     const result = (await io.parse())({
       path: rel,
       text: file.text,
@@ -27363,7 +27369,7 @@ async function readLayerNotes(discovery, documented, io) {
   if (!documented && out.length === 0) return out;
   for (const [rel, file] of await readAll(discovery.layerRecipes, io.read)) {
     const dir = path9.posix.dirname(rel);
-    const notes = bitbakeNotes(file.text, (name2) => patchBeside(yocto, dir, name2));
+    const notes = bitbakeNotes(file.text, (name2) => patchBeside(byName, dir, name2));
     if (!/\S/.test(notes)) continue;
     const fetched2 = reposInRecipe(file.text);
     const named = fetched2.size === 0 ? reposNamed(notes, io.aliases, 2) : fetched2;
@@ -27386,14 +27392,14 @@ function namesOneOf(text3, names) {
   for (const m of text3.matchAll(/[\w.+-]+\.(?:patch|diff)\b/g)) if (names.has(m[0])) return true;
   return false;
 }
-function patchBeside(patches, dir, name2) {
+function patchBeside(byName, dir, name2) {
   const prefix = dir === "." ? "" : `${dir}/`;
+  const depth = name2.split("/").length;
   let found4 = null;
-  for (const p of patches) {
+  for (const p of byName.get(name2.slice(name2.lastIndexOf("/") + 1)) ?? []) {
     if (!p.startsWith(prefix) || !p.endsWith(`/${name2}`) && p !== `${prefix}${name2}`) continue;
     const rest = p.slice(prefix.length);
-    const depth = rest.split("/").length - name2.split("/").length;
-    if (depth > 1) continue;
+    if (rest.split("/").length - depth > 1) continue;
     if (found4 !== null) return null;
     found4 = rest;
   }
@@ -27410,7 +27416,6 @@ var init_collect = __esm({
     init_conda_recipe();
     init_bitbake_recipe();
     init_copied_refs();
-    init_recipe_repo();
     init_refs();
     init_discover();
     init_patch_header();

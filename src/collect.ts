@@ -10,11 +10,10 @@ import { isIgnored, repoForPatch } from './config.js';
 import { readPatchHead } from './sources/headers/read-head.js';
 import { ReadBudget } from './input-limits.js';
 import type { Mention, PatchEntry, RefKey, SourceKind, SourceResult } from './model.js';
-import { debianUpstreamRepo, recipeRepo } from './recipe-repo.js';
+import { debianUpstreamRepo, recipeRepo, reposInRecipe } from './recipe-repo.js';
 import { recipeNotes } from './sources/conda-recipe.js';
 import { bitbakeNotes } from './sources/bitbake-recipe.js';
 import { linksOtherForge } from './sources/trailers/copied-refs.js';
-import { reposInRecipe } from './recipe-repo.js';
 import { learnAliases, reposNamed } from './refs.js';
 import {
   discover,
@@ -515,9 +514,15 @@ async function readLayerNotes(
   const out: { result: SourceResult; file: FileText }[] = [];
   const yocto = discovery.conventionPatches.filter((p) => layoutOf(p) === 'yocto');
   if (yocto.length === 0) return out;
-  const names = new Set(yocto.map((p) => p.slice(p.lastIndexOf('/') + 1)));
+  const byName = new Map<string, string[]>();
+  for (const p of yocto) {
+    const name = p.slice(p.lastIndexOf('/') + 1);
+    const list = byName.get(name);
+    if (list === undefined) byName.set(name, [p]);
+    else list.push(p);
+  }
   for (const [rel, file] of await readAll(discovery.layerReadmes, io.read)) {
-    if (!namesOneOf(file.text, names)) continue;
+    if (!namesOneOf(file.text, byName)) continue;
     const result = (await io.parse())({
       path: rel,
       text: file.text,
@@ -534,7 +539,7 @@ async function readLayerNotes(
   if (!documented && out.length === 0) return out;
   for (const [rel, file] of await readAll(discovery.layerRecipes, io.read)) {
     const dir = path.posix.dirname(rel);
-    const notes = bitbakeNotes(file.text, (name) => patchBeside(yocto, dir, name));
+    const notes = bitbakeNotes(file.text, (name) => patchBeside(byName, dir, name));
     if (!/\S/.test(notes)) continue;
     // A bare `#N` there is the recipe's upstream's (its SRC_URI), or the one
     // repository its comments name in full (SPEC §2.4); else no one's.
@@ -557,7 +562,7 @@ async function readLayerNotes(
 }
 
 /** Whether `text` names one of the layer's patches by its file name. */
-function namesOneOf(text: string, names: ReadonlySet<string>): boolean {
+function namesOneOf(text: string, names: ReadonlyMap<string, unknown>): boolean {
   for (const m of text.matchAll(/[\w.+-]+\.(?:patch|diff)\b/g)) if (names.has(m[0])) return true;
   return false;
 }
@@ -566,16 +571,20 @@ function namesOneOf(text: string, names: ReadonlySet<string>): boolean {
  * The patch a recipe in `dir` applies as `file://name`: the one walked
  * patch in `dir` or a folder right below it (`files/`, `<pn>/`,
  * `<pn>-<pv>/`) whose path ends so, relative to `dir`; null when none or
- * several.
+ * several. `byName` holds the walked patches by file name.
  */
-function patchBeside(patches: readonly string[], dir: string, name: string): string | null {
+function patchBeside(
+  byName: ReadonlyMap<string, readonly string[]>,
+  dir: string,
+  name: string,
+): string | null {
   const prefix = dir === '.' ? '' : `${dir}/`;
+  const depth = name.split('/').length;
   let found: string | null = null;
-  for (const p of patches) {
+  for (const p of byName.get(name.slice(name.lastIndexOf('/') + 1)) ?? []) {
     if (!p.startsWith(prefix) || (!p.endsWith(`/${name}`) && p !== `${prefix}${name}`)) continue;
     const rest = p.slice(prefix.length);
-    const depth = rest.split('/').length - name.split('/').length;
-    if (depth > 1) continue;
+    if (rest.split('/').length - depth > 1) continue;
     if (found !== null) return null;
     found = rest;
   }

@@ -11,6 +11,7 @@
  */
 import { STATES, type Span, type State } from '../../model.js';
 import { findIsoDate } from '../../states.js';
+import { INNER_REF } from '../ledger/states.js';
 
 export interface Claim {
   state: State | null;
@@ -180,12 +181,10 @@ function matchParen(text: string, open: number, limit: number): number {
   return -1;
 }
 
-/** The state, date and review decision written in `text[start, end)`. */
+/** A state written right after a parenthetical's `)`, behind an arrow. */
 const AFTER_ARROW = /^[ \t]*(?:->|→|=>)[ \t]*(OPEN|MERGED|CLOSED|DRAFT)\b/;
 
-/** A ref written inside a parenthetical: `#N`, `name#N` or a PR/issue URL. */
-const INNER_REF = /#\d|\/(?:pull|pulls|issues)\/\d/;
-
+/** The state, date and review decision written in `text[start, end)`. */
 export function readClaim(text: string, start: number, end: number): Claim {
   const inner = text.slice(start, end);
   const claim: Claim = {

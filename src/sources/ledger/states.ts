@@ -246,7 +246,7 @@ export function stateBeside(
 }
 
 /** A ref written inside a parenthetical: `#N`, `name#N` or a PR/issue URL. */
-const INNER_REF = /#\d|\/(?:pull|pulls|issues)\/\d/;
+export const INNER_REF = /#\d|\/(?:pull|pulls|issues)\/\d/;
 
 /**
  * The state written after a ref that opens a parenthetical, in its later
