@@ -14639,7 +14639,9 @@ function cueFor(leadNear, leadFar, tail, rest = "", back = "") {
     const aside = /^\s*\(([^()]*)\)/.exec(tail)?.[1] ?? "";
     return tailCue(aside) === "not-fix" ? "not-fix" : "own";
   }
-  const near = leadCue(leadNear);
+  const lead = leadCue(leadNear);
+  const timePoint = TIME_POINT_BEFORE.test(leadNear);
+  const near = lead === "anchor-collision" && timePoint ? null : lead;
   if (near === "fix" && SUCCEEDS.test(leadNear) && COLLISION_WORDS.test(leadFar))
     return "anchor-collision";
   if (near === "fix" && ALREADY_IN_BASE.test(tail)) return "background";
@@ -14655,6 +14657,7 @@ function cueFor(leadNear, leadFar, tail, rest = "", back = "") {
   if (near === "not-fix") return tailCue(tail) ?? near;
   if (near !== null && near !== "unrelated") return near;
   const fromTail = tailCue(tail);
+  if (fromTail === "anchor-collision" && timePoint) return null;
   if (fromTail !== null) return fromTail;
   if (near === "unrelated" || /\bunrelated\b/i.test(leadFar)) return "unrelated";
   if (rest.length > tail.length && retiresBack(rest.slice(0, WIDE_REST))) return "retires";
@@ -14671,7 +14674,7 @@ function retiresBack(text3) {
   );
   return BACK_TO_REF.test(text3.slice(start + 1, m.index + m[0].length));
 }
-var THIS_PATCH, PATCH_NUMBER, PATCH_OR_FILE, OBSOLETE, WHEN, RETIRES, RETIRES_LEAD, RETIRES_NEGATED, TAIL_CUES, LEAD_CUES, folded, ANY_TAIL, ANY_LEAD, TAIL_FOLDED, LEAD_FOLDED, NEGATED_FOLDED, NAMING_CUES, FIX_ROLES, OURS_RIGHT_AFTER, REVERTED, SUCCEEDS, COLLISION_WORDS, ALREADY_IN_BASE, WIDE_REST, BACK_TO_REF;
+var THIS_PATCH, PATCH_NUMBER, PATCH_OR_FILE, OBSOLETE, WHEN, RETIRES, RETIRES_LEAD, RETIRES_NEGATED, TAIL_CUES, LEAD_CUES, folded, ANY_TAIL, ANY_LEAD, TAIL_FOLDED, LEAD_FOLDED, NEGATED_FOLDED, NAMING_CUES, FIX_ROLES, OURS_RIGHT_AFTER, REVERTED, TIME_POINT_BEFORE, SUCCEEDS, COLLISION_WORDS, ALREADY_IN_BASE, WIDE_REST, BACK_TO_REF;
 var init_cues = __esm({
   "src/sources/meaning/cues.ts"() {
     "use strict";
@@ -14725,7 +14728,7 @@ var init_cues = __esm({
       ],
       [
         "anchor-collision",
-        /\banchor[\s-]*(?:collision|conflict|drift|risk)s?\b|\bmerge[\s-]+conflict|\b(?:textual|direct)\s+collision|\bcollid(?:e|es|ing)\b|\b(?:touch|edit|rewrite|change|modif(?:y|ie))(?:e?s)?\s+(?:this|that|the)\s+same\b|\bconflict\b[^.;]{0,24}\banchor|\banchor\b[^.;]{0,24}\bconflict|\brewrites?\s+(?:the\s+code|our\s+anchor|the\s+anchor)|\banchors?\s+(?:would\s+)?drift|\bsame\s+collision\b|\b(?:is|are)\s+(?:an?\s+|the\s+)?(?:anchor\s+)?collisions?\b|^[\s:,—–-]*collisions?\b|\bmoves?\s+(?:this|that|the(?:\s+same)?|our|both)\s+(?:functions?|methods?|code|hunks?|lines?|blocks?)\b|\bmoves?\s+`[^`\n]{1,60}`\s+(?:into|to|out\s+of)\b|\bconflicts?\s+with\s+(?:this|ours|our\s+(?:patch|diff|change|script|hunks?))\b/i
+        /\banchor[\s-]*(?:collision|conflict|drift|risk)s?\b|\bmerge[\s-]+conflict|\b(?:textual|direct)\s+collision|\bcollid(?:e|es|ing)\b|\b(?:touch|edit|rewrite|change|modif(?:y|ie))(?:e?s)?\s+(?:this|that|the)\s+same\b|\bconflict\b[^.;]{0,24}\banchor|\banchor\b[^.;]{0,24}\bconflict|\brewrites?\s+(?:the\s+code|our\s+anchor|the\s+anchor)|\banchors?\s+(?:would\s+)?drift|\bsame\s+collision\b|\b(?:is|are)\s+(?:an?\s+|the\s+)?(?:anchor\s+)?collisions?\b|^[\s:,—–-]*collisions?\b|\bmoves?\s+(?:this|that|the(?:\s+same)?|our|both)\s+(?:functions?|methods?|code|hunks?|lines?|blocks?)\b|\bmoves?\s+`[^`\n]{1,60}`\s+(?:into|to|out\s+of)\b|\bconflicts?\s+with\s+(?:this|ours|our\s+(?:patch|diff|change|script|hunks?))\b|\b(?:means?|needs?|needing|has\s+to\s+be|have\s+to|must|forces?)\s+(?:an?\s+|another\s+)?re-?cut(?:ting)?\b|\bwe(?:'ll)?\s+(?:will\s+|have\s+to\s+|must\s+)?re-?cut\b|\bre-?cut\s+(?:when|once|if|after)\b/i
       ],
       // "#n (MERGED) -- then reverted in #m", "#n — reverted upstream": merged,
       // then taken back. Its merge is no drop signal: the base has the bug again.
@@ -14761,7 +14764,7 @@ var init_cues = __esm({
         "anchor-collision",
         // "Two OPEN PRs rewrite the code it anchors on, #a and #b": the tail's
         // words for a collision, written before the refs in their sentence.
-        /\b(?:collides?|conflicts)\s+with\s*$|\banchor[\s-]*(?:collision|conflict)s?\b|(?:^|[\s(*_])collisions?\s*:|\banchor[\s-]*risks?\s*:?\s*$|\b(?:touch|edit|rewrite|change|modif(?:y|ie))(?:e?s)?\s+(?:this|that|the)\s+same\b|\brewrites?\s+(?:the\s+code|our\s+anchor|the\s+anchor)/i
+        /\b(?:collides?|conflicts)\s+with\s*$|\bre-?cut(?:ting)?\b[^.;]{0,50}?\b(?:when|once|if|after|on\s+top\s+of)\b[^.;]{0,30}$|\banchor[\s-]*(?:collision|conflict)s?\b|(?:^|[\s(*_])collisions?\s*:|\banchor[\s-]*risks?\s*:?\s*$|\b(?:touch|edit|rewrite|change|modif(?:y|ie))(?:e?s)?\s+(?:this|that|the)\s+same\b|\brewrites?\s+(?:the\s+code|our\s+anchor|the\s+anchor)/i
       ],
       // "… is the radix PR, not [lumen#4417]": the ref named only to set it apart.
       // "the dense path itself was fixed by #n": another path's fix, not this patch's.
@@ -14805,6 +14808,7 @@ var init_cues = __esm({
     FIX_ROLES = /* @__PURE__ */ new Set(["fix", "own", "third-party"]);
     OURS_RIGHT_AFTER = /^(?:[^\S\n]+(?:on|in)[^\S\n]+\d[\w.-]*)?[^\S\n]*(?:(?:\(|--|—|–|,)?[^\S\n]*(?:ours(?![^\S\n]+(?:was|were)\b)|our\s+(?:own\s+)?PR(?![^\S\n]+(?:was|were)\b)|by\s+us)\b|\([^()\n]{0,40}?[,;][^\S\n]*(?:ours|our\s+(?:own\s+)?PR|by\s+us)[^\S\n]*[,;)]|\((?:that|this|it)(?:\s+one)?\s+(?:is|was)\s+(?:ours|our\s+(?:own\s+)?PR)\b)/i;
     REVERTED = foldCase(TAIL_CUES.find(([cue]) => cue === "reverted")[1]);
+    TIME_POINT_BEFORE = /\b(?:before|after|until|than)\s*[`*_[]*$/i;
     SUCCEEDS = /\b(?:superseded|replaced)\s+by\s*$|\bin\s+favou?r\s+of\s*$/i;
     COLLISION_WORDS = /\banchors?\b|\bcollid|\bcollision|\bconflict/i;
     ALREADY_IN_BASE = /\balready\s+(?:present\s+)?in\s+(?:(?:the|both|our)\s+)?(?:pinned\s+)?(?:bases?\b|v?\d+(?:\.\d+)+)|\b(?:is|are)\s+(?:already\s+)?in\s+our\s+(?:pin(?:ned\s+base)?|base)\b|\balready-merged\s+precedent\b/i;

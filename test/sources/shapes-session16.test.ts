@@ -434,3 +434,27 @@ describe('a summary table with no patch column', () => {
     expect(r.problems).toEqual([]);
   });
 });
+
+describe('"re-cut" is what a collision costs', () => {
+  it('makes the ref whose landing forces a re-cut a collision', () => {
+    expect(
+      header(
+        [
+          'Upstream:',
+          ' - #701 (OPEN) moves the pool; if it lands first we re-cut on top of it.',
+          ' - re-cut when the meson port #702 lands.',
+          ' - #703 (DRAFT): either way, landing it means re-cutting this script, not dropping it.',
+          ' - #704 (OPEN) is our fix; no re-cut needed for it.',
+          ' - #706 (OPEN) forces a re-cut if it merges before #705, we have to re-cut then.',
+        ].join('\n'),
+      ).map((m) => [m[1], m[2]]),
+    ).toEqual([
+      ['#701', 'anchor-collision'],
+      ['#702', 'anchor-collision'],
+      ['#703', 'anchor-collision'],
+      ['#704', 'related'],
+      ['#706', 'anchor-collision'],
+      ['#705', 'related'],
+    ]);
+  });
+});

@@ -96,7 +96,7 @@ export const TAIL_CUES: readonly [Cue, RegExp][] = [
   ],
   [
     'anchor-collision',
-    /\banchor[\s-]*(?:collision|conflict|drift|risk)s?\b|\bmerge[\s-]+conflict|\b(?:textual|direct)\s+collision|\bcollid(?:e|es|ing)\b|\b(?:touch|edit|rewrite|change|modif(?:y|ie))(?:e?s)?\s+(?:this|that|the)\s+same\b|\bconflict\b[^.;]{0,24}\banchor|\banchor\b[^.;]{0,24}\bconflict|\brewrites?\s+(?:the\s+code|our\s+anchor|the\s+anchor)|\banchors?\s+(?:would\s+)?drift|\bsame\s+collision\b|\b(?:is|are)\s+(?:an?\s+|the\s+)?(?:anchor\s+)?collisions?\b|^[\s:,—–-]*collisions?\b|\bmoves?\s+(?:this|that|the(?:\s+same)?|our|both)\s+(?:functions?|methods?|code|hunks?|lines?|blocks?)\b|\bmoves?\s+`[^`\n]{1,60}`\s+(?:into|to|out\s+of)\b|\bconflicts?\s+with\s+(?:this|ours|our\s+(?:patch|diff|change|script|hunks?))\b/i,
+    /\banchor[\s-]*(?:collision|conflict|drift|risk)s?\b|\bmerge[\s-]+conflict|\b(?:textual|direct)\s+collision|\bcollid(?:e|es|ing)\b|\b(?:touch|edit|rewrite|change|modif(?:y|ie))(?:e?s)?\s+(?:this|that|the)\s+same\b|\bconflict\b[^.;]{0,24}\banchor|\banchor\b[^.;]{0,24}\bconflict|\brewrites?\s+(?:the\s+code|our\s+anchor|the\s+anchor)|\banchors?\s+(?:would\s+)?drift|\bsame\s+collision\b|\b(?:is|are)\s+(?:an?\s+|the\s+)?(?:anchor\s+)?collisions?\b|^[\s:,—–-]*collisions?\b|\bmoves?\s+(?:this|that|the(?:\s+same)?|our|both)\s+(?:functions?|methods?|code|hunks?|lines?|blocks?)\b|\bmoves?\s+`[^`\n]{1,60}`\s+(?:into|to|out\s+of)\b|\bconflicts?\s+with\s+(?:this|ours|our\s+(?:patch|diff|change|script|hunks?))\b|\b(?:means?|needs?|needing|has\s+to\s+be|have\s+to|must|forces?)\s+(?:an?\s+|another\s+)?re-?cut(?:ting)?\b|\bwe(?:'ll)?\s+(?:will\s+|have\s+to\s+|must\s+)?re-?cut\b|\bre-?cut\s+(?:when|once|if|after)\b/i,
   ],
   // "#n (MERGED) -- then reverted in #m", "#n — reverted upstream": merged,
   // then taken back. Its merge is no drop signal: the base has the bug again.
@@ -134,7 +134,7 @@ export const LEAD_CUES: readonly [Cue, RegExp][] = [
     'anchor-collision',
     // "Two OPEN PRs rewrite the code it anchors on, #a and #b": the tail's
     // words for a collision, written before the refs in their sentence.
-    /\b(?:collides?|conflicts)\s+with\s*$|\banchor[\s-]*(?:collision|conflict)s?\b|(?:^|[\s(*_])collisions?\s*:|\banchor[\s-]*risks?\s*:?\s*$|\b(?:touch|edit|rewrite|change|modif(?:y|ie))(?:e?s)?\s+(?:this|that|the)\s+same\b|\brewrites?\s+(?:the\s+code|our\s+anchor|the\s+anchor)/i,
+    /\b(?:collides?|conflicts)\s+with\s*$|\bre-?cut(?:ting)?\b[^.;]{0,50}?\b(?:when|once|if|after|on\s+top\s+of)\b[^.;]{0,30}$|\banchor[\s-]*(?:collision|conflict)s?\b|(?:^|[\s(*_])collisions?\s*:|\banchor[\s-]*risks?\s*:?\s*$|\b(?:touch|edit|rewrite|change|modif(?:y|ie))(?:e?s)?\s+(?:this|that|the)\s+same\b|\brewrites?\s+(?:the\s+code|our\s+anchor|the\s+anchor)/i,
   ],
   // "… is the radix PR, not [lumen#4417]": the ref named only to set it apart.
   // "the dense path itself was fixed by #n": another path's fix, not this patch's.
@@ -302,7 +302,11 @@ export function cueFor(
     const aside = /^\s*\(([^()]*)\)/.exec(tail)?.[1] ?? '';
     return tailCue(aside) === 'not-fix' ? 'not-fix' : 'own';
   }
-  const near = leadCue(leadNear);
+  const lead = leadCue(leadNear);
+  // "if #4452 merges before #4417 we have to re-cut": the ref a time is
+  // measured by is not what collides (session 16, q16).
+  const timePoint = TIME_POINT_BEFORE.test(leadNear);
+  const near = lead === 'anchor-collision' && timePoint ? null : lead;
   // "#8841 (touched our anchor too) was CLOSED, superseded by #8733": the
   // successor of a collision is a collision, not a fix (session 13).
   if (near === 'fix' && SUCCEEDS.test(leadNear) && COLLISION_WORDS.test(leadFar))
@@ -330,6 +334,7 @@ export function cueFor(
   if (near === 'not-fix') return tailCue(tail) ?? near;
   if (near !== null && near !== 'unrelated') return near;
   const fromTail = tailCue(tail);
+  if (fromTail === 'anchor-collision' && timePoint) return null;
   if (fromTail !== null) return fromTail;
   // "faults from unrelated areas (#a …, #b …)": the word covers the whole list.
   if (near === 'unrelated' || /\bunrelated\b/i.test(leadFar)) return 'unrelated';
@@ -338,6 +343,8 @@ export function cueFor(
 }
 
 const REVERTED = foldCase(TAIL_CUES.find(([cue]) => cue === 'reverted')![1]);
+
+const TIME_POINT_BEFORE = /\b(?:before|after|until|than)\s*[`*_[]*$/i;
 
 const SUCCEEDS = /\b(?:superseded|replaced)\s+by\s*$|\bin\s+favou?r\s+of\s*$/i;
 const COLLISION_WORDS = /\banchors?\b|\bcollid|\bcollision|\bconflict/i;
