@@ -14640,8 +14640,8 @@ function cueFor(leadNear, leadFar, tail, rest = "", back = "") {
     return tailCue(aside) === "not-fix" ? "not-fix" : "own";
   }
   const lead = leadCue(leadNear);
-  const timePoint = TIME_POINT_BEFORE.test(leadNear);
-  const near = lead === "anchor-collision" && timePoint ? null : lead;
+  const timePoint = () => TIME_POINT_BEFORE.test(leadNear);
+  const near = lead === "anchor-collision" && timePoint() ? null : lead;
   if (near === "fix" && SUCCEEDS.test(leadNear) && COLLISION_WORDS.test(leadFar))
     return "anchor-collision";
   if (near === "fix" && ALREADY_IN_BASE.test(tail)) return "background";
@@ -14657,7 +14657,7 @@ function cueFor(leadNear, leadFar, tail, rest = "", back = "") {
   if (near === "not-fix") return tailCue(tail) ?? near;
   if (near !== null && near !== "unrelated") return near;
   const fromTail = tailCue(tail);
-  if (fromTail === "anchor-collision" && timePoint) return null;
+  if (fromTail === "anchor-collision" && timePoint()) return null;
   if (fromTail !== null) return fromTail;
   if (near === "unrelated" || /\bunrelated\b/i.test(leadFar)) return "unrelated";
   if (rest.length > tail.length && retiresBack(rest.slice(0, WIDE_REST))) return "retires";

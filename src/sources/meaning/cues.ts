@@ -305,8 +305,9 @@ export function cueFor(
   const lead = leadCue(leadNear);
   // "if #4452 merges before #4417 we have to re-cut": the ref a time is
   // measured by is not what collides (session 16, q16).
-  const timePoint = TIME_POINT_BEFORE.test(leadNear);
-  const near = lead === 'anchor-collision' && timePoint ? null : lead;
+  // Asked only of a collision cue: most refs have none.
+  const timePoint = (): boolean => TIME_POINT_BEFORE.test(leadNear);
+  const near = lead === 'anchor-collision' && timePoint() ? null : lead;
   // "#8841 (touched our anchor too) was CLOSED, superseded by #8733": the
   // successor of a collision is a collision, not a fix (session 13).
   if (near === 'fix' && SUCCEEDS.test(leadNear) && COLLISION_WORDS.test(leadFar))
@@ -334,7 +335,7 @@ export function cueFor(
   if (near === 'not-fix') return tailCue(tail) ?? near;
   if (near !== null && near !== 'unrelated') return near;
   const fromTail = tailCue(tail);
-  if (fromTail === 'anchor-collision' && timePoint) return null;
+  if (fromTail === 'anchor-collision' && timePoint()) return null;
   if (fromTail !== null) return fromTail;
   // "faults from unrelated areas (#a …, #b …)": the word covers the whole list.
   if (near === 'unrelated' || /\bunrelated\b/i.test(leadFar)) return 'unrelated';
